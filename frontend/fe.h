@@ -1,0 +1,50 @@
+/* The compiler's public face: OpenCL C source (or SPIR-V) in, wavefront
+ * program out, with a build log. Used by runtime/ at clBuildProgram. */
+#ifndef WAVESIM_FE_H
+#define WAVESIM_FE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isa.h"
+
+/* What the compiler needs to know about the device it compiles for. */
+typedef struct fe_target {
+  uint32_t wave_size;  /* 32 or 64 */
+  uint32_t max_vgprs;  /* per wave; more live values spill to scratch */
+  uint32_t max_sgprs;
+  int fp64;            /* cl_khr_fp64 supported */
+} fe_target;
+
+typedef struct fe_compiler fe_compiler;
+
+/* Finds clang, llvm-spirv and opt (paths fixed at configure time, overridable
+ * with WAVESIM_CLANG / WAVESIM_LLVM_SPIRV / WAVESIM_OPT). Never fails; a
+ * missing tool is reported by fe_build. */
+fe_compiler *fe_compiler_create(void);
+void fe_compiler_destroy(fe_compiler *c);
+
+typedef enum fe_status {
+  FE_OK = 0,
+  FE_BUILD_FAILED,   /* compile error or unsupported feature: see log */
+  FE_INVALID_OPTIONS,/* an option the compiler does not accept: see log */
+  FE_INTERNAL,       /* tool missing or our own bug: see log */
+} fe_status;
+
+/* Compile OpenCL C `source` with user `options` (-D, -I, -cl-std=, -w, -Werror,
+ * -cl-* passed through). On success *out holds every kernel of the program.
+ * *log (malloc'd, never NULL on return) holds clang's diagnostics and ours;
+ * errors name file:line and say how to fix them. */
+fe_status fe_build(fe_compiler *c, const char *source, const char *options,
+                   const fe_target *target, isa_program **out, char **log);
+
+/* Same from a SPIR-V module already in memory. */
+fe_status fe_build_spirv(fe_compiler *c, const uint32_t *words, size_t nwords,
+                         const fe_target *target, isa_program **out, char **log);
+
+/* For golden tests and `wavesim disasm`: the program's kernels as text
+ * (IR after passes when `ir` is set, else the ISA listing). Caller frees. */
+char *fe_dump(fe_compiler *c, const char *source, const char *options,
+              const fe_target *target, int ir, char **log);
+
+#endif

@@ -1,0 +1,280 @@
+/* The wavefront ISA: instruction representation, kernel metadata, the wave's
+ * architectural state and the execution entry point. Defined by isa.def. */
+#ifndef WAVESIM_ISA_H
+#define WAVESIM_ISA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ISA_MAX_WAVE 64   /* lanes; a config chooses 32 or 64 */
+#define ISA_MAX_VGPRS 256 /* per wave, 32-bit each per lane */
+#define ISA_MAX_SGPRS 104 /* per wave, 32-bit each */
+#define ISA_SIMT_DEPTH 64 /* reconvergence stack entries per wave */
+#define ISA_NO_PC UINT32_MAX
+
+/* ---- the table ---------------------------------------------------------- */
+typedef enum isa_unit {
+  ISA_UNIT_SALU,    /* scalar ALU */
+  ISA_UNIT_SMEM,    /* scalar memory (constant cache) */
+  ISA_UNIT_VALU,    /* vector ALU, 32-bit */
+  ISA_UNIT_VALU64,  /* vector ALU, 64-bit integer / compare */
+  ISA_UNIT_IDIV,    /* integer division (multi-pass on the VALU) */
+  ISA_UNIT_TRANS,   /* special-function unit: div, sqrt, transcendental */
+  ISA_UNIT_VMEM,    /* vector memory to global (L1/L2/DRAM) */
+  ISA_UNIT_LDS,     /* local data share */
+  ISA_UNIT_SCRATCH, /* private memory, through the vector memory path */
+  ISA_UNIT_BRANCH,  /* branches, end of program */
+  ISA_UNIT_BARRIER, /* work-group barrier */
+  ISA_UNIT_COUNT
+} isa_unit;
+
+typedef enum isa_opkind {
+  ISA_OK_N,
+  ISA_OK_V,
+  ISA_OK_V2,
+  ISA_OK_V4,
+  ISA_OK_S,
+  ISA_OK_S2,
+  ISA_OK_A,
+  ISA_OK_A2,
+  ISA_OK_B,
+  ISA_OK_B2,
+  ISA_OK_D,
+  ISA_OK_COUNT
+} isa_opkind;
+
+enum {
+  ISA_F_MEM = 1u << 0,
+  ISA_F_LOAD = 1u << 1,
+  ISA_F_STORE = 1u << 2,
+  ISA_F_ATOMIC = 1u << 3,
+  ISA_F_SEXT = 1u << 4,
+  ISA_F_SZ1 = 1u << 5,
+  ISA_F_SZ2 = 1u << 6,
+  ISA_F_SZ4 = 1u << 7,
+  ISA_F_SZ8 = 1u << 8,
+  ISA_F_SZ16 = 1u << 9,
+  ISA_F_BRANCH = 1u << 10,
+  ISA_F_END = 1u << 11,
+  ISA_F_WSCC = 1u << 12, /* writes SCC */
+  ISA_F_RSCC = 1u << 13, /* reads SCC */
+};
+
+typedef enum isa_opcode {
+#define ISA_OP(name, unit, d, s0, s1, s2, flags) ISA_OP_##name,
+#include "isa.def"
+#undef ISA_OP
+  ISA_OP_COUNT
+} isa_opcode;
+
+typedef struct isa_opinfo {
+  const char *name;
+  uint8_t unit;    /* isa_unit */
+  uint8_t kind[4]; /* isa_opkind: dst, src0, src1, src2 */
+  uint32_t flags;  /* ISA_F_* */
+} isa_opinfo;
+
+extern const isa_opinfo isa_ops[ISA_OP_COUNT]; /* const table, not mutable state */
+
+/* Bytes accessed per lane by a memory instruction (0 if not memory). */
+unsigned isa_access_size(isa_opcode op);
+
+/* ---- a decoded instruction ---------------------------------------------- */
+typedef enum isa_regfile {
+  ISA_RF_NONE,
+  ISA_RF_V,   /* VGPR (or first of a tuple) */
+  ISA_RF_S,   /* SGPR (or first of a pair) */
+  ISA_RF_IMM, /* literal */
+} isa_regfile;
+
+typedef struct isa_operand {
+  uint8_t file; /* isa_regfile */
+  uint16_t reg; /* register number when file is V or S */
+  uint64_t imm; /* literal when file is IMM (32-bit kinds use the low half) */
+} isa_operand;
+
+typedef struct isa_inst {
+  uint16_t op; /* isa_opcode */
+  isa_operand dst;
+  isa_operand src[3];
+  int32_t offset;     /* memory byte offset */
+  uint32_t target[3]; /* branch targets as instruction indices; ISA_NO_PC if unused */
+} isa_inst;
+
+/* ---- kernels and programs ----------------------------------------------- */
+typedef enum isa_argkind {
+  ISA_ARG_VALUE,      /* by-value scalar or struct, `size` bytes */
+  ISA_ARG_GLOBAL_PTR, /* __global pointer: 8-byte device address */
+  ISA_ARG_CONST_PTR,  /* __constant pointer: 8-byte device address */
+  ISA_ARG_LOCAL_PTR,  /* __local pointer: 8-byte slot holding the LDS byte offset
+                         the runtime assigned (size given by clSetKernelArg) */
+} isa_argkind;
+
+typedef struct isa_arg {
+  char *name;
+  char *type_name; /* OpenCL C type as written, if known ("float*"), else "" */
+  uint8_t kind;    /* isa_argkind */
+  uint32_t size;   /* bytes in the kernarg segment */
+  uint32_t offset; /* byte offset in the kernarg segment */
+  uint32_t align;
+} isa_arg;
+
+typedef struct isa_kernel {
+  char *name;
+  isa_inst *code;
+  uint32_t ncode;
+  uint32_t *line;     /* source line per instruction, 0 if unknown */
+  char *source_file;  /* file the lines refer to */
+  uint32_t nvgprs;    /* registers used per wave (allocator result) */
+  uint32_t nsgprs;
+  uint32_t lds_bytes;     /* static __local variables; dynamic args come after */
+  uint32_t private_bytes; /* per work-item private (scratch) bytes */
+  uint32_t kernarg_bytes;
+  uint32_t nargs;
+  isa_arg *args;
+  uint32_t reqd_wg_size[3]; /* reqd_work_group_size, 0 if none */
+} isa_kernel;
+
+typedef struct isa_program {
+  isa_kernel *kernels;
+  uint32_t nkernels;
+} isa_program;
+
+void isa_kernel_fini(isa_kernel *k);
+void isa_program_destroy(isa_program *p);
+const isa_kernel *isa_program_find(const isa_program *p, const char *name);
+
+/* ---- ABI: the state a wave starts with ------------------------------------
+ * s[0:1] kernarg segment device address   s[2:3] dispatch packet address
+ * s4, s5, s6 work-group id x, y, z
+ * v0, v1, v2 local id x, y, z of each lane
+ * exec: the lanes that hold work-items (a partial last wave has fewer)
+ * LDS addresses start at 0 for the work-group: static __local variables first,
+ * then __local pointer arguments at the offsets the runtime writes in kernargs.
+ * Scratch addresses are per-lane offsets into that work-item's private area. */
+enum {
+  ISA_ABI_SGPR_KERNARG = 0,
+  ISA_ABI_SGPR_DISPATCH = 2,
+  ISA_ABI_SGPR_GROUP_ID = 4, /* x at 4, y at 5, z at 6 */
+  ISA_ABI_SGPR_FIRST_FREE = 7,
+  ISA_ABI_VGPR_LOCAL_ID = 0, /* x at 0, y at 1, z at 2 */
+  ISA_ABI_VGPR_FIRST_FREE = 3,
+};
+
+/* The dispatch packet in device memory, one per launch (all fields little
+ * endian, 64-bit unless noted). The compiler reads it with s_load. */
+enum {
+  ISA_DISPATCH_WORK_DIM = 0,       /* u32 */
+  ISA_DISPATCH_GLOBAL_SIZE = 8,    /* [3] */
+  ISA_DISPATCH_LOCAL_SIZE = 32,    /* [3] */
+  ISA_DISPATCH_GLOBAL_OFFSET = 56, /* [3] */
+  ISA_DISPATCH_NUM_GROUPS = 80,    /* [3] */
+  ISA_DISPATCH_BYTES = 104,
+};
+
+/* ---- memory seen by a wave -------------------------------------------- */
+typedef struct isa_region {
+  uint64_t base, size;
+  uint8_t *host; /* where the bytes live in the simulator's process */
+} isa_region;
+
+/* Global device memory: sorted, non-overlapping regions. */
+typedef struct isa_memmap {
+  const isa_region *regions;
+  uint32_t nregions;
+} isa_memmap;
+
+/* Host pointer for [addr, addr+size) if it lies inside one region, else NULL. */
+uint8_t *isa_memmap_translate(const isa_memmap *m, uint64_t addr, uint32_t size);
+
+/* What the last executed memory instruction touched, for the timing model:
+ * per-lane byte addresses (global device address, LDS offset, or scratch
+ * device address) of the lanes in `mask`. */
+typedef enum isa_space { ISA_SPACE_NONE, ISA_SPACE_GLOBAL, ISA_SPACE_LDS, ISA_SPACE_SCRATCH, ISA_SPACE_SCALAR } isa_space;
+typedef struct isa_access {
+  uint8_t space; /* isa_space */
+  uint8_t size;  /* bytes per lane */
+  uint8_t kind;  /* ISA_F_LOAD, ISA_F_STORE or ISA_F_ATOMIC */
+  uint64_t mask;
+  uint64_t addr[ISA_MAX_WAVE];
+} isa_access;
+
+typedef enum isa_fault_kind {
+  ISA_FAULT_NONE,
+  ISA_FAULT_GLOBAL_OOB,   /* global/constant access outside every buffer */
+  ISA_FAULT_LDS_OOB,      /* __local access past the work-group's LDS */
+  ISA_FAULT_SCRATCH_OOB,  /* private access past the work-item's area */
+  ISA_FAULT_MISALIGNED,   /* access not aligned to its size */
+  ISA_FAULT_DIVERGENT_BARRIER,
+  ISA_FAULT_STACK_OVERFLOW, /* reconvergence stack exhausted */
+  ISA_FAULT_BAD_PC,
+} isa_fault_kind;
+
+typedef struct isa_fault {
+  uint8_t kind; /* isa_fault_kind */
+  uint32_t pc;
+  uint32_t lane;
+  uint64_t addr;
+  uint32_t size;
+} isa_fault;
+
+/* ---- a wave's architectural state ----------------------------------------- */
+typedef struct isa_simt_entry {
+  uint32_t pc;  /* where this entry resumes */
+  uint32_t rpc; /* reconvergence pc: pop when execution reaches it */
+  uint64_t mask;
+} isa_simt_entry;
+
+typedef enum isa_status {
+  ISA_RUN,     /* executed; continue */
+  ISA_BARRIER, /* executed s_barrier: wait for the work-group */
+  ISA_END,     /* executed s_endpgm */
+  ISA_FAULTED, /* see wave->fault */
+} isa_status;
+
+typedef struct isa_wave {
+  const isa_kernel *kernel;
+  uint32_t wave_size; /* 32 or 64 */
+  uint32_t *v;        /* VGPRs, register-major: v[reg * wave_size + lane] */
+  uint32_t *s;        /* SGPRs */
+  uint64_t exec;
+  uint32_t scc;
+  uint32_t pc;
+  uint32_t sp; /* reconvergence stack depth; stack[sp-1] is the top */
+  isa_simt_entry stack[ISA_SIMT_DEPTH];
+  /* memory */
+  const isa_memmap *global;
+  uint8_t *lds;
+  uint32_t lds_size;
+  uint8_t *scratch;          /* this wave's private areas, lane-major */
+  uint64_t scratch_base;     /* device address of lane 0's area (for timing) */
+  uint32_t scratch_per_lane; /* bytes per work-item */
+  /* results of the last step, read by the timing model */
+  isa_access access;
+  uint8_t diverged; /* the last branch split the wave */
+  isa_fault fault;
+} isa_wave;
+
+/* Set a wave up at pc 0 with the given active lanes; registers are zeroed by
+ * the caller (they are owned by the simulator). */
+void isa_wave_start(isa_wave *w, uint64_t exec);
+
+/* Execute the instruction at w->pc for all active lanes and advance pc
+ * (through the reconvergence stack). */
+isa_status isa_step(isa_wave *w);
+
+/* Text forms. */
+size_t isa_disasm(const isa_inst *in, char *buf, size_t len);
+/* Parse one instruction; labels already resolved by the caller are not
+ * needed: branch targets are written as instruction indices (@12) or as
+ * labels resolved by isa_assemble. Returns 0 or -1 with a message in err. */
+int isa_parse_inst(const char *text, isa_inst *out, char *err, size_t errlen);
+/* Assemble a whole listing (one instruction per line, "label:" lines, ';'
+ * comments). Returns 0 or -1 with "line N: ..." in err. */
+int isa_assemble(const char *text, isa_inst **code, uint32_t *ncode, char *err, size_t errlen);
+
+/* Binary encoding: variable length, little-endian 32-bit words. */
+size_t isa_encode(const isa_inst *in, uint32_t *words, size_t maxwords); /* words used, 0 on error */
+size_t isa_decode(const uint32_t *words, size_t nwords, isa_inst *out);  /* words consumed, 0 on error */
+
+#endif

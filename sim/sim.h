@@ -1,0 +1,49 @@
+/* The modeled device's public face: memory, kernel launches (timed or
+ * functional only), and the statistics of each launch. */
+#ifndef WAVESIM_SIM_H
+#define WAVESIM_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cfg.h"
+#include "isa.h"
+#include "stats.h"
+
+typedef struct sim_device sim_device;
+
+/* The device keeps its own copy of the config. err gets what went wrong. */
+sim_device *sim_device_create(const cfg_device *cfg, char *err, size_t errlen);
+void sim_device_destroy(sim_device *d);
+const cfg_device *sim_device_config(const sim_device *d);
+
+/* Device memory. Allocation returns a device address (never 0), or 0 when
+ * the device memory size from the config is exhausted. With host_ptr set the
+ * buffer's bytes live in the user's memory (CL_MEM_USE_HOST_PTR): kernels
+ * read and write it in place. */
+uint64_t sim_mem_alloc(sim_device *d, uint64_t size, void *host_ptr);
+void sim_mem_free(sim_device *d, uint64_t addr);
+/* Host pointer to device bytes [addr, addr+size), NULL if not inside one buffer. */
+void *sim_mem_host(sim_device *d, uint64_t addr, uint64_t size);
+
+typedef struct sim_launch {
+  const isa_kernel *kernel;
+  const uint8_t *kernarg; /* kernel->kernarg_bytes bytes, laid out by the runtime */
+  uint32_t dyn_lds_bytes; /* __local pointer arguments, after kernel->lds_bytes */
+  uint32_t work_dim;
+  uint64_t global_size[3];
+  uint64_t local_size[3]; /* never 0: the runtime picks one when the user did not */
+  uint64_t global_offset[3];
+  int functional_only;    /* skip the timing model: results only, cycles 0 */
+} sim_launch;
+
+typedef enum sim_status {
+  SIM_OK = 0,
+  SIM_FAULT,     /* kernel fault: message names kernel, work-item, source line */
+  SIM_BAD_LAUNCH,/* resources exceed the device (e.g. LDS): message says which */
+} sim_status;
+
+/* Run one launch to completion. Fills stats (also on fault, partially). */
+sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *stats, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,61 @@
+/* Per-launch statistics: plain counters filled by the device model in its
+ * hot loop and written to SQLite (stats_db.c) once per kernel. */
+#ifndef WAVESIM_STATS_H
+#define WAVESIM_STATS_H
+
+#include <stdint.h>
+
+#include "isa.h"
+
+/* Counters attributed to one source line of the kernel. */
+typedef struct sim_line_stats {
+  uint32_t line;
+  uint64_t insts;           /* wave instructions issued */
+  uint64_t stall_cycles;    /* cycles waves waited on this line's operands */
+  uint64_t lds_conflict_cycles;
+  uint64_t mem_requests;    /* cache-line/sector requests after coalescing */
+} sim_line_stats;
+
+typedef struct sim_stats {
+  char kernel[128];
+  char config[128];         /* config name */
+  int functional_only;
+  uint32_t work_dim;
+  uint64_t global_size[3], local_size[3];
+  uint64_t cycles;          /* device cycles from first dispatch to last wave end */
+  double time_ns;           /* cycles / clock */
+  uint64_t workgroups, waves;
+  uint64_t inst[ISA_UNIT_COUNT]; /* wave instructions issued, by unit */
+  uint64_t thread_insts;    /* work-item instructions (active lanes summed) */
+  /* occupancy */
+  uint32_t waves_per_simd;  /* resident-wave limit per SIMD for this kernel */
+  uint32_t wgs_per_cu;      /* resident work-group limit per CU */
+  char limiter[16];         /* "wave_slots", "vgprs", "sgprs", "lds", "workgroups" */
+  double achieved_occupancy;/* mean resident waves / wave slots, over busy cycles */
+  uint32_t vgprs, sgprs, lds_bytes, private_bytes;
+  /* stalls and units */
+  uint64_t stall_dependency, stall_memory, stall_barrier, stall_issue;
+  uint64_t divergent_branches;
+  /* LDS */
+  uint64_t lds_accesses, lds_bank_conflict_cycles;
+  /* memory hierarchy */
+  uint64_t l1_hits, l1_misses, l2_hits, l2_misses;
+  uint64_t scalar_cache_hits, scalar_cache_misses;
+  uint64_t dram_read_bytes, dram_write_bytes;
+  uint64_t global_load_bytes, global_store_bytes; /* requested by lanes */
+  /* per source line; owned by the stats object */
+  sim_line_stats *lines;
+  uint32_t nlines;
+} sim_stats;
+
+void sim_stats_fini(sim_stats *s);
+
+/* The statistics database. */
+typedef struct sim_statsdb sim_statsdb;
+/* Opens (creating the schema if needed) in WAL mode. */
+sim_statsdb *sim_statsdb_open(const char *path, char *err, unsigned errlen);
+/* One transaction per kernel launch; returns the launch id (>0) or -1. */
+int64_t sim_statsdb_write(sim_statsdb *db, const sim_stats *s, char *err, unsigned errlen);
+void sim_statsdb_close(sim_statsdb *db);
+
+#endif
