@@ -277,4 +277,42 @@ int isa_assemble(const char *text, isa_inst **code, uint32_t *ncode, char *err, 
 size_t isa_encode(const isa_inst *in, uint32_t *words, size_t maxwords); /* words used, 0 on error */
 size_t isa_decode(const uint32_t *words, size_t nwords, isa_inst *out);  /* words consumed, 0 on error */
 
+/* ---- additions: validation, operand shapes, register sets ------------------ */
+/* Longest encoding in 32-bit words (header, 4 operands x 2, offset, 3 targets). */
+#define ISA_MAX_INST_WORDS 13
+
+/* Branch targets an opcode carries in isa_inst.target[] (s_cbranch_div: 3;
+ * s_branch, s_cbranch_scc0/1: 1; others 0; unused slots hold ISA_NO_PC). */
+unsigned isa_num_targets(isa_opcode op);
+/* Registers spanned by operand slot (0 dst, 1..3 src0..src2) of op when it is
+ * a register: 1, 2 or 4 (kind D follows the access size); 0 for kind N. */
+unsigned isa_operand_width(isa_opcode op, unsigned slot);
+/* Whether an instruction is well formed: operand files allowed by the kinds,
+ * register tuples inside ISA_MAX_VGPRS/ISA_MAX_SGPRS, 32-bit literals fit,
+ * offset only on memory instructions, exactly isa_num_targets() targets.
+ * Returns 0 or -1 with a message in err. The codec and the parser use it. */
+int isa_inst_check(const isa_inst *in, char *err, size_t errlen);
+
+/* Register read/write sets of one instruction, for a scoreboard; derived from
+ * the operand kinds. Memory data operands are reads (stores) or writes
+ * (loads, atomics' returned old value). Exec is not listed: every vector
+ * instruction reads it and only s_cbranch_div (a branch) changes it. */
+typedef struct isa_regref {
+  uint8_t file;  /* isa_regfile: ISA_RF_V or ISA_RF_S */
+  uint8_t count; /* consecutive registers */
+  uint16_t reg;  /* first register */
+} isa_regref;
+
+typedef struct isa_regset {
+  isa_regref reads[3];
+  isa_regref writes[1];
+  uint8_t nreads, nwrites;
+  uint8_t reads_scc, writes_scc;
+} isa_regset;
+
+void isa_inst_regs(const isa_inst *in, isa_regset *rs);
+
+/* Atomic operand order: global/ds_atomic_cmpxchg_b32 dst, addr, cmp, value
+ * (OpenCL atomic_cmpxchg(p, cmp, val)); dst receives the old value. */
+
 #endif

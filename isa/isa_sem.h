@@ -1,0 +1,131 @@
+/* Internal to isa/: the semantic prototypes (one per isa.def entry, so a
+ * missing semantic is a link error) and the lane-array operand helpers. */
+#ifndef WAVESIM_ISA_SEM_H
+#define WAVESIM_ISA_SEM_H
+
+#include <string.h>
+
+#include "isa.h"
+
+typedef isa_status (*isa_sem_fn)(isa_wave *w, const isa_inst *in);
+
+#define ISA_OP(name, unit, d, s0, s1, s2, flags)                                                   \
+  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in);
+#include "isa.def"
+#undef ISA_OP
+
+/* Reconvergence-stack update for s_cbranch_div (isa_simt.c). */
+isa_status isa_simt_branch(isa_wave *w, uint64_t cond, const uint32_t target[3]);
+
+/* Run `body` for every lane index `i` below n. Wave sizes 64 and 32 get loops
+ * with a constant trip count, which the compiler vectorizes without
+ * remainder handling; other sizes take the generic loop. */
+#define ISA_LANES(n, i, ...)                                                                       \
+  do {                                                                                             \
+    if ((n) == 64) {                                                                               \
+      for (uint32_t i = 0; i < 64; i++) {                                                          \
+        __VA_ARGS__                                                                                \
+      }                                                                                            \
+    } else if ((n) == 32) {                                                                        \
+      for (uint32_t i = 0; i < 32; i++) {                                                          \
+        __VA_ARGS__                                                                                \
+      }                                                                                            \
+    } else {                                                                                       \
+      for (uint32_t i = 0; i < (n); i++) {                                                         \
+        __VA_ARGS__                                                                                \
+      }                                                                                            \
+    }                                                                                              \
+  } while (0)
+
+static inline uint64_t isa_full_mask(uint32_t wave_size) {
+  return wave_size >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << wave_size) - 1);
+}
+
+static inline float isa_f(uint32_t x) {
+  float f;
+  memcpy(&f, &x, sizeof f);
+  return f;
+}
+
+static inline uint32_t isa_u(float f) {
+  uint32_t x;
+  memcpy(&x, &f, sizeof x);
+  return x;
+}
+
+/* 32-bit vector source (kind A/V): a VGPR is read in place, an SGPR or a
+ * literal is broadcast into buf. Returns the lane array. */
+static inline const uint32_t *isa_src32(const isa_wave *w, const isa_operand *o, uint32_t *buf) {
+  uint32_t n = w->wave_size;
+  if (o->file == ISA_RF_V) return &w->v[(size_t)o->reg * n];
+  uint32_t x = o->file == ISA_RF_S ? w->s[o->reg] : (uint32_t)o->imm;
+  ISA_LANES(n, i, buf[i] = x;);
+  return buf;
+}
+
+/* 64-bit vector source (kind A2/V2) into buf: pairs are (low, high). */
+static inline void isa_src64(const isa_wave *w, const isa_operand *o, uint64_t *buf) {
+  uint32_t n = w->wave_size;
+  if (o->file == ISA_RF_V) {
+    const uint32_t *lo = &w->v[(size_t)o->reg * n], *hi = lo + n;
+    ISA_LANES(n, i, buf[i] = lo[i] | (uint64_t)hi[i] << 32;);
+    return;
+  }
+  uint64_t x = o->file == ISA_RF_S ? (w->s[o->reg] | (uint64_t)w->s[o->reg + 1] << 32) : o->imm;
+  ISA_LANES(n, i, buf[i] = x;);
+}
+
+/* Scalar sources (kinds B, B2, S, S2). */
+static inline uint32_t isa_sval32(const isa_wave *w, const isa_operand *o) {
+  if (o->file == ISA_RF_S) return w->s[o->reg];
+  if (o->file == ISA_RF_V)
+    return w->v[(size_t)o->reg * w->wave_size]; /* not produced by the codec */
+  return (uint32_t)o->imm;
+}
+
+static inline uint64_t isa_sval64(const isa_wave *w, const isa_operand *o) {
+  if (o->file == ISA_RF_S) return w->s[o->reg] | (uint64_t)w->s[o->reg + 1] << 32;
+  return o->imm;
+}
+
+static inline void isa_sdst32(isa_wave *w, const isa_operand *o, uint32_t x) {
+  w->s[o->reg] = x;
+}
+
+static inline void isa_sdst64(isa_wave *w, const isa_operand *o, uint64_t x) {
+  w->s[o->reg] = (uint32_t)x;
+  w->s[o->reg + 1] = (uint32_t)(x >> 32);
+}
+
+/* Write a lane array to VGPR reg for the active lanes only. The full-exec
+ * case (the common one) is a plain copy. */
+static inline void isa_dst32(isa_wave *w, uint32_t reg, const uint32_t *r) {
+  uint32_t n = w->wave_size;
+  uint32_t *d = &w->v[(size_t)reg * n];
+  uint64_t exec = w->exec;
+  if (exec == isa_full_mask(n)) {
+    memcpy(d, r, n * sizeof *d);
+    return;
+  }
+  ISA_LANES(n, i, d[i] = ((exec >> i) & 1) ? r[i] : d[i];);
+}
+
+static inline void isa_dst64(isa_wave *w, uint32_t reg, const uint64_t *r) {
+  uint32_t n = w->wave_size;
+  uint32_t *lo = &w->v[(size_t)reg * n], *hi = lo + n;
+  uint64_t exec = w->exec;
+  if (exec == isa_full_mask(n)) {
+    ISA_LANES(n, i, {
+      lo[i] = (uint32_t)r[i];
+      hi[i] = (uint32_t)(r[i] >> 32);
+    });
+    return;
+  }
+  ISA_LANES(n, i, {
+    int on = (exec >> i) & 1;
+    lo[i] = on ? (uint32_t)r[i] : lo[i];
+    hi[i] = on ? (uint32_t)(r[i] >> 32) : hi[i];
+  });
+}
+
+#endif

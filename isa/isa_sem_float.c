@@ -1,0 +1,93 @@
+/* Semantics of the float32 vector ALU and the special-function unit: IEEE
+ * single precision, round to nearest even, denormals kept (no fast-math). */
+#include <math.h>
+
+#include "isa_sem.h"
+
+#define FOP1(name, expr)                                                                           \
+  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
+    uint32_t n = w->wave_size, b0[ISA_MAX_WAVE], r[ISA_MAX_WAVE];                                  \
+    const uint32_t *A = isa_src32(w, &in->src[0], b0);                                             \
+    ISA_LANES(n, i, {                                                                              \
+      float a = isa_f(A[i]);                                                                       \
+      r[i] = isa_u(expr);                                                                          \
+    });                                                                                            \
+    isa_dst32(w, in->dst.reg, r);                                                                  \
+    return ISA_RUN;                                                                                \
+  }
+
+#define FOP2(name, expr)                                                                           \
+  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
+    uint32_t n = w->wave_size, b0[ISA_MAX_WAVE], b1[ISA_MAX_WAVE], r[ISA_MAX_WAVE];                \
+    const uint32_t *A = isa_src32(w, &in->src[0], b0);                                             \
+    const uint32_t *B = isa_src32(w, &in->src[1], b1);                                             \
+    ISA_LANES(n, i, {                                                                              \
+      float a = isa_f(A[i]), b = isa_f(B[i]);                                                      \
+      r[i] = isa_u(expr);                                                                          \
+    });                                                                                            \
+    isa_dst32(w, in->dst.reg, r);                                                                  \
+    return ISA_RUN;                                                                                \
+  }
+
+/* int/float conversions on raw bits */
+#define XOP1(name, expr)                                                                           \
+  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
+    uint32_t n = w->wave_size, b0[ISA_MAX_WAVE], r[ISA_MAX_WAVE];                                  \
+    const uint32_t *A = isa_src32(w, &in->src[0], b0);                                             \
+    ISA_LANES(n, i, {                                                                              \
+      uint32_t a = A[i];                                                                           \
+      r[i] = (expr);                                                                               \
+    });                                                                                            \
+    isa_dst32(w, in->dst.reg, r);                                                                  \
+    return ISA_RUN;                                                                                \
+  }
+
+/* OpenCL's convert_int_sat_rtz: truncate, clamp to the range, NaN -> 0. */
+static inline uint32_t cvt_i32(float f) {
+  if (f != f) return 0;
+  if (f >= 2147483648.0f) return 0x7fffffffu;
+  if (f <= -2147483648.0f) return 0x80000000u;
+  return (uint32_t)(int32_t)f;
+}
+
+static inline uint32_t cvt_u32(float f) {
+  if (!(f > -1.0f)) return 0; /* NaN, negatives; (-1, 0) truncates to 0 below */
+  if (f >= 4294967296.0f) return 0xffffffffu;
+  return (uint32_t)f;
+}
+
+FOP2(v_add_f32, a + b)
+FOP2(v_sub_f32, a - b)
+FOP2(v_mul_f32, a *b)
+FOP2(v_min_f32, fminf(a, b))
+FOP2(v_max_f32, fmaxf(a, b))
+FOP1(v_floor_f32, floorf(a))
+FOP1(v_ceil_f32, ceilf(a))
+FOP1(v_trunc_f32, truncf(a))
+FOP1(v_rndne_f32, rintf(a))
+XOP1(v_cvt_f32_i32, isa_u((float)(int32_t)a))
+XOP1(v_cvt_f32_u32, isa_u((float)a))
+XOP1(v_cvt_i32_f32, cvt_i32(isa_f(a)))
+XOP1(v_cvt_u32_f32, cvt_u32(isa_f(a)))
+FOP2(v_div_f32, a / b)
+FOP1(v_sqrt_f32, sqrtf(a))
+FOP1(v_rsq_f32, 1.0f / sqrtf(a))
+FOP1(v_rcp_f32, 1.0f / a)
+FOP1(v_exp_f32, expf(a))
+FOP1(v_exp2_f32, exp2f(a))
+FOP1(v_log_f32, logf(a))
+FOP1(v_log2_f32, log2f(a))
+FOP1(v_sin_f32, sinf(a))
+FOP1(v_cos_f32, cosf(a))
+FOP2(v_fmod_f32, fmodf(a, b))
+FOP2(v_pow_f32, powf(a, b))
+
+isa_status isa_sem_v_fma_f32(isa_wave *w, const isa_inst *in) {
+  uint32_t n = w->wave_size, b0[ISA_MAX_WAVE], b1[ISA_MAX_WAVE], b2[ISA_MAX_WAVE], r[ISA_MAX_WAVE];
+  const uint32_t *A = isa_src32(w, &in->src[0], b0);
+  const uint32_t *B = isa_src32(w, &in->src[1], b1);
+  const uint32_t *C = isa_src32(w, &in->src[2], b2);
+  ISA_LANES(n, i, r[i] = isa_u(fmaf(isa_f(A[i]), isa_f(B[i]), isa_f(C[i]))););
+  isa_dst32(w, in->dst.reg, r);
+  return ISA_RUN;
+}

@@ -1,0 +1,285 @@
+/* Semantics of the memory instructions (global, LDS, scratch, scalar loads):
+ * address every active lane first, fault before touching memory, then move data. */
+#include "isa_sem.h"
+
+/* Binary search for the last region starting at or below addr. The regions are
+ * sorted and disjoint (isa.h), so at most one can contain the access. */
+static const isa_region *memmap_find(const isa_memmap *m, uint64_t addr, uint32_t size) {
+  if (!m || !m->nregions) return NULL;
+  uint32_t lo = 0, hi = m->nregions;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (m->regions[mid].base <= addr)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo == 0) return NULL;
+  const isa_region *r = &m->regions[lo - 1];
+  uint64_t off = addr - r->base;
+  if (off >= r->size || size > r->size - off) return NULL;
+  return r;
+}
+
+uint8_t *isa_memmap_translate(const isa_memmap *m, uint64_t addr, uint32_t size) {
+  const isa_region *r = memmap_find(m, addr, size);
+  return r ? r->host + (addr - r->base) : NULL;
+}
+
+static inline int region_has(const isa_region *r, uint64_t addr, uint32_t size) {
+  uint64_t off = addr - r->base;
+  return addr >= r->base && off < r->size && size <= r->size - off;
+}
+
+typedef enum atom_op {
+  ATOM_NONE,
+  ATOM_ADD,
+  ATOM_SUB,
+  ATOM_XCHG,
+  ATOM_CMPXCHG,
+  ATOM_MIN_I,
+  ATOM_MAX_I,
+  ATOM_MIN_U,
+  ATOM_MAX_U,
+  ATOM_AND,
+  ATOM_OR,
+  ATOM_XOR,
+  ATOM_INC,
+  ATOM_DEC
+} atom_op;
+
+/* cmpxchg follows OpenCL's atomic_cmpxchg(p, cmp, val): src1 is the value
+ * compared with memory, src2 the value stored when they are equal. */
+static inline uint32_t atom_apply(atom_op op, uint32_t old, uint32_t v, uint32_t cmp) {
+  switch (op) {
+  case ATOM_ADD:
+    return old + v;
+  case ATOM_SUB:
+    return old - v;
+  case ATOM_XCHG:
+    return v;
+  case ATOM_CMPXCHG:
+    return old == cmp ? v : old;
+  case ATOM_MIN_I:
+    return (int32_t)v < (int32_t)old ? v : old;
+  case ATOM_MAX_I:
+    return (int32_t)v > (int32_t)old ? v : old;
+  case ATOM_MIN_U:
+    return v < old ? v : old;
+  case ATOM_MAX_U:
+    return v > old ? v : old;
+  case ATOM_AND:
+    return old & v;
+  case ATOM_OR:
+    return old | v;
+  case ATOM_XOR:
+    return old ^ v;
+  case ATOM_INC:
+    return old + 1;
+  case ATOM_DEC:
+    return old - 1;
+  case ATOM_NONE:
+    break;
+  }
+  return old;
+}
+
+static isa_status mem_fault(isa_wave *w, isa_fault_kind kind, uint32_t lane, uint64_t addr,
+                            uint32_t size) {
+  w->fault.kind = (uint8_t)kind;
+  w->fault.lane = lane;
+  w->fault.addr = addr;
+  w->fault.size = size;
+  return ISA_FAULTED; /* isa_step fills fault.pc */
+}
+
+/* One vector memory instruction in `space`. Loads/stores/atomics are told
+ * apart by the opcode's flags; `aop` names the atomic's operation. */
+static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, atom_op aop) {
+  uint32_t n = w->wave_size;
+  uint64_t exec = w->exec;
+  uint32_t flags = isa_ops[in->op].flags;
+  uint32_t size = isa_access_size((isa_opcode)in->op);
+  uint8_t *host[ISA_MAX_WAVE];
+  isa_access *acc = &w->access;
+  acc->space = (uint8_t)space;
+  acc->size = (uint8_t)size;
+  acc->kind = (uint8_t)(flags & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC));
+  acc->mask = exec;
+
+  /* address phase: every active lane must be in bounds before any data moves */
+  const uint32_t *va = &w->v[(size_t)in->src[0].reg * n];
+  if (space == ISA_SPACE_GLOBAL) {
+    const uint32_t *vh = va + n;
+    const isa_region *last = NULL;
+    for (uint32_t i = 0; i < n; i++) {
+      if (!((exec >> i) & 1)) continue;
+      uint64_t a = (va[i] | (uint64_t)vh[i] << 32) + (uint64_t)(int64_t)in->offset;
+      acc->addr[i] = a;
+      if (!last || !region_has(last, a, size)) {
+        last = memmap_find(w->global, a, size);
+        if (!last) return mem_fault(w, ISA_FAULT_GLOBAL_OOB, i, a, size);
+      }
+      host[i] = last->host + (a - last->base);
+    }
+  } else {
+    int lds = space == ISA_SPACE_LDS;
+    uint64_t limit = lds ? w->lds_size : w->scratch_per_lane;
+    for (uint32_t i = 0; i < n; i++) {
+      if (!((exec >> i) & 1)) continue;
+      int64_t a = (int64_t)va[i] + in->offset;
+      if (a < 0 || (uint64_t)a + size > limit)
+        return mem_fault(w, lds ? ISA_FAULT_LDS_OOB : ISA_FAULT_SCRATCH_OOB, i, (uint64_t)a, size);
+      uint64_t off = (uint64_t)a;
+      if (lds) {
+        acc->addr[i] = off;
+        host[i] = w->lds + off;
+      } else {
+        /* real GPUs interleave scratch by dword so that lanes' copies of one
+         * variable are adjacent; the timing model sees that layout */
+        acc->addr[i] = w->scratch_base + (off / 4) * n * 4 + i * 4 + off % 4;
+        host[i] = w->scratch + (size_t)i * w->scratch_per_lane + off;
+      }
+    }
+  }
+
+  /* data phase; multi-register data is little-endian across registers */
+  if (flags & ISA_F_LOAD) {
+    uint32_t nreg = size <= 4 ? 1 : size / 4;
+    uint32_t *d = &w->v[(size_t)in->dst.reg * n];
+    for (uint32_t i = 0; i < n; i++) {
+      if (!((exec >> i) & 1)) continue;
+      uint32_t t[4] = {0, 0, 0, 0};
+      memcpy(t, host[i], size);
+      if (flags & ISA_F_SEXT) t[0] = size == 1 ? (uint32_t)(int8_t)t[0] : (uint32_t)(int16_t)t[0];
+      for (uint32_t k = 0; k < nreg; k++) d[k * n + i] = t[k];
+    }
+  } else if (flags & ISA_F_STORE) {
+    uint32_t nreg = size <= 4 ? 1 : size / 4;
+    const uint32_t *s = &w->v[(size_t)in->src[1].reg * n];
+    for (uint32_t i = 0; i < n; i++) {
+      if (!((exec >> i) & 1)) continue;
+      uint32_t t[4];
+      for (uint32_t k = 0; k < nreg; k++) t[k] = s[k * n + i];
+      memcpy(host[i], t, size);
+    }
+  } else {
+    /* atomics: lane order makes colliding lanes deterministic */
+    const uint32_t *sv = in->src[1].file == ISA_RF_V ? &w->v[(size_t)in->src[1].reg * n] : NULL;
+    const uint32_t *sc = in->src[2].file == ISA_RF_V ? &w->v[(size_t)in->src[2].reg * n] : NULL;
+    uint32_t *d = &w->v[(size_t)in->dst.reg * n];
+    for (uint32_t i = 0; i < n; i++) {
+      if (!((exec >> i) & 1)) continue;
+      uint32_t old, v = sv ? sv[i] : 0, nv;
+      if (aop == ATOM_CMPXCHG) {
+        uint32_t cmp = v;
+        v = sc ? sc[i] : 0;
+        memcpy(&old, host[i], 4);
+        nv = atom_apply(aop, old, v, cmp);
+      } else {
+        memcpy(&old, host[i], 4);
+        nv = atom_apply(aop, old, v, 0);
+      }
+      memcpy(host[i], &nv, 4);
+      d[i] = old;
+    }
+  }
+  return ISA_RUN;
+}
+
+#define MEM(name, space)                                                                           \
+  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
+    return mem_exec(w, in, space, ATOM_NONE);                                                      \
+  }
+#define ATOMIC(name, space, aop)                                                                   \
+  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
+    return mem_exec(w, in, space, aop);                                                            \
+  }
+
+MEM(global_load_u8, ISA_SPACE_GLOBAL)
+MEM(global_load_i8, ISA_SPACE_GLOBAL)
+MEM(global_load_u16, ISA_SPACE_GLOBAL)
+MEM(global_load_i16, ISA_SPACE_GLOBAL)
+MEM(global_load_b32, ISA_SPACE_GLOBAL)
+MEM(global_load_b64, ISA_SPACE_GLOBAL)
+MEM(global_load_b128, ISA_SPACE_GLOBAL)
+MEM(global_store_b8, ISA_SPACE_GLOBAL)
+MEM(global_store_b16, ISA_SPACE_GLOBAL)
+MEM(global_store_b32, ISA_SPACE_GLOBAL)
+MEM(global_store_b64, ISA_SPACE_GLOBAL)
+MEM(global_store_b128, ISA_SPACE_GLOBAL)
+ATOMIC(global_atomic_add_u32, ISA_SPACE_GLOBAL, ATOM_ADD)
+ATOMIC(global_atomic_sub_u32, ISA_SPACE_GLOBAL, ATOM_SUB)
+ATOMIC(global_atomic_xchg_b32, ISA_SPACE_GLOBAL, ATOM_XCHG)
+ATOMIC(global_atomic_cmpxchg_b32, ISA_SPACE_GLOBAL, ATOM_CMPXCHG)
+ATOMIC(global_atomic_min_i32, ISA_SPACE_GLOBAL, ATOM_MIN_I)
+ATOMIC(global_atomic_max_i32, ISA_SPACE_GLOBAL, ATOM_MAX_I)
+ATOMIC(global_atomic_min_u32, ISA_SPACE_GLOBAL, ATOM_MIN_U)
+ATOMIC(global_atomic_max_u32, ISA_SPACE_GLOBAL, ATOM_MAX_U)
+ATOMIC(global_atomic_and_b32, ISA_SPACE_GLOBAL, ATOM_AND)
+ATOMIC(global_atomic_or_b32, ISA_SPACE_GLOBAL, ATOM_OR)
+ATOMIC(global_atomic_xor_b32, ISA_SPACE_GLOBAL, ATOM_XOR)
+ATOMIC(global_atomic_inc_u32, ISA_SPACE_GLOBAL, ATOM_INC)
+ATOMIC(global_atomic_dec_u32, ISA_SPACE_GLOBAL, ATOM_DEC)
+
+MEM(ds_read_u8, ISA_SPACE_LDS)
+MEM(ds_read_i8, ISA_SPACE_LDS)
+MEM(ds_read_u16, ISA_SPACE_LDS)
+MEM(ds_read_i16, ISA_SPACE_LDS)
+MEM(ds_read_b32, ISA_SPACE_LDS)
+MEM(ds_read_b64, ISA_SPACE_LDS)
+MEM(ds_read_b128, ISA_SPACE_LDS)
+MEM(ds_write_b8, ISA_SPACE_LDS)
+MEM(ds_write_b16, ISA_SPACE_LDS)
+MEM(ds_write_b32, ISA_SPACE_LDS)
+MEM(ds_write_b64, ISA_SPACE_LDS)
+MEM(ds_write_b128, ISA_SPACE_LDS)
+ATOMIC(ds_atomic_add_u32, ISA_SPACE_LDS, ATOM_ADD)
+ATOMIC(ds_atomic_sub_u32, ISA_SPACE_LDS, ATOM_SUB)
+ATOMIC(ds_atomic_xchg_b32, ISA_SPACE_LDS, ATOM_XCHG)
+ATOMIC(ds_atomic_cmpxchg_b32, ISA_SPACE_LDS, ATOM_CMPXCHG)
+ATOMIC(ds_atomic_min_i32, ISA_SPACE_LDS, ATOM_MIN_I)
+ATOMIC(ds_atomic_max_i32, ISA_SPACE_LDS, ATOM_MAX_I)
+ATOMIC(ds_atomic_min_u32, ISA_SPACE_LDS, ATOM_MIN_U)
+ATOMIC(ds_atomic_max_u32, ISA_SPACE_LDS, ATOM_MAX_U)
+ATOMIC(ds_atomic_and_b32, ISA_SPACE_LDS, ATOM_AND)
+ATOMIC(ds_atomic_or_b32, ISA_SPACE_LDS, ATOM_OR)
+ATOMIC(ds_atomic_xor_b32, ISA_SPACE_LDS, ATOM_XOR)
+ATOMIC(ds_atomic_inc_u32, ISA_SPACE_LDS, ATOM_INC)
+ATOMIC(ds_atomic_dec_u32, ISA_SPACE_LDS, ATOM_DEC)
+
+MEM(scratch_load_u8, ISA_SPACE_SCRATCH)
+MEM(scratch_load_i8, ISA_SPACE_SCRATCH)
+MEM(scratch_load_u16, ISA_SPACE_SCRATCH)
+MEM(scratch_load_i16, ISA_SPACE_SCRATCH)
+MEM(scratch_load_b32, ISA_SPACE_SCRATCH)
+MEM(scratch_load_b64, ISA_SPACE_SCRATCH)
+MEM(scratch_load_b128, ISA_SPACE_SCRATCH)
+MEM(scratch_store_b8, ISA_SPACE_SCRATCH)
+MEM(scratch_store_b16, ISA_SPACE_SCRATCH)
+MEM(scratch_store_b32, ISA_SPACE_SCRATCH)
+MEM(scratch_store_b64, ISA_SPACE_SCRATCH)
+MEM(scratch_store_b128, ISA_SPACE_SCRATCH)
+
+/* Scalar loads: one uniform address (SGPR pair + offset), read through the
+ * same memory map; reported as lane 0 of a SCALAR access. */
+static isa_status smem_load(isa_wave *w, const isa_inst *in, uint32_t size) {
+  uint64_t a = isa_sval64(w, &in->src[0]) + (uint64_t)(int64_t)in->offset;
+  isa_access *acc = &w->access;
+  acc->space = ISA_SPACE_SCALAR;
+  acc->size = (uint8_t)size;
+  acc->kind = ISA_F_LOAD;
+  acc->mask = 1;
+  acc->addr[0] = a;
+  const uint8_t *p = isa_memmap_translate(w->global, a, size);
+  if (!p) return mem_fault(w, ISA_FAULT_GLOBAL_OOB, 0, a, size);
+  memcpy(&w->s[in->dst.reg], p, size);
+  return ISA_RUN;
+}
+
+isa_status isa_sem_s_load_b32(isa_wave *w, const isa_inst *in) {
+  return smem_load(w, in, 4);
+}
+isa_status isa_sem_s_load_b64(isa_wave *w, const isa_inst *in) {
+  return smem_load(w, in, 8);
+}

@@ -1,0 +1,86 @@
+/* Semantics of the 64-bit vector ALU on register pairs (low register first),
+ * plus the 32<->64-bit extensions. */
+#include "isa_sem.h"
+
+#define VOP1_64(name, expr)                                                                        \
+  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
+    uint32_t n = w->wave_size;                                                                     \
+    uint64_t A[ISA_MAX_WAVE], r[ISA_MAX_WAVE];                                                     \
+    isa_src64(w, &in->src[0], A);                                                                  \
+    ISA_LANES(n, i, {                                                                              \
+      uint64_t a = A[i];                                                                           \
+      r[i] = (expr);                                                                               \
+    });                                                                                            \
+    isa_dst64(w, in->dst.reg, r);                                                                  \
+    return ISA_RUN;                                                                                \
+  }
+
+#define VOP2_64(name, expr)                                                                        \
+  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
+    uint32_t n = w->wave_size;                                                                     \
+    uint64_t A[ISA_MAX_WAVE], B[ISA_MAX_WAVE], r[ISA_MAX_WAVE];                                    \
+    isa_src64(w, &in->src[0], A);                                                                  \
+    isa_src64(w, &in->src[1], B);                                                                  \
+    ISA_LANES(n, i, {                                                                              \
+      uint64_t a = A[i], b = B[i];                                                                 \
+      r[i] = (expr);                                                                               \
+    });                                                                                            \
+    isa_dst64(w, in->dst.reg, r);                                                                  \
+    return ISA_RUN;                                                                                \
+  }
+
+/* 64-bit value shifted by a 32-bit count (modulo 64) */
+#define VSHIFT_64(name, expr)                                                                      \
+  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
+    uint32_t n = w->wave_size, b1[ISA_MAX_WAVE];                                                   \
+    uint64_t A[ISA_MAX_WAVE], r[ISA_MAX_WAVE];                                                     \
+    isa_src64(w, &in->src[0], A);                                                                  \
+    const uint32_t *B = isa_src32(w, &in->src[1], b1);                                             \
+    ISA_LANES(n, i, {                                                                              \
+      uint64_t a = A[i];                                                                           \
+      uint32_t b = B[i] & 63;                                                                      \
+      r[i] = (expr);                                                                               \
+    });                                                                                            \
+    isa_dst64(w, in->dst.reg, r);                                                                  \
+    return ISA_RUN;                                                                                \
+  }
+
+VOP1_64(v_mov_b64, a)
+VOP2_64(v_add_u64, a + b)
+VOP2_64(v_sub_u64, a - b)
+VOP2_64(v_mul_lo_u64, a *b)
+VOP2_64(v_and_b64, a &b)
+VOP2_64(v_or_b64, a | b)
+VOP2_64(v_xor_b64, a ^ b)
+VSHIFT_64(v_lshl_b64, a << b)
+VSHIFT_64(v_lshr_b64, a >> b)
+VSHIFT_64(v_ashr_i64, (uint64_t)((int64_t)a >> b))
+
+isa_status isa_sem_v_sext_i64_i32(isa_wave *w, const isa_inst *in) {
+  uint32_t n = w->wave_size, b0[ISA_MAX_WAVE];
+  uint64_t r[ISA_MAX_WAVE];
+  const uint32_t *A = isa_src32(w, &in->src[0], b0);
+  ISA_LANES(n, i, r[i] = (uint64_t)(int64_t)(int32_t)A[i];);
+  isa_dst64(w, in->dst.reg, r);
+  return ISA_RUN;
+}
+
+isa_status isa_sem_v_zext_u64_u32(isa_wave *w, const isa_inst *in) {
+  uint32_t n = w->wave_size, b0[ISA_MAX_WAVE];
+  uint64_t r[ISA_MAX_WAVE];
+  const uint32_t *A = isa_src32(w, &in->src[0], b0);
+  ISA_LANES(n, i, r[i] = A[i];);
+  isa_dst64(w, in->dst.reg, r);
+  return ISA_RUN;
+}
+
+isa_status isa_sem_v_cndmask_b64(isa_wave *w, const isa_inst *in) {
+  uint32_t n = w->wave_size;
+  uint64_t A[ISA_MAX_WAVE], B[ISA_MAX_WAVE], r[ISA_MAX_WAVE];
+  isa_src64(w, &in->src[0], A);
+  isa_src64(w, &in->src[1], B);
+  uint64_t m = isa_sval64(w, &in->src[2]);
+  ISA_LANES(n, i, r[i] = ((m >> i) & 1) ? B[i] : A[i];);
+  isa_dst64(w, in->dst.reg, r);
+  return ISA_RUN;
+}
