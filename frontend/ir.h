@@ -194,6 +194,7 @@ typedef struct ir_module {
   ir_const_data *consts;
   uint32_t nconsts;
   char *source_file;
+  char *name_pool; /* owned storage that ir_inst.name strings point into, may be NULL */
 } ir_module;
 
 /* construction helpers (frontend/ir.c) */

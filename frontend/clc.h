@@ -1,0 +1,30 @@
+/* OpenCL C -> SPIR-V through clang, opt and llvm-spirv run as child
+ * processes; user build options are parsed and checked here. */
+#ifndef WAVESIM_CLC_H
+#define WAVESIM_CLC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fe.h"
+#include "fe_strbuf.h"
+
+typedef struct fe_clc_tools {
+  const char *clang, *llvm_spirv, *opt; /* executable paths */
+} fe_clc_tools;
+
+/* The stable name clang's diagnostics use for the program source. */
+#define FE_CLC_SOURCE_NAME "input.cl"
+
+/* The opt pass list: cleans up clang's -O0 output without ever creating odd
+ * integer widths (i3, i33 ...) that llvm-spirv 14 rejects (InvalidBitWidth). */
+#define FE_CLC_OPT_PASSES "sroa,mem2reg,early-cse,instsimplify,simplifycfg"
+#define FE_CLC_OPT_FALLBACK "mem2reg"
+
+/* Compiles `source` with user `options`. On FE_OK *words and *nwords hold the
+ * SPIR-V module (caller frees). Diagnostics (clang's verbatim, with the temp
+ * path replaced by FE_CLC_SOURCE_NAME) and our messages are appended to log. */
+fe_status fe_clc_compile(const fe_clc_tools *tools, const char *source, const char *options,
+                         uint32_t **words, size_t *nwords, fe_sb *log);
+
+#endif

@@ -1,0 +1,152 @@
+/* Shared state of the SPIR-V reader: the parsed instruction list, the id
+ * table (types, constants, variables, decorations) and the lowering context. */
+#ifndef WAVESIM_SPV_INTERNAL_H
+#define WAVESIM_SPV_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fe_strbuf.h"
+#include "ir.h"
+
+#define SPV_MAX_LEAVES 4096 /* scalars in one SSA aggregate value */
+
+typedef struct spv_ins {
+  uint32_t off;   /* word offset of the instruction in the module */
+  uint16_t op;    /* SpvOp */
+  uint16_t nw;    /* words, including the opcode word */
+  uint8_t ext;    /* for OpExtInst: spv_ext_inst_type_t */
+  uint32_t type_id, result_id; /* 0 if none */
+} spv_ins;
+
+typedef enum spv_kind {
+  SPV_K_NONE, SPV_K_TYPE, SPV_K_CONST, SPV_K_UNDEF, SPV_K_GVAR, SPV_K_FUNC, SPV_K_LABEL,
+  SPV_K_EXTIMPORT, SPV_K_STRING, SPV_K_VALUE,
+} spv_kind;
+
+typedef enum spv_tk {
+  SPV_T_VOID, SPV_T_BOOL, SPV_T_INT, SPV_T_FLOAT, SPV_T_VEC, SPV_T_ARRAY, SPV_T_STRUCT,
+  SPV_T_PTR, SPV_T_FUNC, SPV_T_OPAQUE,
+} spv_tk;
+
+typedef struct spv_leaf {
+  uint32_t off; /* byte offset inside the aggregate */
+  ir_type type;
+} spv_leaf;
+
+typedef struct spv_type {
+  uint8_t tk;       /* spv_tk */
+  uint8_t packed;   /* CPacked struct */
+  uint32_t width;   /* bits for INT/FLOAT */
+  uint32_t elem;    /* element type id (VEC/ARRAY/PTR pointee/FUNC return) */
+  uint32_t count;   /* VEC/ARRAY element count; STRUCT/FUNC member/param count */
+  uint32_t sc;      /* PTR storage class */
+  uint32_t *members;/* STRUCT member type ids / FUNC param type ids */
+  uint32_t *moff;   /* STRUCT member byte offsets */
+  uint32_t size, align;
+  uint32_t nleaves;
+  spv_leaf *leaves; /* flattened scalars of an aggregate (NULL for scalars) */
+  const char *opaque_name; /* grammar name for opaque types (OpTypeImage...) */
+} spv_type;
+
+typedef struct spv_id {
+  uint8_t kind;      /* spv_kind */
+  uint8_t ext;       /* EXTIMPORT: 1 = OpenCL.std, 2 = OpenCL.DebugInfo.100, 0 other */
+  uint8_t byval, cpacked, saturated, has_rounding;
+  int32_t builtin;   /* BuiltIn decoration, -1 if none */
+  uint32_t ins;      /* defining instruction index */
+  uint32_t type;     /* type id of a value */
+  uint32_t align;    /* Alignment decoration, 0 if none */
+  uint32_t rounding; /* FPRoundingMode decoration */
+  spv_type *t;       /* SPV_K_TYPE */
+  const char *name;  /* OpName, in the name pool */
+  const char *str;   /* OpString text (points into the module words) */
+  uint32_t const_index; /* GVAR UniformConstant: index into ir_module.consts */
+} spv_id;
+
+typedef struct spv_mod {
+  const uint32_t *w;
+  size_t nw;
+  uint32_t bound;
+  spv_ins *ins;
+  uint32_t nins, cap;
+  spv_id *ids;
+  fe_sb *log;
+  int failed;
+  const char *file;  /* base name of the source file for messages */
+  ir_module *out;
+  char *names;       /* name pool, moved into out->name_pool */
+  size_t names_len, names_cap;
+  uint32_t *fn_index; /* per id: index in out->fns for lowered helper functions */
+} spv_mod;
+
+/* Word k of instruction i (0 = the opcode word); 0 with an error if absent. */
+uint32_t spv_word(spv_mod *m, uint32_t i, uint32_t k);
+/* A "file:line: error: ..." line in the log; only the first error is kept. */
+void spv_error(spv_mod *m, uint32_t line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+spv_type *spv_type_of(spv_mod *m, uint32_t type_id, uint32_t line);
+ir_type spv_ir_type(spv_mod *m, uint32_t type_id, uint32_t line);
+ir_space spv_space(uint32_t storage_class);
+/* Serializes constant `id` into `bytes` (type layout, little-endian). */
+int spv_const_bytes(spv_mod *m, uint32_t id, uint8_t *bytes, uint32_t size);
+/* OpenCL C spelling of a type ("float4", "int*"), caller frees. */
+char *spv_type_spelling(spv_mod *m, uint32_t type_id);
+/* Lowers function `fid` into f (as a kernel when is_kernel). */
+int spv_lower_function(spv_mod *m, uint32_t fid, ir_function *f, int is_kernel);
+
+/* ---- per-function lowering (spv_func.c, spv_ext.c) ---------------------- */
+typedef struct spv_edge {
+  uint32_t from_label; /* SPIR-V block whose terminator made this edge */
+  uint32_t ir_block;   /* IR block that branches */
+  uint32_t to_label;
+} spv_edge;
+
+typedef struct spv_fn {
+  spv_mod *m;
+  ir_function *f;
+  uint32_t fid;
+  uint32_t *vref;    /* per id: index into refs, IR_NONE if not lowered */
+  uint32_t *nref;    /* per id: number of leaves */
+  uint32_t *refs;
+  uint32_t nrefs, crefs;
+  uint32_t *label_block; /* per id: IR block of a label */
+  uint32_t *marker;  /* per id: builtin marker (see spv_func.c), 0 if none */
+  uint32_t *hoisted; /* IR insts moved to the front of bb0, in creation order */
+  uint32_t nhoisted, choisted;
+  uint32_t *a, *b, *c, *r; /* SPV_MAX_LEAVES scratch buffers for operand leaves */
+  uint32_t block, label, line;
+  spv_edge *edges;
+  uint32_t nedges, cedges;
+  uint32_t sret;     /* IR param holding the return-value pointer, IR_NONE if none */
+  uint32_t *kconst;  /* hoisted constants for dedupe: (inst) list */
+  uint32_t nkconst, ckconst;
+} spv_fn;
+
+uint32_t spv_emit(spv_fn *x, ir_op op, ir_type t, uint32_t n, const uint32_t *o);
+uint32_t spv_kconst(spv_fn *x, ir_type t, uint64_t bits);
+/* Copies the leaves of value `id` into out (SPV_MAX_LEAVES entries),
+ * materializing constants; returns the count, 0 with an error set. */
+uint32_t spv_val(spv_fn *x, uint32_t id, uint32_t *out);
+/* Leaf types of type `tid`: count, with types in out (SPV_MAX_LEAVES). */
+uint32_t spv_leaf_types(spv_mod *m, uint32_t tid, ir_type *out, uint32_t line);
+void spv_set(spv_fn *x, uint32_t id, const uint32_t *refs, uint32_t n);
+typedef struct spv_phi {
+  uint32_t ins, label, first, n; /* OpPhi index, its block, first IR phi, leaves */
+} spv_phi;
+
+/* spv_func.c: instruction lowering helpers used by spv_function.c */
+void spv_hoist(spv_fn *x, uint32_t inst);
+uint32_t spv_emit_entry(spv_fn *x, ir_op op, ir_type t, uint32_t n, const uint32_t *o);
+uint32_t spv_mem_leaves(spv_fn *x, uint32_t tid, uint32_t ptr, uint32_t align, uint32_t *vals,
+                        int store);
+void spv_finish_phis(spv_fn *x, const spv_phi *phis, uint32_t nphis);
+void spv_inst(spv_fn *x, uint32_t i, spv_phi **phis, uint32_t *nphis);
+ir_type *spv_tbuf(spv_fn *x);
+
+/* OpExtInst of the OpenCL.std set; 0 or -1 (error set). */
+int spv_lower_clstd(spv_fn *x, uint32_t i);
+
+#define SPV_IRT(b) ((ir_type){.base = (b), .space = 0})
+
+#endif

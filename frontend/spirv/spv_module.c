@@ -1,0 +1,809 @@
+/* SPIR-V module level: parsing with SPIRV-Tools, validation, the id table
+ * (types and their layouts, constants, variables, decorations, names), entry
+ * points and the assembly of the ir_module. Function bodies: spv_func.c. */
+#include <spirv-tools/libspirv.h>
+#include <spirv/unified1/spirv.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spv_internal.h"
+#include "spv_reader.h"
+#include "spv_tables.h"
+
+/* ---- diagnostics --------------------------------------------------------- */
+void spv_error(spv_mod *m, uint32_t line, const char *fmt, ...) {
+  if (m->failed)
+    return;
+  m->failed = 1;
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (line)
+    fe_sb_printf(m->log, "%s:%u: error: %s\n", m->file, line, msg);
+  else
+    fe_sb_printf(m->log, "%s: error: %s\n", m->file, msg);
+}
+
+uint32_t spv_word(spv_mod *m, uint32_t i, uint32_t k) {
+  if (i >= m->nins || k >= m->ins[i].nw) {
+    spv_error(m, 0, "malformed SPIR-V: %s is missing operand %u",
+              i < m->nins && spv_op_name(m->ins[i].op) ? spv_op_name(m->ins[i].op) : "?", k);
+    return 0;
+  }
+  return m->w[m->ins[i].off + k];
+}
+
+/* An id operand: checked against the bound so tables can be indexed. */
+static uint32_t spv_idw(spv_mod *m, uint32_t i, uint32_t k) {
+  uint32_t v = spv_word(m, i, k);
+  if (v >= m->bound) {
+    spv_error(m, 0, "malformed SPIR-V: id %u out of bound %u", v, m->bound);
+    return 0;
+  }
+  return v;
+}
+
+/* ---- parsing -------------------------------------------------------------- */
+static spv_result_t spv_on_header(void *user, spv_endianness_t endian, uint32_t magic,
+                                  uint32_t version, uint32_t generator, uint32_t bound,
+                                  uint32_t reserved) {
+  (void)magic, (void)version, (void)generator, (void)reserved;
+  spv_mod *m = user;
+  if (endian != SPV_ENDIANNESS_LITTLE)
+    return SPV_ERROR_INVALID_BINARY;
+  m->bound = bound;
+  return SPV_SUCCESS;
+}
+
+static spv_result_t spv_on_inst(void *user, const spv_parsed_instruction_t *pi) {
+  spv_mod *m = user;
+  if (pi->words < m->w || pi->words + pi->num_words > m->w + m->nw)
+    return SPV_ERROR_INVALID_BINARY;
+  if (m->nins == m->cap) {
+    m->cap = m->cap ? m->cap * 2 : 1024;
+    spv_ins *n = realloc(m->ins, m->cap * sizeof(spv_ins));
+    if (!n)
+      return SPV_ERROR_OUT_OF_MEMORY;
+    m->ins = n;
+  }
+  spv_ins *in = &m->ins[m->nins++];
+  in->off = (uint32_t)(pi->words - m->w);
+  in->op = pi->opcode;
+  in->nw = pi->num_words;
+  in->ext = (uint8_t)pi->ext_inst_type;
+  in->type_id = pi->type_id;
+  in->result_id = pi->result_id;
+  return SPV_SUCCESS;
+}
+
+static int spv_parse(spv_mod *m) {
+  if (!m->w || m->nw < 5) {
+    spv_error(m, 0, "invalid SPIR-V: %zu words is shorter than the 5-word header",
+              m->w ? m->nw : 0);
+    return -1;
+  }
+  spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
+  spv_diagnostic diag = NULL;
+  spv_result_t r = spvBinaryParse(ctx, m, m->w, m->nw, spv_on_header, spv_on_inst, &diag);
+  if (r != SPV_SUCCESS) {
+    spv_error(m, 0, "invalid SPIR-V binary: %s (word %zu)",
+              diag && diag->error ? diag->error : "parse failed",
+              diag ? diag->position.index : (size_t)0);
+  } else if (m->bound == 0 || m->bound > 0x3FFFFF) {
+    spv_error(m, 0, "invalid SPIR-V: id bound %u", m->bound);
+  }
+  spvDiagnosticDestroy(diag);
+  spvContextDestroy(ctx);
+  return m->failed ? -1 : 0;
+}
+
+/* spirv-val rejects the OpenCL.DebugInfo.100 instructions llvm-spirv 14 emits,
+ * so validate a copy without them (and without their OpExtInstImport). */
+static int spv_validate(spv_mod *m) {
+  uint32_t *copy = malloc(m->nw * sizeof(uint32_t));
+  if (!copy) {
+    spv_error(m, 0, "out of memory");
+    return -1;
+  }
+  memcpy(copy, m->w, 5 * sizeof(uint32_t));
+  size_t n = 5;
+  for (uint32_t i = 0; i < m->nins; i++) {
+    const spv_ins *in = &m->ins[i];
+    if (in->op == SpvOpExtInst && in->ext == SPV_EXT_INST_TYPE_OPENCL_DEBUGINFO_100)
+      continue;
+    if (in->op == SpvOpExtInstImport && in->nw >= 3) {
+      const char *s = (const char *)&m->w[in->off + 2];
+      if (!strncmp(s, "OpenCL.DebugInfo.100", (size_t)(in->nw - 2) * 4))
+        continue;
+    }
+    memcpy(copy + n, m->w + in->off, in->nw * sizeof(uint32_t));
+    n += in->nw;
+  }
+  spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
+  spv_validator_options opt = spvValidatorOptionsCreate();
+  spv_const_binary_t bin = {copy, n};
+  spv_diagnostic diag = NULL;
+  spv_result_t r = spvValidateWithOptions(ctx, opt, &bin, &diag);
+  if (r != SPV_SUCCESS)
+    spv_error(m, 0, "invalid SPIR-V module: %s",
+              diag && diag->error ? diag->error : "validation failed");
+  spvDiagnosticDestroy(diag);
+  spvValidatorOptionsDestroy(opt);
+  spvContextDestroy(ctx);
+  free(copy);
+  return m->failed ? -1 : 0;
+}
+
+/* ---- types ---------------------------------------------------------------- */
+ir_space spv_space(uint32_t sc) {
+  switch (sc) {
+  case SpvStorageClassCrossWorkgroup: return IR_AS_GLOBAL;
+  case SpvStorageClassUniformConstant: return IR_AS_CONSTANT;
+  case SpvStorageClassWorkgroup: return IR_AS_LOCAL;
+  case SpvStorageClassGeneric: return IR_AS_GLOBAL; /* casts carry the real space */
+  default: return IR_AS_PRIVATE;
+  }
+}
+
+spv_type *spv_type_of(spv_mod *m, uint32_t id, uint32_t line) {
+  if (id >= m->bound || m->ids[id].kind != SPV_K_TYPE || !m->ids[id].t) {
+    spv_error(m, line, "malformed SPIR-V: %%%u is not a type", id);
+    return NULL;
+  }
+  return m->ids[id].t;
+}
+
+ir_type spv_ir_type(spv_mod *m, uint32_t id, uint32_t line) {
+  ir_type r = {IR_T_VOID, 0};
+  spv_type *t = spv_type_of(m, id, line);
+  if (!t)
+    return r;
+  switch (t->tk) {
+  case SPV_T_VOID: return r;
+  case SPV_T_BOOL: r.base = IR_T_BOOL; return r;
+  case SPV_T_INT:
+    r.base = t->width == 8 ? IR_T_I8 : t->width == 16 ? IR_T_I16 : t->width == 32 ? IR_T_I32
+                                                                                    : IR_T_I64;
+    return r;
+  case SPV_T_FLOAT:
+    r.base = t->width == 16 ? IR_T_F16 : t->width == 32 ? IR_T_F32 : IR_T_F64;
+    return r;
+  case SPV_T_PTR:
+    r.base = IR_T_PTR;
+    r.space = (uint8_t)spv_space(t->sc);
+    return r;
+  case SPV_T_OPAQUE:
+    spv_error(m, line, "unsupported type %s; not implemented yet", t->opaque_name);
+    return r;
+  default:
+    spv_error(m, line, "internal: aggregate type %%%u used as a scalar", id);
+    return r;
+  }
+}
+
+static void spv_add_leaves(spv_type *t, const spv_type *sub, uint32_t base, ir_type scalar) {
+  if (!t->leaves)
+    return;
+  uint32_t n = sub ? sub->nleaves : 1;
+  if (t->nleaves + n > SPV_MAX_LEAVES) {
+    free(t->leaves);
+    t->leaves = NULL;
+    return;
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    spv_leaf *l = &t->leaves[t->nleaves++];
+    if (sub && sub->leaves) {
+      l->off = base + sub->leaves[i].off;
+      l->type = sub->leaves[i].type;
+    } else {
+      l->off = base;
+      l->type = scalar;
+    }
+  }
+}
+
+static uint32_t spv_align_up(uint32_t v, uint32_t a) { return a ? (v + a - 1) / a * a : v; }
+
+typedef struct spv_moff { uint32_t sid, member, off; } spv_moff;
+
+/* Builds a spv_type for type-declaring instruction i. */
+static void spv_make_type(spv_mod *m, uint32_t i, const spv_moff *moffs, uint32_t nmoffs) {
+  uint16_t op = m->ins[i].op;
+  uint32_t rid = spv_idw(m, i, 1);
+  if (m->failed)
+    return;
+  spv_type *t = calloc(1, sizeof(spv_type));
+  if (!t) {
+    spv_error(m, 0, "out of memory");
+    return;
+  }
+  m->ids[rid].kind = SPV_K_TYPE;
+  m->ids[rid].ins = i;
+  m->ids[rid].t = t;
+  t->nleaves = 1;
+  switch (op) {
+  case SpvOpTypeVoid: t->tk = SPV_T_VOID; t->nleaves = 0; break;
+  case SpvOpTypeBool: t->tk = SPV_T_BOOL; t->size = t->align = 1; break;
+  case SpvOpTypeInt:
+  case SpvOpTypeFloat:
+    t->tk = op == SpvOpTypeInt ? SPV_T_INT : SPV_T_FLOAT;
+    t->width = spv_word(m, i, 2);
+    if (op == SpvOpTypeInt ? (t->width != 8 && t->width != 16 && t->width != 32 && t->width != 64)
+                           : (t->width != 16 && t->width != 32 && t->width != 64))
+      spv_error(m, 0, "unsupported %u-bit %s type", t->width, op == SpvOpTypeInt ? "int" : "float");
+    t->size = t->align = t->width / 8;
+    break;
+  case SpvOpTypePointer:
+    t->tk = SPV_T_PTR;
+    t->sc = spv_word(m, i, 2);
+    t->elem = spv_word(m, i, 3); /* may be a forward reference; checked on use */
+    t->size = t->align = 8;
+    break;
+  case SpvOpTypeVector:
+  case SpvOpTypeArray: {
+    t->tk = op == SpvOpTypeVector ? SPV_T_VEC : SPV_T_ARRAY;
+    t->elem = spv_idw(m, i, 2);
+    spv_type *e = spv_type_of(m, t->elem, 0);
+    if (!e)
+      break;
+    if (op == SpvOpTypeVector) {
+      t->count = spv_word(m, i, 3);
+    } else {
+      uint32_t cid = spv_idw(m, i, 3);
+      const spv_id *c = &m->ids[cid];
+      if (c->kind != SPV_K_CONST || m->ins[c->ins].op != SpvOpConstant) {
+        spv_error(m, 0, "unsupported array length (must be a constant)");
+        break;
+      }
+      t->count = spv_word(m, c->ins, 3);
+    }
+    if (t->count == 0 || t->count > (1u << 28) / (e->size ? e->size : 1)) {
+      spv_error(m, 0, "unsupported array or vector length %u", t->count);
+      break;
+    }
+    uint32_t esz = e->size;
+    if (op == SpvOpTypeVector) {
+      t->size = (t->count == 3 ? 4 : t->count) * esz; /* OpenCL: 3-vectors take 4 slots */
+      t->align = t->size;
+    } else {
+      t->size = t->count * esz;
+      t->align = e->align;
+    }
+    uint32_t nl = t->count * e->nleaves;
+    t->nleaves = 0;
+    if (nl <= SPV_MAX_LEAVES && e->tk != SPV_T_OPAQUE) {
+      t->leaves = calloc(nl ? nl : 1, sizeof(spv_leaf));
+      ir_type st = (e->tk == SPV_T_VEC || e->tk == SPV_T_ARRAY || e->tk == SPV_T_STRUCT)
+                       ? SPV_IRT(IR_T_VOID) : spv_ir_type(m, t->elem, 0);
+      for (uint32_t k = 0; k < t->count; k++)
+        spv_add_leaves(t, e->leaves ? e : NULL, k * esz, st);
+    }
+    break;
+  }
+  case SpvOpTypeStruct: {
+    t->tk = SPV_T_STRUCT;
+    t->packed = m->ids[rid].cpacked;
+    t->count = m->ins[i].nw - 2;
+    t->members = calloc(t->count + 1, sizeof(uint32_t));
+    t->moff = calloc(t->count + 1, sizeof(uint32_t));
+    t->leaves = calloc(SPV_MAX_LEAVES, sizeof(spv_leaf));
+    t->nleaves = 0;
+    t->align = 1;
+    uint32_t off = 0;
+    for (uint32_t k = 0; k < t->count && !m->failed; k++) {
+      t->members[k] = spv_idw(m, i, 2 + k);
+      spv_type *e = spv_type_of(m, t->members[k], 0);
+      if (!e)
+        break;
+      uint32_t a = t->packed ? 1 : e->align;
+      off = spv_align_up(off, a);
+      for (uint32_t j = 0; j < nmoffs; j++)
+        if (moffs[j].sid == rid && moffs[j].member == k)
+          off = moffs[j].off;
+      t->moff[k] = off;
+      if (a > t->align)
+        t->align = a;
+      if (e->tk == SPV_T_OPAQUE) {
+        free(t->leaves);
+        t->leaves = NULL;
+      } else {
+        ir_type st = e->leaves ? SPV_IRT(IR_T_VOID) : spv_ir_type(m, t->members[k], 0);
+        spv_add_leaves(t, e->leaves ? e : NULL, off, st);
+      }
+      off += e->size;
+    }
+    t->size = spv_align_up(off, t->align);
+    break;
+  }
+  case SpvOpTypeFunction:
+    t->tk = SPV_T_FUNC;
+    t->elem = spv_idw(m, i, 2);
+    t->count = m->ins[i].nw - 3;
+    t->members = calloc(t->count + 1, sizeof(uint32_t));
+    for (uint32_t k = 0; k < t->count; k++)
+      t->members[k] = spv_idw(m, i, 3 + k);
+    break;
+  default:
+    t->tk = SPV_T_OPAQUE;
+    t->opaque_name = spv_op_name(op);
+    t->size = t->align = 8;
+    break;
+  }
+  if (t->tk == SPV_T_STRUCT || t->tk == SPV_T_VEC || t->tk == SPV_T_ARRAY) {
+    if (!t->leaves)
+      t->nleaves = 0; /* too large or opaque: only usable in memory */
+  }
+}
+
+static void spv_type_free(spv_type *t) {
+  if (!t)
+    return;
+  free(t->members);
+  free(t->moff);
+  free(t->leaves);
+  free(t);
+}
+
+/* ---- OpenCL C type spellings for kernel argument info --------------------- */
+static void spv_spell(spv_mod *m, uint32_t id, fe_sb *b, int depth) {
+  spv_type *t = id < m->bound && m->ids[id].kind == SPV_K_TYPE ? m->ids[id].t : NULL;
+  if (!t || depth > 8) {
+    fe_sb_printf(b, "?");
+    return;
+  }
+  static const char *const ints[] = {"char", "short", "int", "long"};
+  switch (t->tk) {
+  case SPV_T_VOID: fe_sb_printf(b, "void"); break;
+  case SPV_T_BOOL: fe_sb_printf(b, "bool"); break;
+  case SPV_T_INT: fe_sb_printf(b, "%s", ints[t->width == 8 ? 0 : t->width == 16 ? 1 :
+                                             t->width == 32 ? 2 : 3]); break;
+  case SPV_T_FLOAT: fe_sb_printf(b, "%s", t->width == 16 ? "half" : t->width == 32 ? "float"
+                                                                                   : "double"); break;
+  case SPV_T_VEC: spv_spell(m, t->elem, b, depth + 1); fe_sb_printf(b, "%u", t->count); break;
+  case SPV_T_ARRAY: spv_spell(m, t->elem, b, depth + 1); fe_sb_printf(b, "[%u]", t->count); break;
+  case SPV_T_PTR: spv_spell(m, t->elem, b, depth + 1); fe_sb_printf(b, "*"); break;
+  case SPV_T_STRUCT: {
+    const char *n = m->ids[id].name;
+    if (n && !strncmp(n, "struct.", 7))
+      fe_sb_printf(b, "struct %s", n + 7);
+    else if (n && !strncmp(n, "union.", 6))
+      fe_sb_printf(b, "union %s", n + 6);
+    else
+      fe_sb_printf(b, "%s", n ? n : "struct");
+    break;
+  }
+  default: fe_sb_printf(b, "%s", t->opaque_name ? t->opaque_name : "?"); break;
+  }
+}
+
+char *spv_type_spelling(spv_mod *m, uint32_t id) {
+  fe_sb b = {0};
+  spv_spell(m, id, &b, 0);
+  return fe_sb_take(&b);
+}
+
+/* ---- constants ------------------------------------------------------------ */
+int spv_const_bytes(spv_mod *m, uint32_t id, uint8_t *bytes, uint32_t size) {
+  if (id >= m->bound || (m->ids[id].kind != SPV_K_CONST && m->ids[id].kind != SPV_K_UNDEF)) {
+    spv_error(m, 0, "unsupported initializer %%%u (not a constant)", id);
+    return -1;
+  }
+  spv_type *t = spv_type_of(m, m->ids[id].type, 0);
+  if (!t || t->size > size)
+    return -1;
+  uint32_t i = m->ids[id].ins;
+  switch (m->ins[i].op) {
+  case SpvOpConstantNull:
+  case SpvOpUndef:
+  case SpvOpConstantFalse:
+    memset(bytes, 0, t->size);
+    return 0;
+  case SpvOpConstantTrue:
+    bytes[0] = 1;
+    return 0;
+  case SpvOpConstant:
+  case SpvOpSpecConstant: {
+    uint64_t v = spv_word(m, i, 3);
+    if (t->size == 8)
+      v |= (uint64_t)spv_word(m, i, 4) << 32;
+    for (uint32_t k = 0; k < t->size && k < 8; k++)
+      bytes[k] = (uint8_t)(v >> (8 * k));
+    return 0;
+  }
+  case SpvOpConstantComposite:
+  case SpvOpSpecConstantComposite: {
+    uint32_t n = m->ins[i].nw - 3;
+    for (uint32_t k = 0; k < n && !m->failed; k++) {
+      uint32_t off;
+      if (t->tk == SPV_T_STRUCT)
+        off = k < t->count ? t->moff[k] : 0;
+      else
+        off = k * (t->tk == SPV_T_VEC || t->tk == SPV_T_ARRAY
+                       ? spv_type_of(m, t->elem, 0)->size : 0);
+      if (off >= size)
+        break;
+      if (spv_const_bytes(m, spv_idw(m, i, 3 + k), bytes + off, size - off))
+        return -1;
+    }
+    return m->failed ? -1 : 0;
+  }
+  default:
+    spv_error(m, 0, "unsupported constant instruction %s", spv_op_name(m->ins[i].op));
+    return -1;
+  }
+}
+
+/* ---- names ---------------------------------------------------------------- */
+static const char *spv_lit_str(spv_mod *m, uint32_t i, uint32_t k) {
+  if (k >= m->ins[i].nw)
+    return "";
+  return (const char *)&m->w[m->ins[i].off + k]; /* NUL-terminated: checked by the parser */
+}
+
+static void spv_collect_names(spv_mod *m) {
+  size_t total = 1;
+  for (uint32_t i = 0; i < m->nins; i++)
+    if (m->ins[i].op == SpvOpName)
+      total += strlen(spv_lit_str(m, i, 2)) + 1;
+  m->names = malloc(total);
+  if (!m->names)
+    return;
+  size_t at = 0;
+  for (uint32_t i = 0; i < m->nins; i++) {
+    if (m->ins[i].op != SpvOpName)
+      continue;
+    uint32_t id = spv_idw(m, i, 1);
+    const char *s = spv_lit_str(m, i, 2);
+    size_t n = strlen(s);
+    memcpy(m->names + at, s, n + 1);
+    if (n && !m->failed)
+      m->ids[id].name = m->names + at;
+    at += n + 1;
+  }
+}
+
+/* ---- capabilities -------------------------------------------------------- */
+static int spv_capability_ok(uint32_t cap) {
+  switch (cap) {
+  case SpvCapabilityAddresses: case SpvCapabilityLinkage: case SpvCapabilityKernel:
+  case SpvCapabilityInt64: case SpvCapabilityInt16: case SpvCapabilityInt8:
+  case SpvCapabilityFloat64: case SpvCapabilityFloat16Buffer: case SpvCapabilityFloat16:
+  case SpvCapabilityVector16: case SpvCapabilityInt64Atomics: case SpvCapabilityGenericPointer:
+  /* these only declare types/instructions; their uses are reported with a line */
+  case SpvCapabilityImageBasic: case SpvCapabilityImageReadWrite: case SpvCapabilityImageMipmap:
+  case SpvCapabilitySampled1D: case SpvCapabilityImage1D: case SpvCapabilitySampledBuffer:
+  case SpvCapabilityImageBuffer: case SpvCapabilityLiteralSampler: case SpvCapabilityGroups:
+  case SpvCapabilityDeviceEnqueue: case SpvCapabilityPipes:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* ---- module assembly ------------------------------------------------------ */
+typedef struct spv_fninfo {
+  uint32_t id, first, end; /* OpFunction index, OpFunctionEnd index */
+  uint32_t wrapped;        /* for an entry-point wrapper: the called function id */
+  int called;              /* target of OpFunctionCall from a non-wrapper */
+} spv_fninfo;
+
+/* llvm-spirv 14 emits each kernel as an entry-point function whose only block
+ * is "call the real function with my parameters; return". Returns the real
+ * function's id, or 0 if fid is not such a wrapper. */
+static uint32_t spv_wrapper_target(spv_mod *m, const spv_fninfo *fi) {
+  uint32_t nparams = 0, i = fi->first + 1;
+  while (i < fi->end && m->ins[i].op == SpvOpFunctionParameter)
+    nparams++, i++;
+  if (i + 3 != fi->end || m->ins[i].op != SpvOpLabel || m->ins[i + 1].op != SpvOpFunctionCall ||
+      m->ins[i + 2].op != SpvOpReturn)
+    return 0;
+  uint32_t call = i + 1;
+  if (m->ins[call].nw != 4 + nparams)
+    return 0;
+  for (uint32_t k = 0; k < nparams; k++)
+    if (spv_word(m, call, 4 + k) != spv_word(m, fi->first + 1 + k, 2))
+      return 0;
+  uint32_t target = spv_idw(m, call, 3);
+  return m->ids[target].kind == SPV_K_FUNC ? target : 0;
+}
+
+static void spv_fill_ids(spv_mod *m, spv_moff **moffs, uint32_t *nmoffs) {
+  uint32_t cmo = 0;
+  for (uint32_t i = 0; i < m->nins && !m->failed; i++) {
+    const spv_ins *in = &m->ins[i];
+    if (in->result_id && in->type_id && in->result_id < m->bound && in->type_id < m->bound &&
+        in->op != SpvOpFunction)
+      m->ids[in->result_id].type = in->type_id;
+    switch (in->op) {
+    case SpvOpCapability: {
+      uint32_t c = spv_word(m, i, 1);
+      if (!spv_capability_ok(c)) {
+        const char *n = spv_capability_name(c);
+        spv_error(m, 0, "unsupported SPIR-V capability %s; not implemented yet", n ? n : "?");
+      }
+      break;
+    }
+    case SpvOpExtInstImport: {
+      uint32_t id = spv_idw(m, i, 1);
+      const char *s = spv_lit_str(m, i, 2);
+      m->ids[id].kind = SPV_K_EXTIMPORT;
+      m->ids[id].ext = !strcmp(s, "OpenCL.std") ? 1 : !strcmp(s, "OpenCL.DebugInfo.100") ? 2 : 0;
+      m->ids[id].str = s;
+      break;
+    }
+    case SpvOpString: {
+      uint32_t id = spv_idw(m, i, 1);
+      m->ids[id].kind = SPV_K_STRING;
+      m->ids[id].str = spv_lit_str(m, i, 2);
+      break;
+    }
+    case SpvOpDecorate: {
+      uint32_t id = spv_idw(m, i, 1), d = spv_word(m, i, 2);
+      spv_id *x = &m->ids[id];
+      if (d == SpvDecorationBuiltIn) x->builtin = (int32_t)spv_word(m, i, 3);
+      else if (d == SpvDecorationAlignment) x->align = spv_word(m, i, 3);
+      else if (d == SpvDecorationCPacked) x->cpacked = 1;
+      else if (d == SpvDecorationSaturatedConversion) x->saturated = 1;
+      else if (d == SpvDecorationFPRoundingMode) x->has_rounding = 1, x->rounding = spv_word(m, i, 3);
+      else if (d == SpvDecorationFuncParamAttr &&
+               spv_word(m, i, 3) == SpvFunctionParameterAttributeByVal)
+        x->byval = 1;
+      break;
+    }
+    case SpvOpMemberDecorate:
+      if (spv_word(m, i, 3) == SpvDecorationOffset) {
+        if (*nmoffs == cmo) {
+          cmo = cmo ? cmo * 2 : 16;
+          *moffs = realloc(*moffs, cmo * sizeof(spv_moff));
+        }
+        if (*moffs)
+          (*moffs)[(*nmoffs)++] = (spv_moff){spv_idw(m, i, 1), spv_word(m, i, 2),
+                                             spv_word(m, i, 4)};
+      }
+      break;
+    case SpvOpDecorationGroup: case SpvOpGroupDecorate: case SpvOpGroupMemberDecorate:
+      spv_error(m, 0, "unsupported SPIR-V instruction %s; not implemented yet",
+                spv_op_name(in->op));
+      break;
+    case SpvOpTypeVoid: case SpvOpTypeBool: case SpvOpTypeInt: case SpvOpTypeFloat:
+    case SpvOpTypeVector: case SpvOpTypeArray: case SpvOpTypeStruct: case SpvOpTypePointer:
+    case SpvOpTypeFunction: case SpvOpTypeOpaque: case SpvOpTypeEvent: case SpvOpTypeImage:
+    case SpvOpTypeSampler: case SpvOpTypeSampledImage: case SpvOpTypeDeviceEvent:
+    case SpvOpTypeReserveId: case SpvOpTypeQueue: case SpvOpTypePipe:
+    case SpvOpTypeRuntimeArray:
+      spv_make_type(m, i, *moffs, *nmoffs);
+      break;
+    case SpvOpTypeForwardPointer:
+      break;
+    case SpvOpConstant: case SpvOpConstantTrue: case SpvOpConstantFalse:
+    case SpvOpConstantNull: case SpvOpConstantComposite: case SpvOpSpecConstant:
+    case SpvOpSpecConstantTrue: case SpvOpSpecConstantFalse:
+    case SpvOpSpecConstantComposite: case SpvOpConstantSampler: case SpvOpSpecConstantOp:
+    case SpvOpUndef: {
+      uint32_t id = spv_idw(m, i, 2);
+      if (m->ids[id].kind == SPV_K_NONE) { /* function-scope OpUndef is set below too */
+        m->ids[id].kind = in->op == SpvOpUndef ? SPV_K_UNDEF : SPV_K_CONST;
+        m->ids[id].ins = i;
+        m->ids[id].type = spv_idw(m, i, 1);
+      }
+      break;
+    }
+    case SpvOpVariable: {
+      uint32_t id = spv_idw(m, i, 2);
+      if (m->ids[id].kind == SPV_K_NONE) {
+        m->ids[id].kind = SPV_K_VALUE;
+        m->ids[id].ins = i;
+        m->ids[id].type = spv_idw(m, i, 1);
+      }
+      break;
+    }
+    case SpvOpFunction: {
+      uint32_t id = spv_idw(m, i, 2);
+      m->ids[id].kind = SPV_K_FUNC;
+      m->ids[id].ins = i;
+      m->ids[id].type = spv_idw(m, i, 4);
+      break;
+    }
+    case SpvOpLabel:
+      m->ids[spv_idw(m, i, 1)].kind = SPV_K_LABEL;
+      m->ids[spv_idw(m, i, 1)].ins = i;
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+/* Module-scope variables: their kind, and __constant data for initialized ones. */
+static void spv_globals(spv_mod *m) {
+  int in_fn = 0;
+  for (uint32_t i = 0; i < m->nins && !m->failed; i++) {
+    uint16_t op = m->ins[i].op;
+    if (op == SpvOpFunction)
+      in_fn = 1;
+    if (op == SpvOpFunctionEnd)
+      in_fn = 0;
+    if (op != SpvOpVariable || in_fn)
+      continue;
+    uint32_t id = spv_idw(m, i, 2);
+    spv_id *x = &m->ids[id];
+    x->kind = SPV_K_GVAR;
+    uint32_t sc = spv_word(m, i, 3);
+    if (sc == SpvStorageClassUniformConstant) {
+      spv_type *pt = spv_type_of(m, x->type, 0);
+      spv_type *et = pt ? spv_type_of(m, pt->elem, 0) : NULL;
+      if (!et)
+        return;
+      ir_module *o = m->out;
+      ir_const_data *nc = realloc(o->consts, (o->nconsts + 1) * sizeof(ir_const_data));
+      if (!nc)
+        return;
+      o->consts = nc;
+      ir_const_data *cd = &o->consts[o->nconsts];
+      cd->size = et->size;
+      cd->align = x->align ? x->align : et->align;
+      cd->bytes = calloc(et->size ? et->size : 1, 1);
+      x->const_index = o->nconsts++;
+      if (m->ins[i].nw > 4 && cd->bytes)
+        spv_const_bytes(m, spv_idw(m, i, 4), cd->bytes, cd->size);
+    }
+  }
+}
+
+static int spv_assemble(spv_mod *m) {
+  /* functions and entry points */
+  uint32_t nf = 0;
+  for (uint32_t i = 0; i < m->nins; i++)
+    nf += m->ins[i].op == SpvOpFunction;
+  spv_fninfo *fns = calloc(nf + 1, sizeof(spv_fninfo));
+  uint32_t *fninfo_of = calloc(m->bound, sizeof(uint32_t)); /* id -> fns index + 1 */
+  if (!fns || !fninfo_of) {
+    free(fns), free(fninfo_of);
+    spv_error(m, 0, "out of memory");
+    return -1;
+  }
+  nf = 0;
+  for (uint32_t i = 0; i < m->nins; i++) {
+    if (m->ins[i].op == SpvOpFunction) {
+      fns[nf].id = spv_word(m, i, 2);
+      fns[nf].first = i;
+      fninfo_of[fns[nf].id] = nf + 1;
+    } else if (m->ins[i].op == SpvOpFunctionEnd && nf < m->nins) {
+      fns[nf++].end = i;
+    }
+  }
+  uint32_t nep = 0;
+  for (uint32_t i = 0; i < m->nins; i++)
+    nep += m->ins[i].op == SpvOpEntryPoint;
+  for (uint32_t k = 0; k < nf; k++)
+    fns[k].wrapped = spv_wrapper_target(m, &fns[k]);
+  /* helpers: functions called from any function that is not a pure wrapper */
+  for (uint32_t k = 0; k < nf; k++) {
+    if (fns[k].wrapped)
+      continue;
+    for (uint32_t i = fns[k].first; i < fns[k].end; i++)
+      if (m->ins[i].op == SpvOpFunctionCall) {
+        uint32_t t = spv_idw(m, i, 3);
+        if (fninfo_of[t])
+          fns[fninfo_of[t] - 1].called = 1;
+      }
+  }
+  uint32_t nhelp = 0;
+  for (uint32_t k = 0; k < nf; k++)
+    nhelp += fns[k].called;
+  ir_module *o = m->out;
+  o->fns = calloc(nep + nhelp + 1, sizeof(ir_function));
+  if (!o->fns) {
+    free(fns), free(fninfo_of);
+    return -1;
+  }
+  uint32_t at = nep;
+  for (uint32_t k = 0; k < nf; k++)
+    if (fns[k].called)
+      m->fn_index[fns[k].id] = at++;
+  /* kernels first, in entry point order */
+  for (uint32_t i = 0; i < m->nins && !m->failed; i++) {
+    if (m->ins[i].op != SpvOpEntryPoint)
+      continue;
+    uint32_t model = spv_word(m, i, 1), fid = spv_idw(m, i, 2);
+    if (model != SpvExecutionModelKernel || !fninfo_of[fid]) {
+      spv_error(m, 0, "unsupported entry point (execution model %u, not Kernel)", model);
+      break;
+    }
+    const spv_fninfo *fi = &fns[fninfo_of[fid] - 1];
+    uint32_t body = fi->wrapped ? fi->wrapped : fid;
+    ir_function *f = &o->fns[o->nfns++];
+    if (spv_lower_function(m, body, f, 1))
+      break;
+    free(f->name);
+    f->name = strdup(spv_lit_str(m, i, 3));
+    /* parameter names: the wrapper's own when the body has none */
+    for (uint32_t p = 0; fi->wrapped && p < f->nparams; p++) {
+      if (f->params[p].name)
+        continue;
+      const char *n = m->ids[spv_word(m, fi->first + 1 + p, 2)].name;
+      f->params[p].name = n ? strdup(n) : NULL;
+    }
+    for (uint32_t e = 0; e < m->nins; e++)
+      if (m->ins[e].op == SpvOpExecutionMode && spv_word(m, e, 1) == fid &&
+          spv_word(m, e, 2) == SpvExecutionModeLocalSize)
+        for (int d = 0; d < 3; d++)
+          f->reqd_wg_size[d] = spv_word(m, e, 3 + (uint32_t)d);
+  }
+  for (uint32_t k = 0; k < nf && !m->failed; k++) {
+    if (!fns[k].called)
+      continue;
+    ir_function *f = &o->fns[m->fn_index[fns[k].id]];
+    o->nfns++;
+    spv_lower_function(m, fns[k].id, f, 0);
+  }
+  if (!m->failed && nep == 0)
+    fe_sb_printf(m->log, "%s: warning: the program has no kernels\n", m->file);
+  free(fns);
+  free(fninfo_of);
+  return m->failed ? -1 : 0;
+}
+
+/* The base name of the first OpLine's file, for messages. */
+static void spv_find_file(spv_mod *m) {
+  for (uint32_t i = 0; i < m->nins; i++) {
+    if (m->ins[i].op != SpvOpLine)
+      continue;
+    uint32_t s = spv_word(m, i, 1);
+    if (s < m->bound && m->ids[s].kind == SPV_K_STRING && m->ids[s].str[0]) {
+      const char *p = strrchr(m->ids[s].str, '/');
+      m->file = p ? p + 1 : m->ids[s].str;
+      return;
+    }
+  }
+}
+
+ir_module *spv_read(const uint32_t *words, size_t nwords, fe_sb *log) {
+  spv_mod mod = {.w = words, .nw = nwords, .log = log, .file = "<spirv>"};
+  spv_mod *m = &mod;
+  m->out = calloc(1, sizeof(ir_module));
+  if (!m->out || spv_parse(m) || spv_validate(m))
+    goto fail;
+  m->ids = calloc(m->bound, sizeof(spv_id));
+  m->fn_index = calloc(m->bound, sizeof(uint32_t));
+  if (!m->ids || !m->fn_index) {
+    spv_error(m, 0, "out of memory");
+    goto fail;
+  }
+  for (uint32_t i = 0; i < m->bound; i++)
+    m->ids[i].builtin = -1;
+  spv_moff *moffs = NULL;
+  uint32_t nmoffs = 0;
+  spv_fill_ids(m, &moffs, &nmoffs);
+  free(moffs);
+  spv_collect_names(m);
+  spv_find_file(m);
+  m->out->source_file = strdup(m->file);
+  if (!m->failed)
+    spv_globals(m);
+  if (!m->failed)
+    spv_assemble(m);
+  if (m->failed)
+    goto fail;
+  m->out->name_pool = m->names;
+  m->names = NULL;
+  goto done;
+fail:
+  if (!m->failed)
+    spv_error(m, 0, "invalid SPIR-V module");
+  ir_module_free(m->out);
+  m->out = NULL;
+done:
+  if (m->ids)
+    for (uint32_t i = 0; i < m->bound; i++)
+      spv_type_free(m->ids[i].t);
+  free(m->ids);
+  free(m->fn_index);
+  free(m->ins);
+  free(m->names);
+  return m->out;
+}

@@ -1,0 +1,79 @@
+/* Tests for frontend/fe.c: the public fe_build / fe_build_spirv / fe_dump
+ * entry points, their status codes and build logs. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe.h"
+
+static const fe_target target = {.wave_size = 32, .max_vgprs = 256, .max_sgprs = 104, .fp64 = 1};
+
+START_TEST(build_ok_and_log_empty) {
+  fe_compiler *c = fe_compiler_create();
+  isa_program *p = NULL;
+  char *log = NULL;
+  fe_status st = fe_build(c, "__kernel void k(__global int *o) { o[get_global_id(0)] = 7; }\n", "",
+                          &target, &p, &log);
+  ck_assert_msg(st == FE_OK, "log: %s", log);
+  ck_assert_ptr_nonnull(p);
+  ck_assert_ptr_nonnull(isa_program_find(p, "k"));
+  ck_assert_str_eq(log, "");
+  isa_program_destroy(p);
+  free(log);
+  fe_compiler_destroy(c);
+}
+END_TEST
+
+START_TEST(build_errors) {
+  fe_compiler *c = fe_compiler_create();
+  isa_program *p = NULL;
+  char *log = NULL;
+  fe_status st = fe_build(c, "__kernel void k(__global int *o) {\n  o[0] = nope;\n}\n", "",
+                          &target, &p, &log);
+  ck_assert_int_eq(st, FE_BUILD_FAILED);
+  ck_assert_ptr_null(p);
+  ck_assert_msg(strstr(log, "input.cl:2:10: error: use of undeclared identifier 'nope'"), "%s", log);
+  free(log);
+  st = fe_build(c, "__kernel void k(void) {}\n", "-O3", &target, &p, &log);
+  ck_assert_int_eq(st, FE_INVALID_OPTIONS);
+  ck_assert_msg(strstr(log, "unknown build option '-O3'"), "%s", log);
+  free(log);
+  uint32_t junk[8] = {0x07230203u, 0x00010000u, 0, 100, 0, 0xffffffffu, 1, 2};
+  st = fe_build_spirv(c, junk, 8, &target, &p, &log);
+  ck_assert_int_eq(st, FE_BUILD_FAILED);
+  ck_assert_ptr_null(p);
+  ck_assert_msg(strstr(log, "<spirv>: error: invalid SPIR-V"), "%s", log);
+  free(log);
+  fe_compiler_destroy(c);
+}
+END_TEST
+
+START_TEST(missing_tool_is_internal) {
+  setenv("WAVESIM_CLANG", "/nonexistent/clang", 1);
+  fe_compiler *c = fe_compiler_create();
+  unsetenv("WAVESIM_CLANG");
+  isa_program *p = NULL;
+  char *log = NULL;
+  fe_status st = fe_build(c, "__kernel void k(void) {}\n", "", &target, &p, &log);
+  ck_assert_int_eq(st, FE_INTERNAL);
+  ck_assert_msg(strstr(log, "error: clang not found or not executable at '/nonexistent/clang' "
+                            "(install it or set WAVESIM_CLANG to its path)"), "%s", log);
+  free(log);
+  fe_compiler_destroy(c);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("fe_driver");
+  TCase *tc = tcase_create("driver");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, build_ok_and_log_empty);
+  tcase_add_test(tc, build_errors);
+  tcase_add_test(tc, missing_tool_is_internal);
+  suite_add_tcase(s, tc);
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,291 @@
+/* Tests for frontend/clc.c and frontend/spirv/: OpenCL C kernels compiled to
+ * IR and compared with golden text (WAVESIM_UPDATE_GOLDEN=1 rewrites them),
+ * and every bad-input path (compile errors, options, unsupported features,
+ * malformed SPIR-V). Runs from tests/frontend/spirv (ctest WORKING_DIRECTORY). */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_front.h"
+
+static char *read_text(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *s = malloc((size_t)n + 1);
+  size_t got = fread(s, 1, (size_t)n, f);
+  s[got] = 0;
+  fclose(f);
+  return s;
+}
+
+/* Compiles source; returns status, IR text of all functions in *ir, log in *log. */
+static fe_status compile(const char *src, const char *opts, char **ir, char **log) {
+  fe_clc_tools t = fe_front_default_tools();
+  fe_sb lb = {0}, tb = {0};
+  ir_module *m = NULL;
+  fe_status st = fe_front_source(&t, src, opts, &m, &lb);
+  for (uint32_t i = 0; m && i < m->nfns; i++) {
+    char *s = ir_print_function(&m->fns[i]);
+    fe_sb_printf(&tb, "%s%s", i ? "\n" : "", s);
+    free(s);
+  }
+  if (m)
+    ir_module_free(m);
+  *ir = fe_sb_take(&tb);
+  *log = fe_sb_take(&lb);
+  return st;
+}
+
+static void check_golden(const char *name) {
+  char path[256];
+  snprintf(path, sizeof path, "kernels/%s.cl", name);
+  char *src = read_text(path);
+  ck_assert_msg(src != NULL, "missing %s", path);
+  char *ir, *log;
+  fe_status st = compile(src, "", &ir, &log);
+  ck_assert_msg(st == FE_OK, "%s: status %d, log:\n%s", name, st, log);
+  ck_assert_str_eq(log, ""); /* no warnings */
+  snprintf(path, sizeof path, "golden/%s.ir", name);
+  const char *upd = getenv("WAVESIM_UPDATE_GOLDEN");
+  if (upd && *upd == '1') {
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    fputs(ir, f);
+    fclose(f);
+  }
+  char *want = read_text(path);
+  ck_assert_msg(want != NULL, "missing %s (run with WAVESIM_UPDATE_GOLDEN=1)", path);
+  ck_assert_msg(!strcmp(want, ir), "%s differs from the reader's output:\n%s", path, ir);
+  free(want);
+  free(src);
+  free(ir);
+  free(log);
+}
+
+static const char *const golden_kernels[] = {
+  "vector_add", "if_else", "loop_phi", "local_barrier", "atomics", "switch",
+  "private_array", "math", "helper_call", "vectors", "structs",
+};
+
+START_TEST(golden) { check_golden(golden_kernels[_i]); }
+END_TEST
+
+/* ---- bad OpenCL C and options ------------------------------------------- */
+START_TEST(compile_error_has_clang_message_and_line) {
+  char *ir, *log;
+  fe_status st = compile("__kernel void k(__global int *o) {\n"
+                         "  o[0] = 1;\n"
+                         "  o[1] = undefined_var;\n"
+                         "}\n", "", &ir, &log);
+  ck_assert_int_eq(st, FE_BUILD_FAILED);
+  ck_assert_msg(strstr(log, "input.cl:3:10: error: use of undeclared identifier 'undefined_var'"),
+                "log: %s", log);
+  ck_assert_msg(!strstr(log, "wavesim-clc"), "temp path leaked into the log: %s", log);
+  free(ir), free(log);
+}
+END_TEST
+
+START_TEST(unknown_option_is_named) {
+  char *ir, *log;
+  fe_status st = compile("__kernel void k(void) {}\n", "-DX=1 -fancy-flag", &ir, &log);
+  ck_assert_int_eq(st, FE_INVALID_OPTIONS);
+  ck_assert_msg(strstr(log, "error: unknown build option '-fancy-flag'"), "log: %s", log);
+  free(ir), free(log);
+  st = compile("__kernel void k(void) {}\n", "-cl-std=CL9.9", &ir, &log);
+  ck_assert_int_eq(st, FE_INVALID_OPTIONS);
+  ck_assert_msg(strstr(log, "'-cl-std=CL9.9': unknown OpenCL C version"), "log: %s", log);
+  free(ir), free(log);
+  st = compile("__kernel void k(void) {}\n", "-D", &ir, &log);
+  ck_assert_int_eq(st, FE_INVALID_OPTIONS);
+  ck_assert_msg(strstr(log, "build option '-D' needs an argument"), "log: %s", log);
+  free(ir), free(log);
+  st = compile("__kernel void k(void) {}\n", "-DX=\"a b", &ir, &log);
+  ck_assert_int_eq(st, FE_INVALID_OPTIONS);
+  ck_assert_msg(strstr(log, "unterminated \" quote"), "log: %s", log);
+  free(ir), free(log);
+}
+END_TEST
+
+START_TEST(options_pass_through) {
+  char *ir, *log;
+  fe_status st = compile("__kernel void k(__global int *o) { o[0] = N * SCALE; }\n",
+                         "-D N=6 -DSCALE=7 -cl-mad-enable -cl-fast-relaxed-math -cl-std=CL1.2 "
+                         "-cl-denorms-are-zero -w -I .", &ir, &log);
+  ck_assert_msg(st == FE_OK, "log: %s", log);
+  ck_assert_msg(strstr(ir, "= const 42"), "ir: %s", ir);
+  free(ir), free(log);
+  /* -Werror turns clang's warning into an error with its line */
+  st = compile("__kernel void k(__global int *o) {\n  int unused_thing;\n"
+               "  o[0] = 1 / 0;\n}\n", "-Werror", &ir, &log);
+  ck_assert_int_eq(st, FE_BUILD_FAILED);
+  ck_assert_msg(strstr(log, "input.cl:3:"), "log: %s", log);
+  free(ir), free(log);
+}
+END_TEST
+
+START_TEST(warnings_reach_the_log) {
+  char *ir, *log;
+  fe_status st = compile("__kernel void k(__global int *o) {\n  o[0] = 1 / 0;\n}\n", "", &ir, &log);
+  ck_assert_int_eq(st, FE_OK);
+  ck_assert_msg(strstr(log, "input.cl:2:12: warning: division by zero"), "log: %s", log);
+  free(ir), free(log);
+}
+END_TEST
+
+/* ---- unsupported features name themselves and their line ----------------- */
+START_TEST(printf_is_unsupported) {
+  char *ir, *log;
+  fe_status st = compile("__kernel void k(__global int *o) {\n  o[0] = 1;\n"
+                         "  printf(\"%d\\n\", o[1]);\n}\n", "", &ir, &log);
+  ck_assert_int_eq(st, FE_BUILD_FAILED);
+  ck_assert_msg(strstr(log, "input.cl:3: error: unsupported OpenCL.std instruction printf; "
+                            "not implemented yet"), "log: %s", log);
+  free(ir), free(log);
+}
+END_TEST
+
+START_TEST(async_copy_is_unsupported) {
+  char *ir, *log;
+  fe_status st = compile("__kernel void k(__global const float *g, __local float *l) {\n"
+                         "  event_t e = async_work_group_copy(l, g, 64, 0);\n"
+                         "  wait_group_events(1, &e);\n}\n", "", &ir, &log);
+  ck_assert_int_eq(st, FE_BUILD_FAILED);
+  ck_assert_msg(strstr(log, "input.cl:2: error: unsupported SPIR-V instruction OpGroupAsyncCopy "
+                            "(async_work_group_copy); not implemented yet"), "log: %s", log);
+  free(ir), free(log);
+}
+END_TEST
+
+START_TEST(image_is_unsupported) {
+  char *ir, *log;
+  fe_status st = compile("__kernel void k(__read_only image2d_t img, __global float4 *o) {\n"
+                         "  o[0] = read_imagef(img, (int2)(0, 0));\n}\n", "", &ir, &log);
+  ck_assert_int_eq(st, FE_BUILD_FAILED);
+  ck_assert_msg(strstr(log, "input.cl:2: error: unsupported kernel argument 'img' of type "
+                            "OpTypeImage; not implemented yet"), "log: %s", log);
+  free(ir), free(log);
+}
+END_TEST
+
+/* A switch inside nested loops: at -O2, clang 14 makes i3 values that
+ * llvm-spirv rejects (InvalidBitWidth); our pipeline must never produce them. */
+START_TEST(odd_width_hazard_compiles) {
+  char *src = read_text("kernels/odd_width.cl");
+  ck_assert_ptr_nonnull(src);
+  char *ir, *log;
+  fe_status st = compile(src, "", &ir, &log);
+  ck_assert_msg(st == FE_OK, "log: %s", log);
+  ck_assert_msg(strstr(ir, "kernel odd_width"), "ir: %s", ir);
+  free(ir), free(log);
+  st = compile(src, "-cl-opt-disable", &ir, &log);
+  ck_assert_msg(st == FE_OK, "log: %s", log);
+  free(ir), free(log), free(src);
+}
+END_TEST
+
+/* ---- malformed SPIR-V ------------------------------------------------------ */
+static uint32_t *valid_spirv(size_t *n) {
+  fe_clc_tools t = fe_front_default_tools();
+  fe_sb lb = {0};
+  uint32_t *w = NULL;
+  fe_status st = fe_clc_compile(&t,
+                                "__kernel void k(__global float *o, int n) {\n"
+                                "  for (int i = 0; i < n; i++) o[i] = o[i] * 2.0f + (float)i;\n"
+                                "}\n", "", &w, n, &lb);
+  ck_assert_msg(st == FE_OK, "log: %s", lb.s);
+  fe_sb_fini(&lb);
+  return w;
+}
+
+static fe_status read_words(const uint32_t *w, size_t n, char **log) {
+  fe_sb lb = {0};
+  ir_module *m = NULL;
+  fe_status st = fe_front_spirv(w, n, &m, &lb);
+  if (m)
+    ir_module_free(m);
+  *log = fe_sb_take(&lb);
+  return st;
+}
+
+START_TEST(garbage_spirv_is_rejected) {
+  char *log;
+  ck_assert_int_eq(read_words(NULL, 0, &log), FE_BUILD_FAILED);
+  ck_assert_msg(strstr(log, "<spirv>: error: invalid SPIR-V: 0 words is shorter than the 5-word "
+                            "header"), "log: %s", log);
+  free(log);
+  uint32_t junk[16];
+  for (int i = 0; i < 16; i++)
+    junk[i] = 0xdeadbeefu * (uint32_t)(i + 1);
+  ck_assert_int_eq(read_words(junk, 16, &log), FE_BUILD_FAILED);
+  ck_assert_msg(strstr(log, "<spirv>: error: invalid SPIR-V binary: "), "log: %s", log);
+  free(log);
+  size_t n;
+  uint32_t *w = valid_spirv(&n);
+  ck_assert_int_eq(read_words(w, n, &log), FE_OK);
+  free(log);
+  ck_assert_int_eq(read_words(w, n / 2, &log), FE_BUILD_FAILED); /* truncated */
+  ck_assert_msg(strstr(log, "error: invalid SPIR-V"), "log: %s", log);
+  free(log);
+  free(w);
+}
+END_TEST
+
+/* Every single-word corruption of a real module: an error or a module, never
+ * a crash (each case runs in its own process under CK_FORK). */
+START_TEST(corrupted_words_never_crash) {
+  size_t n;
+  uint32_t *w = valid_spirv(&n);
+  static const uint32_t vals[] = {0, 1, 0xffffffffu, 0x00010000u, 3};
+  int failed = 0;
+  for (size_t k = 5; k < n; k++) {
+    for (size_t v = 0; v < sizeof vals / sizeof vals[0]; v++) {
+      uint32_t save = w[k];
+      w[k] = vals[v] == 3 ? save ^ 0x40u : vals[v];
+      char *log;
+      fe_status st = read_words(w, n, &log);
+      ck_assert(st == FE_OK || st == FE_BUILD_FAILED);
+      ck_assert(st == FE_OK || strstr(log, "error: "));
+      failed += st != FE_OK;
+      free(log);
+      w[k] = save;
+    }
+  }
+  ck_assert_int_gt(failed, 0);
+  free(w);
+}
+END_TEST
+
+static Suite *spv_suite(void) {
+  Suite *s = suite_create("spv_reader");
+  TCase *tc = tcase_create("golden");
+  tcase_set_timeout(tc, 120);
+  tcase_add_loop_test(tc, golden, 0, (int)(sizeof golden_kernels / sizeof golden_kernels[0]));
+  suite_add_tcase(s, tc);
+  tc = tcase_create("bad_input");
+  tcase_set_timeout(tc, 300);
+  tcase_add_test(tc, compile_error_has_clang_message_and_line);
+  tcase_add_test(tc, unknown_option_is_named);
+  tcase_add_test(tc, options_pass_through);
+  tcase_add_test(tc, warnings_reach_the_log);
+  tcase_add_test(tc, printf_is_unsupported);
+  tcase_add_test(tc, async_copy_is_unsupported);
+  tcase_add_test(tc, image_is_unsupported);
+  tcase_add_test(tc, odd_width_hazard_compiles);
+  tcase_add_test(tc, garbage_spirv_is_rejected);
+  tcase_add_test(tc, corrupted_words_never_crash);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) {
+  SRunner *sr = srunner_create(spv_suite());
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
