@@ -34,4 +34,39 @@ int cfg_load(const char *name_or_path, const char *const *sets, size_t nsets,
 /* Apply one "key=value" override. */
 int cfg_set(cfg_device *c, const char *assignment, char *err, size_t errlen);
 
+/* ---- the key table (added with the loader) ------------------------------
+ * One entry per CFG_KEY in cfg_schema.def, in schema order: for --help
+ * listings, the doc generator and the runtime's device queries. */
+typedef enum cfg_type { CFG_INT, CFG_FLOAT, CFG_BOOL, CFG_STR, CFG_ENUM } cfg_type;
+
+typedef struct cfg_keyinfo {
+  const char *key;   /* dotted YAML key, "cu.simds" */
+  cfg_type type;
+  const char *unit;
+  const char *def;   /* the default as written in the schema */
+  double min, max;   /* INT and FLOAT only */
+  const char *doc;   /* ENUM docs list the allowed values as "a|b|c" */
+  size_t offset;     /* of the field in cfg_device */
+} cfg_keyinfo;
+
+const cfg_keyinfo *cfg_keys(size_t *n);
+/* The entry for a dotted key, or NULL. */
+const cfg_keyinfo *cfg_find_key(const char *key);
+/* The known key closest to a misspelt one (edit distance), or NULL. */
+const char *cfg_suggest_key(const char *key);
+/* Set one key from its text form, checking type and range. Returns 0, or -1
+ * with "key 'x' = 'v' is out of range [a, b]: doc" (no file prefix) in err. */
+int cfg_set_key(cfg_device *c, const char *key, const char *value, char *err, size_t errlen);
+/* The current value of a key as text. Returns 0, or -1 for an unknown key. */
+int cfg_get(const cfg_device *c, const char *key, char *buf, size_t len);
+/* Cross-key constraints (wave_size 32 or 64, simd_width divides wave_size,
+ * power-of-two line sizes, ...). Returns 0, or -1 with a message naming
+ * the keys; *bad_key (if not NULL) gets the offending key. */
+int cfg_validate(const cfg_device *c, const char **bad_key, char *err, size_t errlen);
+/* Write every key as "key: value" lines (a loadable YAML file). Returns the
+ * length it needed (like snprintf). */
+size_t cfg_dump(const cfg_device *c, char *buf, size_t len);
+/* Bytes per core cycle that dram.bandwidth_gbs gives at clock_mhz. */
+double cfg_dram_bytes_per_cycle(const cfg_device *c);
+
 #endif

@@ -1,0 +1,87 @@
+/* A set-associative cache tag array with true LRU replacement, dirty bits
+ * and per-line fill times; no data (values live in device memory). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+static uint32_t sim_log2(uint32_t x) {
+  uint32_t s = 0;
+  while ((1u << s) < x) s++;
+  return s;
+}
+
+int sim_cache_init(sim_cache *c, uint64_t bytes, uint32_t line, uint32_t assoc) {
+  memset(c, 0, sizeof *c);
+  c->line_shift = sim_log2(line);
+  c->assoc = assoc;
+  if (bytes == 0) return 0; /* disabled: nsets 0 */
+  c->nsets = (uint32_t)(bytes / line / assoc);
+  size_t n = (size_t)c->nsets * assoc;
+  c->tag = calloc(n, sizeof *c->tag);
+  c->stamp = calloc(n, sizeof *c->stamp);
+  c->ready = calloc(n, sizeof *c->ready);
+  c->dirty = calloc(n, 1);
+  if (!c->tag || !c->stamp || !c->ready || !c->dirty) {
+    sim_cache_fini(c);
+    return -1;
+  }
+  return 0;
+}
+
+void sim_cache_fini(sim_cache *c) {
+  free(c->tag);
+  free(c->stamp);
+  free(c->ready);
+  free(c->dirty);
+  memset(c, 0, sizeof *c);
+}
+
+void sim_cache_invalidate_all(sim_cache *c) {
+  size_t n = (size_t)c->nsets * c->assoc;
+  if (!n) return;
+  memset(c->tag, 0, n * sizeof *c->tag);
+  memset(c->dirty, 0, n);
+}
+
+int sim_cache_probe(const sim_cache *c, uint64_t addr) {
+  if (!c->nsets) return 0;
+  uint64_t line = addr >> c->line_shift;
+  size_t base = (size_t)(line % c->nsets) * c->assoc;
+  for (uint32_t w = 0; w < c->assoc; w++)
+    if (c->tag[base + w] == line + 1) return 1;
+  return 0;
+}
+
+void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, int dirty, sim_cache_ref *r) {
+  r->hit = 0;
+  r->ready = NULL;
+  r->evicted_dirty = 0;
+  r->victim_addr = 0;
+  if (!c->nsets) return;
+  uint64_t line = addr >> c->line_shift;
+  size_t base = (size_t)(line % c->nsets) * c->assoc;
+  size_t victim = base;
+  for (uint32_t w = 0; w < c->assoc; w++) {
+    size_t i = base + w;
+    if (c->tag[i] == line + 1) {
+      c->stamp[i] = ++c->clock;
+      c->dirty[i] |= (uint8_t)dirty;
+      r->hit = 1;
+      r->ready = &c->ready[i];
+      return;
+    }
+    /* invalid ways first (stamp 0 and tag 0), then the least recently used */
+    if (c->tag[victim] != 0 && (c->tag[i] == 0 || c->stamp[i] < c->stamp[victim])) victim = i;
+  }
+  if (!allocate) return;
+  if (c->tag[victim] && c->dirty[victim]) {
+    r->evicted_dirty = 1;
+    r->victim_addr = (c->tag[victim] - 1) << c->line_shift;
+  }
+  c->tag[victim] = line + 1;
+  c->stamp[victim] = ++c->clock;
+  c->dirty[victim] = (uint8_t)dirty;
+  c->ready[victim] = 0;
+  r->ready = &c->ready[victim];
+}

@@ -1,0 +1,84 @@
+/* Functional-only execution: each work-group's waves run back to back with
+ * isa_step until a barrier or the end; barriers release when every live
+ * wave arrived. The speed path: no timing, only instruction counts. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+sim_status sim_run_functional(sim_ctx *c) {
+  uint32_t n = c->wave_size, maxw = c->occ.waves_per_wg;
+  size_t vsz = (size_t)c->nvgprs * n, scratch_wave = (size_t)c->k->private_bytes * n;
+  isa_wave *waves = calloc(maxw, sizeof *waves);
+  uint32_t *vregs = calloc(vsz * maxw, sizeof *vregs);
+  uint32_t *sregs = calloc((size_t)c->nsgprs * maxw, sizeof *sregs);
+  uint8_t *state = calloc(maxw, 1); /* 0 running, 1 at barrier, 2 ended */
+  uint8_t *lds = calloc(c->lds_total ? c->lds_total : 1, 1);
+  uint8_t *scratch = scratch_wave ? calloc(scratch_wave * maxw, 1) : NULL;
+  sim_status rc = SIM_OK;
+  if (!waves || !vregs || !sregs || !state || !lds || (scratch_wave && !scratch)) {
+    rc = SIM_BAD_LAUNCH;
+    strncpy(c->err, "out of memory for the functional executor", c->errlen);
+    goto out;
+  }
+  sim_stats *st = c->st;
+  const sim_decoded *dec = c->dec;
+  uint64_t *pc_insts = c->pc_insts;
+  for (uint64_t g = 0; g < c->total_groups && rc == SIM_OK; g++) {
+    uint64_t gid[3], lsz[3];
+    sim_group_coords(c, g, gid, lsz);
+    uint32_t nw = sim_group_waves(c, lsz);
+    memset(lds, 0, c->lds_total);
+    if (scratch) memset(scratch, 0, scratch_wave * nw);
+    for (uint32_t i = 0; i < nw; i++) {
+      sim_wave_setup(c, &waves[i], gid, lsz, i, vregs + vsz * i, sregs + (size_t)c->nsgprs * i, lds,
+                     scratch ? scratch + scratch_wave * i : NULL,
+                     SIM_SCRATCH_BASE + (uint64_t)i * scratch_wave);
+      state[i] = 0;
+    }
+    st->workgroups++;
+    st->waves += nw;
+    uint32_t ended = 0;
+    while (ended < nw && rc == SIM_OK) {
+      for (uint32_t i = 0; i < nw && rc == SIM_OK; i++) {
+        if (state[i]) continue;
+        isa_wave *w = &waves[i];
+        for (;;) {
+          uint32_t pc = w->pc;
+          uint64_t exec = w->exec;
+          isa_status s = isa_step(w);
+          if (s == ISA_FAULTED) {
+            sim_fault_message(c, w, gid, lsz, i);
+            rc = SIM_FAULT;
+            break;
+          }
+          pc_insts[pc]++;
+          st->inst[dec[pc].unit]++;
+          st->thread_insts += (uint64_t)__builtin_popcountll(exec);
+          st->divergent_branches += w->diverged;
+          if (w->access.space == ISA_SPACE_GLOBAL && dec[pc].unit == ISA_UNIT_VMEM) {
+            uint64_t b = (uint64_t)__builtin_popcountll(w->access.mask) * w->access.size;
+            if (w->access.kind & ISA_F_LOAD) st->global_load_bytes += b;
+            else st->global_store_bytes += b;
+          }
+          if (s == ISA_RUN) continue;
+          if (s == ISA_BARRIER) state[i] = 1;
+          else state[i] = 2, ended++;
+          break;
+        }
+      }
+      /* everyone live is at the barrier (or ended): release */
+      for (uint32_t i = 0; i < nw; i++)
+        if (state[i] == 1) state[i] = 0;
+    }
+  }
+out:
+  free(waves);
+  free(vregs);
+  free(sregs);
+  free(state);
+  free(lds);
+  free(scratch);
+  return rc;
+}

@@ -1,0 +1,165 @@
+/* Internal to sim/: the device struct, device memory, caches, the memory
+ * hierarchy, occupancy and the launch context shared by both executors. */
+#ifndef WAVESIM_SIM_INTERNAL_H
+#define WAVESIM_SIM_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim.h"
+
+#define SIM_MEM_BASE 0x100000000ull  /* first device address: never 0, above 32 bits */
+#define SIM_MEM_ALIGN 256u           /* allocation alignment */
+#define SIM_MEM_GUARD 4096u          /* unmapped bytes between buffers: overruns fault */
+#define SIM_SCRATCH_BASE 0x7f0000000000ull /* private memory lives in its own range */
+#define SIM_NEVER UINT64_MAX
+
+/* ---- caches ----------------------------------------------------------------
+ * A set-associative tag array with true LRU. Each line remembers the cycle
+ * its data arrives (`ready`), so a hit on a line still being filled waits
+ * for the fill: the effect of merging requests in MSHRs. */
+typedef struct sim_cache {
+  uint32_t nsets, assoc, line_shift;
+  uint64_t *tag;   /* nsets*assoc: line number + 1; 0 is invalid */
+  uint64_t *stamp; /* last use, for LRU */
+  uint64_t *ready; /* cycle the line's data is present */
+  uint8_t *dirty;
+  uint64_t clock;  /* use counter driving the stamps */
+} sim_cache;
+
+typedef struct sim_cache_ref {
+  int hit;
+  uint64_t *ready;       /* the line's ready cycle (hit, or the newly installed line) */
+  int evicted_dirty;     /* a dirty victim was written back */
+  uint64_t victim_addr;
+} sim_cache_ref;
+
+/* bytes 0 disables the cache: every access misses and nothing is kept. */
+int sim_cache_init(sim_cache *c, uint64_t bytes, uint32_t line, uint32_t assoc);
+void sim_cache_fini(sim_cache *c);
+/* Look up addr; on a miss with `allocate`, install the line (evicting the
+ * least recently used way). `dirty` marks the line written. */
+void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, int dirty, sim_cache_ref *r);
+int sim_cache_probe(const sim_cache *c, uint64_t addr);
+void sim_cache_invalidate_all(sim_cache *c);
+
+/* ---- the memory hierarchy (timing only) ------------------------------------ */
+typedef struct sim_memsys {
+  const cfg_device *cfg;
+  uint32_t ncu;
+  sim_cache *l1, *scache; /* per CU */
+  sim_cache l2;
+  uint64_t *l1_port_free; /* per CU: when its memory pipeline takes the next line */
+  uint64_t *lds_free;     /* per CU: when its LDS takes the next pass */
+  double l2_free, dram_free; /* shared queues (fractional cycles) */
+  double l2_cycles_per_line, dram_cycles_per_line;
+  uint32_t l1_cycles_per_line;
+} sim_memsys;
+
+int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errlen);
+void sim_memsys_fini(sim_memsys *m);
+/* Launch start: queues drain (the device was idle), cache contents stay. */
+void sim_memsys_reset_queues(sim_memsys *m);
+
+/* The unique `line`-byte lines the active lanes touch, in first-touch
+ * order. Returns the count (at most ISA_MAX_WAVE * 2). */
+uint32_t sim_coalesce(const isa_access *a, uint32_t line, uint64_t *lines);
+
+/* A vector (global or scratch) access issued by CU `cu` at `now`. Returns
+ * the cycle its last line completes; counts hits, misses, DRAM bytes and
+ * the coalesced requests (*nreq). */
+uint64_t sim_mem_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
+                        sim_stats *st, uint32_t *nreq);
+/* A scalar load through the CU's scalar cache. */
+uint64_t sim_mem_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a, sim_stats *st);
+
+/* LDS passes an access needs: the most distinct bank words any one bank
+ * serves (identical words broadcast when `broadcast`), at least 1 when any
+ * lane is active. *ideal gets the passes the bytes need without conflicts. */
+uint32_t sim_lds_passes(const isa_access *a, uint32_t banks, uint32_t bank_width, int broadcast,
+                        uint32_t *ideal);
+
+/* ---- device memory ----------------------------------------------------------- */
+typedef struct sim_buffer {
+  uint64_t base, size;
+  uint8_t *host;
+  int owned; /* host bytes allocated by us (not USE_HOST_PTR) */
+} sim_buffer;
+
+struct sim_device {
+  cfg_device cfg;
+  sim_buffer *bufs; /* sorted by base; parallel to regions */
+  isa_region *regions;
+  uint32_t nbufs, cap;
+  uint64_t next_addr, used_bytes;
+  sim_memsys mem;
+};
+
+/* The buffer containing addr, or the one just below it (for fault hints); NULL if none. */
+const sim_buffer *sim_mem_find(const sim_device *d, uint64_t addr, int *inside);
+
+/* ---- occupancy ----------------------------------------------------------------- */
+typedef struct sim_occupancy {
+  uint32_t waves_per_wg;
+  uint32_t vgprs_alloc, sgprs_alloc, lds_alloc; /* after granularity */
+  uint32_t waves_per_simd;  /* min(slots, vgpr limit, sgpr limit) */
+  uint32_t wgs_per_cu;      /* min over all limits */
+  uint32_t limit[5];        /* work-groups per CU allowed by each limiter */
+  const char *limiter;      /* name of the binding limit */
+} sim_occupancy;
+
+enum { SIM_LIM_WAVE_SLOTS, SIM_LIM_VGPRS, SIM_LIM_SGPRS, SIM_LIM_LDS, SIM_LIM_WORKGROUPS };
+
+/* Occupancy of a work-group of `wg_items` work-items using the given
+ * resources. Returns 0, or -1 with the reason the work-group cannot run at
+ * all (SIM_BAD_LAUNCH). */
+int sim_occupancy_compute(const cfg_device *c, uint64_t wg_items, uint32_t vgprs, uint32_t sgprs,
+                          uint32_t lds_bytes, sim_occupancy *o, char *err, size_t errlen);
+
+/* ---- a launch in progress (shared by sim_functional.c and sim_timing.c) ------ */
+typedef struct sim_decoded {
+  isa_regset rs;
+  uint8_t unit;
+} sim_decoded;
+
+typedef struct sim_ctx {
+  sim_device *d;
+  const sim_launch *l;
+  const isa_kernel *k;
+  sim_stats *st;
+  isa_memmap memmap;
+  uint32_t wave_size;
+  uint32_t nvgprs, nsgprs; /* storage per wave (at least the ABI registers) */
+  uint32_t lds_total;      /* static + dynamic LDS bytes per work-group */
+  uint64_t kernarg_addr, dispatch_addr;
+  uint64_t ngroups[3], total_groups;
+  sim_occupancy occ;
+  sim_decoded *dec;        /* per instruction */
+  /* per-pc counters, folded into per-line stats at the end */
+  uint64_t *pc_insts, *pc_stall, *pc_lds_conflict, *pc_mem_req;
+  char *err;
+  size_t errlen;
+} sim_ctx;
+
+/* Linear group index -> group id and its actual size (a partial last group is smaller). */
+void sim_group_coords(const sim_ctx *c, uint64_t g, uint64_t gid[3], uint64_t lsz[3]);
+/* Number of waves of a group of that size. */
+uint32_t sim_group_waves(const sim_ctx *c, const uint64_t lsz[3]);
+/* Set up wave `wi` of the group: registers (zeroed), ABI values, exec. */
+void sim_wave_setup(const sim_ctx *c, isa_wave *w, const uint64_t gid[3], const uint64_t lsz[3],
+                    uint32_t wi, uint32_t *vregs, uint32_t *sregs, uint8_t *lds, uint8_t *scratch,
+                    uint64_t scratch_addr);
+/* Format the fault of wave w (of group gid, wave index wi) into c->err. */
+void sim_fault_message(const sim_ctx *c, const isa_wave *w, const uint64_t gid[3], const uint64_t lsz[3],
+                       uint32_t wi);
+
+sim_status sim_run_functional(sim_ctx *c);
+sim_status sim_run_timing(sim_ctx *c);
+
+/* Fold per-pc counters into s->lines (sorted by line, zero lines skipped). */
+int sim_stats_fold_lines(sim_stats *s, const isa_kernel *k, const uint64_t *pc_insts,
+                         const uint64_t *pc_stall, const uint64_t *pc_lds, const uint64_t *pc_mem);
+/* Names of isa_unit values, for the stats DB columns. */
+extern const char *const sim_unit_names[ISA_UNIT_COUNT];
+
+#endif

@@ -1,0 +1,332 @@
+/* One kernel launch: checks against the device's limits, occupancy, the
+ * dispatch packet and kernarg segment in device memory, wave setup, fault
+ * reports; then hands over to the functional or the timing executor. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+static uint64_t sim_align(uint64_t x, uint64_t g) { return g ? (x + g - 1) / g * g : x; }
+
+static const char *const sim_limiter_names[5] = {"wave_slots", "vgprs", "sgprs", "lds", "workgroups"};
+
+int sim_occupancy_compute(const cfg_device *c, uint64_t wg_items, uint32_t vgprs, uint32_t sgprs,
+                          uint32_t lds_bytes, sim_occupancy *o, char *err, size_t errlen) {
+  memset(o, 0, sizeof *o);
+  uint64_t ws = (uint64_t)c->wave_size;
+  if (wg_items == 0 || wg_items > (uint64_t)c->cu_max_wg_size) {
+    snprintf(err, errlen,
+             "work-group of %" PRIu64 " work-items exceeds cu.max_workgroup_size = %" PRId64
+             "; pick a smaller local size",
+             wg_items, c->cu_max_wg_size);
+    return -1;
+  }
+  if (vgprs > (uint64_t)c->cu_max_vgprs) {
+    snprintf(err, errlen, "kernel uses %u VGPRs per wave but cu.max_vgprs_per_wave = %" PRId64, vgprs,
+             c->cu_max_vgprs);
+    return -1;
+  }
+  if (sgprs > (uint64_t)c->cu_max_sgprs) {
+    snprintf(err, errlen, "kernel uses %u SGPRs per wave but cu.max_sgprs_per_wave = %" PRId64, sgprs,
+             c->cu_max_sgprs);
+    return -1;
+  }
+  if (lds_bytes > (uint64_t)c->lds_max_per_wg) {
+    snprintf(err, errlen,
+             "work-group needs %u bytes of __local memory but lds.max_per_workgroup = %" PRId64
+             " (CL_DEVICE_LOCAL_MEM_SIZE); shrink the __local arrays or arguments",
+             lds_bytes, c->lds_max_per_wg);
+    return -1;
+  }
+  o->waves_per_wg = (uint32_t)((wg_items + ws - 1) / ws);
+  o->vgprs_alloc = (uint32_t)sim_align(vgprs ? vgprs : 1, (uint64_t)c->cu_vgpr_granule);
+  o->sgprs_alloc = (uint32_t)sim_align(sgprs ? sgprs : 1, (uint64_t)c->cu_sgpr_granule);
+  o->lds_alloc = (uint32_t)sim_align(lds_bytes, (uint64_t)c->lds_granule);
+  uint64_t slots = (uint64_t)c->cu_wave_slots;
+  uint64_t vw = (uint64_t)c->cu_vgprs_per_simd / ws / o->vgprs_alloc;
+  uint64_t sw = (uint64_t)c->cu_sgprs_per_simd / o->sgprs_alloc;
+  uint64_t simds = (uint64_t)c->cu_simds, wpg = o->waves_per_wg;
+  uint64_t lim[5] = {simds * slots / wpg, simds * vw / wpg, simds * sw / wpg,
+                     o->lds_alloc ? (uint64_t)c->lds_bytes_per_cu / o->lds_alloc : UINT32_MAX,
+                     (uint64_t)c->cu_max_wgs};
+  uint64_t best = UINT64_MAX;
+  int which = 0;
+  for (int i = 0; i < 5; i++) {
+    o->limit[i] = lim[i] > UINT32_MAX ? UINT32_MAX : (uint32_t)lim[i];
+    if (lim[i] < best) best = lim[i], which = i;
+  }
+  uint64_t wps = slots < vw ? slots : vw;
+  if (sw < wps) wps = sw;
+  o->waves_per_simd = (uint32_t)wps;
+  o->wgs_per_cu = (uint32_t)best;
+  o->limiter = sim_limiter_names[which];
+  if (best == 0) {
+    snprintf(err, errlen,
+             "a work-group of %" PRIu64 " work-items (%u waves) does not fit on a compute unit: "
+             "with %u VGPRs and %u SGPRs per wave a SIMD holds %" PRIu64 " waves, %" PRIu64
+             " SIMDs hold %" PRIu64 " (limited by %s); use a smaller work-group or fewer registers",
+             wg_items, o->waves_per_wg, o->vgprs_alloc, o->sgprs_alloc, wps, simds, wps * simds,
+             o->limiter);
+    return -1;
+  }
+  return 0;
+}
+
+void sim_group_coords(const sim_ctx *c, uint64_t g, uint64_t gid[3], uint64_t lsz[3]) {
+  gid[0] = g % c->ngroups[0];
+  gid[1] = g / c->ngroups[0] % c->ngroups[1];
+  gid[2] = g / (c->ngroups[0] * c->ngroups[1]);
+  for (int d = 0; d < 3; d++) {
+    uint64_t ls = c->l->local_size[d], rest = c->l->global_size[d] - gid[d] * ls;
+    lsz[d] = rest < ls ? rest : ls;
+  }
+}
+
+uint32_t sim_group_waves(const sim_ctx *c, const uint64_t lsz[3]) {
+  uint64_t items = lsz[0] * lsz[1] * lsz[2];
+  return (uint32_t)((items + c->wave_size - 1) / c->wave_size);
+}
+
+void sim_wave_setup(const sim_ctx *c, isa_wave *w, const uint64_t gid[3], const uint64_t lsz[3],
+                    uint32_t wi, uint32_t *vregs, uint32_t *sregs, uint8_t *lds, uint8_t *scratch,
+                    uint64_t scratch_addr) {
+  uint32_t n = c->wave_size;
+  memset(vregs, 0, (size_t)c->nvgprs * n * sizeof *vregs);
+  memset(sregs, 0, (size_t)c->nsgprs * sizeof *sregs);
+  memset(w, 0, offsetof(isa_wave, access));
+  w->kernel = c->k;
+  w->wave_size = n;
+  w->v = vregs;
+  w->s = sregs;
+  w->global = &c->memmap;
+  w->lds = lds;
+  w->lds_size = c->lds_total;
+  w->scratch = scratch;
+  w->scratch_base = scratch_addr;
+  w->scratch_per_lane = c->k->private_bytes;
+  sregs[ISA_ABI_SGPR_KERNARG] = (uint32_t)c->kernarg_addr;
+  sregs[ISA_ABI_SGPR_KERNARG + 1] = (uint32_t)(c->kernarg_addr >> 32);
+  sregs[ISA_ABI_SGPR_DISPATCH] = (uint32_t)c->dispatch_addr;
+  sregs[ISA_ABI_SGPR_DISPATCH + 1] = (uint32_t)(c->dispatch_addr >> 32);
+  for (int d = 0; d < 3; d++) sregs[ISA_ABI_SGPR_GROUP_ID + d] = (uint32_t)gid[d];
+  uint64_t items = lsz[0] * lsz[1] * lsz[2], first = (uint64_t)wi * n, exec = 0;
+  uint32_t *lx = &vregs[(ISA_ABI_VGPR_LOCAL_ID + 0) * n], *ly = &vregs[(ISA_ABI_VGPR_LOCAL_ID + 1) * n],
+           *lz = &vregs[(ISA_ABI_VGPR_LOCAL_ID + 2) * n];
+  for (uint32_t i = 0; i < n && first + i < items; i++) {
+    uint64_t idx = first + i;
+    exec |= (uint64_t)1 << i;
+    lx[i] = (uint32_t)(idx % lsz[0]);
+    ly[i] = (uint32_t)(idx / lsz[0] % lsz[1]);
+    lz[i] = (uint32_t)(idx / (lsz[0] * lsz[1]));
+  }
+  isa_wave_start(w, exec);
+}
+
+static const char *sim_access_verb(const isa_wave *w) {
+  if (w->access.space == ISA_SPACE_SCALAR) return "scalar load";
+  if (w->access.kind & ISA_F_STORE) return "store";
+  if (w->access.kind & ISA_F_ATOMIC) return "atomic";
+  return "load";
+}
+
+void sim_fault_message(const sim_ctx *c, const isa_wave *w, const uint64_t gid[3], const uint64_t lsz[3],
+                       uint32_t wi) {
+  const isa_fault *f = &w->fault;
+  uint64_t idx = (uint64_t)wi * c->wave_size + f->lane, gl[3];
+  uint64_t lid[3] = {idx % lsz[0], idx / lsz[0] % lsz[1], idx / (lsz[0] * lsz[1])};
+  for (int d = 0; d < 3; d++) gl[d] = gid[d] * c->l->local_size[d] + lid[d] + c->l->global_offset[d];
+  char what[256], where[300], hint[256] = "";
+  switch (f->kind) {
+  case ISA_FAULT_GLOBAL_OOB: {
+    snprintf(what, sizeof what, "out-of-bounds global %s of %u bytes at 0x%" PRIx64, sim_access_verb(w),
+             f->size, f->addr);
+    int inside = 0;
+    const sim_buffer *b = sim_mem_find(c->d, f->addr, &inside);
+    if (b && !inside && f->addr - b->base < b->size + SIM_MEM_GUARD)
+      snprintf(hint, sizeof hint,
+               " (%" PRIu64 " bytes past the end of the %" PRIu64 "-byte buffer at 0x%" PRIx64
+               "; check the index against the buffer size)",
+               f->addr - (b->base + b->size), b->size, b->base);
+    else if (b && inside)
+      snprintf(hint, sizeof hint,
+               " (the access runs past the end of the %" PRIu64 "-byte buffer at 0x%" PRIx64
+               "; check the index against the buffer size)",
+               b->size, b->base);
+    else
+      snprintf(hint, sizeof hint,
+               " (no buffer contains this address; check the index against the buffer size)");
+    break;
+  }
+  case ISA_FAULT_LDS_OOB:
+    snprintf(what, sizeof what, "out-of-bounds __local %s of %u bytes at offset %" PRIu64,
+             sim_access_verb(w), f->size, f->addr);
+    snprintf(hint, sizeof hint, " (the work-group has %u bytes of __local memory)", c->lds_total);
+    break;
+  case ISA_FAULT_SCRATCH_OOB:
+    snprintf(what, sizeof what, "out-of-bounds private %s of %u bytes at offset %" PRIu64,
+             sim_access_verb(w), f->size, f->addr);
+    snprintf(hint, sizeof hint, " (each work-item has %u bytes of private memory)", c->k->private_bytes);
+    break;
+  case ISA_FAULT_MISALIGNED:
+    snprintf(what, sizeof what, "misaligned %s of %u bytes at 0x%" PRIx64, sim_access_verb(w), f->size,
+             f->addr);
+    break;
+  case ISA_FAULT_DIVERGENT_BARRIER:
+    snprintf(what, sizeof what, "barrier inside divergent control flow");
+    snprintf(hint, sizeof hint,
+             " (every work-item of a work-group must reach the same barrier; move it out of the branch)");
+    break;
+  case ISA_FAULT_STACK_OVERFLOW:
+    snprintf(what, sizeof what, "divergent branches nested deeper than %d", ISA_SIMT_DEPTH);
+    break;
+  case ISA_FAULT_BAD_PC:
+    snprintf(what, sizeof what, "jump to instruction %" PRIu64 " outside the kernel's %u", f->addr,
+             c->k->ncode);
+    break;
+  default: snprintf(what, sizeof what, "fault %u", f->kind); break;
+  }
+  uint32_t line = c->k->line && f->pc < c->k->ncode ? c->k->line[f->pc] : 0;
+  if (line)
+    snprintf(where, sizeof where, "%s:%u", c->k->source_file ? c->k->source_file : "<kernel>", line);
+  else snprintf(where, sizeof where, "instruction %u", f->pc);
+  snprintf(c->err, c->errlen,
+           "kernel '%s' faulted: %s by work-item (%" PRIu64 ",%" PRIu64 ",%" PRIu64 ") at %s%s",
+           c->k->name, what, gl[0], gl[1], gl[2], where, hint);
+}
+
+/* Decode each instruction's register sets and check them against the
+ * kernel's declared register counts: a bad count would corrupt memory. */
+static int sim_decode(sim_ctx *c) {
+  const isa_kernel *k = c->k;
+  c->dec = calloc(k->ncode ? k->ncode : 1, sizeof *c->dec);
+  if (!c->dec) return snprintf(c->err, c->errlen, "out of memory"), -1;
+  for (uint32_t pc = 0; pc < k->ncode; pc++) {
+    const isa_inst *in = &k->code[pc];
+    if (in->op >= ISA_OP_COUNT) {
+      snprintf(c->err, c->errlen, "kernel '%s': instruction %u has invalid opcode %u", k->name, pc, in->op);
+      return -1;
+    }
+    isa_inst_regs(in, &c->dec[pc].rs);
+    c->dec[pc].unit = isa_ops[in->op].unit;
+    const isa_regset *rs = &c->dec[pc].rs;
+    for (unsigned i = 0; i < (unsigned)rs->nreads + rs->nwrites; i++) {
+      const isa_regref *r = i < rs->nreads ? &rs->reads[i] : &rs->writes[i - rs->nreads];
+      uint32_t ns = k->nsgprs > ISA_ABI_SGPR_FIRST_FREE ? k->nsgprs : ISA_ABI_SGPR_FIRST_FREE;
+      uint32_t limit = r->file == ISA_RF_V ? c->nvgprs : ns;
+      if ((uint32_t)r->reg + r->count > limit) {
+        snprintf(c->err, c->errlen,
+                 "kernel '%s': instruction %u (%s) uses %c%u but the kernel declares %u %cGPRs",
+                 k->name, pc, isa_ops[in->op].name, r->file == ISA_RF_V ? 'v' : 's',
+                 r->reg + r->count - 1, limit, r->file == ISA_RF_V ? 'V' : 'S');
+        return -1;
+      }
+    }
+  }
+  return 0;
+}
+
+static void sim_put64(uint8_t *p, uint64_t x) {
+  for (int i = 0; i < 8; i++) p[i] = (uint8_t)(x >> (8 * i));
+}
+
+static sim_status sim_bad(sim_ctx *c, const char *msg) {
+  snprintf(c->err, c->errlen, "kernel '%s': %s", c->k ? c->k->name : "?", msg);
+  return SIM_BAD_LAUNCH;
+}
+
+static sim_status sim_prepare(sim_ctx *c) {
+  const sim_launch *l = c->l;
+  const isa_kernel *k = c->k;
+  const cfg_device *cfg = &c->d->cfg;
+  char msg[768];
+  if (l->work_dim < 1 || l->work_dim > 3) return sim_bad(c, "work_dim must be 1, 2 or 3");
+  for (int d = 0; d < 3; d++) {
+    if (l->local_size[d] == 0 || l->global_size[d] == 0) {
+      snprintf(msg, sizeof msg, "global and local sizes must be non-zero (dimension %d)", d);
+      return sim_bad(c, msg);
+    }
+    if (k->reqd_wg_size[0] && l->local_size[d] != k->reqd_wg_size[d]) {
+      snprintf(msg, sizeof msg,
+               "local size (%" PRIu64 ",%" PRIu64 ",%" PRIu64 ") differs from reqd_work_group_size(%u,%u,%u)",
+               l->local_size[0], l->local_size[1], l->local_size[2], k->reqd_wg_size[0],
+               k->reqd_wg_size[1], k->reqd_wg_size[2]);
+      return sim_bad(c, msg);
+    }
+    c->ngroups[d] = (l->global_size[d] + l->local_size[d] - 1) / l->local_size[d];
+  }
+  c->total_groups = c->ngroups[0] * c->ngroups[1] * c->ngroups[2];
+  if (k->kernarg_bytes && !l->kernarg) return sim_bad(c, "kernel arguments missing");
+  c->wave_size = (uint32_t)cfg->wave_size;
+  c->nvgprs = k->nvgprs > ISA_ABI_VGPR_FIRST_FREE ? k->nvgprs : ISA_ABI_VGPR_FIRST_FREE;
+  c->nsgprs = ISA_MAX_SGPRS + 2; /* SGPRs are cheap; keep room for any pair */
+  uint64_t lds = (uint64_t)k->lds_bytes + l->dyn_lds_bytes;
+  c->lds_total = lds > UINT32_MAX ? UINT32_MAX : (uint32_t)lds;
+  uint64_t items = l->local_size[0] * l->local_size[1] * l->local_size[2];
+  if (sim_occupancy_compute(cfg, items, k->nvgprs, k->nsgprs, c->lds_total, &c->occ, msg, sizeof msg))
+    return sim_bad(c, msg);
+  if (sim_decode(c) != 0) return SIM_BAD_LAUNCH;
+  uint32_t nc = k->ncode ? k->ncode : 1;
+  c->pc_insts = calloc(nc, sizeof *c->pc_insts);
+  c->pc_stall = calloc(nc, sizeof *c->pc_stall);
+  c->pc_lds_conflict = calloc(nc, sizeof *c->pc_lds_conflict);
+  c->pc_mem_req = calloc(nc, sizeof *c->pc_mem_req);
+  if (!c->pc_insts || !c->pc_stall || !c->pc_lds_conflict || !c->pc_mem_req)
+    return sim_bad(c, "out of memory");
+  /* the dispatch packet and the kernarg segment live in device memory */
+  c->dispatch_addr = sim_mem_alloc(c->d, ISA_DISPATCH_BYTES, NULL);
+  c->kernarg_addr = k->kernarg_bytes ? sim_mem_alloc(c->d, k->kernarg_bytes, NULL) : 0;
+  if (!c->dispatch_addr || (k->kernarg_bytes && !c->kernarg_addr))
+    return sim_bad(c, "device memory exhausted (dram.bytes) placing the kernel arguments");
+  uint8_t *p = sim_mem_host(c->d, c->dispatch_addr, ISA_DISPATCH_BYTES);
+  p[0] = (uint8_t)l->work_dim;
+  for (int d = 0; d < 3; d++) {
+    sim_put64(p + ISA_DISPATCH_GLOBAL_SIZE + 8 * d, l->global_size[d]);
+    sim_put64(p + ISA_DISPATCH_LOCAL_SIZE + 8 * d, l->local_size[d]);
+    sim_put64(p + ISA_DISPATCH_GLOBAL_OFFSET + 8 * d, l->global_offset[d]);
+    sim_put64(p + ISA_DISPATCH_NUM_GROUPS + 8 * d, c->ngroups[d]);
+  }
+  if (k->kernarg_bytes)
+    memcpy(sim_mem_host(c->d, c->kernarg_addr, k->kernarg_bytes), l->kernarg, k->kernarg_bytes);
+  c->memmap.regions = c->d->regions;
+  c->memmap.nregions = c->d->nbufs;
+  return SIM_OK;
+}
+
+sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err, size_t errlen) {
+  memset(st, 0, sizeof *st);
+  if (!l || !l->kernel) {
+    snprintf(err, errlen, "sim_run: no kernel");
+    return SIM_BAD_LAUNCH;
+  }
+  const isa_kernel *k = l->kernel;
+  snprintf(st->kernel, sizeof st->kernel, "%s", k->name ? k->name : "");
+  snprintf(st->config, sizeof st->config, "%s", d->cfg.name ? d->cfg.name : "");
+  st->functional_only = l->functional_only;
+  st->work_dim = l->work_dim;
+  for (int i = 0; i < 3; i++) st->global_size[i] = l->global_size[i], st->local_size[i] = l->local_size[i];
+  st->vgprs = k->nvgprs;
+  st->sgprs = k->nsgprs;
+  st->lds_bytes = k->lds_bytes + l->dyn_lds_bytes;
+  st->private_bytes = k->private_bytes;
+  sim_ctx c = {.d = d, .l = l, .k = k, .st = st, .err = err, .errlen = errlen};
+  sim_status s = sim_prepare(&c);
+  if (s == SIM_OK) {
+    st->waves_per_simd = c.occ.waves_per_simd;
+    st->wgs_per_cu = c.occ.wgs_per_cu;
+    snprintf(st->limiter, sizeof st->limiter, "%s", c.occ.limiter);
+    s = l->functional_only ? sim_run_functional(&c) : sim_run_timing(&c);
+    if (s == SIM_OK || s == SIM_FAULT)
+      sim_stats_fold_lines(st, k, c.pc_insts, c.pc_stall, c.pc_lds_conflict, c.pc_mem_req);
+    st->time_ns = (double)st->cycles * 1000.0 / d->cfg.clock_mhz;
+  }
+  if (c.kernarg_addr) sim_mem_free(d, c.kernarg_addr);
+  if (c.dispatch_addr) sim_mem_free(d, c.dispatch_addr);
+  free(c.dec);
+  free(c.pc_insts);
+  free(c.pc_stall);
+  free(c.pc_lds_conflict);
+  free(c.pc_mem_req);
+  return s;
+}

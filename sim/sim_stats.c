@@ -1,0 +1,51 @@
+/* Per-launch statistics helpers: freeing, folding per-instruction counters
+ * into per-source-line rows, and the unit names used as DB columns. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+const char *const sim_unit_names[ISA_UNIT_COUNT] = {
+    [ISA_UNIT_SALU] = "salu",   [ISA_UNIT_SMEM] = "smem",       [ISA_UNIT_VALU] = "valu",
+    [ISA_UNIT_VALU64] = "valu64", [ISA_UNIT_IDIV] = "idiv",     [ISA_UNIT_TRANS] = "trans",
+    [ISA_UNIT_VMEM] = "vmem",   [ISA_UNIT_LDS] = "lds",         [ISA_UNIT_SCRATCH] = "scratch",
+    [ISA_UNIT_BRANCH] = "branch", [ISA_UNIT_BARRIER] = "barrier",
+};
+
+void sim_stats_fini(sim_stats *s) {
+  free(s->lines);
+  s->lines = NULL;
+  s->nlines = 0;
+}
+
+int sim_stats_fold_lines(sim_stats *s, const isa_kernel *k, const uint64_t *pc_insts,
+                         const uint64_t *pc_stall, const uint64_t *pc_lds, const uint64_t *pc_mem) {
+  free(s->lines);
+  s->lines = NULL;
+  s->nlines = 0;
+  if (!k->line || !k->ncode) return 0;
+  uint32_t maxline = 0;
+  for (uint32_t pc = 0; pc < k->ncode; pc++)
+    if (k->line[pc] > maxline) maxline = k->line[pc];
+  if (!maxline) return 0;
+  sim_line_stats *by = calloc((size_t)maxline + 1, sizeof *by);
+  if (!by) return -1;
+  for (uint32_t pc = 0; pc < k->ncode; pc++) {
+    sim_line_stats *l = &by[k->line[pc]];
+    l->insts += pc_insts[pc];
+    l->stall_cycles += pc_stall[pc];
+    l->lds_conflict_cycles += pc_lds[pc];
+    l->mem_requests += pc_mem[pc];
+  }
+  uint32_t n = 0;
+  for (uint32_t i = 1; i <= maxline; i++)
+    if (by[i].insts) by[n] = by[i], by[n++].line = i;
+  if (n == 0) {
+    free(by);
+    return 0;
+  }
+  s->lines = realloc(by, n * sizeof *by);
+  if (!s->lines) s->lines = by;
+  s->nlines = n;
+  return 0;
+}

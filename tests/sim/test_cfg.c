@@ -1,0 +1,227 @@
+/* Config loading: presets, unknown keys with suggestions, ranges, cross-key
+ * validation, extends, --set overrides, size suffixes and enums. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cfg.h"
+
+static char dir[64];
+
+static const char *write_file(const char *name, const char *text) {
+  static char path[4][256];
+  static int k;
+  char *p = path[k++ % 4];
+  snprintf(p, 256, "%s/%s", dir, name);
+  FILE *f = fopen(p, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(text, f);
+  fclose(f);
+  return p;
+}
+
+static void setup(void) {
+  snprintf(dir, sizeof dir, "/tmp/wavesim_cfg_XXXXXX");
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void load_fails(const char *text, const char *expect_fmt) {
+  const char *p = write_file("bad.yaml", text);
+  cfg_device c;
+  char err[1024] = "", expect[1024];
+  snprintf(expect, sizeof expect, expect_fmt, p);
+  ck_assert_int_eq(cfg_load(p, NULL, 0, &c, err, sizeof err), -1);
+  ck_assert_str_eq(err, expect);
+}
+
+START_TEST(test_presets_load) {
+  const char *names[] = {"default", "teaching", "h100", "gcn"};
+  for (int i = 0; i < 4; i++) {
+    cfg_device c;
+    char err[512] = "";
+    ck_assert_msg(cfg_load(names[i], NULL, 0, &c, err, sizeof err) == 0, "%s: %s", names[i], err);
+    ck_assert_ptr_nonnull(strstr(c.source, names[i]));
+    cfg_fini(&c);
+  }
+  cfg_device c;
+  char err[512];
+  ck_assert_int_eq(cfg_load("h100", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(c.cu_count, 132);
+  ck_assert_int_eq(c.wave_size, 32);
+  ck_assert_int_eq(c.cu_simds, 4);
+  ck_assert_int_eq(c.cu_vgprs_per_simd * c.cu_simds, 65536);
+  ck_assert_int_eq(c.lds_max_per_wg, 49152);
+  ck_assert_int_eq(c.l2_bytes, 50 << 20);
+  ck_assert_int_eq(c.dram_bytes, 80LL << 30);
+  ck_assert_double_eq(c.clock_mhz, 1980);
+  cfg_fini(&c);
+  ck_assert_int_eq(cfg_load("gcn", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(c.wave_size, 64);
+  ck_assert_int_eq(c.cu_simd_width, 16);
+  ck_assert_int_eq(c.lds_bytes_per_cu, 65536);
+  ck_assert_int_eq(c.l1_bytes, 16384);
+  cfg_fini(&c);
+  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(c.cu_count, 2);
+  ck_assert_str_eq(c.cu_scheduler, "oldest");
+  cfg_fini(&c);
+}
+END_TEST
+
+START_TEST(test_defaults_valid) {
+  cfg_device c, d;
+  char err[256];
+  cfg_defaults(&c);
+  ck_assert_int_eq(cfg_validate(&c, NULL, err, sizeof err), 0);
+  ck_assert_str_eq(c.source, "<defaults>");
+  ck_assert_int_eq(cfg_copy(&d, &c), 0);
+  ck_assert_ptr_ne(d.name, c.name);
+  ck_assert_str_eq(d.name, "unnamed");
+  cfg_fini(&c);
+  cfg_fini(&d);
+}
+END_TEST
+
+START_TEST(test_unknown_key) {
+  load_fails("name: x\ncu:\n  simd: 4\n", "%s:3: unknown key 'cu.simd' (did you mean 'cu.simds'?)");
+  load_fails("wavesize: 32\n", "%s:1: unknown key 'wavesize' (did you mean 'wave_size'?)");
+  load_fails("completely_unrelated_thing: 1\n",
+             "%s:1: unknown key 'completely_unrelated_thing' (docs/CONFIG.md lists the keys)");
+}
+END_TEST
+
+START_TEST(test_bad_values) {
+  load_fails("wave_size: 128\n",
+             "%s:1: key 'wave_size' = '128' is out of range [32, 64]: Work-items per wave (32 or 64)");
+  load_fails("cu:\n  count: many\n",
+             "%s:2: key 'cu.count' = 'many' is not an integer; expected an integer in [1, 1024]: "
+             "Compute units");
+  load_fails("clock_mhz: 0.5\n",
+             "%s:1: key 'clock_mhz' = '0.5' is out of range [1, 10000]: Core clock; cycles convert "
+             "to nanoseconds through it");
+  load_fails("lds:\n  broadcast: maybe\n",
+             "%s:2: key 'lds.broadcast' = 'maybe' is not a boolean; use true or false: Lanes reading "
+             "the same LDS word share one bank access (no conflict)");
+  load_fails("cu:\n  scheduler: fifo\n",
+             "%s:2: key 'cu.scheduler' = 'fifo' is not one of oldest|round_robin: Which ready wave a "
+             "SIMD issues from each cycle: oldest|round_robin");
+  load_fails("wave_size: 48\n", "%s:1: wave_size = 48 must be 32 or 64");
+  load_fails("cu:\n  simd_width: 24\n", "%s:2: cu.simd_width = 24 must divide wave_size = 32");
+  load_fails("l1:\n  line: 96\n", "%s:2: l1.line = 96 must be a power of two");
+  load_fails("x: [1, 2]\n", "%s:1: lists are not config values; write one scalar per key");
+  load_fails("a: b: c\n", "%s:1: YAML syntax error: mapping values are not allowed in this context");
+}
+END_TEST
+
+START_TEST(test_extends_and_suffixes) {
+  write_file("base.yaml", "name: base\ncu:\n  count: 8\n  simds: 2\nl2:\n  bytes: 1MiB\n");
+  const char *p = write_file("derived.yaml", "cu:\n  count: 3\nextends: base.yaml\nlds:\n  bytes_per_cu: 48KiB\n  max_per_workgroup: 32K\n");
+  cfg_device c;
+  char err[512] = "";
+  ck_assert_msg(cfg_load(p, NULL, 0, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_str_eq(c.name, "base");
+  ck_assert_int_eq(c.cu_count, 3); /* the file's own keys win over the base */
+  ck_assert_int_eq(c.cu_simds, 2);
+  ck_assert_int_eq(c.l2_bytes, 1 << 20);
+  ck_assert_int_eq(c.lds_bytes_per_cu, 48 * 1024);
+  ck_assert_str_eq(c.source, p);
+  cfg_fini(&c);
+  /* a preset by name */
+  p = write_file("t2.yaml", "extends: teaching\ncu:\n  count: 4\n");
+  ck_assert_msg(cfg_load(p, NULL, 0, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_int_eq(c.cu_count, 4);
+  ck_assert_int_eq(c.cu_simds, 2);
+  ck_assert_int_eq(c.l1_bytes, 4096);
+  cfg_fini(&c);
+  /* a cycle */
+  write_file("loop_a.yaml", "extends: loop_b.yaml\n");
+  p = write_file("loop_b.yaml", "extends: loop_a.yaml\n");
+  ck_assert_int_eq(cfg_load(p, NULL, 0, &c, err, sizeof err), -1);
+  ck_assert_ptr_nonnull(strstr(err, "extends chain longer than 16 (a cycle?)"));
+  /* a missing base */
+  p = write_file("orphan.yaml", "extends: nosuchpreset\n");
+  ck_assert_int_eq(cfg_load(p, NULL, 0, &c, err, sizeof err), -1);
+  char expect[512];
+  snprintf(expect, sizeof expect, "%s:1: extends: unknown config 'nosuchpreset'", p);
+  ck_assert_msg(strncmp(err, expect, strlen(expect)) == 0, "%s", err);
+  ck_assert_ptr_nonnull(strstr(err, "(presets: default, gcn, h100, teaching;"));
+}
+END_TEST
+
+START_TEST(test_set_overrides) {
+  cfg_device c;
+  char err[512] = "";
+  const char *sets[] = {"cu.count=3", "lds.banks = 64", "dram.bandwidth_gbs=12.5"};
+  ck_assert_msg(cfg_load("teaching", sets, 3, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_int_eq(c.cu_count, 3);
+  ck_assert_int_eq(c.lds_banks, 64);
+  ck_assert_double_eq(c.dram_bandwidth_gbs, 12.5);
+  ck_assert_int_eq(cfg_set(&c, "cu.cont=3", err, sizeof err), -1);
+  ck_assert_str_eq(err, "--set: unknown key 'cu.cont' (did you mean 'cu.count'?)");
+  ck_assert_int_eq(cfg_set(&c, "cu.count", err, sizeof err), -1);
+  ck_assert_str_eq(err, "--set 'cu.count': expected key=value, e.g. --set cu.lds.banks=64");
+  ck_assert_int_eq(cfg_set(&c, "cu.count=0", err, sizeof err), -1);
+  ck_assert_str_eq(err, "--set: key 'cu.count' = '0' is out of range [1, 1024]: Compute units");
+  ck_assert_int_eq(cfg_set(&c, "wave_size=64", err, sizeof err), -1);
+  ck_assert_str_eq(err, "--set wave_size=64: cu.max_vgprs_per_wave = 128 exceeds the 64 wave-wide "
+                        "registers of cu.vgprs_per_simd = 4096 at wave_size 64");
+  ck_assert_int_eq(cfg_set(&c, "cu.simd_width=24", err, sizeof err), -1);
+  ck_assert_str_eq(err, "--set cu.simd_width=24: cu.simd_width = 24 must divide wave_size = 32");
+  char v[64];
+  ck_assert_int_eq(cfg_get(&c, "wave_size", v, sizeof v), 0);
+  ck_assert_str_eq(v, "32");
+  ck_assert_int_eq(cfg_get(&c, "nope", v, sizeof v), -1);
+  cfg_fini(&c);
+  const char *bad[] = {"cu.count=x"};
+  ck_assert_int_eq(cfg_load("teaching", bad, 1, &c, err, sizeof err), -1);
+  ck_assert_str_eq(err, "--set: key 'cu.count' = 'x' is not an integer; expected an integer in [1, 1024]: Compute units");
+}
+END_TEST
+
+START_TEST(test_unknown_preset_and_dump) {
+  cfg_device c;
+  char err[512];
+  ck_assert_int_eq(cfg_load("nosuch", NULL, 0, &c, err, sizeof err), -1);
+  ck_assert_ptr_nonnull(strstr(err, "unknown config 'nosuch': no such file and no preset "));
+  /* a dump loads back to the same values */
+  ck_assert_int_eq(cfg_load("h100", NULL, 0, &c, err, sizeof err), 0);
+  size_t n = cfg_dump(&c, NULL, 0);
+  char *buf = malloc(n + 1);
+  ck_assert_uint_eq(cfg_dump(&c, buf, n + 1), n);
+  const char *p = write_file("dump.yaml", buf);
+  free(buf);
+  cfg_device d;
+  ck_assert_msg(cfg_load(p, NULL, 0, &d, err, sizeof err) == 0, "%s", err);
+  size_t nk;
+  const cfg_keyinfo *k = cfg_keys(&nk);
+  for (size_t i = 0; i < nk; i++) {
+    char a[256], b[256];
+    cfg_get(&c, k[i].key, a, sizeof a);
+    cfg_get(&d, k[i].key, b, sizeof b);
+    ck_assert_str_eq(a, b);
+  }
+  cfg_fini(&c);
+  cfg_fini(&d);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("cfg");
+  TCase *tc = tcase_create("cfg");
+  tcase_add_checked_fixture(tc, setup, NULL);
+  tcase_add_test(tc, test_presets_load);
+  tcase_add_test(tc, test_defaults_valid);
+  tcase_add_test(tc, test_unknown_key);
+  tcase_add_test(tc, test_bad_values);
+  tcase_add_test(tc, test_extends_and_suffixes);
+  tcase_add_test(tc, test_set_overrides);
+  tcase_add_test(tc, test_unknown_preset_and_dump);
+  suite_add_tcase(s, tc);
+  SRunner *r = srunner_create(s);
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  return failed ? 1 : 0;
+}

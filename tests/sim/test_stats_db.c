@@ -1,0 +1,131 @@
+/* The statistics database: a launch written and read back through the
+ * sqlite3 API (every kind of column and the line rows), visible to an
+ * independent connection, ids increasing, schema version checked. */
+#include <check.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim_internal.h"
+
+static char path[64];
+
+static void setup(void) {
+  snprintf(path, sizeof path, "/tmp/wavesim_db_XXXXXX");
+  int fd = mkstemp(path);
+  ck_assert_int_ge(fd, 0);
+  close(fd);
+  unlink(path);
+}
+
+static sim_stats sample(void) {
+  sim_stats s;
+  memset(&s, 0, sizeof s);
+  snprintf(s.kernel, sizeof s.kernel, "vadd");
+  snprintf(s.config, sizeof s.config, "teaching");
+  snprintf(s.limiter, sizeof s.limiter, "vgprs");
+  s.work_dim = 1;
+  s.global_size[0] = 1024, s.local_size[0] = 64;
+  s.global_size[1] = s.global_size[2] = s.local_size[1] = s.local_size[2] = 1;
+  s.cycles = 123456789012ull;
+  s.time_ns = 61.5;
+  s.inst[ISA_UNIT_VALU] = 7;
+  s.inst[ISA_UNIT_VMEM] = 3;
+  s.inst[ISA_UNIT_BARRIER] = 1;
+  s.achieved_occupancy = 0.25;
+  s.l2_misses = 42;
+  s.dram_write_bytes = 4096;
+  s.nlines = 2;
+  s.lines = calloc(2, sizeof *s.lines);
+  s.lines[0] = (sim_line_stats){3, 10, 5, 1, 2};
+  s.lines[1] = (sim_line_stats){9, 20, 0, 0, 4};
+  return s;
+}
+
+static int64_t q_int(sqlite3 *db, const char *sql) {
+  sqlite3_stmt *q;
+  ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &q, NULL), SQLITE_OK);
+  ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+  int64_t v = sqlite3_column_int64(q, 0);
+  sqlite3_finalize(q);
+  return v;
+}
+
+START_TEST(test_round_trip) {
+  char err[256] = "";
+  sim_statsdb *db = sim_statsdb_open(path, err, sizeof err);
+  ck_assert_msg(db != NULL, "%s", err);
+  sim_stats s = sample();
+  ck_assert_int_eq(sim_statsdb_write(db, &s, err, sizeof err), 1);
+  /* an independent connection sees the committed launch while ours is open */
+  sqlite3 *raw;
+  ck_assert_int_eq(sqlite3_open(path, &raw), SQLITE_OK);
+  ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM launches"), 1);
+  sqlite3_stmt *q;
+  ck_assert_int_eq(sqlite3_prepare_v2(raw,
+                                      "SELECT kernel, config, cycles, time_ns, inst_valu, inst_vmem, "
+                                      "inst_barrier, inst_total, limiter, achieved_occupancy, "
+                                      "l2_misses, dram_write_bytes, global_x, local_x FROM launches",
+                                      -1, &q, NULL),
+                   SQLITE_OK);
+  ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+  ck_assert_str_eq((const char *)sqlite3_column_text(q, 0), "vadd");
+  ck_assert_str_eq((const char *)sqlite3_column_text(q, 1), "teaching");
+  ck_assert_int_eq(sqlite3_column_int64(q, 2), 123456789012ll);
+  ck_assert_double_eq(sqlite3_column_double(q, 3), 61.5);
+  ck_assert_int_eq(sqlite3_column_int64(q, 4), 7);
+  ck_assert_int_eq(sqlite3_column_int64(q, 5), 3);
+  ck_assert_int_eq(sqlite3_column_int64(q, 6), 1);
+  ck_assert_int_eq(sqlite3_column_int64(q, 7), 11);
+  ck_assert_str_eq((const char *)sqlite3_column_text(q, 8), "vgprs");
+  ck_assert_double_eq(sqlite3_column_double(q, 9), 0.25);
+  ck_assert_int_eq(sqlite3_column_int64(q, 10), 42);
+  ck_assert_int_eq(sqlite3_column_int64(q, 11), 4096);
+  ck_assert_int_eq(sqlite3_column_int64(q, 12), 1024);
+  ck_assert_int_eq(sqlite3_column_int64(q, 13), 64);
+  sqlite3_finalize(q);
+  ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM line_stats WHERE launch_id = 1"), 2);
+  ck_assert_int_eq(q_int(raw, "SELECT stall_cycles FROM line_stats WHERE launch_id = 1 AND line = 3"), 5);
+  ck_assert_int_eq(q_int(raw, "SELECT mem_requests FROM line_stats WHERE launch_id = 1 AND line = 9"), 4);
+  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 1);
+  ck_assert_int_eq(sqlite3_prepare_v2(raw, "PRAGMA journal_mode", -1, &q, NULL), SQLITE_OK);
+  ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+  ck_assert_str_eq((const char *)sqlite3_column_text(q, 0), "wal");
+  sqlite3_finalize(q);
+  sim_statsdb_close(db);
+  /* reopening keeps the data and appends */
+  db = sim_statsdb_open(path, err, sizeof err);
+  ck_assert_msg(db != NULL, "%s", err);
+  ck_assert_int_eq(sim_statsdb_write(db, &s, err, sizeof err), 2);
+  sim_statsdb_close(db);
+  ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM launches"), 2);
+  ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM line_stats"), 4);
+  /* a database from another schema version is refused */
+  ck_assert_int_eq(sqlite3_exec(raw, "UPDATE schema_version SET version = 99", NULL, NULL, NULL), SQLITE_OK);
+  sqlite3_close(raw);
+  ck_assert_ptr_null(sim_statsdb_open(path, err, sizeof err));
+  char expect[256];
+  snprintf(expect, sizeof expect,
+           "stats database %s has schema version 99 but this wavesim writes version 1; use a new file", path);
+  ck_assert_str_eq(err, expect);
+  ck_assert_ptr_null(sim_statsdb_open("/nonexistent/dir/x.db", err, sizeof err));
+  ck_assert_str_eq(err, "stats database /nonexistent/dir/x.db: cannot open: unable to open database file");
+  sim_stats_fini(&s);
+  unlink(path);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("stats_db");
+  TCase *tc = tcase_create("stats_db");
+  tcase_add_checked_fixture(tc, setup, NULL);
+  tcase_add_test(tc, test_round_trip);
+  suite_add_tcase(s, tc);
+  SRunner *r = srunner_create(s);
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  return failed ? 1 : 0;
+}
