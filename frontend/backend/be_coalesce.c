@@ -1,0 +1,62 @@
+/* Copy coalescing for the phi copies isel leaves at the end of blocks:
+ * "x = op ...; ...; d = mov x" becomes "d = op ..." when x has no other use
+ * and d is neither read nor written in between (so d's old value is dead from
+ * the op on). Runs before register allocation, on virtual registers. */
+#include <stdlib.h>
+
+#include "be_internal.h"
+
+static int co_is_move(const be_mi *mi) {
+  return mi->op == ISA_OP_s_mov_b32 || mi->op == ISA_OP_s_mov_b64 || mi->op == ISA_OP_v_mov_b32 ||
+         mi->op == ISA_OP_v_mov_b64;
+}
+
+static int co_refs(const be_mi *mi, uint32_t v) {
+  if (mi->dst.kind == BE_O_VREG && mi->dst.reg == v) return 1;
+  for (int k = 0; k < 3; k++)
+    if (mi->src[k].kind == BE_O_VREG && mi->src[k].reg == v) return 1;
+  return 0;
+}
+
+void be_coalesce(be_func *bf) {
+  uint32_t n = bf->nvregs ? bf->nvregs : 1;
+  uint32_t *defs = calloc(n, sizeof(uint32_t)), *uses = calloc(n, sizeof(uint32_t));
+  for (uint32_t b = 0; b < bf->nblocks; b++)
+    for (uint32_t j = 0; j < bf->blocks[b].n; j++) {
+      const be_mi *mi = &bf->blocks[b].code[j];
+      if (mi->dst.kind == BE_O_VREG) defs[mi->dst.reg]++;
+      for (int k = 0; k < 3; k++)
+        if (mi->src[k].kind == BE_O_VREG) uses[mi->src[k].reg]++;
+    }
+  for (uint32_t b = 0; b < bf->nblocks; b++) {
+    be_mblock *mb = &bf->blocks[b];
+    for (uint32_t j = 0; j < mb->n; j++) {
+      be_mi *cp = &mb->code[j];
+      if (!co_is_move(cp) || cp->dst.kind != BE_O_VREG || cp->src[0].kind != BE_O_VREG || cp->src[0].sub) continue;
+      uint32_t d = cp->dst.reg, x = cp->src[0].reg;
+      const be_vreg *dv = &bf->vregs[d], *xv = &bf->vregs[x];
+      if (d == x || dv->fixed >= 0 || xv->fixed >= 0 || dv->file != xv->file || dv->size != xv->size) continue;
+      if (defs[x] != 1 || uses[x] != 1) continue;
+      /* find x's definition earlier in this block, with no reference to d between */
+      uint32_t k = j;
+      int ok = 0;
+      while (k-- > 0) {
+        be_mi *mi = &mb->code[k];
+        if (mi->dst.kind == BE_O_VREG && mi->dst.reg == x) {
+          ok = 1;
+          break;
+        }
+        if (co_refs(mi, d)) break;
+      }
+      if (!ok) continue;
+      mb->code[k].dst.reg = d;
+      defs[d]++;
+      defs[x] = uses[x] = 0;
+      for (uint32_t q = j + 1; q < mb->n; q++) mb->code[q - 1] = mb->code[q];
+      mb->n--;
+      j--;
+    }
+  }
+  free(defs);
+  free(uses);
+}

@@ -1,0 +1,80 @@
+/* Final emission: blocks in reverse post-order, branches to the next block
+ * dropped (or inverted), virtual registers replaced by their allocation,
+ * branch targets resolved to instruction indices, source lines attached. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "be_internal.h"
+
+static isa_operand emit_opnd(const be_func *bf, const be_opnd *o, unsigned width) {
+  isa_operand r;
+  memset(&r, 0, sizeof r);
+  if (o->kind == BE_O_IMM) {
+    r.file = ISA_RF_IMM;
+    r.imm = width == 1 ? (o->imm & 0xffffffffu) : o->imm;
+  } else if (o->kind == BE_O_VREG) {
+    const be_vreg *v = &bf->vregs[o->reg];
+    r.file = v->file;
+    r.reg = (uint16_t)(v->phys + (o->sub == 2 ? 1 : 0));
+  }
+  return r;
+}
+
+int be_emit_kernel(be_func *bf, isa_kernel *k) {
+  uint32_t nr = bf->dom.nrpo;
+  /* 1. decide which branches fall through */
+  for (uint32_t r = 0; r < nr; r++) {
+    be_mblock *mb = &bf->blocks[bf->dom.rpo[r]];
+    uint32_t next = r + 1 < nr ? bf->dom.rpo[r + 1] : IR_NONE;
+    if (!mb->n) continue;
+    be_mi *last = &mb->code[mb->n - 1];
+    if (last->op != ISA_OP_s_branch) continue;
+    if (last->target[0] == next) {
+      mb->n--;
+      continue;
+    }
+    if (mb->n >= 2 && mb->code[mb->n - 2].op == ISA_OP_s_cbranch_scc1 && mb->code[mb->n - 2].target[0] == next) {
+      mb->code[mb->n - 2].op = ISA_OP_s_cbranch_scc0;
+      mb->code[mb->n - 2].target[0] = last->target[0];
+      mb->n--;
+    }
+  }
+  /* 2. block start indices */
+  uint32_t *start = malloc((bf->nblocks + 1) * sizeof(uint32_t)), total = 0;
+  for (uint32_t b = 0; b < bf->nblocks; b++) start[b] = ISA_NO_PC;
+  for (uint32_t r = 0; r < nr; r++) {
+    start[bf->dom.rpo[r]] = total;
+    total += bf->blocks[bf->dom.rpo[r]].n;
+  }
+  k->code = calloc(total ? total : 1, sizeof(isa_inst));
+  k->line = calloc(total ? total : 1, sizeof(uint32_t));
+  k->ncode = total;
+  uint32_t pc = 0;
+  int rc = 0;
+  for (uint32_t r = 0; r < nr && !rc; r++) {
+    const be_mblock *mb = &bf->blocks[bf->dom.rpo[r]];
+    for (uint32_t j = 0; j < mb->n; j++, pc++) {
+      const be_mi *mi = &mb->code[j];
+      isa_inst *in = &k->code[pc];
+      in->op = mi->op;
+      in->dst = emit_opnd(bf, &mi->dst, be_slot_width((isa_opcode)mi->op, 0));
+      for (int s = 0; s < 3; s++) in->src[s] = emit_opnd(bf, &mi->src[s], be_slot_width((isa_opcode)mi->op, s + 1));
+      in->offset = mi->offset;
+      for (int t = 0; t < 3; t++) {
+        uint32_t tb = mi->target[t];
+        in->target[t] = tb == ISA_NO_PC ? ISA_NO_PC : start[tb] == ISA_NO_PC ? total : start[tb];
+      }
+      k->line[pc] = mi->line;
+      char msg[200];
+      if (isa_inst_check(in, msg, sizeof msg) != 0) {
+        snprintf(bf->err, bf->errlen, "%s:%u: internal compiler error: emitted %s (please report)", bf->file,
+                 mi->line, msg);
+        rc = -1;
+        break;
+      }
+    }
+  }
+  free(start);
+  return rc;
+}

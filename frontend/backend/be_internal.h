@@ -1,0 +1,94 @@
+/* Internal to backend/: the machine IR between instruction selection and
+ * final emission — ISA instructions over virtual registers, grouped in the
+ * IR's blocks, plus the shared helpers of isel, regalloc and emission. */
+#ifndef WAVESIM_BE_INTERNAL_H
+#define WAVESIM_BE_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "be.h"
+#include "isa.h"
+#include "passes/pass.h"
+
+/* An operand before register allocation. */
+typedef enum be_okind {
+  BE_O_NONE,
+  BE_O_VREG, /* virtual register `reg`, 32-bit half `sub` of a pair when sub_used */
+  BE_O_IMM,
+} be_okind;
+
+typedef struct be_opnd {
+  uint8_t kind; /* be_okind */
+  uint8_t sub;  /* 0: whole vreg, 1: low half, 2: high half (32-bit view of a pair) */
+  uint32_t reg;
+  uint64_t imm;
+} be_opnd;
+
+typedef struct be_vreg {
+  uint8_t file;  /* ISA_RF_S or ISA_RF_V */
+  uint8_t size;  /* registers: 1 or 2 */
+  int16_t fixed; /* ABI register it must live in, or -1 */
+  int16_t phys;  /* allocation result */
+  uint32_t spill_slot; /* byte offset in private memory once spilled, or UINT32_MAX */
+  uint8_t no_spill;    /* spill code's own temporaries */
+} be_vreg;
+
+typedef struct be_mi {
+  uint16_t op; /* isa_opcode */
+  be_opnd dst, src[3];
+  int32_t offset;
+  uint32_t target[3]; /* IR block numbers; target[2] of s_cbranch_div too */
+  uint32_t line;
+} be_mi;
+
+typedef struct be_mblock {
+  be_mi *code;
+  uint32_t n, cap;
+} be_mblock;
+
+typedef struct be_func {
+  const ir_function *f;
+  const fe_target *t;
+  const char *file;
+  pass_dom dom;
+  pass_uniformity uni;
+  be_vreg *vregs;
+  uint32_t nvregs, vcap;
+  be_mblock *blocks; /* one per IR block */
+  uint32_t nblocks;
+  uint32_t *order; /* layout: IR blocks in reverse post-order */
+  uint32_t norder;
+  uint32_t private_bytes;
+  uint32_t lds_bytes;
+  char *err;
+  size_t errlen;
+} be_func;
+
+/* vregs and code (be_mir.c) */
+uint32_t be_new_vreg(be_func *bf, uint8_t file, uint8_t size);
+be_mi *be_emit(be_func *bf, uint32_t block, isa_opcode op, uint32_t line);
+be_opnd be_vr(uint32_t reg);
+be_opnd be_vr_half(uint32_t reg, unsigned hi);
+be_opnd be_imm(uint64_t imm);
+void be_func_fini(be_func *bf);
+/* Registers an operand slot of op spans (1/2/4), or 0 for kind N. */
+unsigned be_slot_width(isa_opcode op, unsigned slot);
+
+/* instruction selection (be_isel.c): fills bf->blocks; -1 with bf->err set */
+int be_isel(be_func *bf, isa_kernel *k);
+
+/* copy coalescing of phi moves (be_coalesce.c) */
+void be_coalesce(be_func *bf);
+
+/* register allocation (be_regalloc.c): assigns vreg->phys, inserts spill code;
+ * returns the number of VGPRs/SGPRs used through k */
+int be_regalloc(be_func *bf, isa_kernel *k);
+/* Checks an allocation against exact per-instruction liveness (for tests and
+ * debug builds): 0, or -1 naming the two values sharing a register. */
+int be_regalloc_verify(const be_func *bf, char *err, size_t errlen);
+
+/* emission (be_emit.c): layout, branch resolution, listing */
+int be_emit_kernel(be_func *bf, isa_kernel *k);
+
+#endif

@@ -1,0 +1,70 @@
+/* Internal to backend/: the instruction selector's state and operand helpers,
+ * shared by be_isel.c (arithmetic, control) and be_isel_mem.c (memory,
+ * arguments, work-item builtins). */
+#ifndef WAVESIM_BE_ISEL_H
+#define WAVESIM_BE_ISEL_H
+
+#include "be_internal.h"
+
+/* Where an IR value lives after selection. */
+typedef enum isel_cls {
+  VC_NONE,
+  VC_CONST, /* no register: imm (constants, undef, static __local/private offsets) */
+  VC_S1,    /* SGPR */
+  VC_S2,    /* SGPR pair */
+  VC_V1,    /* VGPR */
+  VC_V2,    /* VGPR pair */
+  VC_SBOOL, /* uniform bool: 0/1 in an SGPR */
+  VC_MASK,  /* divergent bool: lane mask in an SGPR pair, valid in its block */
+  VC_VBOOL, /* divergent bool: 0/1 per lane in a VGPR (phis, cross-block) */
+} isel_cls;
+
+typedef struct isel_val {
+  uint8_t cls;   /* isel_cls */
+  uint8_t sub;   /* for S1/V1: 0 whole register, 1/2 low/high half of a pair */
+  uint32_t reg;
+  uint32_t vbool; /* VC_MASK used in other blocks: its VC_VBOOL copy, or IR_NONE */
+  uint32_t block; /* defining block */
+  uint64_t imm;
+} isel_val;
+
+typedef struct isel {
+  be_func *bf;
+  const ir_function *f;
+  isa_kernel *k;
+  isel_val *val;
+  uint8_t *cross; /* divergent bool used outside its block */
+  uint8_t *defer; /* uniform compare whose only use is its block's branch:
+                     selected at the branch, straight into SCC */
+  uint32_t cur, line;
+  uint32_t kernarg, dispatch, gid[3], lid[3]; /* ABI vregs */
+} isel;
+
+int isel_fail(isel *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int isel_is64(ir_type t);
+unsigned isel_bits(ir_type t);
+uint32_t isel_nv(isel *s, uint8_t file, uint8_t size);
+be_mi *isel_e(isel *s, isa_opcode op);
+/* emit `op` with a fresh destination of the given file/size; returns it */
+uint32_t isel_e1(isel *s, isa_opcode op, uint8_t file, uint8_t size, be_opnd a, be_opnd b, be_opnd c);
+void isel_def(isel *s, uint32_t v, isel_cls cls, uint32_t reg);
+void isel_def_const(isel *s, uint32_t v, uint64_t imm);
+
+be_opnd isel_A(isel *s, uint32_t v);
+be_opnd isel_A2(isel *s, uint32_t v);
+be_opnd isel_B(isel *s, uint32_t v);
+be_opnd isel_B2(isel *s, uint32_t v);
+be_opnd isel_V(isel *s, uint32_t v);
+be_opnd isel_V2(isel *s, uint32_t v);
+be_opnd isel_S2(isel *s, uint32_t v);
+be_opnd isel_mask(isel *s, uint32_t v);
+extern const be_opnd isel_none;
+
+/* be_isel_mem.c */
+int isel_load(isel *s, uint32_t i);
+int isel_store(isel *s, uint32_t i);
+int isel_atomic(isel *s, uint32_t i);
+int isel_param(isel *s, uint32_t i);
+int isel_builtin(isel *s, uint32_t i);
+
+#endif

@@ -1,0 +1,260 @@
+/* Instruction selection for memory (global/constant through 64-bit VGPR-pair
+ * addresses, __local through 32-bit LDS offsets, private through scratch
+ * offsets), kernel arguments (s_load from the kernarg segment) and work-item
+ * builtins (ABI registers and the dispatch packet). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "be_isel.h"
+
+/* Follow PTRADDs with constant offsets: the memory instruction's immediate
+ * offset absorbs them. Returns the base value, IR_NONE when the whole
+ * address is a constant (a static __local or private variable). */
+static uint32_t mem_base(isel *s, uint32_t p, int64_t *off) {
+  *off = 0;
+  for (;;) {
+    const ir_inst *in = &s->f->insts[p];
+    if (s->val[p].cls == VC_CONST) {
+      *off += (int64_t)(s->val[p].imm & (isel_is64(in->type) ? ~(uint64_t)0 : 0xffffffffu));
+      return IR_NONE;
+    }
+    if (in->op != IR_PTRADD || s->val[in->opnd[1]].cls != VC_CONST) return p;
+    int64_t c = (int64_t)s->val[in->opnd[1]].imm;
+    if (!isel_is64(in->type)) c = (int32_t)(uint32_t)c;
+    if (c + *off > (1 << 30) || c + *off < -(1 << 30)) return p;
+    *off += c;
+    p = in->opnd[0];
+  }
+}
+
+typedef struct mem_addr {
+  be_opnd reg;
+  int32_t offset;
+  uint8_t space;
+} mem_addr;
+
+static int mem_address(isel *s, uint32_t p, mem_addr *a) {
+  ir_type t = s->f->insts[p].type;
+  if (t.base != IR_T_PTR) return isel_fail(s, "memory access through a non-pointer value");
+  a->space = t.space;
+  int64_t off;
+  uint32_t base = mem_base(s, p, &off);
+  if (t.space == IR_AS_GLOBAL || t.space == IR_AS_CONSTANT) {
+    if (base == IR_NONE) {
+      a->reg = be_vr(isel_e1(s, ISA_OP_v_mov_b64, ISA_RF_V, 2, be_imm((uint64_t)off), isel_none, isel_none));
+      a->offset = 0;
+      return 0;
+    }
+    a->reg = isel_V2(s, base);
+  } else {
+    if (base == IR_NONE) {
+      a->reg = be_vr(isel_e1(s, ISA_OP_v_mov_b32, ISA_RF_V, 1, be_imm(0), isel_none, isel_none));
+    } else {
+      a->reg = isel_V(s, base);
+    }
+  }
+  a->offset = (int32_t)off;
+  return 0;
+}
+
+/* opcode by space (global, lds, scratch) and access: u8 i8 u16 i16 b32 b64 */
+static const isa_opcode mem_load_ops[3][6] = {
+  {ISA_OP_global_load_u8, ISA_OP_global_load_i8, ISA_OP_global_load_u16, ISA_OP_global_load_i16,
+   ISA_OP_global_load_b32, ISA_OP_global_load_b64},
+  {ISA_OP_ds_read_u8, ISA_OP_ds_read_i8, ISA_OP_ds_read_u16, ISA_OP_ds_read_i16, ISA_OP_ds_read_b32,
+   ISA_OP_ds_read_b64},
+  {ISA_OP_scratch_load_u8, ISA_OP_scratch_load_i8, ISA_OP_scratch_load_u16, ISA_OP_scratch_load_i16,
+   ISA_OP_scratch_load_b32, ISA_OP_scratch_load_b64},
+};
+static const isa_opcode mem_store_ops[3][4] = {
+  {ISA_OP_global_store_b8, ISA_OP_global_store_b16, ISA_OP_global_store_b32, ISA_OP_global_store_b64},
+  {ISA_OP_ds_write_b8, ISA_OP_ds_write_b16, ISA_OP_ds_write_b32, ISA_OP_ds_write_b64},
+  {ISA_OP_scratch_store_b8, ISA_OP_scratch_store_b16, ISA_OP_scratch_store_b32, ISA_OP_scratch_store_b64},
+};
+
+static int mem_space_index(uint8_t space) {
+  return space == IR_AS_LOCAL ? 1 : space == IR_AS_PRIVATE ? 2 : 0;
+}
+
+static int mem_size_index(isel *s, ir_type t, int *idx) {
+  switch ((ir_base)t.base) {
+  case IR_T_I8: *idx = 0; return 0;
+  case IR_T_I16: *idx = 1; return 0;
+  case IR_T_I32:
+  case IR_T_F32: *idx = 2; return 0;
+  case IR_T_I64: *idx = 3; return 0;
+  case IR_T_PTR: *idx = isel_is64(t) ? 3 : 2; return 0;
+  default: return isel_fail(s, "memory access of this type (%u) is not supported", t.base);
+  }
+}
+
+int isel_load(isel *s, uint32_t i) {
+  const ir_inst *in = &s->f->insts[i];
+  mem_addr a;
+  int sz;
+  if (mem_size_index(s, in->type, &sz) || mem_address(s, in->opnd[0], &a)) return -1;
+  static const int col[4] = {0, 2, 4, 5};
+  isa_opcode op = mem_load_ops[mem_space_index(a.space)][col[sz]];
+  int wide = sz == 3;
+  uint32_t d = isel_nv(s, ISA_RF_V, wide ? 2 : 1);
+  be_mi *mi = isel_e(s, op);
+  mi->dst = be_vr(d);
+  mi->src[0] = a.reg;
+  mi->offset = a.offset;
+  isel_def(s, i, wide ? VC_V2 : VC_V1, d);
+  return 0;
+}
+
+int isel_store(isel *s, uint32_t i) {
+  const ir_inst *in = &s->f->insts[i];
+  uint32_t v = in->opnd[1];
+  mem_addr a;
+  int sz;
+  if (mem_size_index(s, s->f->insts[v].type, &sz) || mem_address(s, in->opnd[0], &a)) return -1;
+  be_opnd data = sz == 3 ? isel_V2(s, v) : isel_V(s, v);
+  be_mi *mi = isel_e(s, mem_store_ops[mem_space_index(a.space)][sz]);
+  mi->src[0] = a.reg;
+  mi->src[1] = data;
+  mi->offset = a.offset;
+  return 0;
+}
+
+static const isa_opcode mem_atomic_ops[2][13] = {
+  {ISA_OP_global_atomic_add_u32, ISA_OP_global_atomic_sub_u32, ISA_OP_global_atomic_xchg_b32,
+   ISA_OP_global_atomic_cmpxchg_b32, ISA_OP_global_atomic_min_i32, ISA_OP_global_atomic_max_i32,
+   ISA_OP_global_atomic_min_u32, ISA_OP_global_atomic_max_u32, ISA_OP_global_atomic_and_b32,
+   ISA_OP_global_atomic_or_b32, ISA_OP_global_atomic_xor_b32, ISA_OP_global_atomic_inc_u32,
+   ISA_OP_global_atomic_dec_u32},
+  {ISA_OP_ds_atomic_add_u32, ISA_OP_ds_atomic_sub_u32, ISA_OP_ds_atomic_xchg_b32, ISA_OP_ds_atomic_cmpxchg_b32,
+   ISA_OP_ds_atomic_min_i32, ISA_OP_ds_atomic_max_i32, ISA_OP_ds_atomic_min_u32, ISA_OP_ds_atomic_max_u32,
+   ISA_OP_ds_atomic_and_b32, ISA_OP_ds_atomic_or_b32, ISA_OP_ds_atomic_xor_b32, ISA_OP_ds_atomic_inc_u32,
+   ISA_OP_ds_atomic_dec_u32},
+};
+
+int isel_atomic(isel *s, uint32_t i) {
+  const ir_inst *in = &s->f->insts[i];
+  if (in->aux > IR_A_DEC) return isel_fail(s, "unknown atomic operation %u", in->aux);
+  if (isel_bits(in->type) != 32) return isel_fail(s, "64-bit atomics are not supported yet (use 32-bit atomics)");
+  mem_addr a;
+  if (mem_address(s, in->opnd[0], &a)) return -1;
+  if (a.space == IR_AS_PRIVATE || a.space == IR_AS_CONSTANT)
+    return isel_fail(s, "atomics on private or __constant memory are not supported");
+  isa_opcode op = mem_atomic_ops[a.space == IR_AS_LOCAL][in->aux];
+  be_opnd v1 = isel_none, v2 = isel_none;
+  if (in->aux == IR_A_CMPXCHG) {
+    if (in->nopnd < 3) return isel_fail(s, "atomic_cmpxchg needs a comparator");
+    v1 = isel_V(s, in->opnd[2]); /* compared with memory */
+    v2 = isel_V(s, in->opnd[1]); /* stored when equal */
+  } else if (in->aux != IR_A_INC && in->aux != IR_A_DEC) {
+    if (in->nopnd < 2) return isel_fail(s, "atomic operation without a value");
+    v1 = isel_V(s, in->opnd[1]);
+  }
+  uint32_t d = isel_nv(s, ISA_RF_V, 1);
+  be_mi *mi = isel_e(s, op);
+  mi->dst = be_vr(d);
+  mi->src[0] = a.reg;
+  mi->src[1] = v1;
+  mi->src[2] = v2;
+  mi->offset = a.offset;
+  isel_def(s, i, VC_V1, d);
+  return 0;
+}
+
+static uint32_t mem_sload(isel *s, uint32_t base, int wide, uint32_t off) {
+  uint32_t d = isel_nv(s, ISA_RF_S, wide ? 2 : 1);
+  be_mi *mi = isel_e(s, wide ? ISA_OP_s_load_b64 : ISA_OP_s_load_b32);
+  mi->dst = be_vr(d);
+  mi->src[0] = be_vr(base);
+  mi->offset = (int32_t)off;
+  return d;
+}
+
+int isel_param(isel *s, uint32_t i) {
+  const ir_inst *in = &s->f->insts[i];
+  if (in->aux >= s->k->nargs) return isel_fail(s, "internal compiler error: parameter %u out of range", in->aux);
+  const isa_arg *arg = &s->k->args[in->aux];
+  const ir_param *prm = &s->f->params[in->aux];
+  if (prm->type.base == IR_T_PTR && prm->by_value_size) {
+    /* by-value aggregate: a __constant pointer to its bytes in the kernarg
+     * segment (the reader loads the members through it) */
+    uint32_t d = isel_e1(s, ISA_OP_s_add_u64, ISA_RF_S, 2, be_vr(s->kernarg), be_imm(arg->offset), isel_none);
+    if (s->bf->uni.divergent[i]) {
+      isel_def(s, i, VC_V2, isel_e1(s, ISA_OP_v_mov_b64, ISA_RF_V, 2, be_vr(d), isel_none, isel_none));
+      return 0;
+    }
+    isel_def(s, i, VC_S2, d);
+    return 0;
+  }
+  int wide = isel_is64(in->type) && arg->size == 8;
+  uint32_t off = arg->offset & ~3u, shift = (arg->offset & 3u) * 8;
+  uint32_t d = mem_sload(s, s->kernarg, wide, off);
+  if (shift) d = isel_e1(s, ISA_OP_s_lshr_b32, ISA_RF_S, 1, be_vr(d), be_imm(shift), isel_none);
+  isel_cls c = in->type.base == IR_T_BOOL ? VC_SBOOL : wide ? VC_S2 : VC_S1;
+  if (s->bf->uni.divergent[i]) {
+    /* only through temporal divergence; keep the class the uses expect */
+    uint32_t v = isel_e1(s, wide ? ISA_OP_v_mov_b64 : ISA_OP_v_mov_b32, ISA_RF_V, wide ? 2 : 1, be_vr(d), isel_none,
+                         isel_none);
+    isel_def(s, i, wide ? VC_V2 : VC_V1, v);
+    return 0;
+  }
+  isel_def(s, i, c, d);
+  return 0;
+}
+
+int isel_builtin(isel *s, uint32_t i) {
+  const ir_inst *in = &s->f->insts[i];
+  uint32_t d = in->aux;
+  int div = s->bf->uni.divergent[i];
+  uint32_t r;
+  isel_cls c;
+  if (in->op == IR_WORK_DIM) {
+    r = mem_sload(s, s->dispatch, 0, ISA_DISPATCH_WORK_DIM);
+    c = VC_S1;
+  } else if (d > 2) {
+    /* OpenCL: ids and offsets are 0 and sizes 1 past the dimensions */
+    int one = in->op == IR_LOCAL_SIZE || in->op == IR_GLOBAL_SIZE || in->op == IR_NUM_GROUPS;
+    isel_def_const(s, i, one ? 1 : 0);
+    return 0;
+  } else {
+    switch ((ir_op)in->op) {
+    case IR_LOCAL_ID:
+      r = isel_e1(s, ISA_OP_v_zext_u64_u32, ISA_RF_V, 2, be_vr(s->lid[d]), isel_none, isel_none);
+      c = VC_V2;
+      break;
+    case IR_GROUP_ID:
+      r = isel_e1(s, ISA_OP_s_zext_u64_u32, ISA_RF_S, 2, be_vr(s->gid[d]), isel_none, isel_none);
+      c = VC_S2;
+      break;
+    case IR_LOCAL_SIZE: r = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_LOCAL_SIZE + 8 * d); c = VC_S2; break;
+    case IR_GLOBAL_SIZE: r = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_GLOBAL_SIZE + 8 * d); c = VC_S2; break;
+    case IR_NUM_GROUPS: r = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_NUM_GROUPS + 8 * d); c = VC_S2; break;
+    case IR_GLOBAL_OFFSET: r = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_GLOBAL_OFFSET + 8 * d); c = VC_S2; break;
+    default: { /* IR_GLOBAL_ID = group_id * local_size + global_offset + local_id */
+      uint32_t ls = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_LOCAL_SIZE + 8 * d);
+      uint32_t go = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_GLOBAL_OFFSET + 8 * d);
+      uint32_t g = isel_e1(s, ISA_OP_s_zext_u64_u32, ISA_RF_S, 2, be_vr(s->gid[d]), isel_none, isel_none);
+      uint32_t t = isel_e1(s, ISA_OP_s_mul_u64, ISA_RF_S, 2, be_vr(g), be_vr(ls), isel_none);
+      uint32_t u = isel_e1(s, ISA_OP_s_add_u64, ISA_RF_S, 2, be_vr(t), be_vr(go), isel_none);
+      uint32_t l = isel_e1(s, ISA_OP_v_zext_u64_u32, ISA_RF_V, 2, be_vr(s->lid[d]), isel_none, isel_none);
+      r = isel_e1(s, ISA_OP_v_add_u64, ISA_RF_V, 2, be_vr(l), be_vr(u), isel_none);
+      c = VC_V2;
+      break;
+    }
+    }
+  }
+  int is_s = c == VC_S1 || c == VC_S2;
+  if (div && is_s) {
+    /* uniform source that the analysis made divergent (temporal divergence) */
+    r = isel_e1(s, c == VC_S2 ? ISA_OP_v_mov_b64 : ISA_OP_v_mov_b32, ISA_RF_V, c == VC_S2 ? 2 : 1, be_vr(r),
+                isel_none, isel_none);
+    c = c == VC_S2 ? VC_V2 : VC_V1;
+  }
+  if (isel_bits(in->type) != 64 && (c == VC_S2 || c == VC_V2)) {
+    /* a 32-bit view of a 64-bit builtin */
+    isel_def(s, i, c == VC_S2 ? VC_S1 : VC_V1, r);
+    s->val[i].sub = 1;
+    return 0;
+  }
+  isel_def(s, i, c, r);
+  return 0;
+}

@@ -1,0 +1,420 @@
+/* Middle-end tests: analyses checked directly (post-dominators on an
+ * irreducible CFG, sync and temporal divergence), inlining and its errors,
+ * simplification, and the register-allocation checker. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "be.h"
+#include "be_internal.h"
+#include "be_testlib.h"
+#include "passes/pass.h"
+
+#define I32 TB_T(IR_T_I32)
+#define I64 TB_T(IR_T_I64)
+#define F32 TB_T(IR_T_F32)
+#define BOOL TB_T(IR_T_BOOL)
+#define GPTR TB_P(IR_AS_GLOBAL)
+#define VOID TB_T(IR_T_VOID)
+
+/* entry -> A or B (divergent); A <-> B (irreducible cycle); both -> X */
+START_TEST(test_postdom_irreducible) {
+  ir_module *m = tb_module();
+  ir_function *f = tb_kernel(m, "irr", 0, NULL);
+  uint32_t A = ir_add_block(f), B = ir_add_block(f), X = ir_add_block(f);
+  uint32_t lid = tb_op(f, 0, IR_LOCAL_ID, I64, 0, 0, 0, 0, 0);
+  uint32_t c = tb_op(f, 0, IR_ICMP, BOOL, IR_P_ULT, 2, lid, tb_c64(f, 0, 3), 0);
+  tb_cbr(f, 0, c, A, B);
+  uint32_t ca = tb_op(f, A, IR_ICMP, BOOL, IR_P_ULT, 2, lid, tb_c64(f, A, 1), 0);
+  tb_cbr(f, A, ca, B, X);
+  uint32_t cb = tb_op(f, B, IR_ICMP, BOOL, IR_P_ULT, 2, lid, tb_c64(f, B, 2), 0);
+  tb_cbr(f, B, cb, A, X);
+  tb_ret(f, X);
+  tb_finish(f);
+  pass_dom d;
+  char err[256];
+  ck_assert_int_eq(pass_dom_compute(f, &d, err, sizeof err), 0);
+  ck_assert_uint_eq(d.exit, X);
+  ck_assert_uint_eq(d.idom[A], 0);
+  ck_assert_uint_eq(d.idom[B], 0);
+  ck_assert_uint_eq(d.idom[X], 0);
+  ck_assert_uint_eq(d.ipdom[0], X);
+  ck_assert_uint_eq(d.ipdom[A], X);
+  ck_assert_uint_eq(d.ipdom[B], X);
+  ck_assert_uint_eq(d.ipdom[X], IR_NONE);
+  ck_assert(pass_dominates(&d, 0, X));
+  ck_assert(!pass_dominates(&d, A, B));
+  pass_uniformity u;
+  ck_assert_int_eq(pass_uniformity_compute(f, &d, &u, err, sizeof err), 0);
+  ck_assert(u.divergent_branch[0] && u.divergent_branch[A] && u.divergent_branch[B]);
+  pass_uniformity_fini(&u);
+  pass_dom_fini(&d);
+  ir_module_free(m);
+}
+END_TEST
+
+/* if (lid < 4) x = 1 else x = 2 (uniform constants, divergent branch):
+ * the phi is divergent; a uniform branch's join phi stays uniform. */
+START_TEST(test_uniformity_sync) {
+  ir_module *m = tb_module();
+  ir_type pt[1] = {I32};
+  ir_function *f = tb_kernel(m, "sync", 1, pt);
+  uint32_t b1 = ir_add_block(f), b2 = ir_add_block(f), b3 = ir_add_block(f);
+  uint32_t u1 = ir_add_block(f), u2 = ir_add_block(f), u3 = ir_add_block(f);
+  uint32_t n = tb_op(f, 0, IR_PARAM, I32, 0, 0, 0, 0, 0);
+  uint32_t lid = tb_op(f, 0, IR_LOCAL_ID, I64, 0, 0, 0, 0, 0);
+  uint32_t c = tb_op(f, 0, IR_ICMP, BOOL, IR_P_ULT, 2, lid, tb_c64(f, 0, 4), 0);
+  tb_cbr(f, 0, c, b1, b2);
+  uint32_t one = tb_op(f, b1, IR_ADD, I32, 0, 2, n, tb_c32(f, b1, 1), 0);
+  tb_br(f, b1, b3);
+  uint32_t two = tb_op(f, b2, IR_ADD, I32, 0, 2, n, tb_c32(f, b2, 2), 0);
+  tb_br(f, b2, b3);
+  uint32_t v1[2] = {one, two}, bl1[2] = {b1, b2};
+  uint32_t phi = tb_phi(f, b3, I32, 2, v1, bl1);
+  uint32_t cu = tb_op(f, b3, IR_ICMP, BOOL, IR_P_SLT, 2, n, tb_c32(f, b3, 9), 0);
+  tb_cbr(f, b3, cu, u1, u2);
+  uint32_t a1 = tb_op(f, u1, IR_MUL, I32, 0, 2, n, n, 0);
+  tb_br(f, u1, u3);
+  uint32_t a2 = tb_op(f, u2, IR_SUB, I32, 0, 2, n, n, 0);
+  tb_br(f, u2, u3);
+  uint32_t v2[2] = {a1, a2}, bl2[2] = {u1, u2};
+  uint32_t phi2 = tb_phi(f, u3, I32, 2, v2, bl2);
+  uint32_t sum = tb_op(f, u3, IR_ADD, I32, 0, 2, phi, phi2, 0);
+  (void)sum;
+  tb_ret(f, u3);
+  tb_finish(f);
+  pass_dom d;
+  pass_uniformity u;
+  char err[256];
+  ck_assert_int_eq(pass_dom_compute(f, &d, err, sizeof err), 0);
+  ck_assert_uint_eq(d.ipdom[0], b3);
+  ck_assert_int_eq(pass_uniformity_compute(f, &d, &u, err, sizeof err), 0);
+  ck_assert(u.divergent[c]);
+  ck_assert(!u.divergent[one] && !u.divergent[two]);
+  ck_assert(u.divergent[phi]);
+  ck_assert(!u.divergent[cu]);
+  ck_assert(!u.divergent_branch[b3]);
+  ck_assert(!u.divergent[phi2]);
+  ck_assert(u.divergent[sum]);
+  pass_uniformity_fini(&u);
+  pass_dom_fini(&d);
+  ir_module_free(m);
+}
+END_TEST
+
+/* loop { i++ } while (i < lid): i is uniform inside the loop but the value
+ * seen after the loop differs per lane (temporal divergence). */
+START_TEST(test_uniformity_temporal) {
+  ir_module *m = tb_module();
+  ir_function *f = tb_kernel(m, "temporal", 0, NULL);
+  uint32_t H = ir_add_block(f), X = ir_add_block(f);
+  uint32_t lid = tb_op(f, 0, IR_LOCAL_ID, I64, 0, 0, 0, 0, 0);
+  uint32_t l32 = tb_op(f, 0, IR_TRUNC, I32, 0, 1, lid, 0, 0);
+  uint32_t z = tb_c32(f, 0, 0);
+  tb_br(f, 0, H);
+  uint32_t inc = tb_op(f, H, IR_ADD, I32, 0, 2, z, tb_c32(f, H, 1), 0);
+  uint32_t vals[2] = {z, inc}, bl[2] = {0, H};
+  uint32_t i = tb_phi(f, H, I32, 2, vals, bl);
+  f->insts[inc].opnd[0] = i;
+  uint32_t k = tb_op(f, H, IR_MUL, I32, 0, 2, i, tb_c32(f, H, 3), 0); /* used after the loop */
+  uint32_t c = tb_op(f, H, IR_ICMP, BOOL, IR_P_SLT, 2, inc, l32, 0);
+  tb_cbr(f, H, c, H, X);
+  uint32_t use = tb_op(f, X, IR_ADD, I32, 0, 2, k, tb_c32(f, X, 5), 0);
+  tb_ret(f, X);
+  tb_finish(f);
+  pass_dom d;
+  pass_uniformity u;
+  char err[256];
+  ck_assert_int_eq(pass_dom_compute(f, &d, err, sizeof err), 0);
+  ck_assert_int_eq(pass_uniformity_compute(f, &d, &u, err, sizeof err), 0);
+  /* the counter stays uniform: only values read after the loop diverge (a
+   * value feeding a loop phi would drag the phi along, conservatively) */
+  ck_assert(!u.divergent[i]);
+  ck_assert(!u.divergent[inc]);
+  ck_assert(u.divergent[k]);
+  ck_assert(u.divergent[use]);
+  ck_assert(u.divergent_branch[H]);
+  pass_uniformity_fini(&u);
+  pass_dom_fini(&d);
+  ir_module_free(m);
+}
+END_TEST
+
+/* sq(x) = x * x called twice; a second function calls sq. */
+START_TEST(test_inline) {
+  ir_module *m = tb_module();
+  ir_type pt[1] = {GPTR}, it[1] = {I32};
+  tb_kernel(m, "k", 1, pt);
+  ir_function *sq = tb_function(m, "sq", 1, it, I32);
+  uint32_t x = tb_op(sq, 0, IR_PARAM, I32, 0, 0, 0, 0, 0);
+  uint32_t r = tb_op(sq, 0, IR_MUL, I32, 0, 2, x, x, 0);
+  tb_op(sq, 0, IR_RET, VOID, 0, 1, r, 0, 0);
+  tb_finish(sq);
+  ir_function *f = &m->fns[0];
+  uint32_t out = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
+  uint32_t lid = tb_op(f, 0, IR_LOCAL_ID, I64, 0, 0, 0, 0, 0);
+  uint32_t l32 = tb_op(f, 0, IR_TRUNC, I32, 0, 1, lid, 0, 0);
+  uint32_t c1 = tb_op(f, 0, IR_CALL, I32, 1, 1, l32, 0, 0);
+  uint32_t c2 = tb_op(f, 0, IR_CALL, I32, 1, 1, c1, 0, 0);
+  tb_op(f, 0, IR_STORE, VOID, 4, 2, tb_index(f, 0, out, lid, 4), c2, 0);
+  tb_ret(f, 0);
+  tb_finish(f);
+  char err[256];
+  ck_assert_int_eq(pass_inline(m, err, sizeof err), 0);
+  ck_assert_uint_eq(m->nfns, 1);
+  f = &m->fns[0];
+  int calls = 0, muls = 0;
+  for (uint32_t b = 0; b < f->nblocks; b++)
+    for (uint32_t j = 0; j < f->blocks[b].ninsts; j++) {
+      calls += f->insts[f->blocks[b].insts[j]].op == IR_CALL;
+      muls += f->insts[f->blocks[b].insts[j]].op == IR_MUL;
+    }
+  ck_assert_int_eq(calls, 0);
+  ck_assert_int_eq(muls, 3); /* two inlined squares + the index scaling */
+  ck_assert_int_eq(pass_simplify(f, err, sizeof err), 0);
+  /* run it: out[lid] = lid^4 */
+  fe_target t = tb_target();
+  isa_program *p = NULL;
+  ck_assert_msg(be_compile(m, &t, &p, err, sizeof err) == 0, "%s", err);
+  int32_t o[16];
+  tb_launch l = {.wave_size = 32, .local_size = 16, .groups = 1, .nbufs = 1};
+  l.bufs[0] = (uint8_t *)o, l.sizes[0] = sizeof o, l.args[0] = TB_BUF | 0;
+  ck_assert_msg(tb_run(&p->kernels[0], &l, err, sizeof err) == 0, "%s", err);
+  for (int q = 0; q < 16; q++) ck_assert_int_eq(o[q], q * q * q * q);
+  isa_program_destroy(p);
+  ir_module_free(m);
+}
+END_TEST
+
+START_TEST(test_inline_recursion_error) {
+  ir_module *m = tb_module();
+  ir_type it[1] = {I32};
+  ir_function *f = tb_kernel(m, "k", 0, NULL);
+  ir_function *g = tb_function(m, "fact", 1, it, I32);
+  uint32_t x = tb_op(g, 0, IR_PARAM, I32, 0, 0, 0, 0, 0);
+  uint32_t r = tb_op(g, 0, IR_CALL, I32, 1, 1, x, 0, 0);
+  g->insts[r].line = 42;
+  tb_op(g, 0, IR_RET, VOID, 0, 1, r, 0, 0);
+  tb_finish(g);
+  f = &m->fns[0];
+  tb_op(f, 0, IR_CALL, I32, 1, 1, tb_c32(f, 0, 3), 0, 0);
+  tb_ret(f, 0);
+  tb_finish(f);
+  char err[256];
+  ck_assert_int_eq(pass_inline(m, err, sizeof err), -1);
+  ck_assert_str_eq(err, "test.cl:42: recursive call to 'fact' from 'fact' (OpenCL C forbids recursion; "
+                        "rewrite it as a loop)");
+  ir_module_free(m);
+}
+END_TEST
+
+START_TEST(test_double_error) {
+  ir_module *m = tb_module();
+  ir_type pt[1] = {GPTR};
+  ir_function *f = tb_kernel(m, "d", 1, pt);
+  uint32_t p = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
+  uint32_t v = tb_op(f, 0, IR_LOAD, TB_T(IR_T_F64), 8, 1, p, 0, 0);
+  f->insts[v].line = 7;
+  tb_op(f, 0, IR_STORE, VOID, 8, 2, p, v, 0);
+  tb_ret(f, 0);
+  tb_finish(f);
+  fe_target t = tb_target();
+  isa_program *prog = NULL;
+  char err[256];
+  ck_assert_int_eq(be_compile(m, &t, &prog, err, sizeof err), -1);
+  ck_assert_ptr_null(prog);
+  ck_assert_str_eq(err, "test.cl:7: double precision is not supported yet (use float, or a device without fp64)");
+  ir_module_free(m);
+}
+END_TEST
+
+START_TEST(test_div64_error) {
+  ir_module *m = tb_module();
+  ir_type pt[1] = {GPTR};
+  ir_function *f = tb_kernel(m, "d", 1, pt);
+  uint32_t p = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
+  uint32_t v = tb_op(f, 0, IR_LOAD, I64, 8, 1, p, 0, 0);
+  uint32_t q = tb_op(f, 0, IR_UDIV, I64, 0, 2, v, tb_c64(f, 0, 3), 0);
+  f->insts[q].line = 9;
+  tb_op(f, 0, IR_STORE, VOID, 8, 2, p, q, 0);
+  tb_ret(f, 0);
+  tb_finish(f);
+  fe_target t = tb_target();
+  isa_program *prog = NULL;
+  char err[256];
+  ck_assert_int_eq(be_compile(m, &t, &prog, err, sizeof err), -1);
+  ck_assert_str_eq(err, "test.cl:9: 64-bit integer 'udiv' is not supported yet (use 32-bit operands)");
+  ir_module_free(m);
+}
+END_TEST
+
+START_TEST(test_simplify_fold) {
+  ir_module *m = tb_module();
+  ir_type pt[1] = {GPTR};
+  ir_function *f = tb_kernel(m, "s", 1, pt);
+  uint32_t b1 = ir_add_block(f), b2 = ir_add_block(f);
+  uint32_t p = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
+  uint32_t a = tb_op(f, 0, IR_ADD, I32, 0, 2, tb_c32(f, 0, 2), tb_c32(f, 0, 3), 0);
+  uint32_t c = tb_op(f, 0, IR_ICMP, BOOL, IR_P_SGT, 2, a, tb_c32(f, 0, 4), 0);
+  tb_cbr(f, 0, c, b1, b2);
+  tb_op(f, b1, IR_STORE, VOID, 4, 2, p, a, 0);
+  tb_ret(f, b1);
+  tb_op(f, b2, IR_STORE, VOID, 4, 2, p, tb_c32(f, b2, 0), 0);
+  tb_ret(f, b2);
+  tb_finish(f);
+  char err[256];
+  ck_assert_int_eq(pass_simplify(f, err, sizeof err), 0);
+  ck_assert_uint_eq(f->nblocks, 2); /* the false side is gone */
+  ck_assert_uint_eq(f->insts[a].op, IR_CONST);
+  ck_assert_uint_eq(f->insts[a].imm, 5);
+  ck_assert_int_eq(pass_normalize_cfg(f, err, sizeof err), 0);
+  ir_module_free(m);
+}
+END_TEST
+
+START_TEST(test_const_var_error) {
+  ir_module *m = tb_module();
+  ir_type pt[1] = {GPTR};
+  ir_function *f = tb_kernel(m, "cv", 1, pt);
+  uint32_t p = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
+  uint32_t cv = tb_op(f, 0, IR_CONST_VAR, TB_P(IR_AS_CONSTANT), 0, 0, 0, 0, 0);
+  f->insts[cv].line = 0;
+  f->insts[cv].name = "table";
+  uint32_t v = tb_op(f, 0, IR_LOAD, I32, 4, 1, cv, 0, 0);
+  f->insts[v].line = 12;
+  tb_op(f, 0, IR_STORE, VOID, 4, 2, p, v, 0);
+  tb_ret(f, 0);
+  tb_finish(f);
+  fe_target t = tb_target();
+  isa_program *prog = NULL;
+  char err[256];
+  ck_assert_int_eq(be_compile(m, &t, &prog, err, sizeof err), -1);
+  ck_assert_str_eq(err, "test.cl:12: program-scope __constant data 'table' is not supported yet (pass the "
+                        "table as a __constant kernel argument instead)");
+  ir_module_free(m);
+}
+END_TEST
+
+/* More uniform values live at once than SGPRs: a clear error. */
+START_TEST(test_sgpr_limit_error) {
+  ir_module *m = tb_module();
+  ir_type pt[2] = {GPTR, I32};
+  ir_function *f = tb_kernel(m, "many", 2, pt);
+  uint32_t p = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
+  uint32_t n = tb_op(f, 0, IR_PARAM, I32, 1, 0, 0, 0, 0);
+  uint32_t v[16];
+  for (uint32_t i = 0; i < 16; i++) v[i] = tb_op(f, 0, IR_MUL, I32, 0, 2, n, tb_c32(f, 0, i + 3), 0);
+  uint32_t s = v[0];
+  for (uint32_t i = 1; i < 16; i++) s = tb_op(f, 0, IR_ADD, I32, 0, 2, s, v[i], 0);
+  tb_op(f, 0, IR_STORE, VOID, 4, 2, p, s, 0);
+  tb_ret(f, 0);
+  tb_finish(f);
+  fe_target t = tb_target();
+  t.max_sgprs = 12;
+  isa_program *prog = NULL;
+  char err[400];
+  ck_assert_int_eq(be_compile(m, &t, &prog, err, sizeof err), -1);
+  ck_assert_str_eq(err, "test.cl: kernel 'many' needs more than 12 SGPRs (SGPR spilling is not supported yet: "
+                        "reduce the number of uniform values live at once, or raise the device's max_sgprs)");
+  ir_module_free(m);
+}
+END_TEST
+
+/* Many values live at once with a tiny VGPR budget: spills to scratch, and
+ * the checker confirms no two live values share a register. */
+START_TEST(test_regalloc_spill) {
+  ir_module *m = tb_module();
+  ir_type pt[1] = {GPTR};
+  ir_function *f = tb_kernel(m, "spill", 1, pt);
+  uint32_t out = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
+  uint32_t lid = tb_op(f, 0, IR_LOCAL_ID, I64, 0, 0, 0, 0, 0);
+  uint32_t l32 = tb_op(f, 0, IR_TRUNC, I32, 0, 1, lid, 0, 0);
+  enum { N = 12 };
+  uint32_t v[N];
+  for (uint32_t i = 0; i < N; i++) v[i] = tb_op(f, 0, IR_MUL, I32, 0, 2, l32, tb_c32(f, 0, i + 1), 0);
+  uint32_t s = v[0];
+  for (uint32_t i = 1; i < N; i++) s = tb_op(f, 0, i & 1 ? IR_XOR : IR_ADD, I32, 0, 2, s, v[i], 0);
+  tb_op(f, 0, IR_STORE, VOID, 4, 2, tb_index(f, 0, out, lid, 4), s, 0);
+  tb_ret(f, 0);
+  tb_finish(f);
+  fe_target t = tb_target();
+  t.max_vgprs = 8;
+  isa_program *p = NULL;
+  char err[512];
+  ck_assert_msg(be_compile(m, &t, &p, err, sizeof err) == 0, "%s", err);
+  const isa_kernel *k = &p->kernels[0];
+  ck_assert_uint_le(k->nvgprs, 8);
+  ck_assert_uint_gt(k->private_bytes, 0);
+  int32_t o[32];
+  tb_launch l = {.wave_size = 32, .local_size = 32, .groups = 1, .nbufs = 1};
+  l.bufs[0] = (uint8_t *)o, l.sizes[0] = sizeof o, l.args[0] = TB_BUF | 0;
+  ck_assert_msg(tb_run(k, &l, err, sizeof err) == 0, "%s", err);
+  for (int q = 0; q < 32; q++) {
+    int32_t e = q;
+    for (int i = 1; i < N; i++) e = (i & 1) ? (e ^ (q * (i + 1))) : (e + q * (i + 1));
+    ck_assert_int_eq(o[q], e);
+  }
+  isa_program_destroy(p);
+  ir_module_free(m);
+}
+END_TEST
+
+/* The checker itself catches a bad allocation. */
+START_TEST(test_regalloc_verify_detects) {
+  be_func bf;
+  memset(&bf, 0, sizeof bf);
+  ir_module *m = tb_module();
+  ir_function *f = tb_kernel(m, "v", 0, NULL);
+  tb_ret(f, 0);
+  tb_finish(f);
+  char err[256];
+  ck_assert_int_eq(pass_dom_compute(f, &bf.dom, err, sizeof err), 0);
+  ck_assert_int_eq(pass_uniformity_compute(f, &bf.dom, &bf.uni, err, sizeof err), 0);
+  bf.f = f;
+  bf.nblocks = 1;
+  bf.blocks = calloc(1, sizeof(be_mblock));
+  uint32_t a = be_new_vreg(&bf, ISA_RF_V, 1), b = be_new_vreg(&bf, ISA_RF_V, 1), c = be_new_vreg(&bf, ISA_RF_V, 1);
+  be_mi *mi = be_emit(&bf, 0, ISA_OP_v_mov_b32, 1);
+  mi->dst = be_vr(a), mi->src[0] = be_imm(1);
+  mi = be_emit(&bf, 0, ISA_OP_v_mov_b32, 2);
+  mi->dst = be_vr(b), mi->src[0] = be_imm(2);
+  mi = be_emit(&bf, 0, ISA_OP_v_add_u32, 3);
+  mi->dst = be_vr(c), mi->src[0] = be_vr(a), mi->src[1] = be_vr(b);
+  bf.vregs[a].phys = 3, bf.vregs[b].phys = 4, bf.vregs[c].phys = 3;
+  ck_assert_int_eq(be_regalloc_verify(&bf, err, sizeof err), 0);
+  bf.vregs[b].phys = 3;
+  ck_assert_int_eq(be_regalloc_verify(&bf, err, sizeof err), -1);
+  ck_assert_str_eq(err, "block 0 inst 1: vregs 0 and 1 share v3");
+  be_func_fini(&bf);
+  ir_module_free(m);
+}
+END_TEST
+
+Suite *passes_suite(void);
+Suite *passes_suite(void) {
+  Suite *s = suite_create("passes");
+  TCase *tc = tcase_create("analyses");
+  tcase_add_test(tc, test_postdom_irreducible);
+  tcase_add_test(tc, test_uniformity_sync);
+  tcase_add_test(tc, test_uniformity_temporal);
+  tcase_add_test(tc, test_inline);
+  tcase_add_test(tc, test_inline_recursion_error);
+  tcase_add_test(tc, test_double_error);
+  tcase_add_test(tc, test_div64_error);
+  tcase_add_test(tc, test_simplify_fold);
+  tcase_add_test(tc, test_const_var_error);
+  tcase_add_test(tc, test_sgpr_limit_error);
+  tcase_add_test(tc, test_regalloc_spill);
+  tcase_add_test(tc, test_regalloc_verify_detects);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) {
+  SRunner *sr = srunner_create(passes_suite());
+  srunner_run_all(sr, CK_NORMAL);
+  int nf = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+}
