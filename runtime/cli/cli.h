@@ -1,0 +1,17 @@
+/* The wavesim command's parts: the per-kernel summary read back from the
+ * statistics database (cli_report.c) and the command line (wavesim_cli.c). */
+#ifndef WAVESIM_CLI_H
+#define WAVESIM_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* Highest launch id in the database, 0 if it is missing or empty, -1 with a
+ * message in err when it cannot be read. */
+int64_t cli_db_last_id(const char *path, char *err, size_t errlen);
+
+/* Prints one row per launch with id > after_id to out, then a total line.
+ * Returns the number of launches printed, or -1 with a message in err. */
+int cli_report(FILE *out, const char *path, int64_t after_id, char *err, size_t errlen);
+
+#endif

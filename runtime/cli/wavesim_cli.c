@@ -1,0 +1,431 @@
+/* The `wavesim` command: `run` an unmodified OpenCL program on the simulated
+ * device (through a private ICD vendors directory), `report` a database, list
+ * `configs`. */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cfg.h"
+#include "cli.h"
+
+#define CLI_MAX_SETS 256
+#define CLI_LIB_NAME "libwavesim.so"
+
+static void cli_usage(FILE *f) {
+  fputs("wavesim: a cycle-approximate GPU simulator for unmodified OpenCL programs\n"
+        "\n"
+        "usage:\n"
+        "  wavesim run [options] -- PROGRAM [ARGS...]\n"
+        "      Run PROGRAM with wavesim as its only OpenCL platform, then print a\n"
+        "      per-kernel summary (cycles, time, instructions, occupancy, LDS bank\n"
+        "      conflicts, cache hit rates, DRAM traffic). Exits with PROGRAM's status.\n"
+        "  wavesim report [--db FILE]\n"
+        "      Print the summary of every launch recorded in a statistics database.\n"
+        "  wavesim configs\n"
+        "      List the preset device configurations.\n"
+        "  wavesim --help\n"
+        "\n"
+        "run options:\n"
+        "  --config NAME|FILE   device config: a preset name (see `wavesim configs`) or\n"
+        "                       a YAML file (default: the preset 'default')\n"
+        "  --set KEY=VALUE      override one config key, e.g. --set cu.count=8 (repeatable)\n"
+        "  --db FILE            statistics database (default: $WAVESIM_DB, else\n"
+        "                       ./wavesim-stats.db); launches are appended, one\n"
+        "                       transaction per kernel\n"
+        "  --mode timing|functional\n"
+        "                       functional skips the timing model: results only, 0 cycles\n"
+        "  --quiet              do not print the summary\n"
+        "\n"
+        "environment (set by `wavesim run`; usable directly with OCL_ICD_VENDORS):\n"
+        "  WAVESIM_CONFIG       preset name or YAML path\n"
+        "  WAVESIM_SET          overrides, \"key=value;key=value\"\n"
+        "  WAVESIM_MODE         timing (default) or functional\n"
+        "  WAVESIM_DB           statistics database path ('none' disables it)\n"
+        "  WAVESIM_REPORT       also append a one-line summary per launch to this file\n"
+        "  WAVESIM_CONFIG_DIR   where presets are looked up\n"
+        "  OCL_ICD_VENDORS      the ICD loader's vendors directory (wavesim run points it\n"
+        "                       at a temporary one holding wavesim.icd)\n",
+        f);
+}
+
+/* snprintf for paths: -1 when the result did not fit. */
+static int cli_fmt(char *out, size_t len, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(out, len, fmt, ap);
+  va_end(ap);
+  return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+static int cli_is_file(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int cli_is_dir(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Directory holding this executable, from /proc/self/exe. */
+static int cli_exe_dir(char *buf, size_t len) {
+  ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+  if (n <= 0) return -1;
+  buf[n] = 0;
+  char *slash = strrchr(buf, '/');
+  if (!slash) return -1;
+  *slash = 0;
+  return 0;
+}
+
+/* libwavesim.so: next to the executable (build tree), in ../<libdir> (an
+ * install), else the paths fixed at configure time. */
+static int cli_find_library(char *out, size_t len) {
+  char dir[PATH_MAX];
+  if (cli_exe_dir(dir, sizeof dir) == 0) {
+    if (cli_fmt(out, len, "%s/%s", dir, CLI_LIB_NAME) == 0 && cli_is_file(out)) return 0;
+    if (cli_fmt(out, len, "%s/../%s/%s", dir, WAVESIM_LIBDIR_REL, CLI_LIB_NAME) == 0 &&
+        cli_is_file(out)) {
+      char real[PATH_MAX];
+      if (realpath(out, real)) cli_fmt(out, len, "%s", real);
+      return 0;
+    }
+  }
+  const char *fixed[] = {WAVESIM_ICD_BUILD_PATH, WAVESIM_ICD_INSTALL_PATH};
+  for (size_t i = 0; i < 2; i++) {
+    snprintf(out, len, "%s", fixed[i]);
+    if (cli_is_file(out)) return 0;
+  }
+  return -1;
+}
+
+/* Presets live in WAVESIM_CONFIG_DIR, else the source tree, else the
+ * installed share/wavesim/configs (exported so the library agrees). */
+static const char *cli_config_dir(char *buf, size_t len) {
+  const char *env = getenv("WAVESIM_CONFIG_DIR");
+  if (env && *env) return env;
+  if (cli_is_dir(WAVESIM_CONFIG_SOURCE_DIR)) return WAVESIM_CONFIG_SOURCE_DIR;
+  char dir[PATH_MAX];
+  if (cli_exe_dir(dir, sizeof dir) == 0) {
+    if (cli_fmt(buf, len, "%s/../share/wavesim/configs", dir) == 0 && cli_is_dir(buf)) return buf;
+  }
+  return WAVESIM_CONFIG_INSTALL_DIR;
+}
+
+static void cli_export_config_dir(void) {
+  char buf[PATH_MAX];
+  const char *d = cli_config_dir(buf, sizeof buf);
+  setenv("WAVESIM_CONFIG_DIR", d, 0);
+}
+
+static int cli_absolute(const char *path, char *out, size_t len) {
+  if (path[0] == '/') {
+    snprintf(out, len, "%s", path);
+    return 0;
+  }
+  char cwd[PATH_MAX];
+  if (!getcwd(cwd, sizeof cwd)) return -1;
+  return cli_fmt(out, len, "%s/%s", cwd, path);
+}
+
+static int cli_configs(void) {
+  char buf[PATH_MAX];
+  const char *dir = cli_config_dir(buf, sizeof buf);
+  DIR *d = opendir(dir);
+  if (!d) {
+    fprintf(stderr, "wavesim: cannot list presets in %s: %s (set WAVESIM_CONFIG_DIR)\n", dir,
+            strerror(errno));
+    return 2;
+  }
+  char *names[128];
+  size_t n = 0;
+  struct dirent *de;
+  while ((de = readdir(d)) && n < 128) {
+    size_t l = strlen(de->d_name);
+    if (l > 5 && strcmp(de->d_name + l - 5, ".yaml") == 0) names[n++] = strdup(de->d_name);
+  }
+  closedir(d);
+  for (size_t i = 1; i < n; i++) /* sort: a handful of names */
+    for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+      char *t = names[j];
+      names[j] = names[j - 1];
+      names[j - 1] = t;
+    }
+  printf("presets in %s:\n", dir);
+  for (size_t i = 0; i < n; i++) {
+    char path[PATH_MAX], line[256] = "";
+    cli_fmt(path, sizeof path, "%s/%s", dir, names[i]);
+    FILE *f = fopen(path, "r");
+    /* The first comment line describes the preset. */
+    if (f) {
+      while (fgets(line, sizeof line, f))
+        if (line[0] == '#') break;
+      fclose(f);
+    }
+    char *desc = line[0] == '#' ? line + 1 : line;
+    while (*desc == ' ') desc++;
+    desc[strcspn(desc, "\n")] = 0;
+    names[i][strlen(names[i]) - 5] = 0;
+    printf("  %-12s %s\n", names[i], desc);
+    free(names[i]);
+  }
+  return 0;
+}
+
+static int cli_report_cmd(int argc, char **argv) {
+  const char *db = "wavesim-stats.db";
+  for (int i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
+      db = argv[++i];
+    } else if (strncmp(argv[i], "--db=", 5) == 0) {
+      db = argv[i] + 5;
+    } else {
+      fprintf(stderr, "wavesim report: unknown argument '%s' (usage: wavesim report [--db FILE])\n",
+              argv[i]);
+      return 2;
+    }
+  }
+  char err[1024];
+  if (cli_report(stdout, db, 0, err, sizeof err) < 0) {
+    fprintf(stderr, "wavesim: %s\n", err);
+    return 1;
+  }
+  return 0;
+}
+
+/* Value of "--opt VALUE" or "--opt=VALUE" at argv[*i]; NULL if not this opt. */
+static const char *cli_opt(int argc, char **argv, int *i, const char *opt, int *missing) {
+  size_t l = strlen(opt);
+  if (strncmp(argv[*i], opt, l) != 0) return NULL;
+  if (argv[*i][l] == '=') return argv[*i] + l + 1;
+  if (argv[*i][l] != 0) return NULL;
+  if (*i + 1 >= argc) {
+    *missing = 1;
+    return NULL;
+  }
+  return argv[++*i];
+}
+
+typedef struct cli_run_opts {
+  const char *config, *db, *mode;
+  const char *sets[CLI_MAX_SETS];
+  size_t nsets;
+  int quiet;
+  char **app;
+} cli_run_opts;
+
+static int cli_parse_run(int argc, char **argv, cli_run_opts *o) {
+  int i = 0;
+  for (; i < argc; i++) {
+    int missing = 0;
+    const char *v;
+    if (strcmp(argv[i], "--") == 0) {
+      i++;
+      break;
+    }
+    if (argv[i][0] != '-') break;
+    if ((v = cli_opt(argc, argv, &i, "--config", &missing))) {
+      o->config = v;
+    } else if ((v = cli_opt(argc, argv, &i, "--set", &missing))) {
+      if (o->nsets == CLI_MAX_SETS) {
+        fprintf(stderr, "wavesim run: more than %d --set options\n", CLI_MAX_SETS);
+        return -1;
+      }
+      if (!strchr(v, '=')) {
+        fprintf(stderr, "wavesim run: --set %s: expected KEY=VALUE (e.g. --set cu.count=8)\n", v);
+        return -1;
+      }
+      o->sets[o->nsets++] = v;
+    } else if ((v = cli_opt(argc, argv, &i, "--db", &missing))) {
+      o->db = v;
+    } else if ((v = cli_opt(argc, argv, &i, "--mode", &missing))) {
+      if (strcmp(v, "timing") != 0 && strcmp(v, "functional") != 0) {
+        fprintf(stderr, "wavesim run: --mode %s: use 'timing' or 'functional'\n", v);
+        return -1;
+      }
+      o->mode = v;
+    } else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0) {
+      o->quiet = 1;
+    } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      cli_usage(stdout);
+      exit(0);
+    } else {
+      fprintf(stderr, "wavesim run: %s '%s' (see wavesim --help)\n",
+              missing ? "missing value for" : "unknown option", argv[i]);
+      return -1;
+    }
+    if (missing) {
+      fprintf(stderr, "wavesim run: missing value for '%s'\n", argv[i]);
+      return -1;
+    }
+  }
+  if (i >= argc) {
+    fprintf(stderr, "wavesim run: no program given (usage: wavesim run [options] -- PROGRAM "
+                    "[ARGS...])\n");
+    return -1;
+  }
+  o->app = argv + i;
+  return 0;
+}
+
+/* A private vendors directory whose only ICD is wavesim: the program sees
+ * wavesim as its one platform whatever else is installed. */
+static int cli_make_vendors(const char *lib, char *dir, size_t len, char *icd, size_t icdlen) {
+  const char *tmp = getenv("TMPDIR");
+  if (cli_fmt(dir, len, "%s/wavesim-vendors-XXXXXX", tmp && *tmp ? tmp : "/tmp") != 0 ||
+      !mkdtemp(dir))
+    return -1;
+  if (cli_fmt(icd, icdlen, "%s/wavesim.icd", dir) != 0) {
+    rmdir(dir);
+    return -1;
+  }
+  FILE *f = fopen(icd, "w");
+  if (!f) {
+    rmdir(dir);
+    return -1;
+  }
+  fprintf(f, "%s\n", lib);
+  return fclose(f);
+}
+
+static int cli_run(int argc, char **argv) {
+  cli_run_opts o = {0};
+  if (cli_parse_run(argc, argv, &o) != 0) return 2;
+  cli_export_config_dir();
+
+  /* Check the config here, so a typo fails now with file:line, not inside
+   * the program's first clGetDeviceIDs. */
+  const char *config = o.config ? o.config : getenv("WAVESIM_CONFIG");
+  if (!config || !*config) config = "default";
+  /* Without --set, overrides already in WAVESIM_SET apply (and are checked). */
+  char envsets[4096] = "";
+  const char *env = getenv("WAVESIM_SET");
+  if (o.nsets == 0 && env && *env) {
+    snprintf(envsets, sizeof envsets, "%s", env);
+    for (char *t = strtok(envsets, ";\n"); t && o.nsets < CLI_MAX_SETS; t = strtok(NULL, ";\n")) {
+      while (*t == ' ') t++;
+      if (*t) o.sets[o.nsets++] = t;
+    }
+  }
+  cfg_device cfg;
+  char err[1024];
+  if (cfg_load(config, o.sets, o.nsets, &cfg, err, sizeof err) != 0) {
+    fprintf(stderr, "wavesim: %s\n", err);
+    return 2;
+  }
+  cfg_fini(&cfg);
+
+  char lib[PATH_MAX];
+  if (cli_find_library(lib, sizeof lib) != 0) {
+    fprintf(stderr,
+            "wavesim: cannot find %s next to this executable or at %s; rebuild or "
+            "reinstall wavesim\n",
+            CLI_LIB_NAME, WAVESIM_ICD_INSTALL_PATH);
+    return 2;
+  }
+  /* --db, else the environment's WAVESIM_DB, else ./wavesim-stats.db */
+  const char *dbname = o.db ? o.db : getenv("WAVESIM_DB");
+  if (!dbname || !*dbname || strcmp(dbname, "none") == 0) dbname = "wavesim-stats.db";
+  char db[PATH_MAX];
+  if (cli_absolute(dbname, db, sizeof db) != 0) {
+    fprintf(stderr, "wavesim: cannot resolve the database path: %s\n", strerror(errno));
+    return 2;
+  }
+  int64_t before = cli_db_last_id(db, err, sizeof err);
+  if (before < 0) {
+    fprintf(stderr, "wavesim: %s\n", err);
+    return 2;
+  }
+  char vdir[PATH_MAX], icd[PATH_MAX + 16];
+  if (cli_make_vendors(lib, vdir, sizeof vdir, icd, sizeof icd) != 0) {
+    fprintf(stderr, "wavesim: cannot create a temporary vendors directory: %s (set TMPDIR)\n",
+            strerror(errno));
+    return 2;
+  }
+
+  setenv("OCL_ICD_VENDORS", vdir, 1);
+  setenv("OPENCL_VENDOR_PATH", vdir, 1); /* the Khronos loader's name for it */
+  setenv("WAVESIM_CONFIG", config, 1);
+  setenv("WAVESIM_DB", db, 1);
+  if (o.mode) setenv("WAVESIM_MODE", o.mode, 1);
+  if (o.nsets) {
+    char *joined = NULL;
+    size_t len = 0;
+    for (size_t i = 0; i < o.nsets; i++) len += strlen(o.sets[i]) + 1;
+    joined = calloc(1, len + 1);
+    for (size_t i = 0; joined && i < o.nsets; i++) {
+      if (i) strcat(joined, ";");
+      strcat(joined, o.sets[i]);
+    }
+    if (joined) setenv("WAVESIM_SET", joined, 1);
+    free(joined);
+  }
+
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    fprintf(stderr, "wavesim: fork: %s\n", strerror(errno));
+    unlink(icd);
+    rmdir(vdir);
+    return 2;
+  }
+  if (pid == 0) {
+    execvp(o.app[0], o.app);
+    fprintf(stderr, "wavesim: cannot run '%s': %s\n", o.app[0], strerror(errno));
+    _exit(127);
+  }
+  /* Ctrl-C goes to the program; we stay to report what it finished. */
+  struct sigaction ign = {0}, old_int, old_quit;
+  ign.sa_handler = SIG_IGN;
+  sigaction(SIGINT, &ign, &old_int);
+  sigaction(SIGQUIT, &ign, &old_quit);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  sigaction(SIGINT, &old_int, NULL);
+  sigaction(SIGQUIT, &old_quit, NULL);
+  unlink(icd);
+  rmdir(vdir);
+
+  int rc;
+  if (WIFEXITED(status)) {
+    rc = WEXITSTATUS(status);
+  } else {
+    rc = 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+    fprintf(stderr, "wavesim: %s was killed by signal %d\n", o.app[0],
+            WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  }
+  if (!o.quiet) {
+    fflush(stdout);
+    if (cli_report(stderr, db, before, err, sizeof err) < 0) fprintf(stderr, "wavesim: %s\n", err);
+  }
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    cli_usage(stderr);
+    return 2;
+  }
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+    cli_usage(stdout);
+    return 0;
+  }
+  if (strcmp(cmd, "run") == 0) return cli_run(argc - 2, argv + 2);
+  if (strcmp(cmd, "report") == 0) return cli_report_cmd(argc - 2, argv + 2);
+  if (strcmp(cmd, "configs") == 0) return cli_configs();
+  fprintf(stderr,
+          "wavesim: unknown command '%s' (commands: run, report, configs; see wavesim "
+          "--help)\n",
+          cmd);
+  return 2;
+}

@@ -1,0 +1,257 @@
+/* The OpenCL runtime's internal view: the CL object structs (each starting
+ * with the ICD dispatch pointer), type tags, commands, and shared helpers. */
+#ifndef WAVESIM_RT_H
+#define WAVESIM_RT_H
+
+#define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_1_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_1_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_2_APIS
+#include <CL/cl.h>
+#include <CL/cl_icd.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cfg.h"
+#include "fe.h"
+#include "isa.h"
+#include "sim.h"
+#include "stats.h"
+
+/* Type tags: a handle of the wrong type, a released one (tag cleared) or,
+ * with luck, garbage fails the check with the right CL_INVALID_* code. */
+enum {
+  RT_MAGIC_PLATFORM = 0x57504c54, /* "WPLT" */
+  RT_MAGIC_DEVICE = 0x57444556,
+  RT_MAGIC_CONTEXT = 0x57435458,
+  RT_MAGIC_QUEUE = 0x57515545,
+  RT_MAGIC_MEM = 0x574d454d,
+  RT_MAGIC_PROGRAM = 0x57505247,
+  RT_MAGIC_KERNEL = 0x574b524e,
+  RT_MAGIC_EVENT = 0x57455654,
+  RT_MAGIC_DEAD = 0xdeadbeef,
+};
+
+#define RT_VALID(obj, tag) ((obj) != NULL && (obj)->magic == (tag))
+
+extern const struct _cl_icd_dispatch rt_dispatch;
+
+typedef enum rt_mode { RT_MODE_TIMING, RT_MODE_FUNCTIONAL } rt_mode;
+
+struct _cl_device_id {
+  const struct _cl_icd_dispatch *dispatch;
+  uint32_t magic;
+  struct _cl_platform_id *platform;
+  sim_device *sim;       /* NULL when the config failed to load */
+  const cfg_device *cfg; /* the sim device's copy */
+  fe_target target;
+  uint64_t now_ns; /* simulated device timeline, advanced by each command */
+  size_t max_wg_size;
+  char config_name[128]; /* preset name or file the config came from */
+};
+
+struct _cl_platform_id {
+  const struct _cl_icd_dispatch *dispatch;
+  uint32_t magic;
+  /* One lock for all runtime state: commands run one at a time on the one
+   * simulated device anyway. Recursive so event callbacks may call cl*. */
+  pthread_mutex_t lock;
+  pthread_cond_t cond; /* broadcast whenever an event changes status */
+  struct _cl_device_id device;
+  char *config_error; /* why the device is unavailable, or NULL */
+  rt_mode mode;
+  fe_compiler *compiler;
+  /* statistics */
+  sim_statsdb *db;
+  int db_failed;
+  char *db_path;                /* NULL: statistics database disabled */
+  char *report_path;            /* WAVESIM_REPORT, or NULL */
+  struct _cl_context *contexts; /* live contexts, for draining queues */
+};
+
+typedef void(CL_CALLBACK *rt_ctx_notify)(const char *, const void *, size_t, void *);
+
+struct _cl_context {
+  const struct _cl_icd_dispatch *dispatch;
+  uint32_t magic;
+  cl_uint refs;
+  struct _cl_platform_id *platform;
+  struct _cl_device_id *device;
+  cl_context_properties props[3];
+  cl_uint nprops; /* entries of props reported (0 or 3) */
+  rt_ctx_notify notify;
+  void *notify_data;
+  struct _cl_command_queue *queues; /* live queues, linked by next */
+  struct _cl_context *next;
+};
+
+typedef struct rt_cmd rt_cmd;
+
+struct _cl_command_queue {
+  const struct _cl_icd_dispatch *dispatch;
+  uint32_t magic;
+  cl_uint refs;
+  struct _cl_context *ctx;
+  struct _cl_device_id *device;
+  cl_command_queue_properties props;
+  cl_queue_properties prop_list[3];
+  cl_uint nprop_list;
+  rt_cmd *head, *tail; /* commands waiting for their wait lists (in order) */
+  int failed;          /* a command failed since the last clFinish */
+  int busy;            /* its head command is running */
+  struct _cl_command_queue *next;
+};
+
+typedef void(CL_CALLBACK *rt_mem_cb)(cl_mem, void *);
+
+typedef struct rt_mem_dtor {
+  rt_mem_cb fn;
+  void *data;
+  struct rt_mem_dtor *next;
+} rt_mem_dtor;
+
+struct _cl_mem {
+  const struct _cl_icd_dispatch *dispatch;
+  uint32_t magic;
+  cl_uint refs;
+  struct _cl_context *ctx;
+  cl_mem_flags flags;
+  size_t size;
+  void *host_ptr;         /* CL_MEM_USE_HOST_PTR pointer (offset for sub-buffers) */
+  uint64_t addr;          /* device address */
+  struct _cl_mem *parent; /* sub-buffers: retained parent */
+  size_t origin;
+  cl_uint map_count;
+  rt_mem_dtor *dtors;
+};
+
+struct _cl_program {
+  const struct _cl_icd_dispatch *dispatch;
+  uint32_t magic;
+  cl_uint refs;
+  struct _cl_context *ctx;
+  char *source; /* NULL for IL programs */
+  uint32_t *il; /* SPIR-V words, or NULL */
+  size_t il_words;
+  char *options;
+  char *log;
+  cl_build_status status;
+  isa_program *prog;
+  char *kernel_names;    /* "a;b;c" */
+  cl_uint nkernels_live; /* kernels created from it: a rebuild is refused */
+};
+
+typedef struct rt_arg {
+  int set;
+  struct _cl_mem *mem; /* pointer args: the buffer (NULL for a NULL pointer) */
+  size_t local_size;   /* __local args: bytes requested */
+} rt_arg;
+
+struct _cl_kernel {
+  const struct _cl_icd_dispatch *dispatch;
+  uint32_t magic;
+  cl_uint refs;
+  struct _cl_program *program;
+  const isa_kernel *k; /* owned by program->prog */
+  uint8_t *kernarg;    /* by-value arguments as set */
+  rt_arg *args;
+};
+
+typedef void(CL_CALLBACK *rt_event_cb)(cl_event, cl_int, void *);
+
+typedef struct rt_event_callback {
+  rt_event_cb fn;
+  void *data;
+  cl_int when; /* CL_SUBMITTED, CL_RUNNING or CL_COMPLETE */
+  struct rt_event_callback *next;
+} rt_event_callback;
+
+struct _cl_event {
+  const struct _cl_icd_dispatch *dispatch;
+  uint32_t magic;
+  cl_uint refs;
+  struct _cl_context *ctx;
+  struct _cl_command_queue *queue; /* retained; NULL for user events */
+  cl_command_type type;
+  cl_int status;
+  cl_ulong t_queued, t_submit, t_start, t_end;
+  rt_event_callback *callbacks;
+};
+
+/* A command waiting in (or passing through) a queue. run() does the work and
+ * returns CL_COMPLETE or a negative execution status; *duration_ns is the
+ * simulated time it took. fini() drops what the command holds. */
+struct rt_cmd {
+  rt_cmd *next;
+  struct _cl_event *event; /* always present; the user may hold a reference */
+  cl_uint nwait;
+  cl_event *wait; /* retained */
+  cl_int (*run)(rt_cmd *c, uint64_t *duration_ns);
+  void (*fini)(rt_cmd *c);
+};
+
+/* ---- platform (rt_platform.c) ---- */
+/* The process-wide platform, created on first use (the ICD model has one
+ * platform object per vendor library, so this is the only global state). */
+struct _cl_platform_id *rt_platform_get(void);
+void rt_lock(void);
+void rt_unlock(void);
+/* Check a device handle and that the config loaded. */
+cl_int rt_device_check(cl_device_id d);
+/* The statistics sink for one launch: database write and WAVESIM_REPORT line. */
+void rt_stats_record(struct _cl_platform_id *p, const sim_stats *s);
+
+/* ---- helpers (rt_util.c) ---- */
+/* Copy a query answer out following the clGet*Info rules. */
+cl_int rt_info(size_t size, void *value, size_t *size_ret, const void *src, size_t src_size);
+cl_int rt_info_str(size_t size, void *value, size_t *size_ret, const char *s);
+#define RT_INFO_VAL(type, v)                                                                       \
+  do {                                                                                             \
+    type rt_v_ = (type)(v);                                                                        \
+    return rt_info(size, value, size_ret, &rt_v_, sizeof rt_v_);                                   \
+  } while (0)
+static inline void rt_err(cl_int *errcode_ret, cl_int e) {
+  if (errcode_ret) *errcode_ret = e;
+}
+char *rt_strdup(const char *s);
+/* Append printf-style text to a malloc'd string. */
+void rt_strcat(char **s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- objects ---- */
+void rt_context_retain(struct _cl_context *c);
+void rt_context_release(struct _cl_context *c);
+void rt_mem_retain(struct _cl_mem *m);
+void rt_mem_release(struct _cl_mem *m);
+void rt_program_release_internal(struct _cl_program *p);
+
+/* ---- commands and events (rt_event.c) ---- */
+/* Validate a wait list against the queue's context. */
+cl_int rt_check_wait_list(struct _cl_context *ctx, cl_uint n, const cl_event *list);
+/* Fills the common part of a command allocated by the caller (size bytes,
+ * zeroed) and creates its event. Returns NULL on out-of-memory. */
+rt_cmd *rt_cmd_new(size_t size, struct _cl_command_queue *q, cl_command_type type, cl_uint nwait,
+                   const cl_event *wait);
+/* Frees a command that was never submitted. */
+void rt_cmd_discard(rt_cmd *c);
+/* Queue the command and run every command whose wait list is satisfied.
+ * Hands the event to the user through *event_out (retained) if requested;
+ * with blocking set, waits for it and returns
+ * CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST when it failed. */
+cl_int rt_submit(struct _cl_command_queue *q, rt_cmd *c, cl_event *event_out, int blocking);
+/* Run every runnable command of every queue of the platform. */
+void rt_drain(void);
+void rt_event_release_internal(struct _cl_event *e);
+
+/* ---- memory (rt_mem.c) ---- */
+void *rt_mem_host(struct _cl_mem *m, size_t offset, size_t size);
+uint64_t rt_transfer_ns(struct _cl_device_id *d, size_t bytes);
+
+/* ---- kernels (rt_kernel.c) ---- */
+/* Work-group size limit for this kernel from its registers and the device. */
+size_t rt_kernel_max_wg(const struct _cl_kernel *k, const struct _cl_device_id *d);
+
+#endif

@@ -1,0 +1,248 @@
+/* Kernel launches: clEnqueueNDRangeKernel's checks, the choice of a local
+ * size when the user gives none, the kernarg segment layout, running the
+ * simulator, fault reporting and the statistics of each launch. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt.h"
+
+/* Auto-chosen work-groups aim at this many work-items (a common driver
+ * default): big enough to fill SIMDs, small enough to leave occupancy. */
+#define RT_AUTO_WG_TARGET 256
+
+typedef struct rt_launch_cmd {
+  rt_cmd base;
+  struct _cl_kernel *kernel; /* retained */
+  struct _cl_mem **mems;     /* retained pointer-argument buffers */
+  uint32_t nmems;
+  uint8_t *kernarg;
+  sim_launch l;
+} rt_launch_cmd;
+
+static void rt_launch_fini(rt_cmd *c) {
+  rt_launch_cmd *lc = (rt_launch_cmd *)c;
+  for (uint32_t i = 0; i < lc->nmems; i++) rt_mem_release(lc->mems[i]);
+  free(lc->mems);
+  free(lc->kernarg);
+  clReleaseKernel(lc->kernel);
+}
+
+static void rt_stats_identity(sim_stats *s, const rt_launch_cmd *lc,
+                              const struct _cl_device_id *d) {
+  snprintf(s->kernel, sizeof s->kernel, "%s", lc->kernel->k->name);
+  snprintf(s->config, sizeof s->config, "%s", d->config_name);
+  s->functional_only = lc->l.functional_only;
+  s->work_dim = lc->l.work_dim;
+  for (int i = 0; i < 3; i++) {
+    s->global_size[i] = lc->l.global_size[i];
+    s->local_size[i] = lc->l.local_size[i];
+  }
+}
+
+static cl_int rt_launch_run(rt_cmd *c, uint64_t *dur) {
+  rt_launch_cmd *lc = (rt_launch_cmd *)c;
+  struct _cl_device_id *d = c->event->queue->device;
+  sim_stats s;
+  memset(&s, 0, sizeof s);
+  rt_stats_identity(&s, lc, d);
+  char err[2048] = "";
+  sim_status st = sim_run(d->sim, &lc->l, &s, err, sizeof err);
+  if (!s.kernel[0]) rt_stats_identity(&s, lc, d);
+  double ns = s.time_ns;
+  if (ns <= 0 && s.cycles) ns = (double)s.cycles * 1000.0 / d->cfg->clock_mhz;
+  *dur = lc->l.functional_only ? 0 : (uint64_t)llround(ns);
+  if (st == SIM_OK) rt_stats_record(d->platform, &s);
+  sim_stats_fini(&s);
+  if (st != SIM_OK) {
+    /* The event status carries the failure; the message says where. */
+    fprintf(stderr, "wavesim: %s\n", err[0] ? err : "kernel failed without a message");
+    return CL_OUT_OF_RESOURCES;
+  }
+  return CL_COMPLETE;
+}
+
+/* Largest divisor of g not above m, preferring multiples of `mult`. */
+static uint64_t rt_pick_divisor(uint64_t g, uint64_t m, uint64_t mult) {
+  if (m > g) m = g;
+  if (mult > 1)
+    for (uint64_t d = m - m % mult; d >= mult; d -= mult)
+      if (g % d == 0) return d;
+  for (uint64_t d = m; d > 1; d--)
+    if (g % d == 0) return d;
+  return 1;
+}
+
+static void rt_choose_local(const uint64_t *global, cl_uint dims, size_t limit, size_t item_max,
+                            uint32_t wave, uint64_t *local) {
+  uint64_t budget = limit < RT_AUTO_WG_TARGET ? limit : RT_AUTO_WG_TARGET;
+  for (cl_uint i = 0; i < 3; i++) {
+    if (i >= dims) {
+      local[i] = 1;
+      continue;
+    }
+    uint64_t m = budget < item_max ? budget : item_max;
+    local[i] = rt_pick_divisor(global[i], m, i == 0 ? wave : 1);
+    budget /= local[i];
+    if (budget == 0) budget = 1;
+  }
+}
+
+static cl_int rt_launch_error(const struct _cl_kernel *k, cl_int code, const char *msg) {
+  fprintf(stderr, "wavesim: clEnqueueNDRangeKernel(%s): %s\n", k->k->name, msg);
+  return code;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k,
+                                                       cl_uint dims, const size_t *offset,
+                                                       const size_t *global, const size_t *local,
+                                                       cl_uint n, const cl_event *list,
+                                                       cl_event *event) {
+  if (!RT_VALID(q, RT_MAGIC_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
+  if (!RT_VALID(k, RT_MAGIC_KERNEL)) return CL_INVALID_KERNEL;
+  if (k->program->ctx != q->ctx) return CL_INVALID_CONTEXT;
+  if (dims < 1 || dims > 3) return CL_INVALID_WORK_DIMENSION;
+  if (!global) return CL_INVALID_GLOBAL_WORK_SIZE;
+  cl_int e = rt_check_wait_list(q->ctx, n, list);
+  if (e != CL_SUCCESS) return e;
+  struct _cl_device_id *d = q->device;
+  const isa_kernel *ik = k->k;
+  char msg[256];
+  for (uint32_t i = 0; i < ik->nargs; i++) {
+    if (!k->args[i].set) {
+      snprintf(msg, sizeof msg, "argument %u (%s) is not set (call clSetKernelArg)", i,
+               ik->args[i].name ? ik->args[i].name : "?");
+      return rt_launch_error(k, CL_INVALID_KERNEL_ARGS, msg);
+    }
+    if (k->args[i].mem && !RT_VALID(k->args[i].mem, RT_MAGIC_MEM)) {
+      snprintf(msg, sizeof msg, "argument %u (%s) is a released buffer", i,
+               ik->args[i].name ? ik->args[i].name : "?");
+      return rt_launch_error(k, CL_INVALID_KERNEL_ARGS, msg);
+    }
+  }
+  uint64_t g[3] = {1, 1, 1}, l[3] = {1, 1, 1}, off[3] = {0, 0, 0};
+  for (cl_uint i = 0; i < dims; i++) {
+    g[i] = global[i];
+    if (g[i] == 0) return CL_INVALID_GLOBAL_WORK_SIZE;
+    if (offset) {
+      off[i] = offset[i];
+      if (off[i] + g[i] < off[i]) return CL_INVALID_GLOBAL_OFFSET;
+    }
+  }
+  size_t maxwg = rt_kernel_max_wg(k, d);
+  const uint32_t *reqd = ik->reqd_wg_size;
+  if (local) {
+    uint64_t prod = 1;
+    for (cl_uint i = 0; i < dims; i++) {
+      l[i] = local[i];
+      if (l[i] == 0) return rt_launch_error(k, CL_INVALID_WORK_GROUP_SIZE, "local size 0");
+      if (l[i] > d->max_wg_size) {
+        snprintf(msg, sizeof msg, "local size %llu in dimension %u exceeds %zu",
+                 (unsigned long long)l[i], i, d->max_wg_size);
+        return rt_launch_error(k, CL_INVALID_WORK_ITEM_SIZE, msg);
+      }
+      if (g[i] % l[i]) {
+        snprintf(msg, sizeof msg,
+                 "global size %llu is not a multiple of local size %llu in dimension %u "
+                 "(OpenCL 1.2 requires it)",
+                 (unsigned long long)g[i], (unsigned long long)l[i], i);
+        return rt_launch_error(k, CL_INVALID_WORK_GROUP_SIZE, msg);
+      }
+      prod *= l[i];
+    }
+    if (prod > maxwg) {
+      snprintf(msg, sizeof msg,
+               "work-group of %llu work-items exceeds this kernel's limit of %zu "
+               "(CL_KERNEL_WORK_GROUP_SIZE)",
+               (unsigned long long)prod, maxwg);
+      return rt_launch_error(k, CL_INVALID_WORK_GROUP_SIZE, msg);
+    }
+    if (reqd[0] &&
+        (l[0] != reqd[0] || l[1] != (reqd[1] ? reqd[1] : 1) || l[2] != (reqd[2] ? reqd[2] : 1)))
+      return rt_launch_error(k, CL_INVALID_WORK_GROUP_SIZE,
+                             "local size differs from reqd_work_group_size");
+  } else if (reqd[0]) {
+    for (cl_uint i = 0; i < 3; i++) l[i] = reqd[i] ? reqd[i] : 1;
+    for (cl_uint i = 0; i < dims; i++)
+      if (g[i] % l[i])
+        return rt_launch_error(k, CL_INVALID_WORK_GROUP_SIZE,
+                               "global size is not a multiple of reqd_work_group_size");
+  } else {
+    rt_choose_local(g, dims, maxwg, d->max_wg_size, d->target.wave_size, l);
+  }
+
+  uint64_t lds_total = ik->lds_bytes;
+  for (uint32_t i = 0; i < ik->nargs; i++)
+    if (ik->args[i].kind == ISA_ARG_LOCAL_PTR)
+      lds_total = (lds_total + 15) / 16 * 16 + k->args[i].local_size;
+  if (lds_total > (uint64_t)d->cfg->lds_max_per_wg) {
+    snprintf(msg, sizeof msg,
+             "needs %llu bytes of __local memory, the device has %lld per work-group "
+             "(lds.max_per_workgroup)",
+             (unsigned long long)lds_total, (long long)d->cfg->lds_max_per_wg);
+    return rt_launch_error(k, CL_OUT_OF_RESOURCES, msg);
+  }
+
+  /* The kernarg segment: by-value bytes as set, then device addresses and
+   * LDS offsets patched in. */
+  rt_launch_cmd *lc =
+      (rt_launch_cmd *)rt_cmd_new(sizeof *lc, q, CL_COMMAND_NDRANGE_KERNEL, n, list);
+  if (!lc) return CL_OUT_OF_HOST_MEMORY;
+  lc->base.run = rt_launch_run;
+  lc->base.fini = rt_launch_fini;
+  clRetainKernel(k);
+  lc->kernel = k;
+  lc->kernarg = malloc(ik->kernarg_bytes ? ik->kernarg_bytes : 1);
+  lc->mems = calloc(ik->nargs ? ik->nargs : 1, sizeof *lc->mems);
+  if (!lc->kernarg || !lc->mems) {
+    rt_cmd_discard(&lc->base);
+    return CL_OUT_OF_HOST_MEMORY;
+  }
+  memcpy(lc->kernarg, k->kernarg, ik->kernarg_bytes);
+  uint64_t lds = ik->lds_bytes;
+  for (uint32_t i = 0; i < ik->nargs; i++) {
+    const isa_arg *a = &ik->args[i];
+    uint64_t v;
+    if (a->kind == ISA_ARG_GLOBAL_PTR || a->kind == ISA_ARG_CONST_PTR) {
+      struct _cl_mem *m = k->args[i].mem;
+      v = m ? m->addr : 0;
+      if (m) {
+        rt_mem_retain(m);
+        lc->mems[lc->nmems++] = m;
+      }
+    } else if (a->kind == ISA_ARG_LOCAL_PTR) {
+      lds = (lds + 15) / 16 * 16;
+      v = lds;
+      lds += k->args[i].local_size;
+    } else {
+      continue;
+    }
+    memcpy(lc->kernarg + a->offset, &v, a->size < 8 ? a->size : 8);
+  }
+  lc->l.kernel = ik;
+  lc->l.kernarg = lc->kernarg;
+  lc->l.dyn_lds_bytes = (uint32_t)(lds - ik->lds_bytes);
+  lc->l.work_dim = dims;
+  for (int i = 0; i < 3; i++) {
+    lc->l.global_size[i] = g[i];
+    lc->l.local_size[i] = l[i];
+    lc->l.global_offset[i] = off[i];
+  }
+  lc->l.functional_only = d->platform->mode == RT_MODE_FUNCTIONAL;
+  return rt_submit(q, &lc->base, event, 0);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue q, cl_kernel k, cl_uint n,
+                                              const cl_event *list, cl_event *event) {
+  size_t one = 1;
+  return clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, n, list, event);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(
+    cl_command_queue q, void(CL_CALLBACK *fn)(void *), void *args, size_t cb_args, cl_uint nmem,
+    const cl_mem *mems, const void **locs, cl_uint n, const cl_event *list, cl_event *event) {
+  (void)fn, (void)args, (void)cb_args, (void)nmem, (void)mems, (void)locs, (void)n, (void)list,
+      (void)event;
+  /* CL_DEVICE_EXECUTION_CAPABILITIES has no CL_EXEC_NATIVE_KERNEL. */
+  return RT_VALID(q, RT_MAGIC_QUEUE) ? CL_INVALID_OPERATION : CL_INVALID_COMMAND_QUEUE;
+}

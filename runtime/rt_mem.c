@@ -1,0 +1,241 @@
+/* Memory objects: buffers and sub-buffers in simulated device memory (a
+ * CL_MEM_USE_HOST_PTR buffer's device bytes are the user's memory), flag
+ * validation, queries, destructor callbacks. Images are not supported. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt.h"
+
+#define RT_MEM_RW_FLAGS (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY)
+#define RT_MEM_HOST_FLAGS (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)
+#define RT_MEM_PTR_FLAGS (CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)
+
+static int rt_popcount(cl_mem_flags f) {
+  int n = 0;
+  for (; f; f &= f - 1) n++;
+  return n;
+}
+
+/* The access and host-access flag groups each allow at most one flag. */
+static cl_int rt_check_flag_groups(cl_mem_flags flags) {
+  if (flags & ~(cl_mem_flags)(RT_MEM_RW_FLAGS | RT_MEM_HOST_FLAGS | RT_MEM_PTR_FLAGS))
+    return CL_INVALID_VALUE;
+  if (rt_popcount(flags & RT_MEM_RW_FLAGS) > 1) return CL_INVALID_VALUE;
+  if (rt_popcount(flags & RT_MEM_HOST_FLAGS) > 1) return CL_INVALID_VALUE;
+  return CL_SUCCESS;
+}
+
+uint64_t rt_transfer_ns(struct _cl_device_id *d, size_t bytes) {
+  /* A simple bandwidth model: GB/s is bytes per nanosecond. */
+  return (uint64_t)((double)bytes / d->cfg->dram_bandwidth_gbs + 0.5);
+}
+
+void *rt_mem_host(struct _cl_mem *m, size_t offset, size_t size) {
+  return sim_mem_host(m->ctx->device->sim, m->addr + offset, size ? size : 1);
+}
+
+static uint64_t rt_max_alloc(struct _cl_device_id *d) {
+  cl_ulong v = 0;
+  clGetDeviceInfo(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof v, &v, NULL);
+  return v;
+}
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flags, size_t size,
+                                               void *host_ptr, cl_int *errcode_ret) {
+  if (!RT_VALID(ctx, RT_MAGIC_CONTEXT)) {
+    rt_err(errcode_ret, CL_INVALID_CONTEXT);
+    return NULL;
+  }
+  cl_int e = rt_check_flag_groups(flags);
+  if (e == CL_SUCCESS && (flags & CL_MEM_USE_HOST_PTR) &&
+      (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)))
+    e = CL_INVALID_VALUE;
+  if (e == CL_SUCCESS && (size == 0 || size > rt_max_alloc(ctx->device)))
+    e = CL_INVALID_BUFFER_SIZE;
+  int wants_ptr = (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0;
+  if (e == CL_SUCCESS && wants_ptr != (host_ptr != NULL)) e = CL_INVALID_HOST_PTR;
+  if (e != CL_SUCCESS) {
+    rt_err(errcode_ret, e);
+    return NULL;
+  }
+  if (!(flags & RT_MEM_RW_FLAGS)) flags |= CL_MEM_READ_WRITE;
+  struct _cl_mem *m = calloc(1, sizeof *m);
+  if (!m) {
+    rt_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
+    return NULL;
+  }
+  rt_lock();
+  m->addr = sim_mem_alloc(ctx->device->sim, size, (flags & CL_MEM_USE_HOST_PTR) ? host_ptr : NULL);
+  rt_unlock();
+  if (!m->addr) {
+    free(m);
+    rt_err(errcode_ret, CL_MEM_OBJECT_ALLOCATION_FAILURE);
+    return NULL;
+  }
+  m->dispatch = &rt_dispatch;
+  m->magic = RT_MAGIC_MEM;
+  m->refs = 1;
+  m->ctx = ctx;
+  m->flags = flags;
+  m->size = size;
+  if (flags & CL_MEM_USE_HOST_PTR) m->host_ptr = host_ptr;
+  if (flags & CL_MEM_COPY_HOST_PTR) {
+    void *dst = rt_mem_host(m, 0, size);
+    if (dst) memcpy(dst, host_ptr, size);
+  }
+  rt_context_retain(ctx);
+  rt_err(errcode_ret, CL_SUCCESS);
+  return m;
+}
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context ctx,
+                                                             const cl_mem_properties *props,
+                                                             cl_mem_flags flags, size_t size,
+                                                             void *host_ptr, cl_int *errcode_ret) {
+  if (props && props[0] != 0) {
+    rt_err(errcode_ret, CL_INVALID_PROPERTY); /* no buffer properties are defined */
+    return NULL;
+  }
+  return clCreateBuffer(ctx, flags, size, host_ptr, errcode_ret);
+}
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags flags,
+                                                  cl_buffer_create_type type, const void *info,
+                                                  cl_int *errcode_ret) {
+  if (!RT_VALID(parent, RT_MAGIC_MEM)) {
+    rt_err(errcode_ret, CL_INVALID_MEM_OBJECT);
+    return NULL;
+  }
+  if (parent->parent || type != CL_BUFFER_CREATE_TYPE_REGION || !info ||
+      (flags & RT_MEM_PTR_FLAGS) || rt_check_flag_groups(flags) != CL_SUCCESS) {
+    rt_err(errcode_ret, parent->parent ? CL_INVALID_MEM_OBJECT : CL_INVALID_VALUE);
+    return NULL;
+  }
+  /* Access flags must not widen the parent's. */
+  if (((parent->flags & CL_MEM_WRITE_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY))) ||
+      ((parent->flags & CL_MEM_READ_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY)))) {
+    rt_err(errcode_ret, CL_INVALID_VALUE);
+    return NULL;
+  }
+  const cl_buffer_region *r = info;
+  if (r->size == 0) {
+    rt_err(errcode_ret, CL_INVALID_BUFFER_SIZE);
+    return NULL;
+  }
+  if (r->origin > parent->size || r->size > parent->size - r->origin) {
+    rt_err(errcode_ret, CL_INVALID_VALUE);
+    return NULL;
+  }
+  if (r->origin % 128) { /* CL_DEVICE_MEM_BASE_ADDR_ALIGN is 1024 bits */
+    rt_err(errcode_ret, CL_MISALIGNED_SUB_BUFFER_OFFSET);
+    return NULL;
+  }
+  struct _cl_mem *m = calloc(1, sizeof *m);
+  if (!m) {
+    rt_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
+    return NULL;
+  }
+  m->dispatch = &rt_dispatch;
+  m->magic = RT_MAGIC_MEM;
+  m->refs = 1;
+  m->ctx = parent->ctx;
+  m->flags = (flags & (RT_MEM_RW_FLAGS | RT_MEM_HOST_FLAGS)) ? flags : 0;
+  if (!(m->flags & RT_MEM_RW_FLAGS)) m->flags |= parent->flags & RT_MEM_RW_FLAGS;
+  if (!(m->flags & RT_MEM_HOST_FLAGS)) m->flags |= parent->flags & RT_MEM_HOST_FLAGS;
+  m->flags |= parent->flags & RT_MEM_PTR_FLAGS;
+  m->size = r->size;
+  m->origin = r->origin;
+  m->addr = parent->addr + r->origin;
+  if (parent->host_ptr) m->host_ptr = (char *)parent->host_ptr + r->origin;
+  m->parent = parent;
+  rt_mem_retain(parent);
+  rt_context_retain(m->ctx);
+  rt_err(errcode_ret, CL_SUCCESS);
+  return m;
+}
+
+void rt_mem_retain(struct _cl_mem *m) {
+  rt_lock();
+  m->refs++;
+  rt_unlock();
+}
+
+void rt_mem_release(struct _cl_mem *m) {
+  rt_lock();
+  if (--m->refs > 0) {
+    rt_unlock();
+    return;
+  }
+  /* Destructor callbacks run in reverse order of registration (spec): the
+   * list is kept newest first. */
+  for (rt_mem_dtor *d = m->dtors; d;) {
+    rt_mem_dtor *n = d->next;
+    d->fn(m, d->data);
+    free(d);
+    d = n;
+  }
+  m->magic = RT_MAGIC_DEAD;
+  if (m->parent)
+    rt_mem_release(m->parent);
+  else
+    sim_mem_free(m->ctx->device->sim, m->addr);
+  rt_unlock();
+  rt_context_release(m->ctx);
+  free(m);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainMemObject(cl_mem m) {
+  if (!RT_VALID(m, RT_MAGIC_MEM)) return CL_INVALID_MEM_OBJECT;
+  rt_mem_retain(m);
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseMemObject(cl_mem m) {
+  if (!RT_VALID(m, RT_MAGIC_MEM)) return CL_INVALID_MEM_OBJECT;
+  rt_mem_release(m);
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetMemObjectDestructorCallback(cl_mem m, rt_mem_cb fn,
+                                                                 void *data) {
+  if (!RT_VALID(m, RT_MAGIC_MEM)) return CL_INVALID_MEM_OBJECT;
+  if (!fn) return CL_INVALID_VALUE;
+  rt_mem_dtor *d = calloc(1, sizeof *d);
+  if (!d) return CL_OUT_OF_HOST_MEMORY;
+  d->fn = fn;
+  d->data = data;
+  rt_lock();
+  d->next = m->dtors;
+  m->dtors = d;
+  rt_unlock();
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param, size_t size,
+                                                   void *value, size_t *size_ret) {
+  if (!RT_VALID(m, RT_MAGIC_MEM)) return CL_INVALID_MEM_OBJECT;
+  switch (param) {
+  case CL_MEM_TYPE:
+    RT_INFO_VAL(cl_mem_object_type, CL_MEM_OBJECT_BUFFER);
+  case CL_MEM_FLAGS:
+    RT_INFO_VAL(cl_mem_flags, m->flags);
+  case CL_MEM_SIZE:
+    RT_INFO_VAL(size_t, m->size);
+  case CL_MEM_HOST_PTR:
+    RT_INFO_VAL(void *, m->host_ptr);
+  case CL_MEM_MAP_COUNT:
+    RT_INFO_VAL(cl_uint, m->map_count);
+  case CL_MEM_REFERENCE_COUNT:
+    RT_INFO_VAL(cl_uint, m->refs);
+  case CL_MEM_CONTEXT:
+    RT_INFO_VAL(cl_context, m->ctx);
+  case CL_MEM_ASSOCIATED_MEMOBJECT:
+    RT_INFO_VAL(cl_mem, m->parent);
+  case CL_MEM_OFFSET:
+    RT_INFO_VAL(size_t, m->origin);
+  case CL_MEM_USES_SVM_POINTER:
+    RT_INFO_VAL(cl_bool, CL_FALSE);
+  default:
+    return CL_INVALID_VALUE;
+  }
+}

@@ -1,0 +1,384 @@
+/* The wavesim platform and its one device: creation from the environment
+ * (WAVESIM_CONFIG, WAVESIM_SET, WAVESIM_MODE, WAVESIM_DB, WAVESIM_REPORT),
+ * platform/device queries, and the per-launch statistics sink. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt.h"
+
+#define RT_PLATFORM_EXTENSIONS "cl_khr_icd"
+#define RT_DEVICE_EXTENSIONS                                                                       \
+  "cl_khr_icd cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "                     \
+  "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "                          \
+  "cl_khr_local_int32_extended_atomics"
+#define RT_MAX_SETS 256
+
+/* The ICD model gives each vendor library exactly one platform object that
+ * lives for the whole process, so it is the one piece of global state. */
+static pthread_once_t rt_once = PTHREAD_ONCE_INIT;
+static struct _cl_platform_id *rt_the_platform;
+
+static void rt_config_fail(struct _cl_platform_id *p, const char *msg) {
+  p->config_error = rt_strdup(msg);
+  fprintf(stderr, "wavesim: %s\n", msg);
+}
+
+/* Splits WAVESIM_SET ("k=v;k=v", newlines also separate) into assignments. */
+static size_t rt_split_sets(char *buf, const char **sets) {
+  size_t n = 0;
+  for (char *tok = strtok(buf, ";\n"); tok && n < RT_MAX_SETS; tok = strtok(NULL, ";\n")) {
+    while (*tok == ' ') tok++;
+    if (*tok) sets[n++] = tok;
+  }
+  return n;
+}
+
+static void rt_device_init(struct _cl_platform_id *p) {
+  struct _cl_device_id *d = &p->device;
+  d->dispatch = &rt_dispatch;
+  d->magic = RT_MAGIC_DEVICE;
+  d->platform = p;
+  const char *name = getenv("WAVESIM_CONFIG");
+  if (!name || !*name) name = "default";
+  snprintf(d->config_name, sizeof d->config_name, "%s", name);
+
+  const char *mode = getenv("WAVESIM_MODE");
+  if (mode && *mode && strcmp(mode, "timing") != 0) {
+    if (strcmp(mode, "functional") == 0) {
+      p->mode = RT_MODE_FUNCTIONAL;
+    } else {
+      char msg[256];
+      snprintf(msg, sizeof msg, "WAVESIM_MODE=%s: unknown mode (use 'timing' or 'functional')",
+               mode);
+      rt_config_fail(p, msg);
+      return;
+    }
+  }
+
+  char *setbuf = rt_strdup(getenv("WAVESIM_SET"));
+  const char *sets[RT_MAX_SETS];
+  size_t nsets = setbuf ? rt_split_sets(setbuf, sets) : 0;
+  cfg_device cfg;
+  char err[1024];
+  int rc = cfg_load(name, sets, nsets, &cfg, err, sizeof err);
+  free(setbuf);
+  if (rc != 0) {
+    rt_config_fail(p, err);
+    return;
+  }
+  d->sim = sim_device_create(&cfg, err, sizeof err);
+  cfg_fini(&cfg);
+  if (!d->sim) {
+    rt_config_fail(p, err);
+    return;
+  }
+  d->cfg = sim_device_config(d->sim);
+  d->target.wave_size = (uint32_t)d->cfg->wave_size;
+  d->target.max_vgprs = (uint32_t)d->cfg->cu_max_vgprs;
+  d->target.max_sgprs = (uint32_t)d->cfg->cu_max_sgprs;
+  d->target.fp64 = 0;
+  /* A work-group must fit on one compute unit's wave slots. */
+  uint64_t fit =
+      (uint64_t)d->cfg->cu_simds * (uint64_t)d->cfg->cu_wave_slots * (uint64_t)d->cfg->wave_size;
+  uint64_t cap = (uint64_t)d->cfg->cu_max_wg_size;
+  d->max_wg_size = (size_t)(fit < cap ? fit : cap);
+}
+
+static void rt_platform_init(void) {
+  struct _cl_platform_id *p = calloc(1, sizeof *p);
+  if (!p) return;
+  p->dispatch = &rt_dispatch;
+  p->magic = RT_MAGIC_PLATFORM;
+  pthread_mutexattr_t attr;
+  pthread_mutexattr_init(&attr);
+  pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+  pthread_mutex_init(&p->lock, &attr);
+  pthread_mutexattr_destroy(&attr);
+  pthread_cond_init(&p->cond, NULL);
+  const char *db = getenv("WAVESIM_DB");
+  if (!db || !*db) db = "wavesim-stats.db";
+  if (strcmp(db, "none") != 0) p->db_path = rt_strdup(db);
+  const char *rep = getenv("WAVESIM_REPORT");
+  if (rep && *rep) p->report_path = rt_strdup(rep);
+  rt_device_init(p);
+  rt_the_platform = p;
+}
+
+struct _cl_platform_id *rt_platform_get(void) {
+  pthread_once(&rt_once, rt_platform_init);
+  return rt_the_platform;
+}
+
+void rt_lock(void) {
+  pthread_mutex_lock(&rt_platform_get()->lock);
+}
+void rt_unlock(void) {
+  pthread_mutex_unlock(&rt_platform_get()->lock);
+}
+
+cl_int rt_device_check(cl_device_id d) {
+  if (!RT_VALID(d, RT_MAGIC_DEVICE)) return CL_INVALID_DEVICE;
+  if (!d->sim) return CL_DEVICE_NOT_AVAILABLE;
+  return CL_SUCCESS;
+}
+
+/* ---- platform ------------------------------------------------------------ */
+
+CL_API_ENTRY cl_int CL_API_CALL clGetPlatformIDs(cl_uint num_entries, cl_platform_id *platforms,
+                                                 cl_uint *num_platforms) {
+  if ((num_entries == 0 && platforms) || (!platforms && !num_platforms)) return CL_INVALID_VALUE;
+  struct _cl_platform_id *p = rt_platform_get();
+  if (!p) return CL_OUT_OF_HOST_MEMORY;
+  if (platforms) platforms[0] = p;
+  if (num_platforms) *num_platforms = 1;
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform, cl_platform_info param,
+                                                  size_t size, void *value, size_t *size_ret) {
+  struct _cl_platform_id *p = rt_platform_get();
+  if (platform && !RT_VALID(platform, RT_MAGIC_PLATFORM)) return CL_INVALID_PLATFORM;
+  if (!p) return CL_OUT_OF_HOST_MEMORY;
+  switch (param) {
+  case CL_PLATFORM_PROFILE:
+    return rt_info_str(size, value, size_ret, "FULL_PROFILE");
+  case CL_PLATFORM_VERSION:
+    return rt_info_str(size, value, size_ret, "OpenCL 1.2 wavesim 0.1");
+  case CL_PLATFORM_NAME:
+    return rt_info_str(size, value, size_ret, "wavesim");
+  case CL_PLATFORM_VENDOR:
+    return rt_info_str(size, value, size_ret, "wavesim project");
+  case CL_PLATFORM_EXTENSIONS:
+    return rt_info_str(size, value, size_ret, RT_PLATFORM_EXTENSIONS);
+  case CL_PLATFORM_ICD_SUFFIX_KHR:
+    return rt_info_str(size, value, size_ret, "WSIM");
+  case CL_PLATFORM_HOST_TIMER_RESOLUTION:
+    RT_INFO_VAL(cl_ulong, 0);
+  default:
+    return CL_INVALID_VALUE;
+  }
+}
+
+/* ---- device -------------------------------------------------------------- */
+
+CL_API_ENTRY cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platform, cl_device_type type,
+                                               cl_uint num_entries, cl_device_id *devices,
+                                               cl_uint *num_devices) {
+  struct _cl_platform_id *p = rt_platform_get();
+  if (!p) return CL_OUT_OF_HOST_MEMORY;
+  if (platform && !RT_VALID(platform, RT_MAGIC_PLATFORM)) return CL_INVALID_PLATFORM;
+  const cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU |
+                               CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_CUSTOM;
+  if (type != CL_DEVICE_TYPE_ALL && (type & ~known)) return CL_INVALID_DEVICE_TYPE;
+  if ((num_entries == 0 && devices) || (!devices && !num_devices)) return CL_INVALID_VALUE;
+  int match = type == CL_DEVICE_TYPE_ALL || (type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_DEFAULT));
+  /* A config that failed to load leaves no device; the reason went to stderr. */
+  if (!match || !p->device.sim) {
+    if (num_devices) *num_devices = 0;
+    return CL_DEVICE_NOT_FOUND;
+  }
+  if (devices) devices[0] = &p->device;
+  if (num_devices) *num_devices = 1;
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info param, size_t size,
+                                                void *value, size_t *size_ret) {
+  cl_int e = rt_device_check(dev);
+  if (e != CL_SUCCESS) return e;
+  const cfg_device *c = dev->cfg;
+  uint64_t max_alloc = (uint64_t)c->dram_bytes / 4;
+  uint64_t floor = 128u << 20;
+  if (max_alloc < floor)
+    max_alloc = (uint64_t)c->dram_bytes < floor ? (uint64_t)c->dram_bytes : floor;
+  switch (param) {
+  case CL_DEVICE_TYPE:
+    RT_INFO_VAL(cl_device_type, CL_DEVICE_TYPE_GPU);
+  case CL_DEVICE_VENDOR_ID:
+    RT_INFO_VAL(cl_uint, 0x5753);
+  case CL_DEVICE_MAX_COMPUTE_UNITS:
+    RT_INFO_VAL(cl_uint, c->cu_count);
+  case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS:
+    RT_INFO_VAL(cl_uint, 3);
+  case CL_DEVICE_MAX_WORK_ITEM_SIZES: {
+    size_t s[3] = {dev->max_wg_size, dev->max_wg_size, dev->max_wg_size};
+    return rt_info(size, value, size_ret, s, sizeof s);
+  }
+  case CL_DEVICE_MAX_WORK_GROUP_SIZE:
+    RT_INFO_VAL(size_t, dev->max_wg_size);
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR:
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT:
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT:
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG:
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_INT:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT:
+    RT_INFO_VAL(cl_uint, 1);
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
+    RT_INFO_VAL(cl_uint, 0);
+  case CL_DEVICE_MAX_CLOCK_FREQUENCY:
+    RT_INFO_VAL(cl_uint, (cl_uint)(c->clock_mhz + 0.5));
+  case CL_DEVICE_ADDRESS_BITS:
+    RT_INFO_VAL(cl_uint, 64);
+  case CL_DEVICE_MAX_MEM_ALLOC_SIZE:
+    RT_INFO_VAL(cl_ulong, max_alloc);
+  case CL_DEVICE_IMAGE_SUPPORT:
+    RT_INFO_VAL(cl_bool, CL_FALSE);
+  case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+  case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
+  case CL_DEVICE_MAX_SAMPLERS:
+    RT_INFO_VAL(cl_uint, 0);
+  case CL_DEVICE_IMAGE2D_MAX_WIDTH:
+  case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+  case CL_DEVICE_IMAGE3D_MAX_WIDTH:
+  case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
+  case CL_DEVICE_IMAGE3D_MAX_DEPTH:
+  case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+  case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
+    RT_INFO_VAL(size_t, 0);
+  case CL_DEVICE_MAX_PARAMETER_SIZE:
+    RT_INFO_VAL(size_t, 1024);
+  case CL_DEVICE_MEM_BASE_ADDR_ALIGN:
+    RT_INFO_VAL(cl_uint, 1024); /* bits: long16 */
+  case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE:
+    RT_INFO_VAL(cl_uint, 128);
+  case CL_DEVICE_SINGLE_FP_CONFIG:
+    RT_INFO_VAL(cl_device_fp_config,
+                CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST | CL_FP_FMA);
+  case CL_DEVICE_DOUBLE_FP_CONFIG:
+    RT_INFO_VAL(cl_device_fp_config, 0);
+  case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE:
+    RT_INFO_VAL(cl_device_mem_cache_type, c->l2_bytes ? CL_READ_WRITE_CACHE : CL_NONE);
+  case CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE:
+    RT_INFO_VAL(cl_uint, c->l2_line);
+  case CL_DEVICE_GLOBAL_MEM_CACHE_SIZE:
+    RT_INFO_VAL(cl_ulong, c->l2_bytes);
+  case CL_DEVICE_GLOBAL_MEM_SIZE:
+    RT_INFO_VAL(cl_ulong, c->dram_bytes);
+  case CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE:
+    RT_INFO_VAL(cl_ulong, 65536);
+  case CL_DEVICE_MAX_CONSTANT_ARGS:
+    RT_INFO_VAL(cl_uint, 8);
+  case CL_DEVICE_LOCAL_MEM_TYPE:
+    RT_INFO_VAL(cl_device_local_mem_type, CL_LOCAL);
+  case CL_DEVICE_LOCAL_MEM_SIZE:
+    RT_INFO_VAL(cl_ulong, c->lds_max_per_wg);
+  case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
+  case CL_DEVICE_HOST_UNIFIED_MEMORY:
+  case CL_DEVICE_LINKER_AVAILABLE:
+    RT_INFO_VAL(cl_bool, CL_FALSE);
+  case CL_DEVICE_PROFILING_TIMER_RESOLUTION:
+    RT_INFO_VAL(size_t, 1);
+  case CL_DEVICE_ENDIAN_LITTLE:
+  case CL_DEVICE_AVAILABLE:
+  case CL_DEVICE_COMPILER_AVAILABLE:
+  case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC:
+    RT_INFO_VAL(cl_bool, CL_TRUE);
+  case CL_DEVICE_EXECUTION_CAPABILITIES:
+    RT_INFO_VAL(cl_device_exec_capabilities, CL_EXEC_KERNEL);
+  case CL_DEVICE_QUEUE_PROPERTIES:
+    /* Executing in order is a valid schedule for an out-of-order queue. */
+    RT_INFO_VAL(cl_command_queue_properties,
+                CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+  case CL_DEVICE_BUILT_IN_KERNELS:
+    return rt_info_str(size, value, size_ret, "");
+  case CL_DEVICE_PLATFORM:
+    RT_INFO_VAL(cl_platform_id, dev->platform);
+  case CL_DEVICE_NAME:
+    return rt_info_str(size, value, size_ret, c->name);
+  case CL_DEVICE_VENDOR:
+    return rt_info_str(size, value, size_ret, "wavesim project");
+  case CL_DRIVER_VERSION:
+    return rt_info_str(size, value, size_ret, "0.1");
+  case CL_DEVICE_PROFILE:
+    return rt_info_str(size, value, size_ret, "FULL_PROFILE");
+  case CL_DEVICE_VERSION:
+    return rt_info_str(size, value, size_ret, "OpenCL 1.2 wavesim");
+  case CL_DEVICE_OPENCL_C_VERSION:
+    return rt_info_str(size, value, size_ret, "OpenCL C 1.2");
+  case CL_DEVICE_EXTENSIONS:
+    return rt_info_str(size, value, size_ret, RT_DEVICE_EXTENSIONS);
+  case CL_DEVICE_PRINTF_BUFFER_SIZE:
+    RT_INFO_VAL(size_t, 1u << 20);
+  case CL_DEVICE_PARENT_DEVICE:
+    RT_INFO_VAL(cl_device_id, NULL);
+  case CL_DEVICE_PARTITION_MAX_SUB_DEVICES:
+    RT_INFO_VAL(cl_uint, 0);
+  case CL_DEVICE_PARTITION_PROPERTIES:
+    RT_INFO_VAL(cl_device_partition_property, 0);
+  case CL_DEVICE_PARTITION_AFFINITY_DOMAIN:
+    RT_INFO_VAL(cl_device_affinity_domain, 0);
+  case CL_DEVICE_PARTITION_TYPE:
+    return rt_info(size, value, size_ret, NULL, 0);
+  case CL_DEVICE_REFERENCE_COUNT:
+    RT_INFO_VAL(cl_uint, 1);
+  default:
+    return CL_INVALID_VALUE;
+  }
+}
+
+/* The root device is not reference counted (the spec makes retain/release
+ * of root devices no-ops). */
+CL_API_ENTRY cl_int CL_API_CALL clRetainDevice(cl_device_id d) {
+  return RT_VALID(d, RT_MAGIC_DEVICE) ? CL_SUCCESS : CL_INVALID_DEVICE;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseDevice(cl_device_id d) {
+  return RT_VALID(d, RT_MAGIC_DEVICE) ? CL_SUCCESS : CL_INVALID_DEVICE;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clCreateSubDevices(cl_device_id d,
+                                                   const cl_device_partition_property *props,
+                                                   cl_uint n, cl_device_id *out, cl_uint *nout) {
+  (void)props, (void)n, (void)out, (void)nout;
+  cl_int e = rt_device_check(d);
+  /* CL_DEVICE_PARTITION_MAX_SUB_DEVICES is 0: no partitioning. */
+  return e != CL_SUCCESS ? e : CL_INVALID_VALUE;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clUnloadCompiler(void) {
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clUnloadPlatformCompiler(cl_platform_id platform) {
+  return RT_VALID(platform, RT_MAGIC_PLATFORM) ? CL_SUCCESS : CL_INVALID_PLATFORM;
+}
+
+/* ---- statistics ---------------------------------------------------------- */
+
+void rt_stats_record(struct _cl_platform_id *p, const sim_stats *s) {
+  char err[512];
+  if (p->db_path && !p->db && !p->db_failed) {
+    p->db = sim_statsdb_open(p->db_path, err, sizeof err);
+    if (!p->db) {
+      p->db_failed = 1; /* say it once; kernels still run */
+      fprintf(stderr, "wavesim: statistics database %s: %s\n", p->db_path, err);
+    }
+  }
+  if (p->db && sim_statsdb_write(p->db, s, err, sizeof err) < 0)
+    fprintf(stderr, "wavesim: statistics database %s: %s\n", p->db_path, err);
+  if (p->report_path) {
+    FILE *f = fopen(p->report_path, "a");
+    if (!f) {
+      fprintf(stderr, "wavesim: WAVESIM_REPORT=%s: cannot open for appending\n", p->report_path);
+      return;
+    }
+    uint64_t insts = 0;
+    for (int u = 0; u < ISA_UNIT_COUNT; u++) insts += s->inst[u];
+    fprintf(f,
+            "kernel=%s global=%llux%llux%llu local=%llux%llux%llu cycles=%llu time_ns=%.3f "
+            "waves=%llu wave_insts=%llu occupancy=%.3f limiter=%s\n",
+            s->kernel, (unsigned long long)s->global_size[0], (unsigned long long)s->global_size[1],
+            (unsigned long long)s->global_size[2], (unsigned long long)s->local_size[0],
+            (unsigned long long)s->local_size[1], (unsigned long long)s->local_size[2],
+            (unsigned long long)s->cycles, s->time_ns, (unsigned long long)s->waves,
+            (unsigned long long)insts, s->achieved_occupancy, s->limiter);
+    fclose(f);
+  }
+}

@@ -1,0 +1,338 @@
+/* Program objects: creation from OpenCL C source, SPIR-V or our "binary"
+ * (the source with a header, so programs that cache binaries work),
+ * clBuildProgram through the frontend, and the program queries. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt.h"
+
+#define RT_BINARY_MAGIC "wavesim-program-source 1\n"
+
+static struct _cl_program *rt_program_new(cl_context ctx, cl_int *errcode_ret) {
+  struct _cl_program *p = calloc(1, sizeof *p);
+  if (!p) {
+    rt_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
+    return NULL;
+  }
+  p->dispatch = &rt_dispatch;
+  p->magic = RT_MAGIC_PROGRAM;
+  p->refs = 1;
+  p->ctx = ctx;
+  p->status = CL_BUILD_NONE;
+  rt_context_retain(ctx);
+  rt_err(errcode_ret, CL_SUCCESS);
+  return p;
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context ctx, cl_uint count,
+                                                              const char **strings,
+                                                              const size_t *lengths,
+                                                              cl_int *errcode_ret) {
+  if (!RT_VALID(ctx, RT_MAGIC_CONTEXT)) {
+    rt_err(errcode_ret, CL_INVALID_CONTEXT);
+    return NULL;
+  }
+  if (count == 0 || !strings) {
+    rt_err(errcode_ret, CL_INVALID_VALUE);
+    return NULL;
+  }
+  size_t total = 0;
+  for (cl_uint i = 0; i < count; i++) {
+    if (!strings[i]) {
+      rt_err(errcode_ret, CL_INVALID_VALUE);
+      return NULL;
+    }
+    total += lengths && lengths[i] ? lengths[i] : strlen(strings[i]);
+  }
+  char *src = malloc(total + 1);
+  if (!src) {
+    rt_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
+    return NULL;
+  }
+  size_t at = 0;
+  for (cl_uint i = 0; i < count; i++) {
+    size_t n = lengths && lengths[i] ? lengths[i] : strlen(strings[i]);
+    memcpy(src + at, strings[i], n);
+    at += n;
+  }
+  src[at] = 0;
+  struct _cl_program *p = rt_program_new(ctx, errcode_ret);
+  if (!p) {
+    free(src);
+    return NULL;
+  }
+  p->source = src;
+  return p;
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context ctx, const void *il,
+                                                          size_t length, cl_int *errcode_ret) {
+  if (!RT_VALID(ctx, RT_MAGIC_CONTEXT)) {
+    rt_err(errcode_ret, CL_INVALID_CONTEXT);
+    return NULL;
+  }
+  if (!il || length < 20 || length % 4 || *(const uint32_t *)il != 0x07230203u) {
+    rt_err(errcode_ret, CL_INVALID_VALUE); /* not a SPIR-V module */
+    return NULL;
+  }
+  uint32_t *words = malloc(length);
+  if (!words) {
+    rt_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
+    return NULL;
+  }
+  memcpy(words, il, length);
+  struct _cl_program *p = rt_program_new(ctx, errcode_ret);
+  if (!p) {
+    free(words);
+    return NULL;
+  }
+  p->il = words;
+  p->il_words = length / 4;
+  return p;
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
+    cl_context ctx, cl_uint ndev, const cl_device_id *devs, const size_t *lengths,
+    const unsigned char **binaries, cl_int *binary_status, cl_int *errcode_ret) {
+  if (!RT_VALID(ctx, RT_MAGIC_CONTEXT)) {
+    rt_err(errcode_ret, CL_INVALID_CONTEXT);
+    return NULL;
+  }
+  if (ndev != 1 || !devs || !lengths || !binaries) {
+    rt_err(errcode_ret,
+           ndev == 0 || !devs || !lengths || !binaries ? CL_INVALID_VALUE : CL_INVALID_DEVICE);
+    return NULL;
+  }
+  if (devs[0] != ctx->device) {
+    rt_err(errcode_ret, CL_INVALID_DEVICE);
+    return NULL;
+  }
+  size_t mlen = strlen(RT_BINARY_MAGIC);
+  if (!binaries[0] || lengths[0] == 0) {
+    if (binary_status) binary_status[0] = CL_INVALID_VALUE;
+    rt_err(errcode_ret, CL_INVALID_VALUE);
+    return NULL;
+  }
+  if (lengths[0] < mlen || memcmp(binaries[0], RT_BINARY_MAGIC, mlen) != 0) {
+    if (binary_status) binary_status[0] = CL_INVALID_BINARY;
+    rt_err(errcode_ret, CL_INVALID_BINARY);
+    return NULL;
+  }
+  const char *src = (const char *)binaries[0] + mlen;
+  size_t len = lengths[0] - mlen;
+  if (len && src[len - 1] == 0) len--;
+  cl_program p = clCreateProgramWithSource(ctx, 1, &src, &len, errcode_ret);
+  if (binary_status) binary_status[0] = p ? CL_SUCCESS : CL_INVALID_BINARY;
+  return p;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program p) {
+  if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
+  rt_lock();
+  p->refs++;
+  rt_unlock();
+  return CL_SUCCESS;
+}
+
+void rt_program_release_internal(struct _cl_program *p) {
+  rt_lock();
+  if (--p->refs > 0) {
+    rt_unlock();
+    return;
+  }
+  p->magic = RT_MAGIC_DEAD;
+  rt_unlock();
+  free(p->source);
+  free(p->il);
+  free(p->options);
+  free(p->log);
+  free(p->kernel_names);
+  if (p->prog) isa_program_destroy(p->prog);
+  rt_context_release(p->ctx);
+  free(p);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program p) {
+  if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
+  rt_program_release_internal(p);
+  return CL_SUCCESS;
+}
+
+static cl_int rt_check_devices(struct _cl_program *p, cl_uint ndev, const cl_device_id *devs) {
+  if ((ndev > 0) != (devs != NULL)) return CL_INVALID_VALUE;
+  for (cl_uint i = 0; i < ndev; i++)
+    if (devs[i] != p->ctx->device) return CL_INVALID_DEVICE;
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id *devs,
+                                               const char *options,
+                                               void(CL_CALLBACK *notify)(cl_program, void *),
+                                               void *data) {
+  if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
+  cl_int e = rt_check_devices(p, ndev, devs);
+  if (e != CL_SUCCESS) return e;
+  if (!notify && data) return CL_INVALID_VALUE;
+  struct _cl_platform_id *plat = p->ctx->platform;
+  struct _cl_device_id *d = p->ctx->device;
+  rt_lock();
+  if (p->nkernels_live) {
+    rt_unlock();
+    return CL_INVALID_OPERATION; /* kernels exist: the spec forbids a rebuild */
+  }
+  if (!plat->compiler) plat->compiler = fe_compiler_create();
+  free(p->options);
+  free(p->log);
+  free(p->kernel_names);
+  p->kernel_names = NULL;
+  p->log = NULL;
+  if (p->prog) isa_program_destroy(p->prog);
+  p->prog = NULL;
+  p->options = rt_strdup(options ? options : "");
+  p->status = CL_BUILD_IN_PROGRESS;
+  isa_program *prog = NULL;
+  char *log = NULL;
+  fe_status st;
+  if (!plat->compiler) {
+    st = FE_INTERNAL;
+    log = rt_strdup("wavesim: cannot create the OpenCL C compiler (out of memory)\n");
+  } else if (p->il) {
+    st = fe_build_spirv(plat->compiler, p->il, p->il_words, &d->target, &prog, &log);
+  } else {
+    st = fe_build(plat->compiler, p->source, p->options, &d->target, &prog, &log);
+  }
+  p->log = log ? log : rt_strdup("");
+  if (st == FE_OK && prog) {
+    p->prog = prog;
+    p->status = CL_BUILD_SUCCESS;
+    for (uint32_t i = 0; i < prog->nkernels; i++)
+      rt_strcat(&p->kernel_names, "%s%s", i ? ";" : "", prog->kernels[i].name);
+    if (!p->kernel_names) p->kernel_names = rt_strdup("");
+    e = CL_SUCCESS;
+  } else {
+    if (prog) isa_program_destroy(prog);
+    p->status = CL_BUILD_ERROR;
+    e = st == FE_INVALID_OPTIONS ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
+  }
+  rt_unlock();
+  if (notify) notify(p, data);
+  return e;
+}
+
+/* Separate compilation is not modelled: compile checks the source by
+ * building it, and linking one compiled program builds it again. */
+CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev,
+                                                 const cl_device_id *devs, const char *options,
+                                                 cl_uint nheaders, const cl_program *headers,
+                                                 const char **header_names,
+                                                 void(CL_CALLBACK *notify)(cl_program, void *),
+                                                 void *data) {
+  if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
+  if ((nheaders > 0) != (headers != NULL) || (nheaders > 0) != (header_names != NULL))
+    return CL_INVALID_VALUE;
+  if (nheaders > 0) return CL_INVALID_OPERATION; /* embedded headers are not supported */
+  cl_int e = clBuildProgram(p, ndev, devs, options, notify, data);
+  return e == CL_BUILD_PROGRAM_FAILURE ? CL_COMPILE_PROGRAM_FAILURE : e;
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev,
+                                                  const cl_device_id *devs, const char *options,
+                                                  cl_uint nprog, const cl_program *progs,
+                                                  void(CL_CALLBACK *notify)(cl_program, void *),
+                                                  void *data, cl_int *errcode_ret) {
+  (void)options;
+  if (!RT_VALID(ctx, RT_MAGIC_CONTEXT)) {
+    rt_err(errcode_ret, CL_INVALID_CONTEXT);
+    return NULL;
+  }
+  if (nprog == 0 || !progs || (!notify && data) || (ndev > 0) != (devs != NULL)) {
+    rt_err(errcode_ret, CL_INVALID_VALUE);
+    return NULL;
+  }
+  if (nprog != 1 || !RT_VALID(progs[0], RT_MAGIC_PROGRAM) || !progs[0]->source) {
+    /* Linking several programs needs a real linker; not modelled. */
+    rt_err(errcode_ret, nprog != 1 ? CL_LINKER_NOT_AVAILABLE : CL_INVALID_PROGRAM);
+    return NULL;
+  }
+  const char *src = progs[0]->source;
+  cl_program out = clCreateProgramWithSource(ctx, 1, &src, NULL, errcode_ret);
+  if (!out) return NULL;
+  cl_int e = clBuildProgram(out, ndev, devs, progs[0]->options, notify, data);
+  rt_err(errcode_ret, e == CL_BUILD_PROGRAM_FAILURE ? CL_LINK_PROGRAM_FAILURE : e);
+  return out;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info param, size_t size,
+                                                 void *value, size_t *size_ret) {
+  if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
+  size_t bin_size = p->source && p->prog ? strlen(RT_BINARY_MAGIC) + strlen(p->source) + 1 : 0;
+  switch (param) {
+  case CL_PROGRAM_REFERENCE_COUNT:
+    RT_INFO_VAL(cl_uint, p->refs);
+  case CL_PROGRAM_CONTEXT:
+    RT_INFO_VAL(cl_context, p->ctx);
+  case CL_PROGRAM_NUM_DEVICES:
+    RT_INFO_VAL(cl_uint, 1);
+  case CL_PROGRAM_DEVICES:
+    RT_INFO_VAL(cl_device_id, p->ctx->device);
+  case CL_PROGRAM_SOURCE:
+    return rt_info_str(size, value, size_ret, p->source);
+  case CL_PROGRAM_IL:
+    return rt_info(size, value, size_ret, p->il, p->il_words * 4);
+  case CL_PROGRAM_BINARY_SIZES:
+    RT_INFO_VAL(size_t, bin_size);
+  case CL_PROGRAM_BINARIES: {
+    if (value && size < sizeof(unsigned char *)) return CL_INVALID_VALUE;
+    if (value && bin_size && ((unsigned char **)value)[0]) {
+      unsigned char *dst = ((unsigned char **)value)[0];
+      size_t m = strlen(RT_BINARY_MAGIC);
+      memcpy(dst, RT_BINARY_MAGIC, m);
+      memcpy(dst + m, p->source, bin_size - m);
+    }
+    if (size_ret) *size_ret = sizeof(unsigned char *);
+    return CL_SUCCESS;
+  }
+  case CL_PROGRAM_NUM_KERNELS:
+    if (!p->prog) return CL_INVALID_PROGRAM_EXECUTABLE;
+    RT_INFO_VAL(size_t, p->prog->nkernels);
+  case CL_PROGRAM_KERNEL_NAMES:
+    if (!p->prog) return CL_INVALID_PROGRAM_EXECUTABLE;
+    return rt_info_str(size, value, size_ret, p->kernel_names);
+  default:
+    return CL_INVALID_VALUE;
+  }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program p, cl_device_id d,
+                                                      cl_program_build_info param, size_t size,
+                                                      void *value, size_t *size_ret) {
+  if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
+  if (d != p->ctx->device) return CL_INVALID_DEVICE;
+  switch (param) {
+  case CL_PROGRAM_BUILD_STATUS:
+    RT_INFO_VAL(cl_build_status, p->status);
+  case CL_PROGRAM_BUILD_OPTIONS:
+    return rt_info_str(size, value, size_ret, p->options);
+  case CL_PROGRAM_BUILD_LOG:
+    return rt_info_str(size, value, size_ret, p->log);
+  case CL_PROGRAM_BINARY_TYPE:
+    RT_INFO_VAL(cl_program_binary_type,
+                p->prog ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE : CL_PROGRAM_BINARY_TYPE_NONE);
+  case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
+    RT_INFO_VAL(size_t, 0);
+  default:
+    return CL_INVALID_VALUE;
+  }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL
+clSetProgramReleaseCallback(cl_program p, void(CL_CALLBACK *fn)(cl_program, void *), void *data) {
+  (void)fn, (void)data;
+  return RT_VALID(p, RT_MAGIC_PROGRAM) ? CL_INVALID_OPERATION : CL_INVALID_PROGRAM;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program p, cl_uint id,
+                                                                   size_t size, const void *value) {
+  (void)id, (void)size, (void)value;
+  return RT_VALID(p, RT_MAGIC_PROGRAM) ? CL_INVALID_OPERATION : CL_INVALID_PROGRAM;
+}

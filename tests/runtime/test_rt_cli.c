@@ -1,0 +1,199 @@
+/* The `wavesim` command: help, config errors before the program starts,
+ * running a program with a per-kernel summary and its exit status passed
+ * on, `report` and `configs`. */
+#include <check.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef struct cli_result {
+  int status;
+  char out[16384], err[16384];
+} cli_result;
+
+static void slurp(const char *path, char *buf, size_t len) {
+  FILE *f = fopen(path, "r");
+  size_t n = f ? fread(buf, 1, len - 1, f) : 0;
+  buf[n] = 0;
+  if (f) fclose(f);
+  unlink(path);
+}
+
+/* Runs `wavesim ARGS` through the shell, capturing both streams. */
+static void cli(cli_result *r, const char *args) {
+  char out[] = "/tmp/wavesim-cli-out-XXXXXX", err[] = "/tmp/wavesim-cli-err-XXXXXX";
+  close(mkstemp(out));
+  close(mkstemp(err));
+  char cmd[4096];
+  snprintf(cmd, sizeof cmd, "%s %s >%s 2>%s", WAVESIM_TEST_CLI, args, out, err);
+  int st = system(cmd);
+  ck_assert(WIFEXITED(st));
+  r->status = WEXITSTATUS(st);
+  slurp(out, r->out, sizeof r->out);
+  slurp(err, r->err, sizeof r->err);
+}
+
+static const char *temp_db(void) {
+  static char db[64];
+  snprintf(db, sizeof db, "/tmp/wavesim-cli-db-XXXXXX");
+  close(mkstemp(db));
+  unlink(db);
+  return db;
+}
+
+START_TEST(help) {
+  cli_result r;
+  cli(&r, "--help");
+  ck_assert_int_eq(r.status, 0);
+  const char *want[] = {"wavesim run [options] -- PROGRAM",
+                        "wavesim report",
+                        "wavesim configs",
+                        "--config NAME|FILE",
+                        "--set KEY=VALUE",
+                        "--db FILE",
+                        "--mode",
+                        "WAVESIM_CONFIG",
+                        "WAVESIM_SET",
+                        "WAVESIM_DB",
+                        "WAVESIM_MODE",
+                        "OCL_ICD_VENDORS"};
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+    ck_assert_msg(strstr(r.out, want[i]) != NULL, "help lacks '%s'", want[i]);
+  cli(&r, "");
+  ck_assert_int_eq(r.status, 2);
+  cli(&r, "frobnicate");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_str_eq(r.err, "wavesim: unknown command 'frobnicate' (commands: run, report, configs; "
+                          "see wavesim --help)\n");
+}
+END_TEST
+
+START_TEST(config_errors_before_running) {
+  cli_result r;
+  cli(&r, "run --config nope -- echo should-not-run");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_str_eq(r.out, "");
+  ck_assert_msg(strncmp(r.err, "wavesim: unknown config 'nope'", 30) == 0, "%s", r.err);
+  cli(&r, "run --set cu.cuont=3 -- echo should-not-run");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_msg(strstr(r.err, "did you mean 'cu.count'") != NULL, "%s", r.err);
+  /* a YAML file with a bad key: file:line */
+  char yaml[] = "/tmp/wavesim-cli-cfg-XXXXXX";
+  int fd = mkstemp(yaml);
+  const char *text = "extends: default\ncu:\n  cuont: 3\n";
+  ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+  close(fd);
+  char args[256];
+  snprintf(args, sizeof args, "run --config %s -- true", yaml);
+  cli(&r, args);
+  unlink(yaml);
+  ck_assert_int_eq(r.status, 2);
+  char where[128];
+  snprintf(where, sizeof where, "%s:3", yaml);
+  ck_assert_msg(strstr(r.err, where) != NULL, "%s", r.err);
+  cli(&r, "run --mode fast -- true");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_str_eq(r.err, "wavesim run: --mode fast: use 'timing' or 'functional'\n");
+  cli(&r, "run --config");
+  ck_assert_int_eq(r.status, 2);
+  cli(&r, "run");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_msg(strstr(r.err, "no program given") != NULL, "%s", r.err);
+}
+END_TEST
+
+START_TEST(run_prints_summary) {
+  const char *db = temp_db();
+  cli_result r;
+  char args[512];
+  snprintf(args, sizeof args, "run --db %s --set cu.count=4 -- %s", db, WAVESIM_TEST_APP);
+  cli(&r, args);
+  ck_assert_msg(r.status == 0, "status %d, stderr: %s", r.status, r.err);
+  ck_assert_str_eq(r.out, "platform: wavesim\nrt_cli_app: ok\n");
+  const char *want[] = {"kernel",    "cycles",
+                        "time(us)",  "wave-insts",
+                        "occupancy", "lds-conf",
+                        "L1-hit",    "L2-hit",
+                        "DRAM",      "vadd",
+                        "1024",      "128",
+                        "total",     "wavesim: 2 kernel launches, config "};
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+    ck_assert_msg(strstr(r.err, want[i]) != NULL, "summary lacks '%s':\n%s", want[i], r.err);
+  /* a second run appends, and its summary shows only its own launches */
+  snprintf(args, sizeof args, "run --quiet --db %s -- %s 3", db, WAVESIM_TEST_APP);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 3); /* the program's exit status */
+  ck_assert_str_eq(r.err, "");
+  snprintf(args, sizeof args, "report --db %s", db);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_msg(strstr(r.out, "wavesim: 4 kernel launches") != NULL, "%s", r.out);
+  sqlite3 *s;
+  ck_assert_int_eq(sqlite3_open(db, &s), SQLITE_OK);
+  sqlite3_stmt *q;
+  ck_assert_int_eq(
+      sqlite3_prepare_v2(s, "SELECT COUNT(*) FROM launches WHERE kernel='vadd'", -1, &q, NULL),
+      SQLITE_OK);
+  ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+  ck_assert_int_eq(sqlite3_column_int(q, 0), 4);
+  sqlite3_finalize(q);
+  sqlite3_close(s);
+  unlink(db);
+}
+END_TEST
+
+START_TEST(run_missing_program_and_signals) {
+  const char *db = temp_db();
+  cli_result r;
+  char args[512];
+  snprintf(args, sizeof args, "run --db %s -- /nonexistent/app", db);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 127);
+  ck_assert_msg(strstr(r.err, "wavesim: cannot run '/nonexistent/app': No such file or directory"),
+                "%s", r.err);
+  ck_assert_msg(strstr(r.err, "no kernel launches recorded"), "%s", r.err);
+  snprintf(args, sizeof args, "run --quiet --db %s -- sh -c 'kill -TERM $$'", db);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 128 + 15);
+  ck_assert_str_eq(r.err, "wavesim: sh was killed by signal 15\n");
+  unlink(db);
+}
+END_TEST
+
+START_TEST(configs_and_report_errors) {
+  cli_result r;
+  cli(&r, "configs");
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_msg(strstr(r.out, "\n  default ") != NULL, "%s", r.out);
+  cli(&r, "report --db /nonexistent/x.db");
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_str_eq(r.out,
+                   "wavesim: no kernel launches recorded (/nonexistent/x.db does not exist)\n");
+  cli(&r, "report --bogus");
+  ck_assert_int_eq(r.status, 2);
+}
+END_TEST
+
+static Suite *suite(void) {
+  Suite *s = suite_create("rt_cli");
+  TCase *tc = tcase_create("core");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, help);
+  tcase_add_test(tc, config_errors_before_running);
+  tcase_add_test(tc, run_prints_summary);
+  tcase_add_test(tc, run_missing_program_and_signals);
+  tcase_add_test(tc, configs_and_report_errors);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) {
+  SRunner *r = srunner_create(suite());
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  return failed ? 1 : 0;
+}

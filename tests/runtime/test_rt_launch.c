@@ -1,0 +1,325 @@
+/* Kernel launches end to end through the cl* API (needs the frontend and
+ * the device model): results, USE_HOST_PTR in place, faults with a canary,
+ * profiling in simulated time, statistics rows, enqueue checks. */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rt_test_util.h"
+
+#define N 256
+
+typedef struct vadd_env {
+  rt_env e;
+  cl_program p;
+  cl_kernel k;
+  cl_mem a, b, c;
+  int ha[N], hb[N];
+} vadd_env;
+
+static void vadd_open(vadd_env *v, int profiling, const char *kernel) {
+  rt_env_open(&v->e, profiling);
+  v->p = rt_build(&v->e, rt_src_vadd);
+  cl_int err;
+  v->k = clCreateKernel(v->p, kernel, &err);
+  ck_assert_int_eq(err, CL_SUCCESS);
+  for (int i = 0; i < N; i++) v->ha[i] = i, v->hb[i] = 1000 * i;
+  v->a =
+      clCreateBuffer(v->e.ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof v->ha, v->ha, &err);
+  v->b =
+      clCreateBuffer(v->e.ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof v->hb, v->hb, &err);
+  v->c = clCreateBuffer(v->e.ctx, CL_MEM_WRITE_ONLY, sizeof v->ha, NULL, &err);
+  ck_assert_int_eq(err, CL_SUCCESS);
+  ck_assert_int_eq(clSetKernelArg(v->k, 0, sizeof v->a, &v->a), CL_SUCCESS);
+  ck_assert_int_eq(clSetKernelArg(v->k, 1, sizeof v->b, &v->b), CL_SUCCESS);
+  ck_assert_int_eq(clSetKernelArg(v->k, 2, sizeof v->c, &v->c), CL_SUCCESS);
+}
+
+static void vadd_close(vadd_env *v) {
+  clReleaseMemObject(v->a);
+  clReleaseMemObject(v->b);
+  clReleaseMemObject(v->c);
+  ck_assert_int_eq(clReleaseKernel(v->k), CL_SUCCESS);
+  ck_assert_int_eq(clReleaseProgram(v->p), CL_SUCCESS);
+  rt_env_close(&v->e);
+}
+
+static int db_count(const char *path, const char *sql_where, char *kernel, size_t klen) {
+  sqlite3 *db;
+  ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+  char sql[256];
+  snprintf(sql, sizeof sql, "SELECT COUNT(*), MAX(kernel) FROM launches %s", sql_where);
+  sqlite3_stmt *q;
+  ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &q, NULL), SQLITE_OK);
+  ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+  int n = sqlite3_column_int(q, 0);
+  if (kernel)
+    snprintf(kernel, klen, "%s",
+             sqlite3_column_text(q, 1) ? (const char *)sqlite3_column_text(q, 1) : "");
+  sqlite3_finalize(q);
+  sqlite3_close(db);
+  return n;
+}
+
+START_TEST(vadd_end_to_end) {
+  const char *db = rt_test_env();
+  char report[64];
+  snprintf(report, sizeof report, "%s.report", db);
+  setenv("WAVESIM_REPORT", report, 1);
+  vadd_env v;
+  vadd_open(&v, 0, "vadd");
+  size_t g = N, l = 64;
+  ck_assert_int_eq(clEnqueueNDRangeKernel(v.e.q, v.k, 1, NULL, &g, &l, 0, NULL, NULL), CL_SUCCESS);
+  int out[N];
+  ck_assert_int_eq(clEnqueueReadBuffer(v.e.q, v.c, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL),
+                   CL_SUCCESS);
+  for (int i = 0; i < N; i++) ck_assert_int_eq(out[i], 1001 * i);
+  ck_assert_int_eq(clFinish(v.e.q), CL_SUCCESS);
+  /* one statistics row per launch, written at the launch */
+  char kname[64];
+  ck_assert_int_eq(db_count(db, "WHERE global_x = 256 AND local_x = 64", kname, sizeof kname), 1);
+  ck_assert_str_eq(kname, "vadd");
+  ck_assert_int_eq(clEnqueueTask(v.e.q, v.k, 0, NULL, NULL), CL_SUCCESS);
+  ck_assert_int_eq(db_count(db, "", NULL, 0), 2);
+  FILE *f = fopen(report, "r");
+  ck_assert_ptr_nonnull(f);
+  char line[512];
+  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+  ck_assert_msg(strncmp(line, "kernel=vadd global=256x1x1 local=64x1x1 cycles=", 47) == 0, "%s",
+                line);
+  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+  ck_assert_msg(strncmp(line, "kernel=vadd global=1x1x1 local=1x1x1 ", 37) == 0, "%s", line);
+  fclose(f);
+  unlink(report);
+  vadd_close(&v);
+  unlink(db);
+}
+END_TEST
+
+START_TEST(use_host_ptr_in_place) {
+  const char *db = rt_test_env();
+  rt_env e;
+  rt_env_open(&e, 0);
+  cl_program p = rt_build(&e, rt_src_vadd);
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, "vadd", &err);
+  int *a = malloc(N * sizeof(int)), *b = malloc(N * sizeof(int)), *c = calloc(N, sizeof(int));
+  for (int i = 0; i < N; i++) a[i] = i, b[i] = 2 * i;
+  cl_mem ma = clCreateBuffer(e.ctx, CL_MEM_USE_HOST_PTR, N * sizeof(int), a, &err);
+  cl_mem mb = clCreateBuffer(e.ctx, CL_MEM_USE_HOST_PTR, N * sizeof(int), b, &err);
+  cl_mem mc = clCreateBuffer(e.ctx, CL_MEM_USE_HOST_PTR, N * sizeof(int), c, &err);
+  clSetKernelArg(k, 0, sizeof ma, &ma);
+  clSetKernelArg(k, 1, sizeof mb, &mb);
+  clSetKernelArg(k, 2, sizeof mc, &mc);
+  size_t g = N;
+  /* no local size: the runtime picks one */
+  ck_assert_int_eq(clEnqueueNDRangeKernel(e.q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_SUCCESS);
+  ck_assert_int_eq(clFinish(e.q), CL_SUCCESS);
+  for (int i = 0; i < N; i++) ck_assert_int_eq(c[i], 3 * i); /* no read needed */
+  ck_assert_int_eq(db_count(db, "WHERE local_x = 256", NULL, 0), 1);
+  clReleaseMemObject(ma);
+  clReleaseMemObject(mb);
+  clReleaseMemObject(mc);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+  free(a), free(b), free(c);
+  rt_env_close(&e);
+  unlink(db);
+}
+END_TEST
+
+START_TEST(fault_sets_event_status) {
+  const char *db = rt_test_env();
+  vadd_env v;
+  vadd_open(&v, 0, "oob");
+  cl_int err;
+  int canary_val[N];
+  for (int i = 0; i < N; i++) canary_val[i] = 0x5a5a0000 + i;
+  cl_mem canary =
+      clCreateBuffer(v.e.ctx, CL_MEM_COPY_HOST_PTR, sizeof canary_val, canary_val, &err);
+  size_t g = 64, l = 64;
+  cl_event ev;
+  rt_stderr_begin();
+  ck_assert_int_eq(clEnqueueNDRangeKernel(v.e.q, v.k, 1, NULL, &g, &l, 0, NULL, &ev), CL_SUCCESS);
+  ck_assert_int_eq(clWaitForEvents(1, &ev), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  ck_assert_int_eq(clFinish(v.e.q), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  const char *msg = rt_stderr_end();
+  cl_int st;
+  ck_assert_int_eq(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL),
+                   CL_SUCCESS);
+  ck_assert_int_eq(st, CL_OUT_OF_RESOURCES);
+  ck_assert_msg(strncmp(msg, "wavesim: ", 9) == 0 && strstr(msg, "oob") &&
+                    strstr(msg, "work-item") && strstr(msg, ":7"),
+                "message: %s", msg);
+  int got[N];
+  ck_assert_int_eq(clEnqueueReadBuffer(v.e.q, canary, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL),
+                   CL_SUCCESS);
+  for (int i = 0; i < N; i++) ck_assert_int_eq(got[i], canary_val[i]);
+  ck_assert_int_ne(access(db, F_OK), 0); /* faulted launches are not recorded */
+  clReleaseEvent(ev);
+  clReleaseMemObject(canary);
+  vadd_close(&v);
+}
+END_TEST
+
+START_TEST(profiling_in_simulated_time) {
+  const char *db = rt_test_env();
+  vadd_env v;
+  vadd_open(&v, 1, "vadd");
+  size_t g = N, l = 64;
+  cl_event ev[3];
+  int out[N];
+  ck_assert_int_eq(clEnqueueNDRangeKernel(v.e.q, v.k, 1, NULL, &g, &l, 0, NULL, &ev[0]),
+                   CL_SUCCESS);
+  ck_assert_int_eq(clEnqueueNDRangeKernel(v.e.q, v.k, 1, NULL, &g, &l, 0, NULL, &ev[1]),
+                   CL_SUCCESS);
+  ck_assert_int_eq(clEnqueueReadBuffer(v.e.q, v.c, CL_FALSE, 0, sizeof out, out, 0, NULL, &ev[2]),
+                   CL_SUCCESS);
+  ck_assert_int_eq(clWaitForEvents(3, ev), CL_SUCCESS);
+  cl_ulong prev_end = 0;
+  for (int i = 0; i < 3; i++) {
+    cl_ulong t[4];
+    cl_profiling_info what[4] = {CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT,
+                                 CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
+    for (int j = 0; j < 4; j++)
+      ck_assert_int_eq(clGetEventProfilingInfo(ev[i], what[j], sizeof t[j], &t[j], NULL),
+                       CL_SUCCESS);
+    ck_assert_uint_le(t[0], t[1]);
+    ck_assert_uint_le(t[1], t[2]);
+    ck_assert_uint_le(t[2], t[3]);
+    ck_assert_uint_ge(t[2], prev_end); /* in order on one device timeline */
+    prev_end = t[3];
+    if (i < 2) {
+      /* END - START is the kernel's simulated time from the statistics */
+      sqlite3 *s;
+      ck_assert_int_eq(sqlite3_open(db, &s), SQLITE_OK);
+      char sql[128];
+      snprintf(sql, sizeof sql,
+               "SELECT time_ns, cycles FROM launches ORDER BY id LIMIT 1 OFFSET %d", i);
+      sqlite3_stmt *q;
+      ck_assert_int_eq(sqlite3_prepare_v2(s, sql, -1, &q, NULL), SQLITE_OK);
+      ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+      double ns = sqlite3_column_double(q, 0);
+      ck_assert_int_gt(sqlite3_column_int64(q, 1), 0);
+      ck_assert_uint_eq(t[3] - t[2], (cl_ulong)(ns + 0.5));
+      sqlite3_finalize(q);
+      sqlite3_close(s);
+    }
+  }
+  ck_assert_int_eq(clGetEventProfilingInfo(ev[0], 0x7777, sizeof prev_end, &prev_end, NULL),
+                   CL_INVALID_VALUE);
+  for (int i = 0; i < 3; i++) clReleaseEvent(ev[i]);
+  vadd_close(&v);
+  unlink(db);
+}
+END_TEST
+
+START_TEST(functional_mode_zero_time) {
+  const char *db = rt_test_env();
+  setenv("WAVESIM_MODE", "functional", 1);
+  vadd_env v;
+  vadd_open(&v, 1, "vadd");
+  size_t g = N;
+  cl_event ev;
+  ck_assert_int_eq(clEnqueueNDRangeKernel(v.e.q, v.k, 1, NULL, &g, NULL, 0, NULL, &ev), CL_SUCCESS);
+  int out[N];
+  ck_assert_int_eq(clEnqueueReadBuffer(v.e.q, v.c, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL),
+                   CL_SUCCESS);
+  for (int i = 0; i < N; i++) ck_assert_int_eq(out[i], 1001 * i);
+  cl_ulong s, e;
+  clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof s, &s, NULL);
+  clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof e, &e, NULL);
+  ck_assert_uint_eq(e, s);
+  ck_assert_int_eq(db_count(db, "WHERE functional_only = 1 AND cycles = 0", NULL, 0), 1);
+  clReleaseEvent(ev);
+  vadd_close(&v);
+  unlink(db);
+}
+END_TEST
+
+START_TEST(enqueue_checks) {
+  rt_test_env();
+  setenv("WAVESIM_DB", "none", 1);
+  vadd_env v;
+  vadd_open(&v, 0, "vadd");
+  size_t g[3] = {N, 1, 1}, l[3] = {64, 1, 1}, odd = 100, big = 4096, zero = 0;
+  cl_command_queue q = v.e.q;
+  rt_stderr_begin();
+  ck_assert_int_eq(clEnqueueNDRangeKernel(q, v.k, 0, NULL, g, l, 0, NULL, NULL),
+                   CL_INVALID_WORK_DIMENSION);
+  ck_assert_int_eq(clEnqueueNDRangeKernel(q, v.k, 4, NULL, g, l, 0, NULL, NULL),
+                   CL_INVALID_WORK_DIMENSION);
+  ck_assert_int_eq(clEnqueueNDRangeKernel(q, v.k, 1, NULL, NULL, l, 0, NULL, NULL),
+                   CL_INVALID_GLOBAL_WORK_SIZE);
+  ck_assert_int_eq(clEnqueueNDRangeKernel(q, v.k, 1, NULL, &zero, NULL, 0, NULL, NULL),
+                   CL_INVALID_GLOBAL_WORK_SIZE);
+  ck_assert_int_eq(clEnqueueNDRangeKernel(q, v.k, 1, NULL, &odd, l, 0, NULL, NULL),
+                   CL_INVALID_WORK_GROUP_SIZE);
+  ck_assert_int_eq(clEnqueueNDRangeKernel(q, v.k, 1, NULL, &big, &big, 0, NULL, NULL),
+                   CL_INVALID_WORK_ITEM_SIZE);
+  ck_assert_int_eq(clEnqueueNDRangeKernel(q, NULL, 1, NULL, g, l, 0, NULL, NULL),
+                   CL_INVALID_KERNEL);
+  ck_assert_int_eq(clEnqueueNDRangeKernel(NULL, v.k, 1, NULL, g, l, 0, NULL, NULL),
+                   CL_INVALID_COMMAND_QUEUE);
+  ck_assert_int_eq(clEnqueueNDRangeKernel(q, v.k, 1, NULL, g, l, 1, NULL, NULL),
+                   CL_INVALID_EVENT_WAIT_LIST);
+  cl_int err;
+  cl_kernel fresh = clCreateKernel(v.p, "vadd", &err);
+  ck_assert_int_eq(clEnqueueNDRangeKernel(q, fresh, 1, NULL, g, l, 0, NULL, NULL),
+                   CL_INVALID_KERNEL_ARGS);
+  const char *msg = rt_stderr_end();
+  ck_assert_msg(strstr(msg, "wavesim: clEnqueueNDRangeKernel(vadd): global size 100 is not a "
+                            "multiple of local size 64 in dimension 0") != NULL,
+                "%s", msg);
+  ck_assert_msg(strstr(msg, "argument 0 (a) is not set") != NULL, "%s", msg);
+  clReleaseKernel(fresh);
+  /* __local arguments beyond the device's LDS */
+  cl_program pa = rt_build(&v.e, rt_src_args);
+  cl_kernel ka = clCreateKernel(pa, "withlocal", &err);
+  int n = 1;
+  cl_float4 s4 = {{2, 0, 0, 0}};
+  clSetKernelArg(ka, 0, sizeof v.c, &v.c);
+  clSetKernelArg(ka, 1, (size_t)rt_dev_ulong(v.e.device, CL_DEVICE_LOCAL_MEM_SIZE) + 16, NULL);
+  clSetKernelArg(ka, 2, sizeof n, &n);
+  clSetKernelArg(ka, 3, sizeof s4, &s4);
+  rt_stderr_begin();
+  ck_assert_int_eq(clEnqueueNDRangeKernel(q, ka, 1, NULL, l, l, 0, NULL, NULL),
+                   CL_OUT_OF_RESOURCES);
+  msg = rt_stderr_end();
+  ck_assert_msg(strstr(msg, "lds.max_per_workgroup") != NULL, "%s", msg);
+  /* and within it: the kernel runs and sees n and s.x */
+  clSetKernelArg(ka, 1, 64 * sizeof(float), NULL);
+  ck_assert_int_eq(clEnqueueNDRangeKernel(q, ka, 1, NULL, l, l, 0, NULL, NULL), CL_SUCCESS);
+  int out = 0;
+  ck_assert_int_eq(clEnqueueReadBuffer(q, v.c, CL_TRUE, 0, sizeof out, &out, 0, NULL, NULL),
+                   CL_SUCCESS);
+  ck_assert_int_eq(out, 3);
+  clReleaseKernel(ka);
+  clReleaseProgram(pa);
+  vadd_close(&v);
+}
+END_TEST
+
+static Suite *suite(void) {
+  Suite *s = suite_create("rt_launch");
+  TCase *tc = tcase_create("core");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, vadd_end_to_end);
+  tcase_add_test(tc, use_host_ptr_in_place);
+  tcase_add_test(tc, fault_sets_event_status);
+  tcase_add_test(tc, profiling_in_simulated_time);
+  tcase_add_test(tc, functional_mode_zero_time);
+  tcase_add_test(tc, enqueue_checks);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) {
+  SRunner *r = srunner_create(suite());
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  return failed ? 1 : 0;
+}
