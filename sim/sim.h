@@ -34,7 +34,8 @@ typedef struct sim_launch {
   uint64_t global_size[3];
   uint64_t local_size[3]; /* never 0: the runtime picks one when the user did not */
   uint64_t global_offset[3];
-  int functional_only;    /* skip the timing model: results only, cycles 0 */
+  int functional_only;    /* skip the timing model: results, counts, and an issue-bound
+                            cycle estimate (see sim_launch.c) */
 } sim_launch;
 
 typedef enum sim_status {

@@ -216,7 +216,7 @@ START_TEST(profiling_in_simulated_time) {
 }
 END_TEST
 
-START_TEST(functional_mode_zero_time) {
+START_TEST(functional_mode_estimated_time) {
   const char *db = rt_test_env();
   setenv("WAVESIM_MODE", "functional", 1);
   vadd_env v;
@@ -231,8 +231,9 @@ START_TEST(functional_mode_zero_time) {
   cl_ulong s, e;
   clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof s, &s, NULL);
   clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof e, &e, NULL);
-  ck_assert_uint_eq(e, s);
-  ck_assert_int_eq(db_count(db, "WHERE functional_only = 1 AND cycles = 0", NULL, 0), 1);
+  /* no timing model, but a nonzero issue-bound estimate so END > START */
+  ck_assert_uint_gt(e, s);
+  ck_assert_int_eq(db_count(db, "WHERE functional_only = 1 AND cycles > 0", NULL, 0), 1);
   clReleaseEvent(ev);
   vadd_close(&v);
   unlink(db);
@@ -310,7 +311,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, use_host_ptr_in_place);
   tcase_add_test(tc, fault_sets_event_status);
   tcase_add_test(tc, profiling_in_simulated_time);
-  tcase_add_test(tc, functional_mode_zero_time);
+  tcase_add_test(tc, functional_mode_estimated_time);
   tcase_add_test(tc, enqueue_checks);
   suite_add_tcase(s, tc);
   return s;
