@@ -353,6 +353,9 @@ fe_status fe_clc_compile(const fe_clc_tools *tools, const char *source, const ch
   clc_push(&a, tools->clang);
   const char *fixed[] = {"-cc1", "-triple", "spir64-unknown-unknown", "-finclude-default-header",
                          "-emit-llvm-bc", "-O0", "-disable-O0-optnone",
+                         /* OpenCL C code puts plain `inline` functions in headers; with C99
+                          * semantics -O0 emits no body for them (an undefined call). */
+                         "-fgnu89-inline",
                          "-debug-info-kind=line-tables-only", "-dwarf-version=4",
                          "-main-file-name", FE_CLC_SOURCE_NAME};
   for (size_t i = 0; i < CLC_COUNT(fixed); i++)

@@ -133,6 +133,15 @@ typedef struct isa_kernel {
   uint32_t nargs;
   isa_arg *args;
   uint32_t reqd_wg_size[3]; /* reqd_work_group_size, 0 if none */
+  /* Program-scope __constant data (additive): the bytes the runtime uploads
+   * once per program and device (every kernel of a program carries the same
+   * blob), and the kernarg offset of a hidden 8-byte slot where the runtime
+   * writes the blob's device address at launch. const_bytes 0: no data and no
+   * hidden slot. The hidden slot lies past every user argument and is not in
+   * args[]/nargs (clSetKernelArg and CL_KERNEL_NUM_ARGS never see it). */
+  uint8_t *const_data;
+  uint32_t const_bytes;
+  uint32_t const_arg_offset;
 } isa_kernel;
 
 typedef struct isa_program {

@@ -93,7 +93,9 @@ size_t isa_decode(const uint32_t *words, size_t nwords, isa_inst *out) {
     if (in.offset == 0) return 0; /* not canonical: the encoder omits zero */
   }
   unsigned nt = (hdr >> ENC_NT_SHIFT) & 3;
-  if (nt > 3 || n + nt > nwords) return 0;
+  /* exactly the opcode's target count: a surplus target word holding ISA_NO_PC
+   * would pass isa_inst_check and then vanish on re-encoding */
+  if (nt != isa_num_targets(op) || n + nt > nwords) return 0;
   for (unsigned t = 0; t < nt; t++) in.target[t] = words[n++];
   if (isa_inst_check(&in, NULL, 0) != 0) return 0;
   *out = in;

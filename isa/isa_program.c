@@ -16,6 +16,7 @@ void isa_kernel_fini(isa_kernel *k) {
     free(k->args[i].type_name);
   }
   free(k->args);
+  free(k->const_data);
   memset(k, 0, sizeof *k);
 }
 

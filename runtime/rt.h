@@ -70,6 +70,9 @@ struct _cl_platform_id {
   int db_failed;
   char *db_path;                /* NULL: statistics database disabled */
   char *report_path;            /* WAVESIM_REPORT, or NULL */
+  char *trace_path;             /* WAVESIM_TRACE timeline file, or NULL */
+  struct trace_writer *trace;   /* opened at the first timed launch */
+  int trace_failed;
   struct _cl_context *contexts; /* live contexts, for draining queues */
 };
 
@@ -138,9 +141,11 @@ struct _cl_program {
   uint32_t *il; /* SPIR-V words, or NULL */
   size_t il_words;
   char *options;
+  char *bin_options; /* from clCreateProgramWithBinary: the options it was built with */
   char *log;
   cl_build_status status;
   isa_program *prog;
+  uint64_t const_addr; /* device copy of the program-scope __constant data, 0 if none */
   char *kernel_names;    /* "a;b;c" */
   cl_uint nkernels_live; /* kernels created from it: a rebuild is refused */
 };
@@ -204,6 +209,10 @@ void rt_unlock(void);
 cl_int rt_device_check(cl_device_id d);
 /* The statistics sink for one launch: database write and WAVESIM_REPORT line. */
 void rt_stats_record(struct _cl_platform_id *p, const sim_stats *s);
+/* WAVESIM_TRACE: sets l->trace and starts the launch's timeline (timing mode
+ * only); rt_trace_end writes it once sim_run returns. No-ops without a trace. */
+void rt_trace_begin(struct _cl_device_id *d, sim_launch *l);
+void rt_trace_end(struct _cl_device_id *d, sim_launch *l, const sim_stats *s);
 
 /* ---- helpers (rt_util.c) ---- */
 /* Copy a query answer out following the clGet*Info rules. */

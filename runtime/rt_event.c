@@ -6,7 +6,12 @@
 
 #include "rt.h"
 
+/* Called with the lock held. A callback may release the event (apps release
+ * it in its own CL_COMPLETE callback) or register more callbacks on it, so
+ * the event is held for the duration and the walk restarts after each call. */
 static void rt_fire_callbacks(struct _cl_event *e) {
+  if (!e->callbacks) return;
+  e->refs++;
   rt_event_callback **pp = &e->callbacks;
   while (*pp) {
     rt_event_callback *cb = *pp;
@@ -15,10 +20,12 @@ static void rt_fire_callbacks(struct _cl_event *e) {
       *pp = cb->next;
       cb->fn(e, e->status < 0 ? e->status : cb->when, cb->data);
       free(cb);
+      pp = &e->callbacks;
     } else {
       pp = &cb->next;
     }
   }
+  rt_event_release_internal(e);
 }
 
 static void rt_set_status(struct _cl_event *e, cl_int status) {

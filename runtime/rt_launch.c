@@ -33,6 +33,7 @@ static void rt_stats_identity(sim_stats *s, const rt_launch_cmd *lc,
   snprintf(s->kernel, sizeof s->kernel, "%s", lc->kernel->k->name);
   snprintf(s->config, sizeof s->config, "%s", d->config_name);
   s->functional_only = lc->l.functional_only;
+  s->source_text = lc->kernel->program->source; /* stored once per distinct program */
   s->work_dim = lc->l.work_dim;
   for (int i = 0; i < 3; i++) {
     s->global_size[i] = lc->l.global_size[i];
@@ -47,7 +48,9 @@ static cl_int rt_launch_run(rt_cmd *c, uint64_t *dur) {
   memset(&s, 0, sizeof s);
   rt_stats_identity(&s, lc, d);
   char err[2048] = "";
+  rt_trace_begin(d, &lc->l);
   sim_status st = sim_run(d->sim, &lc->l, &s, err, sizeof err);
+  rt_trace_end(d, &lc->l, &s);
   rt_stats_identity(&s, lc, d); /* sim_run names the device; keep the preset's name */
   double ns = s.time_ns;
   if (ns <= 0 && s.cycles) ns = (double)s.cycles * 1000.0 / d->cfg->clock_mhz;
@@ -220,6 +223,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_ke
     }
     memcpy(lc->kernarg + a->offset, &v, a->size < 8 ? a->size : 8);
   }
+  if (ik->const_bytes) /* hidden slot: the program's __constant data */
+    memcpy(lc->kernarg + ik->const_arg_offset, &k->program->const_addr, 8);
   lc->l.kernel = ik;
   lc->l.kernarg = lc->kernarg;
   lc->l.dyn_lds_bytes = (uint32_t)(lds - ik->lds_bytes);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rt.h"
+#include "trace.h"
 
 #define RT_PLATFORM_EXTENSIONS "cl_khr_icd"
 #define RT_DEVICE_EXTENSIONS                                                                       \
@@ -100,6 +101,8 @@ static void rt_platform_init(void) {
   if (strcmp(db, "none") != 0) p->db_path = rt_strdup(db);
   const char *rep = getenv("WAVESIM_REPORT");
   if (rep && *rep) p->report_path = rt_strdup(rep);
+  const char *trace = getenv("WAVESIM_TRACE");
+  if (trace && *trace) p->trace_path = rt_strdup(trace);
   rt_device_init(p);
   rt_the_platform = p;
 }
@@ -351,6 +354,38 @@ CL_API_ENTRY cl_int CL_API_CALL clUnloadPlatformCompiler(cl_platform_id platform
 }
 
 /* ---- statistics ---------------------------------------------------------- */
+
+void rt_trace_begin(struct _cl_device_id *d, sim_launch *l) {
+  struct _cl_platform_id *p = d->platform;
+  l->trace = NULL;
+  if (!p->trace_path || p->trace_failed || l->functional_only) return;
+  char err[512];
+  if (!p->trace && !(p->trace = trace_open(p->trace_path, err, sizeof err))) {
+    p->trace_failed = 1; /* say it once; kernels still run */
+    fprintf(stderr, "wavesim: WAVESIM_TRACE: %s\n", err);
+    return;
+  }
+  trace_launch tl = {.kernel = l->kernel->name,
+                     .start_us = (double)d->now_ns / 1000.0,
+                     .clock_mhz = d->cfg->clock_mhz,
+                     .dispatch_cycles = (uint64_t)d->cfg->launch_overhead,
+                     .cus = (uint32_t)d->cfg->cu_count,
+                     .simds_per_cu = (uint32_t)d->cfg->cu_simds};
+  for (int i = 0; i < 3; i++) tl.global[i] = l->global_size[i], tl.local[i] = l->local_size[i];
+  trace_launch_begin(p->trace, &tl);
+  l->trace = p->trace;
+}
+
+void rt_trace_end(struct _cl_device_id *d, sim_launch *l, const sim_stats *s) {
+  struct _cl_platform_id *p = d->platform;
+  char err[512];
+  if (!l->trace) return;
+  l->trace = NULL;
+  if (trace_launch_end(p->trace, s->cycles, err, sizeof err) != 0) {
+    p->trace_failed = 1;
+    fprintf(stderr, "wavesim: WAVESIM_TRACE: %s\n", err);
+  }
+}
 
 void rt_stats_record(struct _cl_platform_id *p, const sim_stats *s) {
   char err[512];

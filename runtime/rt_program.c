@@ -6,7 +6,18 @@
 
 #include "rt.h"
 
-#define RT_BINARY_MAGIC "wavesim-program-source 1\n"
+/* Our "binary": a header line, the build options the program was built with
+ * and a NUL, then the source and a NUL. Version 1 had the source only. The
+ * options travel with it because apps rebuild a cached binary without them
+ * (-D and -I must still apply). */
+#define RT_BINARY_MAGIC "wavesim-program-source 2\n"
+#define RT_BINARY_MAGIC_V1 "wavesim-program-source 1\n"
+
+/* The options a build compiles with: a binary keeps those it was made with. */
+static const char *rt_program_compile_options(const struct _cl_program *p) {
+  if (p->bin_options) return p->bin_options;
+  return p->options ? p->options : "";
+}
 
 static struct _cl_program *rt_program_new(cl_context ctx, cl_int *errcode_ret) {
   struct _cl_program *p = calloc(1, sizeof *p);
@@ -113,15 +124,39 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
     rt_err(errcode_ret, CL_INVALID_VALUE);
     return NULL;
   }
-  if (lengths[0] < mlen || memcmp(binaries[0], RT_BINARY_MAGIC, mlen) != 0) {
+  const char *bin = (const char *)binaries[0];
+  int v2 = lengths[0] >= mlen && memcmp(bin, RT_BINARY_MAGIC, mlen) == 0;
+  int v1 = lengths[0] >= mlen && memcmp(bin, RT_BINARY_MAGIC_V1, mlen) == 0;
+  const char *opts = NULL;
+  const char *src = bin + mlen;
+  size_t len = v1 || v2 ? lengths[0] - mlen : 0;
+  if (v2) { /* options, NUL, source */
+    const char *nul = memchr(src, 0, len);
+    if (nul) {
+      opts = src;
+      len -= (size_t)(nul + 1 - src);
+      src = nul + 1;
+    }
+  }
+  if ((!v1 && !v2) || (v2 && !opts)) {
     if (binary_status) binary_status[0] = CL_INVALID_BINARY;
     rt_err(errcode_ret, CL_INVALID_BINARY);
     return NULL;
   }
-  const char *src = (const char *)binaries[0] + mlen;
-  size_t len = lengths[0] - mlen;
   if (len && src[len - 1] == 0) len--;
-  cl_program p = clCreateProgramWithSource(ctx, 1, &src, &len, errcode_ret);
+  if (len == 0) { /* clCreateProgramWithSource reads a zero length as "NUL-terminated" */
+    src = "";
+    len = 0;
+  }
+  cl_program p = clCreateProgramWithSource(ctx, 1, &src, len ? &len : NULL, errcode_ret);
+  if (p) {
+    p->bin_options = rt_strdup(opts ? opts : "");
+    if (!p->bin_options) {
+      clReleaseProgram(p);
+      p = NULL;
+      rt_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
+    }
+  }
   if (binary_status) binary_status[0] = p ? CL_SUCCESS : CL_INVALID_BINARY;
   return p;
 }
@@ -132,6 +167,27 @@ CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program p) {
   p->refs++;
   rt_unlock();
   return CL_SUCCESS;
+}
+
+/* Program-scope __constant data: every kernel of a program carries the same
+ * blob (isa_kernel.const_data); one device copy serves all their launches. */
+static void rt_program_const_free(struct _cl_program *p) {
+  if (p->const_addr) sim_mem_free(p->ctx->device->sim, p->const_addr);
+  p->const_addr = 0;
+}
+
+static int rt_program_const_upload(struct _cl_program *p) {
+  for (uint32_t i = 0; i < p->prog->nkernels; i++) {
+    const isa_kernel *k = &p->prog->kernels[i];
+    if (!k->const_bytes) continue;
+    sim_device *sim = p->ctx->device->sim;
+    p->const_addr = sim_mem_alloc(sim, k->const_bytes, NULL);
+    void *host = p->const_addr ? sim_mem_host(sim, p->const_addr, k->const_bytes) : NULL;
+    if (!host) return -1;
+    memcpy(host, k->const_data, k->const_bytes);
+    return 0;
+  }
+  return 0;
 }
 
 void rt_program_release_internal(struct _cl_program *p) {
@@ -145,8 +201,10 @@ void rt_program_release_internal(struct _cl_program *p) {
   free(p->source);
   free(p->il);
   free(p->options);
+  free(p->bin_options);
   free(p->log);
   free(p->kernel_names);
+  rt_program_const_free(p);
   if (p->prog) isa_program_destroy(p->prog);
   rt_context_release(p->ctx);
   free(p);
@@ -186,6 +244,7 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const
   free(p->kernel_names);
   p->kernel_names = NULL;
   p->log = NULL;
+  rt_program_const_free(p);
   if (p->prog) isa_program_destroy(p->prog);
   p->prog = NULL;
   p->options = rt_strdup(options ? options : "");
@@ -199,11 +258,22 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const
   } else if (p->il) {
     st = fe_build_spirv(plat->compiler, p->il, p->il_words, &d->target, &prog, &log);
   } else {
-    st = fe_build(plat->compiler, p->source, p->options, &d->target, &prog, &log);
+    st = fe_build(plat->compiler, p->source, rt_program_compile_options(p), &d->target, &prog,
+                  &log);
   }
   p->log = log ? log : rt_strdup("");
   if (st == FE_OK && prog) {
     p->prog = prog;
+    if (rt_program_const_upload(p)) {
+      rt_program_const_free(p);
+      rt_strcat(&p->log, "wavesim: no device memory left for the program's __constant data\n");
+      isa_program_destroy(prog);
+      p->prog = NULL;
+      p->status = CL_BUILD_ERROR;
+      rt_unlock();
+      if (notify) notify(p, data);
+      return CL_OUT_OF_RESOURCES;
+    }
     p->status = CL_BUILD_SUCCESS;
     for (uint32_t i = 0; i < prog->nkernels; i++)
       rt_strcat(&p->kernel_names, "%s%s", i ? ";" : "", prog->kernels[i].name);
@@ -257,7 +327,7 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev,
   const char *src = progs[0]->source;
   cl_program out = clCreateProgramWithSource(ctx, 1, &src, NULL, errcode_ret);
   if (!out) return NULL;
-  cl_int e = clBuildProgram(out, ndev, devs, progs[0]->options, notify, data);
+  cl_int e = clBuildProgram(out, ndev, devs, rt_program_compile_options(progs[0]), notify, data);
   rt_err(errcode_ret, e == CL_BUILD_PROGRAM_FAILURE ? CL_LINK_PROGRAM_FAILURE : e);
   return out;
 }
@@ -265,7 +335,10 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev,
 CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info param, size_t size,
                                                  void *value, size_t *size_ret) {
   if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
-  size_t bin_size = p->source && p->prog ? strlen(RT_BINARY_MAGIC) + strlen(p->source) + 1 : 0;
+  const char *bin_opts = rt_program_compile_options(p);
+  size_t bin_size = p->source && p->prog ? strlen(RT_BINARY_MAGIC) + strlen(bin_opts) + 1 +
+                                               strlen(p->source) + 1
+                                         : 0;
   switch (param) {
   case CL_PROGRAM_REFERENCE_COUNT:
     RT_INFO_VAL(cl_uint, p->refs);
@@ -285,9 +358,10 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info p
     if (value && size < sizeof(unsigned char *)) return CL_INVALID_VALUE;
     if (value && bin_size && ((unsigned char **)value)[0]) {
       unsigned char *dst = ((unsigned char **)value)[0];
-      size_t m = strlen(RT_BINARY_MAGIC);
+      size_t m = strlen(RT_BINARY_MAGIC), o = strlen(bin_opts) + 1;
       memcpy(dst, RT_BINARY_MAGIC, m);
-      memcpy(dst + m, p->source, bin_size - m);
+      memcpy(dst + m, bin_opts, o);
+      memcpy(dst + m + o, p->source, bin_size - m - o);
     }
     if (size_ret) *size_ret = sizeof(unsigned char *);
     return CL_SUCCESS;

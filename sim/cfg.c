@@ -243,15 +243,48 @@ int cfg_get(const cfg_device *c, const char *key, char *buf, size_t len) {
   return 0;
 }
 
+/* Appends to buf like snprintf at offset *used (counting what did not fit). */
+static void cfg_put(char *buf, size_t len, size_t *used, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf ? buf + (*used < len ? *used : len) : NULL, *used < len ? len - *used : 0,
+                    fmt, ap);
+  va_end(ap);
+  if (n > 0) *used += (size_t)n;
+}
+
+/* A string as a YAML double-quoted scalar, whole (no fixed-size copy), with
+ * quotes, backslashes, control characters and the Unicode line breaks escaped
+ * so that the dump loads back to the same value. */
+static void cfg_put_quoted(char *buf, size_t len, size_t *used, const char *v) {
+  cfg_put(buf, len, used, "\"");
+  for (const unsigned char *p = (const unsigned char *)v; *p; p++) {
+    if (*p == '"' || *p == '\\') cfg_put(buf, len, used, "\\%c", *p);
+    else if (*p == '\n') cfg_put(buf, len, used, "\\n");
+    else if (*p == '\t') cfg_put(buf, len, used, "\\t");
+    else if (*p < 0x20 || *p == 0x7f) cfg_put(buf, len, used, "\\x%02x", *p);
+    else if (p[0] == 0xc2 && p[1] == 0x85) cfg_put(buf, len, used, "\\N"), p++;
+    else if (p[0] == 0xe2 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9))
+      cfg_put(buf, len, used, "\\%c", p[2] == 0xa8 ? 'L' : 'P'), p += 2;
+    else if (p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf) cfg_put(buf, len, used, "\\uFEFF"), p += 2;
+    else cfg_put(buf, len, used, "%c", *p);
+  }
+  cfg_put(buf, len, used, "\"\n");
+}
+
 size_t cfg_dump(const cfg_device *c, char *buf, size_t len) {
   size_t used = 0;
   for (size_t i = 0; i < CFG_NKEYS; i++) {
+    const cfg_keyinfo *k = &cfg_table[i];
+    if (k->type == CFG_STR) {
+      const char *v = *(char *const *)((const char *)c + k->offset);
+      cfg_put(buf, len, &used, "%s: ", k->key);
+      cfg_put_quoted(buf, len, &used, v ? v : "");
+      continue;
+    }
     char v[512];
-    cfg_get(c, cfg_table[i].key, v, sizeof v);
-    int q = cfg_table[i].type == CFG_STR;
-    int n = snprintf(buf ? buf + (used < len ? used : len) : NULL, used < len ? len - used : 0,
-                     q ? "%s: \"%s\"\n" : "%s: %s\n", cfg_table[i].key, v);
-    if (n > 0) used += (size_t)n;
+    cfg_get(c, k->key, v, sizeof v);
+    cfg_put(buf, len, &used, "%s: %s\n", k->key, v);
   }
   return used;
 }

@@ -31,6 +31,12 @@ int cfg_copy(cfg_device *dst, const cfg_device *src);
 int cfg_load(const char *name_or_path, const char *const *sets, size_t nsets,
              cfg_device *out, char *err, size_t errlen);
 
+/* Same as cfg_load from YAML text in memory (`len` bytes, no NUL needed);
+ * `name` stands for the file in messages and the source field, and relative
+ * `extends:` paths resolve against its directory (else presets). */
+int cfg_load_string(const char *yaml, size_t len, const char *name, const char *const *sets,
+                    size_t nsets, cfg_device *out, char *err, size_t errlen);
+
 /* Apply one "key=value" override. */
 int cfg_set(cfg_device *c, const char *assignment, char *err, size_t errlen);
 

@@ -47,16 +47,10 @@ static int cfg_entries_add(cfg_entries *es, const char *key, const char *value, 
   return 0;
 }
 
-/* Parse the file into (dotted key, scalar value, line) entries. */
-static int cfg_parse_file(const char *path, cfg_entries *es, char *err, size_t errlen) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err, errlen, "%s: cannot open config file", path);
-    return -1;
-  }
-  yaml_parser_t p;
-  yaml_parser_initialize(&p);
-  yaml_parser_set_input_file(&p, f);
+/* Parse YAML from an initialized parser into (dotted key, scalar value, line)
+ * entries; `path` names the input in messages. */
+static int cfg_parse_yaml(yaml_parser_t *p, const char *path, cfg_entries *es, char *err,
+                          size_t errlen) {
   /* prefix[d] is the dotted key of the map at depth d; expecting_key[d] says
    * whether the next scalar in that map is a key. */
   char prefix[CFG_MAX_DEPTH + 1][256];
@@ -65,9 +59,9 @@ static int cfg_parse_file(const char *path, cfg_entries *es, char *err, size_t e
   int depth = -1, rc = 0, done = 0;
   while (!done && rc == 0) {
     yaml_event_t ev;
-    if (!yaml_parser_parse(&p, &ev)) {
-      snprintf(err, errlen, "%s:%zu: YAML syntax error: %s", path, p.problem_mark.line + 1,
-               p.problem ? p.problem : "unknown");
+    if (!yaml_parser_parse(p, &ev)) {
+      snprintf(err, errlen, "%s:%zu: YAML syntax error: %s", path, p->problem_mark.line + 1,
+               p->problem ? p->problem : "unknown");
       rc = -1;
       break;
     }
@@ -139,6 +133,19 @@ static int cfg_parse_file(const char *path, cfg_entries *es, char *err, size_t e
     }
     yaml_event_delete(&ev);
   }
+  return rc;
+}
+
+static int cfg_parse_file(const char *path, cfg_entries *es, char *err, size_t errlen) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(err, errlen, "%s: cannot open config file", path);
+    return -1;
+  }
+  yaml_parser_t p;
+  yaml_parser_initialize(&p);
+  yaml_parser_set_input_file(&p, f);
+  int rc = cfg_parse_yaml(&p, path, es, err, errlen);
   yaml_parser_delete(&p);
   fclose(f);
   return rc;
@@ -208,12 +215,22 @@ static int cfg_resolve(const char *name, const char *base_dir, char *out, size_t
 static int cfg_load_file(const char *path, cfg_device *out, int depth, const char *ext_line,
                          char *err, size_t errlen);
 
+static int cfg_apply_entries(const char *path, cfg_entries *es_, cfg_device *out, int depth,
+                             char *err, size_t errlen);
+
 static int cfg_apply_file(const char *path, cfg_device *out, int depth, char *err, size_t errlen) {
   cfg_entries es = {0};
   if (cfg_parse_file(path, &es, err, errlen) != 0) {
     cfg_entries_fini(&es);
     return -1;
   }
+  return cfg_apply_entries(path, &es, out, depth, err, errlen);
+}
+
+/* Apply parsed entries (extends first, then keys, then validation); frees es_. */
+static int cfg_apply_entries(const char *path, cfg_entries *es_, cfg_device *out, int depth,
+                             char *err, size_t errlen) {
+  cfg_entries es = *es_;
   int rc = 0;
   /* extends first, wherever it appears in the file */
   for (size_t i = 0; i < es.n && rc == 0; i++) {
@@ -289,5 +306,26 @@ int cfg_load(const char *name_or_path, const char *const *sets, size_t nsets, cf
       return -1;
     }
   }
+  return 0;
+}
+
+int cfg_load_string(const char *yaml, size_t len, const char *name, const char *const *sets,
+                    size_t nsets, cfg_device *out, char *err, size_t errlen) {
+  cfg_defaults(out);
+  cfg_entries es = {0};
+  yaml_parser_t p;
+  yaml_parser_initialize(&p);
+  yaml_parser_set_input_string(&p, (const unsigned char *)yaml, len);
+  int rc = cfg_parse_yaml(&p, name, &es, err, errlen);
+  yaml_parser_delete(&p);
+  if (rc != 0) cfg_entries_fini(&es);
+  else rc = cfg_apply_entries(name, &es, out, 0, err, errlen);
+  for (size_t i = 0; i < nsets && rc == 0; i++) rc = cfg_set(out, sets[i], err, errlen);
+  if (rc != 0) {
+    cfg_fini(out);
+    return -1;
+  }
+  free(out->source);
+  out->source = strdup(name);
   return 0;
 }

@@ -11,6 +11,7 @@
 #include "stats.h"
 
 typedef struct sim_device sim_device;
+struct trace_writer; /* traces/trace.h */
 
 /* The device keeps its own copy of the config. err gets what went wrong. */
 sim_device *sim_device_create(const cfg_device *cfg, char *err, size_t errlen);
@@ -36,6 +37,8 @@ typedef struct sim_launch {
   uint64_t global_offset[3];
   int functional_only;    /* skip the timing model: results, counts, and an issue-bound
                             cycle estimate (see sim_launch.c) */
+  struct trace_writer *trace; /* timing mode: record work-group, wave and barrier lifetimes
+                                 between the caller's trace_launch_begin/end; NULL: off */
 } sim_launch;
 
 typedef enum sim_status {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sim_internal.h"
+#include "trace.h"
 
 enum { W_FREE, W_ACTIVE, W_BARRIER, W_DONE };
 enum { WAIT_ISSUE, WAIT_DEP, WAIT_MEM, WAIT_BARRIER };
@@ -25,6 +26,8 @@ typedef struct sim_twave {
   uint64_t next_issue, mem_done, start, age;
   uint64_t reg_ready;            /* cached: earliest issue from registers and next_issue */
   uint32_t slot, wi, simd;
+  uint32_t lane;                 /* timeline trace only: its lane on the SIMD */
+  uint64_t bar_start;            /* timeline trace only: cycle it reached a barrier */
   uint8_t state, wait, reg_why, uses_valu;
 } sim_twave;
 
@@ -32,6 +35,7 @@ typedef struct sim_tslot { /* a resident work-group's place on a CU */
   uint32_t cu, nwaves, live, arrived;
   int busy;
   uint64_t gid[3], lsz[3];
+  uint64_t start; /* cycle the work-group was placed */
   uint8_t *lds, *scratch;
   sim_twave *waves;
 } sim_tslot;
@@ -61,6 +65,7 @@ typedef struct sim_timing {
   uint64_t next_group, age, end, wave_cycles;
   uint32_t valu_passes;
   int faulted, oom;
+  struct trace_writer *trace; /* the launch's timeline, or NULL (the common case) */
 } sim_timing;
 
 /* ---- event heap ordered by (time, simd) for determinism -------------------- */
@@ -162,6 +167,7 @@ static void sim_place(sim_timing *T, uint32_t cu, uint64_t t) {
   sl->arrived = 0;
   sl->busy = 1;
   sl->cu = cu;
+  sl->start = t;
   T->cu_wgs[cu]++;
   c->st->workgroups++;
   c->st->waves += sl->nwaves;
@@ -189,6 +195,7 @@ static void sim_place(sim_timing *T, uint32_t cu, uint64_t t) {
     tw->simd = best;
     tw->state = W_ACTIVE;
     tw->wait = WAIT_ISSUE;
+    if (T->trace) tw->lane = trace_wave_begin(T->trace, cu, best - cu * T->nsimd_cu, t);
     sim_refresh_ready(T, tw);
     sim_simd *sd = &T->simds[best];
     if (sd->n == 0) sd->last_issue = SIM_NEVER; /* an empty SIMD was idle, not stalled */
@@ -265,6 +272,9 @@ static void sim_release_barrier(sim_timing *T, sim_tslot *sl, uint64_t now) {
     tw->state = W_ACTIVE;
     if (tw->next_issue < now + 1) tw->next_issue = now + 1;
     tw->wait = WAIT_BARRIER;
+    if (T->trace)
+      trace_barrier(T->trace, sl->cu, tw->simd - sl->cu * T->nsimd_cu, tw->lane, tw->bar_start,
+                    tw->next_issue);
     sim_refresh_ready(T, tw);
     sim_wake(T, tw->simd, tw->reg_ready);
   }
@@ -291,10 +301,15 @@ static void sim_wave_end(sim_timing *T, sim_twave *tw, uint64_t now) {
   if (sd->rr > i) sd->rr--;
   sim_tslot *sl = &T->slots[tw->slot];
   if (tw->mem_done < done) tw->mem_done = done; /* reused below as the wave's end */
+  uint32_t per = c->occ.wgs_per_cu;
+  if (T->trace)
+    trace_wave_end(T->trace, sl->cu, tw->simd - sl->cu * T->nsimd_cu, tw->lane, tw->start, done,
+                   tw->slot - sl->cu * per, tw->wi, sl->gid);
   if (--sl->live == 0) {
     uint64_t wg_end = 0;
     for (uint32_t k = 0; k < sl->nwaves; k++)
       if (sl->waves[k].mem_done > wg_end) wg_end = sl->waves[k].mem_done;
+    if (T->trace) trace_workgroup(T->trace, sl->cu, tw->slot - sl->cu * per, sl->start, wg_end, sl->gid);
     sl->busy = 0;
     T->cu_wgs[sl->cu]--;
     sim_fill_cu(T, sl->cu, wg_end);
@@ -399,6 +414,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
   } else if (s == ISA_BARRIER) {
     sim_tslot *sl = &T->slots[tw->slot];
     tw->state = W_BARRIER;
+    tw->bar_start = now;
     if (++sl->arrived == sl->live) sim_release_barrier(T, sl, now);
   }
 }
@@ -435,6 +451,7 @@ sim_status sim_run_timing(sim_ctx *c) {
   T.nsimd_cu = (uint32_t)T.cfg->cu_simds;
   T.wpg = c->occ.waves_per_wg;
   T.valu_passes = (uint32_t)(T.cfg->wave_size / T.cfg->cu_simd_width);
+  T.trace = c->l->trace;
   uint32_t nsimd = T.ncu * T.nsimd_cu, wps = c->occ.waves_per_simd;
   T.slots = calloc((size_t)T.ncu * c->occ.wgs_per_cu, sizeof *T.slots);
   T.cu_wgs = calloc(T.ncu, sizeof *T.cu_wgs);

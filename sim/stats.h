@@ -46,6 +46,9 @@ typedef struct sim_stats {
   /* per source line; owned by the stats object */
   sim_line_stats *lines;
   uint32_t nlines;
+  /* the program source the lines refer to, stored (deduplicated) by
+   * sim_statsdb_write; set by the caller, not owned, NULL if unknown */
+  const char *source_text;
 } sim_stats;
 
 void sim_stats_fini(sim_stats *s);

@@ -1,8 +1,9 @@
 /* The statistics database (SQLite, WAL mode): one row per launch in
- * `launches`, per-source-line counters in `line_stats`, one transaction per
- * launch so a killed process loses at most the launch in flight.
+ * `launches`, per-source-line counters in `line_stats`, the program sources
+ * in `sources`, one transaction per launch so a killed process loses at most
+ * the launch in flight.
  *
- * Schema (version 1; docs/STATS.md has the meaning of every column):
+ * Schema (version 2; docs/STATS.md has the meaning of every column):
  *   schema_version(version INTEGER)              -- one row
  *   launches(id INTEGER PRIMARY KEY, recorded_at TEXT, kernel TEXT, config TEXT,
  *            functional_only, work_dim, global_x/y/z, local_x/y/z, cycles,
@@ -13,10 +14,15 @@
  *            divergent_branches, lds_accesses, lds_bank_conflict_cycles,
  *            l1_hits, l1_misses, l2_hits, l2_misses, scalar_cache_hits,
  *            scalar_cache_misses, dram_read_bytes, dram_write_bytes,
- *            global_load_bytes, global_store_bytes)
+ *            global_load_bytes, global_store_bytes,
+ *            source_id REFERENCES sources(id))        -- NULL: source unknown
+ *   sources(id INTEGER PRIMARY KEY, hash INTEGER, bytes INTEGER, text TEXT)
+ *            -- one row per distinct program source (FNV-1a 64 hash + text)
  *   line_stats(launch_id REFERENCES launches(id), line, insts, stall_cycles,
  *              lds_conflict_cycles, mem_requests, PRIMARY KEY(launch_id, line))
- */
+ *
+ * Version 1 files (no sources) are upgraded in place: the table and column
+ * are added, nothing is rewritten. */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +30,7 @@
 
 #include "sim_internal.h"
 
-#define SIM_STATSDB_VERSION 1
+#define SIM_STATSDB_VERSION 2
 
 struct sim_statsdb {
   sqlite3 *db;
@@ -103,9 +109,13 @@ static int sim_db_create(sqlite3 *db, char *err, unsigned errlen) {
 #undef X
   for (int u = 0; u < ISA_UNIT_COUNT; u++)
     n += (size_t)snprintf(sql + n, sizeof sql - n, ", inst_%s INTEGER", sim_unit_names[u]);
-  snprintf(sql + n, sizeof sql - n, ", inst_total INTEGER);");
+  snprintf(sql + n, sizeof sql - n,
+           ", inst_total INTEGER, source_id INTEGER REFERENCES sources(id));");
   if (sim_db_exec(db, sql, err, errlen) != 0) return -1;
   return sim_db_exec(db,
+                     "CREATE TABLE IF NOT EXISTS sources(id INTEGER PRIMARY KEY, hash INTEGER NOT "
+                     "NULL, bytes INTEGER NOT NULL, text TEXT NOT NULL);"
+                     "CREATE INDEX IF NOT EXISTS sources_by_hash ON sources(hash);"
                      "CREATE TABLE IF NOT EXISTS line_stats(launch_id INTEGER NOT NULL REFERENCES "
                      "launches(id), line INTEGER NOT NULL, insts INTEGER, stall_cycles INTEGER, "
                      "lds_conflict_cycles INTEGER, mem_requests INTEGER, PRIMARY KEY(launch_id, line));"
@@ -132,6 +142,14 @@ sim_statsdb *sim_statsdb_open(const char *path, char *err, unsigned errlen) {
   }
   if (sqlite3_step(q) == SQLITE_ROW) have = 1, version = sqlite3_column_int(q, 0);
   sqlite3_finalize(q);
+  if (have && version == 1) { /* additive upgrade: sources came in version 2 */
+    if (sim_db_exec(db,
+                    "ALTER TABLE launches ADD COLUMN source_id INTEGER REFERENCES sources(id);"
+                    "UPDATE schema_version SET version = 2;",
+                    err, errlen) != 0)
+      goto fail;
+    version = SIM_STATSDB_VERSION;
+  }
   if (have && version != SIM_STATSDB_VERSION) {
     snprintf(err, errlen,
              "stats database %s has schema version %d but this wavesim writes version %d; use a new "
@@ -157,11 +175,47 @@ fail:
   return NULL;
 }
 
+/* FNV-1a, 64 bits: finds a stored source without comparing every text. */
+static uint64_t sim_db_hash(const char *s) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (; *s; s++) h = (h ^ (uint8_t)*s) * 0x100000001b3ull;
+  return h;
+}
+
+/* The id of the sources row holding `text`, inserted if new; -1 on error. */
+static int64_t sim_db_source(sqlite3 *db, const char *text, char *err, unsigned errlen) {
+  sqlite3_int64 hash = (sqlite3_int64)sim_db_hash(text);
+  sqlite3_stmt *q = NULL;
+  int64_t id = -1;
+  if (sqlite3_prepare_v2(db, "SELECT id FROM sources WHERE hash = ? AND text = ?;", -1, &q, NULL) !=
+      SQLITE_OK) {
+    sim_db_err(db, "looking up the program source", err, errlen);
+    return -1;
+  }
+  sqlite3_bind_int64(q, 1, hash);
+  sqlite3_bind_text(q, 2, text, -1, SQLITE_STATIC);
+  if (sqlite3_step(q) == SQLITE_ROW) id = sqlite3_column_int64(q, 0);
+  sqlite3_finalize(q);
+  if (id > 0) return id;
+  if (sqlite3_prepare_v2(db, "INSERT INTO sources(hash, bytes, text) VALUES (?, ?, ?);", -1, &q,
+                         NULL) != SQLITE_OK) {
+    sim_db_err(db, "preparing the program source row", err, errlen);
+    return -1;
+  }
+  sqlite3_bind_int64(q, 1, hash);
+  sqlite3_bind_int64(q, 2, (sqlite3_int64)strlen(text));
+  sqlite3_bind_text(q, 3, text, -1, SQLITE_STATIC);
+  if (sqlite3_step(q) == SQLITE_DONE) id = (int64_t)sqlite3_last_insert_rowid(db);
+  else sim_db_err(db, "inserting the program source", err, errlen);
+  sqlite3_finalize(q);
+  return id;
+}
+
 int64_t sim_statsdb_write(sim_statsdb *sdb, const sim_stats *s, char *err, unsigned errlen) {
   sqlite3 *db = sdb->db;
   char sql[8192], vals[2048];
-  size_t n = (size_t)snprintf(sql, sizeof sql, "INSERT INTO launches(inst_total");
-  size_t m = (size_t)snprintf(vals, sizeof vals, "?");
+  size_t n = (size_t)snprintf(sql, sizeof sql, "INSERT INTO launches(source_id, inst_total");
+  size_t m = (size_t)snprintf(vals, sizeof vals, "?, ?");
 #define X(name, type, expr)                                       \
   n += (size_t)snprintf(sql + n, sizeof sql - n, ", " #name);     \
   m += (size_t)snprintf(vals + m, sizeof vals - m, ", ?");
@@ -174,6 +228,8 @@ int64_t sim_statsdb_write(sim_statsdb *sdb, const sim_stats *s, char *err, unsig
   snprintf(sql + n, sizeof sql - n, ") VALUES (%s);", vals);
   if (sim_db_exec(db, "BEGIN IMMEDIATE;", err, errlen) != 0) return -1;
   sqlite3_stmt *q = NULL, *ql = NULL;
+  int64_t source_id = 0;
+  if (s->source_text && (source_id = sim_db_source(db, s->source_text, err, errlen)) < 0) goto fail;
   if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) != SQLITE_OK) {
     sim_db_err(db, "preparing the launch row", err, errlen);
     goto fail;
@@ -181,6 +237,9 @@ int64_t sim_statsdb_write(sim_statsdb *sdb, const sim_stats *s, char *err, unsig
   int col = 1;
   uint64_t total = 0;
   for (int u = 0; u < ISA_UNIT_COUNT; u++) total += s->inst[u];
+  if (source_id > 0) sqlite3_bind_int64(q, col, (sqlite3_int64)source_id);
+  else sqlite3_bind_null(q, col);
+  col++;
   sqlite3_bind_int64(q, col++, (sqlite3_int64)total);
 #define BIND_I(expr) sqlite3_bind_int64(q, col++, (sqlite3_int64)(expr))
 #define BIND_R(expr) sqlite3_bind_double(q, col++, (double)(expr))

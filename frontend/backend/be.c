@@ -33,9 +33,17 @@ static void be_puts(be_text *t, const char *s) {
   t->n += l;
 }
 
+/* The program-scope __constant data of a module, laid out once. */
+typedef struct be_consts {
+  uint8_t *bytes;
+  uint32_t size;
+  uint32_t *offsets;
+  uint32_t n;
+} be_consts;
+
 /* Kernel argument layout: in order, each aligned to its size (rounded up to
  * a power of two, at most 16); pointers take 8 bytes. */
-static void be_layout_args(const ir_function *f, isa_kernel *k) {
+static void be_layout_args(const ir_function *f, const be_consts *c, isa_kernel *k) {
   k->nargs = f->nparams;
   k->args = calloc(f->nparams ? f->nparams : 1, sizeof(isa_arg));
   uint32_t off = 0;
@@ -63,11 +71,45 @@ static void be_layout_args(const ir_function *f, isa_kernel *k) {
     a->offset = off;
     off += size;
   }
+  /* program-scope __constant data: a hidden 8-byte slot after the user args
+   * (not in args[]) that the runtime fills with the blob's device address */
+  int uses = 0;
+  for (uint32_t i = 0; i < f->ninsts && !uses; i++)
+    uses = f->insts[i].block != IR_NONE && f->insts[i].op == IR_CONST_VAR;
+  if (uses && c->size) {
+    off = (off + 7) & ~7u;
+    k->const_arg_offset = off;
+    k->const_bytes = c->size;
+    k->const_data = malloc(c->size);
+    if (k->const_data) memcpy(k->const_data, c->bytes, c->size);
+    off += 8;
+  }
   k->kernarg_bytes = (off + 7) & ~7u;
 }
 
-static int be_kernel(ir_function *f, const fe_target *t, const char *file, isa_kernel *k, be_text *irt, be_text *isat,
-                     char *err, size_t errlen) {
+/* The program's constant blob: every ir_module.consts entry at its alignment. */
+static int be_consts_build(const ir_module *m, be_consts *c) {
+  memset(c, 0, sizeof *c);
+  if (!m->nconsts) return 0;
+  c->offsets = calloc(m->nconsts, sizeof(uint32_t));
+  uint32_t off = 0;
+  for (uint32_t k = 0; k < m->nconsts; k++) {
+    uint32_t al = m->consts[k].align ? m->consts[k].align : 4;
+    off = (off + al - 1) / al * al;
+    c->offsets[k] = off;
+    off += m->consts[k].size;
+  }
+  c->size = (off + 15) & ~15u;
+  c->bytes = calloc(c->size ? c->size : 1, 1);
+  if (!c->offsets || !c->bytes) return -1;
+  for (uint32_t k = 0; k < m->nconsts; k++)
+    if (m->consts[k].size) memcpy(c->bytes + c->offsets[k], m->consts[k].bytes, m->consts[k].size);
+  c->n = m->nconsts;
+  return 0;
+}
+
+static int be_kernel(ir_function *f, const fe_target *t, const char *file, const be_consts *c, isa_kernel *k,
+                     be_text *irt, be_text *isat, char *err, size_t errlen) {
   if (pass_simplify(f, err, errlen) || pass_normalize_cfg(f, err, errlen)) return -1;
   be_func bf;
   memset(&bf, 0, sizeof bf);
@@ -76,6 +118,8 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, isa_k
   bf.file = file;
   bf.err = err;
   bf.errlen = errlen;
+  bf.const_offsets = c->offsets;
+  bf.nconsts = c->n;
   if (pass_dom_compute(f, &bf.dom, err, errlen) || pass_uniformity_compute(f, &bf.dom, &bf.uni, err, errlen)) {
     be_func_fini(&bf);
     return -1;
@@ -88,7 +132,7 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, isa_k
   k->name = be_strdup(f->name);
   k->source_file = be_strdup(file);
   memcpy(k->reqd_wg_size, f->reqd_wg_size, sizeof k->reqd_wg_size);
-  be_layout_args(f, k);
+  be_layout_args(f, c, k);
   int rc = be_isel(&bf, k);
   if (!rc) be_coalesce(&bf);
   if (!rc) rc = be_regalloc(&bf, k);
@@ -110,6 +154,11 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, isa_k
     snprintf(line, sizeof line, "kernel %s: vgprs %u sgprs %u lds %u private %u kernarg %u\n", k->name, k->nvgprs,
              k->nsgprs, k->lds_bytes, k->private_bytes, k->kernarg_bytes);
     be_puts(isat, line);
+    if (k->const_bytes) {
+      snprintf(line, sizeof line, "  constant data %u bytes, address at kernarg offset %u\n", k->const_bytes,
+               k->const_arg_offset);
+      be_puts(isat, line);
+    }
     for (uint32_t a = 0; a < k->nargs; a++) {
       snprintf(line, sizeof line, "  arg %u %s: kind %u size %u offset %u align %u\n", a, k->args[a].name,
                k->args[a].kind, k->args[a].size, k->args[a].offset, k->args[a].align);
@@ -137,13 +186,17 @@ int be_compile_dump(ir_module *m, const fe_target *t, isa_program **out, char **
   isa_program *p = calloc(1, sizeof *p);
   p->kernels = calloc(m->nfns ? m->nfns : 1, sizeof(isa_kernel));
   be_text irt = {0}, isat = {0};
-  int rc = 0;
+  be_consts consts;
+  int rc = be_consts_build(m, &consts);
+  if (rc) snprintf(err, errlen, "%s: out of memory laying out __constant data", file);
   for (uint32_t i = 0; i < m->nfns && !rc; i++) {
     if (!m->fns[i].is_kernel) continue;
-    rc = be_kernel(&m->fns[i], t, file, &p->kernels[p->nkernels], ir_text ? &irt : NULL, isa_text ? &isat : NULL,
-                   err, errlen);
+    rc = be_kernel(&m->fns[i], t, file, &consts, &p->kernels[p->nkernels], ir_text ? &irt : NULL,
+                   isa_text ? &isat : NULL, err, errlen);
     p->nkernels++;
   }
+  free(consts.bytes);
+  free(consts.offsets);
   if (rc) {
     isa_program_destroy(p);
     free(irt.p);

@@ -61,6 +61,8 @@ typedef struct be_func {
   uint32_t norder;
   uint32_t private_bytes;
   uint32_t lds_bytes;
+  const uint32_t *const_offsets; /* byte offset of ir_module.consts[k] in the blob */
+  uint32_t nconsts;
   char *err;
   size_t errlen;
 } be_func;

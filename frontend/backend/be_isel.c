@@ -773,15 +773,7 @@ static int isel_inst(isel *s, uint32_t i) {
     isel_def_const(s, i, off);
     return 0;
   }
-  case IR_CONST_VAR: {
-    /* hoisted to the entry with line 0: report the first use's line */
-    for (uint32_t u = 0; u < s->f->ninsts && !s->line; u++)
-      for (uint32_t q = 0; q < s->f->insts[u].nopnd; q++)
-        if (s->f->insts[u].block != IR_NONE && s->f->insts[u].opnd[q] == i) s->line = s->f->insts[u].line;
-    return isel_fail(s, "program-scope __constant data%s%s%s is not supported yet (pass the table as a "
-                        "__constant kernel argument instead)",
-                     in->name ? " '" : "", in->name ? in->name : "", in->name ? "'" : "");
-  }
+  case IR_CONST_VAR: return isel_const_var(s, i);
   case IR_BARRIER: isel_e(s, ISA_OP_s_barrier); return 0;
   case IR_FENCE: return 0; /* memory is coherent at instruction granularity in the model */
   case IR_CALL: return isel_fail(s, "internal compiler error: call left after inlining");

@@ -65,6 +65,7 @@ int isel_load(isel *s, uint32_t i);
 int isel_store(isel *s, uint32_t i);
 int isel_atomic(isel *s, uint32_t i);
 int isel_param(isel *s, uint32_t i);
+int isel_const_var(isel *s, uint32_t i);
 int isel_builtin(isel *s, uint32_t i);
 
 #endif

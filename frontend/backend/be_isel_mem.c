@@ -169,6 +169,19 @@ static uint32_t mem_sload(isel *s, uint32_t base, int wide, uint32_t off) {
   return d;
 }
 
+/* Program-scope __constant data: the blob's device address from the hidden
+ * kernarg slot, plus this variable's offset in the blob. */
+int isel_const_var(isel *s, uint32_t i) {
+  const ir_inst *in = &s->f->insts[i];
+  if (!s->k->const_bytes || in->aux >= s->bf->nconsts)
+    return isel_fail(s, "internal compiler error: __constant variable %u has no data", in->aux);
+  uint32_t d = mem_sload(s, s->kernarg, 1, s->k->const_arg_offset);
+  uint32_t off = s->bf->const_offsets[in->aux];
+  if (off) d = isel_e1(s, ISA_OP_s_add_u64, ISA_RF_S, 2, be_vr(d), be_imm(off), isel_none);
+  isel_def(s, i, VC_S2, d);
+  return 0;
+}
+
 int isel_param(isel *s, uint32_t i) {
   const ir_inst *in = &s->f->insts[i];
   if (in->aux >= s->k->nargs) return isel_fail(s, "internal compiler error: parameter %u out of range", in->aux);

@@ -147,6 +147,32 @@ static uint32_t simp_copy_of(const ir_function *f, uint32_t id) {
   }
 }
 
+/* Strength reduction of unsigned division and remainder by a power of two
+ * (size_t arithmetic such as get_local_size(0) / 2 is 64-bit, and the backend
+ * has no 64-bit divider): x / 2^k -> x >> k, x % 2^k -> x & (2^k - 1). The new
+ * constant goes early in the entry block so it dominates every use. 1 when
+ * rewritten. */
+static int simp_strength(ir_function *f, uint32_t i) {
+  ir_inst *in = &f->insts[i];
+  if ((in->op != IR_UDIV && in->op != IR_UREM) || in->nopnd != 2 || !simp_is_const(f, in->opnd[1])) return 0;
+  unsigned bits = simp_bits(in->type);
+  if (!bits) return 0;
+  uint64_t c = f->insts[in->opnd[1]].imm & simp_mask(bits);
+  if (!c || (c & (c - 1))) return 0;
+  unsigned k = 0;
+  while (((uint64_t)1 << k) != c) k++;
+  ir_type t = in->type;
+  uint32_t nc = pass_new_inst(f, IR_CONST, t, 0); /* may move f->insts */
+  f->insts[nc].imm = in->op == IR_UDIV ? k : c - 1;
+  uint32_t pos = 0; /* after the entry's IR_PARAMs, like the reader's constants */
+  while (pos < f->blocks[0].ninsts && f->insts[f->blocks[0].insts[pos]].op == IR_PARAM) pos++;
+  pass_insert(f, 0, pos, nc);
+  in = &f->insts[i];
+  in->op = in->op == IR_UDIV ? IR_LSHR : IR_AND;
+  in->opnd[1] = nc;
+  return 1;
+}
+
 /* Branch folding: constant conditions and two edges to the same block. */
 static int simp_branch(ir_function *f, uint32_t b) {
   ir_block *bb = &f->blocks[b];
@@ -184,6 +210,10 @@ int pass_simplify(ir_function *f, char *err, size_t errlen) {
         in->op = IR_CONST;
         in->imm = v;
         in->nopnd = 0;
+        changed = 1;
+        continue;
+      }
+      if (simp_strength(f, i)) {
         changed = 1;
         continue;
       }

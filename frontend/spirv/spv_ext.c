@@ -11,7 +11,8 @@
 #define W(k) spv_word(m, i, (k))
 
 typedef enum spv_xk { XK_MATH, XK_OP, XK_FMA, XK_MIX, XK_FCLAMP, XK_SCLAMP, XK_UCLAMP,
-                      XK_SABS, XK_UABS, XK_MAD24, XK_RECIP_DIV } spv_xk;
+                      XK_SABS, XK_UABS, XK_MAD24, XK_RECIP_DIV, XK_ROTATE, XK_ABSDIFF,
+                      XK_ADDSAT, XK_SUBSAT, XK_HADD, XK_RHADD, XK_SELECT } spv_xk;
 
 typedef struct spv_xmap {
   uint32_t num;
@@ -55,11 +56,44 @@ static const spv_xmap spv_clstd_map[] = {
   {OpenCLstd_SAbs, XK_SABS, 0}, {OpenCLstd_UAbs, XK_UABS, 0},
   {OpenCLstd_Mix, XK_MIX, 0}, {OpenCLstd_FClamp, XK_FCLAMP, 0},
   {OpenCLstd_SClamp, XK_SCLAMP, 0}, {OpenCLstd_UClamp, XK_UCLAMP, 0},
+  /* op: 1 for the signed variant */
+  {OpenCLstd_Rotate, XK_ROTATE, 0},
+  {OpenCLstd_SAbs_diff, XK_ABSDIFF, 1}, {OpenCLstd_UAbs_diff, XK_ABSDIFF, 0},
+  {OpenCLstd_SAdd_sat, XK_ADDSAT, 1}, {OpenCLstd_UAdd_sat, XK_ADDSAT, 0},
+  {OpenCLstd_SSub_sat, XK_SUBSAT, 1}, {OpenCLstd_USub_sat, XK_SUBSAT, 0},
+  {OpenCLstd_SHadd, XK_HADD, 1}, {OpenCLstd_UHadd, XK_HADD, 0},
+  {OpenCLstd_SRhadd, XK_RHADD, 1}, {OpenCLstd_URhadd, XK_RHADD, 0},
+  {OpenCLstd_Select, XK_SELECT, 0},
 };
 
 static uint32_t spv_x2(spv_fn *x, ir_op op, ir_type t, uint32_t a, uint32_t b) {
   uint32_t o[2] = {a, b};
   return spv_emit(x, op, t, 2, o);
+}
+
+/* Saturating add/sub: unsigned by wrap detection; signed (up to 32 bits) in
+ * 64-bit arithmetic clamped to the type's range. 64-bit signed: IR_NONE. */
+static uint32_t spv_xsat(spv_fn *x, int sub, int sgn, ir_type t, uint32_t a, uint32_t b) {
+  unsigned bits = ir_type_bytes(t) * 8;
+  ir_type bt = SPV_IRT(IR_T_BOOL);
+  if (!sgn) {
+    if (sub) /* a - min(a, b) */
+      return spv_x2(x, IR_SUB, t, a, spv_x2(x, IR_UMIN, t, a, b));
+    uint32_t r = spv_x2(x, IR_ADD, t, a, b);
+    uint32_t c = spv_x2(x, IR_ICMP, bt, r, a);
+    x->f->insts[c].aux = IR_P_ULT;
+    uint32_t o[3] = {c, spv_kconst(x, t, bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1), r};
+    return spv_emit(x, IR_SELECT, t, 3, o);
+  }
+  if (bits >= 64)
+    return IR_NONE;
+  ir_type i64 = SPV_IRT(IR_T_I64);
+  uint32_t wa = spv_emit(x, IR_SEXT, i64, 1, &a), wb = spv_emit(x, IR_SEXT, i64, 1, &b);
+  uint32_t r = spv_x2(x, sub ? IR_SUB : IR_ADD, i64, wa, wb);
+  int64_t hi = (int64_t)(((uint64_t)1 << (bits - 1)) - 1), lo = -hi - 1;
+  r = spv_x2(x, IR_SMIN, i64, r, spv_kconst(x, i64, (uint64_t)hi));
+  r = spv_x2(x, IR_SMAX, i64, r, spv_kconst(x, i64, (uint64_t)lo));
+  return spv_emit(x, IR_TRUNC, t, 1, &r);
 }
 
 static uint32_t spv_xmath(spv_fn *x, ir_math mth, ir_type t, uint32_t n, const uint32_t *o) {
@@ -180,6 +214,42 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
       break;
     }
     case XK_RECIP_DIV: res[k] = o[0]; break;
+    case XK_ROTATE: { /* (v << (n & w-1)) | (v >> (-n & w-1)): counts masked per IR */
+      uint64_t wm = ir_type_bytes(tk) * 8 - 1;
+      uint32_t l = spv_x2(x, IR_AND, tk, o[1], spv_kconst(x, tk, wm));
+      uint32_t r = spv_x2(x, IR_AND, tk, spv_x2(x, IR_SUB, tk, spv_kconst(x, tk, 0), o[1]),
+                          spv_kconst(x, tk, wm));
+      res[k] = spv_x2(x, IR_OR, tk, spv_x2(x, IR_SHL, tk, o[0], l), spv_x2(x, IR_LSHR, tk, o[0], r));
+      break;
+    }
+    case XK_ABSDIFF: /* max - min, wrapping into the unsigned result */
+      res[k] = spv_x2(x, IR_SUB, tk, spv_x2(x, e->op ? IR_SMAX : IR_UMAX, tk, o[0], o[1]),
+                      spv_x2(x, e->op ? IR_SMIN : IR_UMIN, tk, o[0], o[1]));
+      break;
+    case XK_ADDSAT: case XK_SUBSAT:
+      res[k] = spv_xsat(x, e->kind == XK_SUBSAT, e->op, tk, o[0], o[1]);
+      if (res[k] == IR_NONE) {
+        spv_error(m, x->line, "unsupported 64-bit signed %s; not implemented yet", spv_clstd_name(num));
+        free(res);
+        return -1;
+      }
+      break;
+    case XK_HADD: case XK_RHADD: { /* (a >> 1) + (b >> 1) + ((a & b | a | b) & 1) */
+      ir_op sh = e->op ? IR_ASHR : IR_LSHR;
+      uint32_t one = spv_kconst(x, tk, 1);
+      uint32_t h = spv_x2(x, IR_ADD, tk, spv_x2(x, sh, tk, o[0], one), spv_x2(x, sh, tk, o[1], one));
+      uint32_t lsb = spv_x2(x, e->kind == XK_HADD ? IR_AND : IR_OR, tk, o[0], o[1]);
+      res[k] = spv_x2(x, IR_ADD, tk, h, spv_x2(x, IR_AND, tk, lsb, one));
+      break;
+    }
+    case XK_SELECT: { /* scalar: c != 0 ? b : a; vector: the MSB of c picks b */
+      ir_type ct = x->f->insts[o[2]].type;
+      uint32_t c = spv_x2(x, IR_ICMP, SPV_IRT(IR_T_BOOL), o[2], spv_kconst(x, ct, 0));
+      x->f->insts[c].aux = n > 1 ? IR_P_SLT : IR_P_NE;
+      uint32_t so[3] = {c, o[1], o[0]};
+      res[k] = spv_emit(x, IR_SELECT, tk, 3, so);
+      break;
+    }
     }
   }
   spv_set(x, W(2), res, n);

@@ -664,9 +664,11 @@ static void spv_add_index(spv_fn *x, uint32_t idx_id, uint64_t size, int64_t *ka
     int64_t v = (int64_t)spv_word(m, c->ins, 3);
     if (t && t->width == 64)
       v = (int64_t)((uint64_t)(uint32_t)v | (uint64_t)spv_word(m, c->ins, 4) << 32);
-    else if (t && t->width < 64)
-      v = (int64_t)(v << (64 - t->width)) >> (64 - t->width);
-    *kacc += v * (int64_t)size;
+    else if (t && t->width > 0 && t->width < 64)
+      v = (int64_t)((uint64_t)v << (64 - t->width)) >> (64 - t->width);
+    /* wrap like the 64-bit address arithmetic it models: a huge constant
+     * index must not be signed-overflow UB in the compiler */
+    *kacc = (int64_t)((uint64_t)*kacc + (uint64_t)v * size);
     return;
   }
   if (spv_val(x, idx_id, x->b) != 1)
@@ -714,7 +716,7 @@ static void spv_access_chain(spv_fn *x, uint32_t i, int has_element) {
         spv_error(m, x->line, "malformed SPIR-V: struct member index out of range");
         return;
       }
-      kacc += t->moff[idx];
+      kacc = (int64_t)((uint64_t)kacc + t->moff[idx]);
       tid = t->members[idx];
     } else if (t->tk == SPV_T_ARRAY || t->tk == SPV_T_VEC) {
       spv_type *et = spv_type_of(m, t->elem, x->line);

@@ -77,7 +77,8 @@ static void cli_bytes(char *buf, size_t len, long long b) {
     snprintf(buf, len, "%lld", b);
 }
 
-int cli_report(FILE *out, const char *path, int64_t after_id, char *err, size_t errlen) {
+int cli_report(FILE *out, const char *path, int64_t after_id, int64_t last_id, char *err,
+               size_t errlen) {
   if (access(path, F_OK) != 0) {
     fprintf(out, "wavesim: no kernel launches recorded (%s does not exist)\n", path);
     return 0;
@@ -94,7 +95,7 @@ int cli_report(FILE *out, const char *path, int64_t after_id, char *err, size_t 
       "cycles, time_ns, inst_total, achieved_occupancy, limiter, waves_per_simd, "
       "lds_bank_conflict_cycles, l1_hits, l1_misses, l2_hits, l2_misses, "
       "dram_read_bytes + dram_write_bytes, functional_only, config "
-      "FROM launches WHERE id > ? ORDER BY id";
+      "FROM launches WHERE id > ? AND (? = 0 OR id <= ?) ORDER BY id";
   sqlite3_stmt *q = NULL;
   if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) != SQLITE_OK) {
     snprintf(err, errlen, "%s: not a wavesim statistics database this version reads: %s", path,
@@ -103,6 +104,8 @@ int cli_report(FILE *out, const char *path, int64_t after_id, char *err, size_t 
     return -1;
   }
   sqlite3_bind_int64(q, 1, after_id);
+  sqlite3_bind_int64(q, 2, last_id);
+  sqlite3_bind_int64(q, 3, last_id);
   int rows = 0;
   long long tot_cycles = 0, tot_insts = 0, tot_dram = 0;
   double tot_ns = 0;
@@ -129,7 +132,9 @@ int cli_report(FILE *out, const char *path, int64_t after_id, char *err, size_t 
     const char *name = (const char *)sqlite3_column_text(q, 1);
     const char *cfg = (const char *)sqlite3_column_text(q, 22);
     if (cfg) snprintf(config, sizeof config, "%s", cfg);
-    fprintf(out, "%-4d %-24.24s %-14s %-10s %12lld %11.2f %12lld %-16s %9lld %6s %6s %8s%s\n", rows,
+    /* the launch id: what `wavesim report --launch N` takes */
+    fprintf(out, "%-4lld %-24.24s %-14s %-10s %12lld %11.2f %12lld %-16s %9lld %6s %6s %8s%s\n",
+            (long long)sqlite3_column_int64(q, 0),
             name ? name : "?", g, l, cycles, ns / 1000.0, insts, occ,
             (long long)sqlite3_column_int64(q, 15), l1, l2, dram,
             sqlite3_column_int(q, 21) ? "  (functional)" : "");

@@ -27,8 +27,10 @@ static void cli_usage(FILE *f) {
         "      Run PROGRAM with wavesim as its only OpenCL platform, then print a\n"
         "      per-kernel summary (cycles, time, instructions, occupancy, LDS bank\n"
         "      conflicts, cache hit rates, DRAM traffic). Exits with PROGRAM's status.\n"
-        "  wavesim report [--db FILE]\n"
-        "      Print the summary of every launch recorded in a statistics database.\n"
+        "  wavesim report [--db FILE] [--lines] [--top N] [--launch N]\n"
+        "      Print the summary of every launch recorded in a statistics database\n"
+        "      (--launch: only launch N); --lines adds each launch's hottest source\n"
+        "      lines (instructions, stall cycles, LDS conflicts, memory requests, text).\n"
         "  wavesim configs\n"
         "      List the preset device configurations.\n"
         "  wavesim --help\n"
@@ -43,6 +45,11 @@ static void cli_usage(FILE *f) {
         "  --mode timing|functional\n"
         "                       functional skips the timing model: results only, 0 cycles\n"
         "  --quiet              do not print the summary\n"
+        "  --lines              after the summary, print each launch's hottest source lines\n"
+        "  --top N              source lines per launch for --lines (default 10, 0: all)\n"
+        "  --trace FILE         write a timeline of work-groups, waves and barriers as\n"
+        "                       Chrome trace-event JSON (open in ui.perfetto.dev or\n"
+        "                       chrome://tracing; timing mode only)\n"
         "\n"
         "environment (set by `wavesim run`; usable directly with OCL_ICD_VENDORS):\n"
         "  WAVESIM_CONFIG       preset name or YAML path\n"
@@ -50,6 +57,7 @@ static void cli_usage(FILE *f) {
         "  WAVESIM_MODE         timing (default) or functional\n"
         "  WAVESIM_DB           statistics database path ('none' disables it)\n"
         "  WAVESIM_REPORT       also append a one-line summary per launch to this file\n"
+        "  WAVESIM_TRACE        timeline trace file (what --trace sets)\n"
         "  WAVESIM_CONFIG_DIR   where presets are looked up\n"
         "  OCL_ICD_VENDORS      the ICD loader's vendors directory (wavesim run points it\n"
         "                       at a temporary one holding wavesim.icd)\n",
@@ -180,21 +188,63 @@ static int cli_configs(void) {
   return 0;
 }
 
+#define CLI_REPORT_USAGE "wavesim report [--db FILE] [--lines] [--top N] [--launch N]"
+#define CLI_DEFAULT_TOP 10
+
+/* A count option's value: a decimal integer >= min, else -1. */
+static long long cli_count(const char *v, long long min) {
+  char *end = NULL;
+  errno = 0;
+  long long x = strtoll(v, &end, 10);
+  if (!*v || *end || errno || x < min) return -1;
+  return x;
+}
+
+/* Value of "--opt VALUE" or "--opt=VALUE" at argv[*i]; NULL if not this opt. */
+static const char *cli_opt(int argc, char **argv, int *i, const char *opt, int *missing);
+
 static int cli_report_cmd(int argc, char **argv) {
   const char *db = "wavesim-stats.db";
+  int lines = 0;
+  long long top = CLI_DEFAULT_TOP, launch = 0;
   for (int i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
-      db = argv[++i];
-    } else if (strncmp(argv[i], "--db=", 5) == 0) {
-      db = argv[i] + 5;
+    int missing = 0;
+    const char *v;
+    if ((v = cli_opt(argc, argv, &i, "--db", &missing))) {
+      db = v;
+    } else if (strcmp(argv[i], "--lines") == 0) {
+      lines = 1;
+    } else if ((v = cli_opt(argc, argv, &i, "--top", &missing))) {
+      if ((top = cli_count(v, 0)) < 0) {
+        fprintf(stderr, "wavesim report: --top %s: expected a count (0 shows every line)\n", v);
+        return 2;
+      }
+    } else if ((v = cli_opt(argc, argv, &i, "--launch", &missing))) {
+      if ((launch = cli_count(v, 1)) < 0) {
+        fprintf(stderr, "wavesim report: --launch %s: expected a launch number (1, 2, ...; the # "
+                        "column of the summary)\n", v);
+        return 2;
+      }
     } else {
-      fprintf(stderr, "wavesim report: unknown argument '%s' (usage: wavesim report [--db FILE])\n",
-              argv[i]);
+      fprintf(stderr, "wavesim report: %s '%s' (usage: " CLI_REPORT_USAGE ")\n",
+              missing ? "missing value for" : "unknown argument", argv[i]);
       return 2;
     }
   }
   char err[1024];
-  if (cli_report(stdout, db, 0, err, sizeof err) < 0) {
+  int64_t last = cli_db_last_id(db, err, sizeof err);
+  if (last < 0) {
+    fprintf(stderr, "wavesim: %s\n", err);
+    return 1;
+  }
+  if (launch > last) {
+    fprintf(stderr, "wavesim report: --launch %lld: %s has %lld launch%s\n", launch, db,
+            (long long)last, last == 1 ? "" : "es");
+    return 1;
+  }
+  int64_t after = launch ? launch - 1 : 0;
+  if (cli_report(stdout, db, after, launch, err, sizeof err) < 0 ||
+      (lines && cli_report_lines(stdout, db, after, launch, (int)top, err, sizeof err) < 0)) {
     fprintf(stderr, "wavesim: %s\n", err);
     return 1;
   }
@@ -218,7 +268,9 @@ typedef struct cli_run_opts {
   const char *config, *db, *mode;
   const char *sets[CLI_MAX_SETS];
   size_t nsets;
-  int quiet;
+  int quiet, lines;
+  long long top;
+  const char *trace;
   char **app;
 } cli_run_opts;
 
@@ -254,6 +306,15 @@ static int cli_parse_run(int argc, char **argv, cli_run_opts *o) {
       o->mode = v;
     } else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0) {
       o->quiet = 1;
+    } else if (strcmp(argv[i], "--lines") == 0) {
+      o->lines = 1;
+    } else if ((v = cli_opt(argc, argv, &i, "--top", &missing))) {
+      if ((o->top = cli_count(v, 0)) < 0) {
+        fprintf(stderr, "wavesim run: --top %s: expected a count (0 shows every line)\n", v);
+        return -1;
+      }
+    } else if ((v = cli_opt(argc, argv, &i, "--trace", &missing))) {
+      o->trace = v;
     } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       cli_usage(stdout);
       exit(0);
@@ -297,7 +358,7 @@ static int cli_make_vendors(const char *lib, char *dir, size_t len, char *icd, s
 }
 
 static int cli_run(int argc, char **argv) {
-  cli_run_opts o = {0};
+  cli_run_opts o = {.top = CLI_DEFAULT_TOP};
   if (cli_parse_run(argc, argv, &o) != 0) return 2;
   cli_export_config_dir();
 
@@ -356,6 +417,16 @@ static int cli_run(int argc, char **argv) {
   setenv("WAVESIM_CONFIG", config, 1);
   setenv("WAVESIM_DB", db, 1);
   if (o.mode) setenv("WAVESIM_MODE", o.mode, 1);
+  char trace[PATH_MAX];
+  if (o.trace) {
+    if (cli_absolute(o.trace, trace, sizeof trace) != 0) {
+      fprintf(stderr, "wavesim: cannot resolve the trace path: %s\n", strerror(errno));
+      unlink(icd);
+      rmdir(vdir);
+      return 2;
+    }
+    setenv("WAVESIM_TRACE", trace, 1);
+  }
   if (o.nsets) {
     char *joined = NULL;
     size_t len = 0;
@@ -405,8 +476,12 @@ static int cli_run(int argc, char **argv) {
   }
   if (!o.quiet) {
     fflush(stdout);
-    if (cli_report(stderr, db, before, err, sizeof err) < 0) fprintf(stderr, "wavesim: %s\n", err);
+    if (cli_report(stderr, db, before, 0, err, sizeof err) < 0) fprintf(stderr, "wavesim: %s\n", err);
   }
+  if (o.lines && cli_report_lines(stderr, db, before, 0, (int)o.top, err, sizeof err) < 0)
+    fprintf(stderr, "wavesim: %s\n", err);
+  if (o.trace && !o.quiet)
+    fprintf(stderr, "wavesim: timeline in %s (open in https://ui.perfetto.dev)\n", trace);
   return rc;
 }
 

@@ -89,7 +89,7 @@ START_TEST(test_round_trip) {
   ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM line_stats WHERE launch_id = 1"), 2);
   ck_assert_int_eq(q_int(raw, "SELECT stall_cycles FROM line_stats WHERE launch_id = 1 AND line = 3"), 5);
   ck_assert_int_eq(q_int(raw, "SELECT mem_requests FROM line_stats WHERE launch_id = 1 AND line = 9"), 4);
-  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 1);
+  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 2);
   ck_assert_int_eq(sqlite3_prepare_v2(raw, "PRAGMA journal_mode", -1, &q, NULL), SQLITE_OK);
   ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
   ck_assert_str_eq((const char *)sqlite3_column_text(q, 0), "wal");
@@ -108,7 +108,7 @@ START_TEST(test_round_trip) {
   ck_assert_ptr_null(sim_statsdb_open(path, err, sizeof err));
   char expect[256];
   snprintf(expect, sizeof expect,
-           "stats database %s has schema version 99 but this wavesim writes version 1; use a new file", path);
+           "stats database %s has schema version 99 but this wavesim writes version 2; use a new file", path);
   ck_assert_str_eq(err, expect);
   ck_assert_ptr_null(sim_statsdb_open("/nonexistent/dir/x.db", err, sizeof err));
   ck_assert_str_eq(err, "stats database /nonexistent/dir/x.db: cannot open: unable to open database file");

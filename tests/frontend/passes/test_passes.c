@@ -273,25 +273,97 @@ START_TEST(test_simplify_fold) {
 }
 END_TEST
 
-START_TEST(test_const_var_error) {
+/* Program-scope __constant data: the module's blob is copied into the
+ * kernel, a hidden 8-byte kernarg slot follows the user arguments (not in
+ * args[]), and the variable is that slot's address plus its blob offset. */
+START_TEST(test_const_var_data) {
   ir_module *m = tb_module();
-  ir_type pt[1] = {GPTR};
-  ir_function *f = tb_kernel(m, "cv", 1, pt);
+  static const uint8_t a_bytes[3] = {7, 8, 9};
+  static const uint8_t b_bytes[8] = {1, 0, 0, 0, 2, 0, 0, 0};
+  m->consts = calloc(2, sizeof(ir_const_data));
+  m->nconsts = 2;
+  m->consts[0].bytes = malloc(3), memcpy(m->consts[0].bytes, a_bytes, 3);
+  m->consts[0].size = 3, m->consts[0].align = 1;
+  m->consts[1].bytes = malloc(8), memcpy(m->consts[1].bytes, b_bytes, 8);
+  m->consts[1].size = 8, m->consts[1].align = 4;
+  ir_type pt[2] = {GPTR, I32};
+  ir_function *f = tb_kernel(m, "cv", 2, pt);
   uint32_t p = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
-  uint32_t cv = tb_op(f, 0, IR_CONST_VAR, TB_P(IR_AS_CONSTANT), 0, 0, 0, 0, 0);
-  f->insts[cv].line = 0;
+  uint32_t cv = tb_op(f, 0, IR_CONST_VAR, TB_P(IR_AS_CONSTANT), 1, 0, 0, 0, 0);
   f->insts[cv].name = "table";
   uint32_t v = tb_op(f, 0, IR_LOAD, I32, 4, 1, cv, 0, 0);
-  f->insts[v].line = 12;
   tb_op(f, 0, IR_STORE, VOID, 4, 2, p, v, 0);
   tb_ret(f, 0);
   tb_finish(f);
   fe_target t = tb_target();
   isa_program *prog = NULL;
+  char *isa = NULL;
   char err[256];
-  ck_assert_int_eq(be_compile(m, &t, &prog, err, sizeof err), -1);
-  ck_assert_str_eq(err, "test.cl:12: program-scope __constant data 'table' is not supported yet (pass the "
-                        "table as a __constant kernel argument instead)");
+  ck_assert_int_eq(be_compile_dump(m, &t, &prog, NULL, &isa, err, sizeof err), 0);
+  const isa_kernel *k = &prog->kernels[0];
+  ck_assert_uint_eq(k->nargs, 2); /* the hidden slot is no user argument */
+  ck_assert_uint_eq(k->const_bytes, 16); /* 3 bytes, pad to 4, 8 bytes, round to 16 */
+  ck_assert_uint_eq(k->const_arg_offset, 16);
+  ck_assert_uint_eq(k->kernarg_bytes, 24);
+  ck_assert_int_eq(memcmp(k->const_data, a_bytes, 3), 0);
+  ck_assert_int_eq(memcmp(k->const_data + 4, b_bytes, 8), 0);
+  ck_assert_ptr_nonnull(strstr(isa, "constant data 16 bytes, address at kernarg offset 16"));
+  ck_assert_ptr_nonnull(strstr(isa, "], offset:16\n")); /* s_load of the hidden slot */
+  ck_assert_ptr_nonnull(strstr(isa, "s_add_u64")); /* + the variable's blob offset */
+  free(isa);
+  isa_program_destroy(prog);
+  ir_module_free(m);
+}
+END_TEST
+
+/* A kernel without program-scope constants gets no hidden slot. */
+START_TEST(test_const_var_unused) {
+  ir_module *m = tb_module();
+  m->consts = calloc(1, sizeof(ir_const_data));
+  m->nconsts = 1;
+  m->consts[0].bytes = calloc(4, 1);
+  m->consts[0].size = 4, m->consts[0].align = 4;
+  ir_type pt[1] = {GPTR};
+  ir_function *f = tb_kernel(m, "nocv", 1, pt);
+  tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
+  tb_ret(f, 0);
+  tb_finish(f);
+  fe_target t = tb_target();
+  isa_program *prog = NULL;
+  char err[256];
+  ck_assert_int_eq(be_compile(m, &t, &prog, err, sizeof err), 0);
+  ck_assert_uint_eq(prog->kernels[0].const_bytes, 0);
+  ck_assert_ptr_null(prog->kernels[0].const_data);
+  ck_assert_uint_eq(prog->kernels[0].kernarg_bytes, 8);
+  isa_program_destroy(prog);
+  ir_module_free(m);
+}
+END_TEST
+
+/* udiv/urem by a power of two become a shift/mask (64-bit size_t math has
+ * no divider in the backend). */
+START_TEST(test_udiv_pow2) {
+  ir_module *m = tb_module();
+  ir_type pt[1] = {I64};
+  ir_function *f = tb_kernel(m, "d", 1, pt);
+  uint32_t p = tb_op(f, 0, IR_PARAM, I64, 0, 0, 0, 0, 0);
+  uint32_t gp = tb_op(f, 0, IR_BITCAST, GPTR, 0, 1, p, 0, 0);
+  uint32_t c8 = tb_c64(f, 0, 8);
+  uint32_t c6 = tb_c64(f, 0, 6);
+  uint32_t q = tb_op(f, 0, IR_UDIV, I64, 0, 2, p, c8, 0);
+  uint32_t r = tb_op(f, 0, IR_UREM, I64, 0, 2, q, c8, 0);
+  uint32_t n = tb_op(f, 0, IR_UDIV, I64, 0, 2, r, c6, 0); /* not a power of two: kept */
+  tb_op(f, 0, IR_STORE, VOID, 8, 2, gp, n, 0);
+  tb_ret(f, 0);
+  tb_finish(f);
+  char err[256];
+  ck_assert_int_eq(pass_simplify(f, err, sizeof err), 0);
+  ck_assert_uint_eq(f->insts[q].op, IR_LSHR);
+  ck_assert_uint_eq(f->insts[f->insts[q].opnd[1]].imm, 3);
+  ck_assert_uint_eq(f->insts[r].op, IR_AND);
+  ck_assert_uint_eq(f->insts[f->insts[r].opnd[1]].imm, 7);
+  ck_assert_uint_eq(f->insts[n].op, IR_UDIV);
+  ck_assert_uint_eq(f->insts[0].op, IR_PARAM); /* new constants go after the params */
   ir_module_free(m);
 }
 END_TEST
@@ -403,7 +475,9 @@ Suite *passes_suite(void) {
   tcase_add_test(tc, test_double_error);
   tcase_add_test(tc, test_div64_error);
   tcase_add_test(tc, test_simplify_fold);
-  tcase_add_test(tc, test_const_var_error);
+  tcase_add_test(tc, test_const_var_data);
+  tcase_add_test(tc, test_const_var_unused);
+  tcase_add_test(tc, test_udiv_pow2);
   tcase_add_test(tc, test_sgpr_limit_error);
   tcase_add_test(tc, test_regalloc_spill);
   tcase_add_test(tc, test_regalloc_verify_detects);

@@ -1,0 +1,34 @@
+/* cldump: prints the IR after passes (with "ir") or the ISA listing of an
+ * OpenCL C file, for debugging corpus failures: cldump FILE.cl [ir] [OPTIONS]. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe.h"
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: cldump FILE.cl [ir] [OPTIONS]\n");
+    return 2;
+  }
+  FILE *f = fopen(argv[1], "rb");
+  if (!f) {
+    fprintf(stderr, "cldump: cannot open %s\n", argv[1]);
+    return 2;
+  }
+  static char src[1 << 20];
+  size_t n = fread(src, 1, sizeof src - 1, f);
+  src[n] = 0;
+  fclose(f);
+  int ir = argc > 2 && !strcmp(argv[2], "ir");
+  fe_target t = {.wave_size = 32, .max_vgprs = 256, .max_sgprs = 104, .fp64 = 0};
+  fe_compiler *c = fe_compiler_create();
+  char *log = NULL;
+  char *out = fe_dump(c, src, argc > 3 ? argv[3] : "", &t, ir, &log);
+  if (log && *log) fprintf(stderr, "%s", log);
+  if (out) fputs(out, stdout);
+  free(out);
+  free(log);
+  fe_compiler_destroy(c);
+  return out ? 0 : 1;
+}

@@ -1,0 +1,466 @@
+/* clrun: the kernel-corpus harness. Runs one OpenCL C file described by its
+ * "// RUN:" header comments on the first platform and dumps every buffer.
+ *
+ * Usage:
+ *   clrun FILE.cl OUT.bin                 run, write all buffers' bytes to OUT.bin
+ *   clrun --compare FILE.cl REF.bin GOT.bin
+ *                                         compare two dumps element by element
+ *   clrun --expect-build-fail FILE.cl     exit 0 iff the build fails with a log
+ *                                         containing every "// BUILD-ERROR: text"
+ *
+ * Spec (one "// RUN:" line per launch, run in order over the same buffers):
+ *   // RUN: kernel=NAME global=X[,Y[,Z]] [local=X[,Y[,Z]]] [offset=X[,Y[,Z]]]
+ *   //      [opts=-DN=4] [tol=2ulp] [atol=1e-6] args=ARG ARG ...
+ * (continuation lines start with "// +" and append to the previous RUN line.)
+ * ARG is one of
+ *   name:buf:TYPE:COUNT:FILL   a buffer (declared once; later uses may say name:buf)
+ *   name:local:TYPE:COUNT      a __local argument of COUNT elements
+ *   name:TYPE:VALUE            a by-value scalar
+ * TYPE: char uchar short ushort int uint long ulong float
+ * FILL: zero | iota | const(V) | rand(LO,HI) | nanmix(LO,HI) (floats: every
+ *   7th element NaN, every 11th +inf, every 13th -inf, every 17th -0.0)
+ * Inputs come from a fixed-seed xorshift PRNG so every platform sees the same
+ * bytes. tol=Nulp lets float buffers differ by N units in the last place (NaNs
+ * must be NaN on both sides), atol=X lets them differ by X absolutely (for
+ * results of cancellation); without either the comparison is byte for byte. */
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <ctype.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_BUFS 16
+#define MAX_ARGS 24
+#define MAX_RUNS 16
+
+typedef enum { T_CHAR, T_UCHAR, T_SHORT, T_USHORT, T_INT, T_UINT, T_LONG, T_ULONG, T_FLOAT, T_NTYPES } ctype_t;
+static const char *const type_names[T_NTYPES] = {"char", "uchar", "short", "ushort", "int",
+                                                 "uint", "long",  "ulong", "float"};
+static const size_t type_sizes[T_NTYPES] = {1, 1, 2, 2, 4, 4, 8, 8, 4};
+
+typedef struct buf_spec {
+  char name[64];
+  ctype_t type;
+  size_t count;
+  char fill[64];
+  unsigned char *host;
+  cl_mem mem;
+} buf_spec;
+
+typedef enum { A_BUF, A_LOCAL, A_SCALAR } akind_t;
+typedef struct arg_spec {
+  akind_t kind;
+  int buf;      /* A_BUF: index into bufs */
+  ctype_t type; /* A_LOCAL, A_SCALAR */
+  size_t count; /* A_LOCAL */
+  unsigned char value[8];
+} arg_spec;
+
+typedef struct run_spec {
+  char kernel[128];
+  cl_uint dims;
+  size_t global[3], local[3], offset[3];
+  int has_local, has_offset;
+  arg_spec args[MAX_ARGS];
+  unsigned nargs;
+} run_spec;
+
+typedef struct spec {
+  buf_spec bufs[MAX_BUFS];
+  unsigned nbufs;
+  run_spec runs[MAX_RUNS];
+  unsigned nruns;
+  char opts[1024];
+  unsigned tol_ulp;
+  int has_tol;
+  double atol; /* absolute float tolerance, for results with cancellation */
+  char build_errors[8][256];
+  unsigned nbuild_errors;
+  const char *file;
+} spec;
+
+static void die(const char *fmt, const char *a, const char *b) {
+  fprintf(stderr, "clrun: ");
+  fprintf(stderr, fmt, a ? a : "", b ? b : "");
+  fprintf(stderr, "\n");
+  exit(2);
+}
+
+static int parse_type(const char *s, ctype_t *t) {
+  for (int i = 0; i < T_NTYPES; i++)
+    if (!strcmp(s, type_names[i])) {
+      *t = (ctype_t)i;
+      return 0;
+    }
+  return -1;
+}
+
+static unsigned parse_dims(const char *s, size_t out[3]) {
+  unsigned n = 0;
+  while (*s && n < 3) {
+    char *end;
+    out[n++] = strtoull(s, &end, 0);
+    if (*end == ',') end++;
+    s = end;
+  }
+  return n;
+}
+
+static char *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) die("cannot open %s", path, NULL);
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *p = malloc((size_t)n + 1);
+  if (fread(p, 1, (size_t)n, f) != (size_t)n) die("cannot read %s", path, NULL);
+  p[n] = 0;
+  fclose(f);
+  if (len) *len = (size_t)n;
+  return p;
+}
+
+static void store_scalar(ctype_t t, const char *v, unsigned char *out) {
+  if (t == T_FLOAT) {
+    float f = strtof(v, NULL);
+    memcpy(out, &f, 4);
+    return;
+  }
+  uint64_t x = (uint64_t)strtoll(v, NULL, 0);
+  memcpy(out, &x, type_sizes[t]); /* little endian: low bytes first */
+}
+
+static void parse_arg(spec *sp, run_spec *r, char *tok) {
+  if (r->nargs >= MAX_ARGS) die("too many args in %s", sp->file, NULL);
+  arg_spec *a = &r->args[r->nargs++];
+  memset(a, 0, sizeof *a);
+  char *f[5] = {0};
+  unsigned nf = 0;
+  char *save = NULL;
+  /* split on ':' but keep FILL's parentheses intact (they hold no ':') */
+  for (char *p = strtok_r(tok, ":", &save); p && nf < 5; p = strtok_r(NULL, ":", &save)) f[nf++] = p;
+  if (nf >= 2 && !strcmp(f[1], "buf")) {
+    a->kind = A_BUF;
+    for (unsigned b = 0; b < sp->nbufs; b++)
+      if (!strcmp(sp->bufs[b].name, f[0])) {
+        a->buf = (int)b;
+        return;
+      }
+    if (nf != 5) die("buffer '%s' first use needs name:buf:TYPE:COUNT:FILL (%s)", f[0], sp->file);
+    if (sp->nbufs >= MAX_BUFS) die("too many buffers in %s", sp->file, NULL);
+    buf_spec *b = &sp->bufs[sp->nbufs];
+    snprintf(b->name, sizeof b->name, "%s", f[0]);
+    if (parse_type(f[2], &b->type)) die("unknown type '%s' in %s", f[2], sp->file);
+    b->count = strtoull(f[3], NULL, 0);
+    snprintf(b->fill, sizeof b->fill, "%s", f[4]);
+    a->buf = (int)sp->nbufs++;
+  } else if (nf == 4 && !strcmp(f[1], "local")) {
+    a->kind = A_LOCAL;
+    if (parse_type(f[2], &a->type)) die("unknown type '%s' in %s", f[2], sp->file);
+    a->count = strtoull(f[3], NULL, 0);
+  } else if (nf == 3) {
+    a->kind = A_SCALAR;
+    if (parse_type(f[1], &a->type)) die("unknown type '%s' in %s", f[1], sp->file);
+    store_scalar(a->type, f[2], a->value);
+  } else {
+    die("bad argument '%s' in %s", f[0], sp->file);
+  }
+}
+
+static void parse_run(spec *sp, char *line) {
+  if (sp->nruns >= MAX_RUNS) die("too many RUN lines in %s", sp->file, NULL);
+  run_spec *r = &sp->runs[sp->nruns++];
+  memset(r, 0, sizeof *r);
+  int in_args = 0;
+  char *save = NULL;
+  for (char *tok = strtok_r(line, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+    if (!strncmp(tok, "kernel=", 7)) {
+      snprintf(r->kernel, sizeof r->kernel, "%s", tok + 7);
+    } else if (!strncmp(tok, "global=", 7)) {
+      r->dims = parse_dims(tok + 7, r->global);
+    } else if (!strncmp(tok, "local=", 6)) {
+      parse_dims(tok + 6, r->local);
+      r->has_local = 1;
+    } else if (!strncmp(tok, "offset=", 7)) {
+      parse_dims(tok + 7, r->offset);
+      r->has_offset = 1;
+    } else if (!strncmp(tok, "opts=", 5)) {
+      strncat(sp->opts, " ", sizeof sp->opts - strlen(sp->opts) - 1);
+      strncat(sp->opts, tok + 5, sizeof sp->opts - strlen(sp->opts) - 1);
+    } else if (!strncmp(tok, "tol=", 4)) {
+      sp->tol_ulp = (unsigned)strtoul(tok + 4, NULL, 10);
+      sp->has_tol = 1;
+    } else if (!strncmp(tok, "atol=", 5)) {
+      sp->atol = strtod(tok + 5, NULL);
+      sp->has_tol = 1;
+    } else if (!strncmp(tok, "args=", 5)) {
+      in_args = 1;
+      if (tok[5]) parse_arg(sp, r, tok + 5);
+    } else if (in_args) {
+      /* strtok_r state is per-call; parse_arg uses its own */
+      char copy[256];
+      snprintf(copy, sizeof copy, "%s", tok);
+      parse_arg(sp, r, copy);
+    } else {
+      die("unknown RUN field '%s' in %s", tok, sp->file);
+    }
+  }
+  if (!r->kernel[0] || !r->dims) die("RUN line needs kernel= and global= (%s)%s", sp->file, "");
+}
+
+static void parse_spec(spec *sp, const char *src) {
+  char line[4096] = "";
+  int have = 0;
+  for (const char *p = src; *p;) {
+    const char *e = strchr(p, '\n');
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    char cur[2048];
+    snprintf(cur, sizeof cur, "%.*s", (int)(n < sizeof cur - 1 ? n : sizeof cur - 1), p);
+    if (!strncmp(cur, "// +", 4) && have) {
+      strncat(line, " ", sizeof line - strlen(line) - 1);
+      strncat(line, cur + 4, sizeof line - strlen(line) - 1);
+    } else {
+      if (have) parse_run(sp, line);
+      have = 0;
+      if (!strncmp(cur, "// RUN:", 7)) {
+        snprintf(line, sizeof line, "%s", cur + 7);
+        have = 1;
+      } else if (!strncmp(cur, "// BUILD-ERROR:", 15) && sp->nbuild_errors < 8) {
+        const char *t = cur + 15;
+        while (*t == ' ') t++;
+        snprintf(sp->build_errors[sp->nbuild_errors++], 256, "%.255s", t);
+      }
+    }
+    p = e ? e + 1 : p + n;
+  }
+  if (have) parse_run(sp, line);
+}
+
+/* ---- deterministic fills ---- */
+static uint64_t rng_next(uint64_t *s) {
+  uint64_t x = *s;
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  return *s = x;
+}
+
+static void fill_buf(buf_spec *b, unsigned index) {
+  size_t es = type_sizes[b->type];
+  b->host = calloc(b->count ? b->count : 1, es);
+  uint64_t seed = 0x9E3779B97F4A7C15ull ^ ((uint64_t)(index + 1) * 0x100000001B3ull);
+  double lo = 0, hi = 0, cval = 0;
+  int kind; /* 0 zero 1 iota 2 const 3 rand 4 nanmix */
+  if (!strcmp(b->fill, "zero")) kind = 0;
+  else if (!strcmp(b->fill, "iota")) kind = 1;
+  else if (sscanf(b->fill, "const(%lf)", &cval) == 1) kind = 2;
+  else if (sscanf(b->fill, "rand(%lf,%lf)", &lo, &hi) == 2) kind = 3;
+  else if (sscanf(b->fill, "nanmix(%lf,%lf)", &lo, &hi) == 2) kind = 4;
+  else die("unknown fill '%s' for buffer %s", b->fill, b->name);
+  for (size_t i = 0; i < b->count; i++) {
+    unsigned char *dst = b->host + i * es;
+    double v = 0;
+    int64_t iv = 0;
+    if (kind == 1) v = (double)i, iv = (int64_t)i;
+    if (kind == 2) v = cval, iv = (int64_t)cval;
+    if (kind >= 3) {
+      uint64_t r = rng_next(&seed);
+      if (b->type == T_FLOAT) v = lo + (hi - lo) * ((double)(r >> 11) / 9007199254740992.0);
+      else iv = (int64_t)lo + (int64_t)(r % (uint64_t)((int64_t)hi - (int64_t)lo + 1));
+    }
+    if (b->type == T_FLOAT) {
+      float f = (float)v;
+      if (kind == 4) {
+        if (i % 7 == 3) f = NAN;
+        else if (i % 11 == 5) f = INFINITY;
+        else if (i % 13 == 6) f = -INFINITY;
+        else if (i % 17 == 8) f = -0.0f;
+      }
+      memcpy(dst, &f, 4);
+    } else {
+      memcpy(dst, &iv, es);
+    }
+  }
+}
+
+/* ---- running ---- */
+static void check(cl_int err, const char *what) {
+  if (err != CL_SUCCESS) {
+    char num[32];
+    snprintf(num, sizeof num, "%d", (int)err);
+    die("%s failed with %s", what, num);
+  }
+}
+
+static int run_file(spec *sp, const char *src, const char *out, int expect_fail) {
+  cl_platform_id plat;
+  cl_device_id dev;
+  cl_int err;
+  check(clGetPlatformIDs(1, &plat, NULL), "clGetPlatformIDs");
+  check(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL), "clGetDeviceIDs");
+  cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+  check(err, "clCreateContext");
+  cl_command_queue q = clCreateCommandQueue(ctx, dev, 0, &err);
+  check(err, "clCreateCommandQueue");
+  cl_program prog = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);
+  check(err, "clCreateProgramWithSource");
+  cl_int berr = clBuildProgram(prog, 1, &dev, sp->opts, NULL, NULL);
+  if (berr != CL_SUCCESS || expect_fail) {
+    size_t n = 0;
+    clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &n);
+    char *log = calloc(n + 1, 1);
+    clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, n, log, NULL);
+    if (expect_fail) {
+      if (berr == CL_SUCCESS) {
+        fprintf(stderr, "clrun: %s: build succeeded but a build error was expected\n", sp->file);
+        return 1;
+      }
+      for (unsigned i = 0; i < sp->nbuild_errors; i++)
+        if (!strstr(log, sp->build_errors[i])) {
+          fprintf(stderr, "clrun: %s: build log lacks \"%s\":\n%s\n", sp->file, sp->build_errors[i], log);
+          return 1;
+        }
+      printf("%s: build failed as expected:\n%s\n", sp->file, log);
+      return 0;
+    }
+    fprintf(stderr, "clrun: %s: build failed (%d):\n%s\n", sp->file, (int)berr, log);
+    return 1;
+  }
+  for (unsigned b = 0; b < sp->nbufs; b++) {
+    buf_spec *bs = &sp->bufs[b];
+    size_t bytes = bs->count * type_sizes[bs->type];
+    bs->mem = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes ? bytes : 4, bs->host, &err);
+    check(err, "clCreateBuffer");
+  }
+  for (unsigned ri = 0; ri < sp->nruns; ri++) {
+    run_spec *r = &sp->runs[ri];
+    cl_kernel k = clCreateKernel(prog, r->kernel, &err);
+    if (err) die("clCreateKernel(%s) failed in %s", r->kernel, sp->file);
+    for (unsigned a = 0; a < r->nargs; a++) {
+      arg_spec *as = &r->args[a];
+      if (as->kind == A_BUF) err = clSetKernelArg(k, a, sizeof(cl_mem), &sp->bufs[as->buf].mem);
+      else if (as->kind == A_LOCAL) err = clSetKernelArg(k, a, as->count * type_sizes[as->type], NULL);
+      else err = clSetKernelArg(k, a, type_sizes[as->type], as->value);
+      check(err, "clSetKernelArg");
+    }
+    check(clEnqueueNDRangeKernel(q, k, r->dims, r->has_offset ? r->offset : NULL, r->global,
+                                 r->has_local ? r->local : NULL, 0, NULL, NULL),
+          "clEnqueueNDRangeKernel");
+    check(clFinish(q), "clFinish");
+    clReleaseKernel(k);
+  }
+  FILE *f = fopen(out, "wb");
+  if (!f) die("cannot write %s", out, NULL);
+  for (unsigned b = 0; b < sp->nbufs; b++) {
+    buf_spec *bs = &sp->bufs[b];
+    size_t bytes = bs->count * type_sizes[bs->type];
+    check(clEnqueueReadBuffer(q, bs->mem, CL_TRUE, 0, bytes, bs->host, 0, NULL, NULL), "clEnqueueReadBuffer");
+    fwrite(bs->host, 1, bytes, f);
+    clReleaseMemObject(bs->mem);
+  }
+  fclose(f);
+  clReleaseProgram(prog);
+  clReleaseCommandQueue(q);
+  clReleaseContext(ctx);
+  return 0;
+}
+
+/* ---- comparing ---- */
+static void show(ctype_t t, const unsigned char *p, char *buf, size_t n) {
+  int64_t s = 0;
+  uint64_t u = 0;
+  memcpy(&u, p, type_sizes[t]);
+  switch (t) {
+  case T_CHAR: s = (int8_t)u; break;
+  case T_SHORT: s = (int16_t)u; break;
+  case T_INT: s = (int32_t)u; break;
+  case T_LONG: s = (int64_t)u; break;
+  default: break;
+  }
+  if (t == T_FLOAT) {
+    float f;
+    memcpy(&f, p, 4);
+    snprintf(buf, n, "%.9g (0x%08" PRIx64 ")", f, u);
+  } else if (t == T_CHAR || t == T_SHORT || t == T_INT || t == T_LONG) {
+    snprintf(buf, n, "%" PRId64, s);
+  } else {
+    snprintf(buf, n, "%" PRIu64, u);
+  }
+}
+
+static int64_t float_ordered(uint32_t b) {
+  return (b & 0x80000000u) ? -(int64_t)(b & 0x7fffffffu) : (int64_t)b;
+}
+
+static int compare(spec *sp, const char *a, const char *b) {
+  size_t na, nb;
+  unsigned char *pa = (unsigned char *)read_file(a, &na), *pb = (unsigned char *)read_file(b, &nb);
+  size_t total = 0;
+  for (unsigned i = 0; i < sp->nbufs; i++) total += sp->bufs[i].count * type_sizes[sp->bufs[i].type];
+  if (na != total || nb != total) {
+    fprintf(stderr, "%s: dump sizes %zu (%s) and %zu (%s), expected %zu\n", sp->file, na, a, nb, b, total);
+    return 1;
+  }
+  size_t off = 0;
+  int bad = 0;
+  for (unsigned i = 0; i < sp->nbufs && !bad; i++) {
+    buf_spec *bs = &sp->bufs[i];
+    size_t es = type_sizes[bs->type];
+    unsigned maxd = 0;
+    for (size_t e = 0; e < bs->count; e++, off += es) {
+      const unsigned char *x = pa + off, *y = pb + off;
+      if (!memcmp(x, y, es)) continue;
+      if (bs->type == T_FLOAT && sp->has_tol) {
+        uint32_t ux, uy;
+        memcpy(&ux, x, 4);
+        memcpy(&uy, y, 4);
+        float fx, fy;
+        memcpy(&fx, x, 4);
+        memcpy(&fy, y, 4);
+        if (isnan(fx) && isnan(fy)) continue;
+        if (!isnan(fx) && !isnan(fy)) {
+          int64_t d = float_ordered(ux) - float_ordered(uy);
+          if (d < 0) d = -d;
+          if (d <= (int64_t)sp->tol_ulp || fabs((double)fx - (double)fy) <= sp->atol) {
+            if ((unsigned)d > maxd) maxd = (unsigned)d;
+            continue;
+          }
+        }
+      }
+      char sx[64], sy[64];
+      show(bs->type, x, sx, sizeof sx);
+      show(bs->type, y, sy, sizeof sy);
+      fprintf(stderr, "%s: buffer '%s' (%s) first differs at element %zu: reference %s, got %s%s\n", sp->file,
+              bs->name, type_names[bs->type], e, sx, sy, sp->has_tol ? " (beyond tolerance)" : "");
+      bad = 1;
+      break;
+    }
+    if (!bad && maxd) printf("%s: buffer '%s' within %u ulp\n", sp->file, bs->name, maxd);
+  }
+  if (!bad) printf("%s: %u buffers match\n", sp->file, sp->nbufs);
+  return bad;
+}
+
+int main(int argc, char **argv) {
+  static spec sp; /* large; static storage instead of the stack */
+  int mode = 0; /* 0 run, 1 compare, 2 expect build fail */
+  int ai = 1;
+  if (argc > 1 && !strcmp(argv[1], "--compare")) mode = 1, ai = 2;
+  else if (argc > 1 && !strcmp(argv[1], "--expect-build-fail")) mode = 2, ai = 2;
+  int need = mode == 1 ? 3 : mode == 2 ? 1 : 2;
+  if (argc - ai != need) {
+    fprintf(stderr, "usage: clrun FILE.cl OUT.bin | clrun --compare FILE.cl REF.bin GOT.bin | "
+                    "clrun --expect-build-fail FILE.cl\n");
+    return 2;
+  }
+  sp.file = argv[ai];
+  char *src = read_file(argv[ai], NULL);
+  parse_spec(&sp, src);
+  if (mode == 1) return compare(&sp, argv[ai + 1], argv[ai + 2]);
+  if (mode == 0 && !sp.nruns) die("%s has no // RUN: line", sp.file, NULL);
+  for (unsigned b = 0; b < sp.nbufs; b++) fill_buf(&sp.bufs[b], b);
+  return run_file(&sp, src, mode == 2 ? NULL : argv[ai + 1], mode == 2);
+}

@@ -1,0 +1,24 @@
+#!/bin/sh
+# Corpus test driver: runs one corpus kernel with clrun on PoCL (the oracle)
+# and on wavesim in timing and functional modes, and compares the dumps.
+# A "// REF: oclgrind" line makes Oclgrind the oracle instead, for kernels
+# PoCL is known to miscompile (the line must say why).
+# usage: corpus_test.sh CLRUN FILE.cl WORKDIR WAVESIM_VENDORS POCL_ICD OCLGRIND_ICD
+set -u
+clrun=$1 file=$2 work=$3 vendors=$4 pocl=$5 oclgrind=$6
+ref=$pocl refname=PoCL
+if grep -q '^// REF: oclgrind' "$file"; then ref=$oclgrind refname=Oclgrind; fi
+rm -rf "$work" && mkdir -p "$work" || exit 1
+if grep -q '^// BUILD-ERROR:' "$file"; then
+  # a feature wavesim rejects on purpose: the build must fail with the message
+  OCL_ICD_VENDORS=$vendors WAVESIM_DB=none "$clrun" --expect-build-fail "$file"
+  exit $?
+fi
+OCL_ICD_VENDORS=$ref "$clrun" "$file" "$work/ref.bin" || { echo "FAIL: $refname run of $file"; exit 1; }
+for mode in timing functional; do
+  OCL_ICD_VENDORS=$vendors WAVESIM_MODE=$mode WAVESIM_DB=none "$clrun" "$file" "$work/$mode.bin" ||
+    { echo "FAIL: wavesim ($mode) run of $file"; exit 1; }
+  "$clrun" --compare "$file" "$work/ref.bin" "$work/$mode.bin" ||
+    { echo "FAIL: wavesim ($mode) differs from $refname on $file"; exit 1; }
+done
+echo "PASS: $file"

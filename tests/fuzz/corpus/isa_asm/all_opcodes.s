@@ -1,0 +1,445 @@
+; every opcode, register and literal forms
+start:
+  s_mov_b32 s8, s10
+  s_mov_b32 s8, 7  ; literals
+  s_mov_b64 s[8:9], s[10:11]
+  s_mov_b64 s[8:9], 0x123456789abcdef0  ; literals
+  s_add_u32 s8, s10, s12
+  s_add_u32 s8, 7, 0x3f800000  ; literals
+  s_sub_u32 s8, s10, s12
+  s_sub_u32 s8, 7, 0x3f800000  ; literals
+  s_mul_i32 s8, s10, s12
+  s_mul_i32 s8, 7, 0x3f800000  ; literals
+  s_and_b32 s8, s10, s12
+  s_and_b32 s8, 7, 0x3f800000  ; literals
+  s_or_b32 s8, s10, s12
+  s_or_b32 s8, 7, 0x3f800000  ; literals
+  s_xor_b32 s8, s10, s12
+  s_xor_b32 s8, 7, 0x3f800000  ; literals
+  s_not_b32 s8, s10
+  s_not_b32 s8, 7  ; literals
+  s_lshl_b32 s8, s10, s12
+  s_lshl_b32 s8, 7, 0x3f800000  ; literals
+  s_lshr_b32 s8, s10, s12
+  s_lshr_b32 s8, 7, 0x3f800000  ; literals
+  s_ashr_i32 s8, s10, s12
+  s_ashr_i32 s8, 7, 0x3f800000  ; literals
+  s_min_i32 s8, s10, s12
+  s_min_i32 s8, 7, 0x3f800000  ; literals
+  s_min_u32 s8, s10, s12
+  s_min_u32 s8, 7, 0x3f800000  ; literals
+  s_max_i32 s8, s10, s12
+  s_max_i32 s8, 7, 0x3f800000  ; literals
+  s_max_u32 s8, s10, s12
+  s_max_u32 s8, 7, 0x3f800000  ; literals
+  s_add_u64 s[8:9], s[10:11], s[12:13]
+  s_add_u64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_sub_u64 s[8:9], s[10:11], s[12:13]
+  s_sub_u64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_mul_u64 s[8:9], s[10:11], s[12:13]
+  s_mul_u64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_and_b64 s[8:9], s[10:11], s[12:13]
+  s_and_b64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_or_b64 s[8:9], s[10:11], s[12:13]
+  s_or_b64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_xor_b64 s[8:9], s[10:11], s[12:13]
+  s_xor_b64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_andn2_b64 s[8:9], s[10:11], s[12:13]
+  s_andn2_b64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_not_b64 s[8:9], s[10:11]
+  s_not_b64 s[8:9], 0x123456789abcdef0  ; literals
+  s_lshl_b64 s[8:9], s[10:11], s12
+  s_lshl_b64 s[8:9], 0x123456789abcdef0, 0x3f800000  ; literals
+  s_lshr_b64 s[8:9], s[10:11], s12
+  s_lshr_b64 s[8:9], 0x123456789abcdef0, 0x3f800000  ; literals
+  s_ashr_i64 s[8:9], s[10:11], s12
+  s_ashr_i64 s[8:9], 0x123456789abcdef0, 0x3f800000  ; literals
+  s_sext_i64_i32 s[8:9], s10
+  s_sext_i64_i32 s[8:9], 7  ; literals
+  s_zext_u64_u32 s[8:9], s10
+  s_zext_u64_u32 s[8:9], 7  ; literals
+  s_cmp_eq_u32 s10, s12
+  s_cmp_eq_u32 7, 0x3f800000  ; literals
+  s_cmp_ne_u32 s10, s12
+  s_cmp_ne_u32 7, 0x3f800000  ; literals
+  s_cmp_lt_i32 s10, s12
+  s_cmp_lt_i32 7, 0x3f800000  ; literals
+  s_cmp_le_i32 s10, s12
+  s_cmp_le_i32 7, 0x3f800000  ; literals
+  s_cmp_gt_i32 s10, s12
+  s_cmp_gt_i32 7, 0x3f800000  ; literals
+  s_cmp_ge_i32 s10, s12
+  s_cmp_ge_i32 7, 0x3f800000  ; literals
+  s_cmp_lt_u32 s10, s12
+  s_cmp_lt_u32 7, 0x3f800000  ; literals
+  s_cmp_le_u32 s10, s12
+  s_cmp_le_u32 7, 0x3f800000  ; literals
+  s_cmp_gt_u32 s10, s12
+  s_cmp_gt_u32 7, 0x3f800000  ; literals
+  s_cmp_ge_u32 s10, s12
+  s_cmp_ge_u32 7, 0x3f800000  ; literals
+  s_cmp_eq_u64 s[10:11], s[12:13]
+  s_cmp_eq_u64 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_cmp_ne_u64 s[10:11], s[12:13]
+  s_cmp_ne_u64 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_cmp_lt_i64 s[10:11], s[12:13]
+  s_cmp_lt_i64 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_cmp_le_i64 s[10:11], s[12:13]
+  s_cmp_le_i64 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_cmp_gt_i64 s[10:11], s[12:13]
+  s_cmp_gt_i64 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_cmp_ge_i64 s[10:11], s[12:13]
+  s_cmp_ge_i64 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_cmp_lt_u64 s[10:11], s[12:13]
+  s_cmp_lt_u64 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_cmp_le_u64 s[10:11], s[12:13]
+  s_cmp_le_u64 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_cmp_gt_u64 s[10:11], s[12:13]
+  s_cmp_gt_u64 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_cmp_ge_u64 s[10:11], s[12:13]
+  s_cmp_ge_u64 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_cselect_b32 s8, s10, s12
+  s_cselect_b32 s8, 7, 0x3f800000  ; literals
+  s_cselect_b64 s[8:9], s[10:11], s[12:13]
+  s_cselect_b64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  s_getexec_b64 s[8:9]
+  s_getexec_b64 s[8:9]  ; literals
+  s_load_b32 s8, s[10:11]
+  s_load_b32 s8, s[10:11], offset:-16  ; literals
+  s_load_b64 s[8:9], s[10:11]
+  s_load_b64 s[8:9], s[10:11], offset:-16  ; literals
+  v_mov_b32 v4, v8
+  v_mov_b32 v4, 7  ; literals
+  v_add_u32 v4, v8, v12
+  v_add_u32 v4, 7, 0x3f800000  ; literals
+  v_sub_u32 v4, v8, v12
+  v_sub_u32 v4, 7, 0x3f800000  ; literals
+  v_mul_lo_u32 v4, v8, v12
+  v_mul_lo_u32 v4, 7, 0x3f800000  ; literals
+  v_mul_hi_u32 v4, v8, v12
+  v_mul_hi_u32 v4, 7, 0x3f800000  ; literals
+  v_mul_hi_i32 v4, v8, v12
+  v_mul_hi_i32 v4, 7, 0x3f800000  ; literals
+  v_div_i32 v4, v8, v12
+  v_div_i32 v4, 7, 0x3f800000  ; literals
+  v_div_u32 v4, v8, v12
+  v_div_u32 v4, 7, 0x3f800000  ; literals
+  v_rem_i32 v4, v8, v12
+  v_rem_i32 v4, 7, 0x3f800000  ; literals
+  v_rem_u32 v4, v8, v12
+  v_rem_u32 v4, 7, 0x3f800000  ; literals
+  v_and_b32 v4, v8, v12
+  v_and_b32 v4, 7, 0x3f800000  ; literals
+  v_or_b32 v4, v8, v12
+  v_or_b32 v4, 7, 0x3f800000  ; literals
+  v_xor_b32 v4, v8, v12
+  v_xor_b32 v4, 7, 0x3f800000  ; literals
+  v_not_b32 v4, v8
+  v_not_b32 v4, 7  ; literals
+  v_lshl_b32 v4, v8, v12
+  v_lshl_b32 v4, 7, 0x3f800000  ; literals
+  v_lshr_b32 v4, v8, v12
+  v_lshr_b32 v4, 7, 0x3f800000  ; literals
+  v_ashr_i32 v4, v8, v12
+  v_ashr_i32 v4, 7, 0x3f800000  ; literals
+  v_min_i32 v4, v8, v12
+  v_min_i32 v4, 7, 0x3f800000  ; literals
+  v_max_i32 v4, v8, v12
+  v_max_i32 v4, 7, 0x3f800000  ; literals
+  v_min_u32 v4, v8, v12
+  v_min_u32 v4, 7, 0x3f800000  ; literals
+  v_max_u32 v4, v8, v12
+  v_max_u32 v4, 7, 0x3f800000  ; literals
+  v_mad_u32 v4, v8, v12, v16
+  v_mad_u32 v4, 7, 0x3f800000, 0x3f800000  ; literals
+  v_cndmask_b32 v4, v8, v12, s[14:15]
+  v_cndmask_b32 v4, 7, 0x3f800000, 0x123456789abcdef0  ; literals
+  v_readfirstlane_b32 s8, v8
+  v_readfirstlane_b32 s8, v8  ; literals
+  v_mov_b64 v[4:5], v[8:9]
+  v_mov_b64 v[4:5], 0x123456789abcdef0  ; literals
+  v_add_u64 v[4:5], v[8:9], v[12:13]
+  v_add_u64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_sub_u64 v[4:5], v[8:9], v[12:13]
+  v_sub_u64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_mul_lo_u64 v[4:5], v[8:9], v[12:13]
+  v_mul_lo_u64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_and_b64 v[4:5], v[8:9], v[12:13]
+  v_and_b64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_or_b64 v[4:5], v[8:9], v[12:13]
+  v_or_b64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_xor_b64 v[4:5], v[8:9], v[12:13]
+  v_xor_b64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_lshl_b64 v[4:5], v[8:9], v12
+  v_lshl_b64 v[4:5], 0x123456789abcdef0, 0x3f800000  ; literals
+  v_lshr_b64 v[4:5], v[8:9], v12
+  v_lshr_b64 v[4:5], 0x123456789abcdef0, 0x3f800000  ; literals
+  v_ashr_i64 v[4:5], v[8:9], v12
+  v_ashr_i64 v[4:5], 0x123456789abcdef0, 0x3f800000  ; literals
+  v_sext_i64_i32 v[4:5], v8
+  v_sext_i64_i32 v[4:5], 7  ; literals
+  v_zext_u64_u32 v[4:5], v8
+  v_zext_u64_u32 v[4:5], 7  ; literals
+  v_cndmask_b64 v[4:5], v[8:9], v[12:13], s[14:15]
+  v_cndmask_b64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_add_f32 v4, v8, v12
+  v_add_f32 v4, 7, 0x3f800000  ; literals
+  v_sub_f32 v4, v8, v12
+  v_sub_f32 v4, 7, 0x3f800000  ; literals
+  v_mul_f32 v4, v8, v12
+  v_mul_f32 v4, 7, 0x3f800000  ; literals
+  v_fma_f32 v4, v8, v12, v16
+  v_fma_f32 v4, 7, 0x3f800000, 0x3f800000  ; literals
+  v_min_f32 v4, v8, v12
+  v_min_f32 v4, 7, 0x3f800000  ; literals
+  v_max_f32 v4, v8, v12
+  v_max_f32 v4, 7, 0x3f800000  ; literals
+  v_floor_f32 v4, v8
+  v_floor_f32 v4, 7  ; literals
+  v_ceil_f32 v4, v8
+  v_ceil_f32 v4, 7  ; literals
+  v_trunc_f32 v4, v8
+  v_trunc_f32 v4, 7  ; literals
+  v_rndne_f32 v4, v8
+  v_rndne_f32 v4, 7  ; literals
+  v_cvt_f32_i32 v4, v8
+  v_cvt_f32_i32 v4, 7  ; literals
+  v_cvt_f32_u32 v4, v8
+  v_cvt_f32_u32 v4, 7  ; literals
+  v_cvt_i32_f32 v4, v8
+  v_cvt_i32_f32 v4, 7  ; literals
+  v_cvt_u32_f32 v4, v8
+  v_cvt_u32_f32 v4, 7  ; literals
+  v_div_f32 v4, v8, v12
+  v_div_f32 v4, 7, 0x3f800000  ; literals
+  v_sqrt_f32 v4, v8
+  v_sqrt_f32 v4, 7  ; literals
+  v_rsq_f32 v4, v8
+  v_rsq_f32 v4, 7  ; literals
+  v_rcp_f32 v4, v8
+  v_rcp_f32 v4, 7  ; literals
+  v_exp_f32 v4, v8
+  v_exp_f32 v4, 7  ; literals
+  v_exp2_f32 v4, v8
+  v_exp2_f32 v4, 7  ; literals
+  v_log_f32 v4, v8
+  v_log_f32 v4, 7  ; literals
+  v_log2_f32 v4, v8
+  v_log2_f32 v4, 7  ; literals
+  v_sin_f32 v4, v8
+  v_sin_f32 v4, 7  ; literals
+  v_cos_f32 v4, v8
+  v_cos_f32 v4, 7  ; literals
+  v_fmod_f32 v4, v8, v12
+  v_fmod_f32 v4, 7, 0x3f800000  ; literals
+  v_pow_f32 v4, v8, v12
+  v_pow_f32 v4, 7, 0x3f800000  ; literals
+  v_cmp_eq_u32 s[8:9], v8, v12
+  v_cmp_eq_u32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_ne_u32 s[8:9], v8, v12
+  v_cmp_ne_u32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_lt_i32 s[8:9], v8, v12
+  v_cmp_lt_i32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_le_i32 s[8:9], v8, v12
+  v_cmp_le_i32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_gt_i32 s[8:9], v8, v12
+  v_cmp_gt_i32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_ge_i32 s[8:9], v8, v12
+  v_cmp_ge_i32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_lt_u32 s[8:9], v8, v12
+  v_cmp_lt_u32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_le_u32 s[8:9], v8, v12
+  v_cmp_le_u32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_gt_u32 s[8:9], v8, v12
+  v_cmp_gt_u32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_ge_u32 s[8:9], v8, v12
+  v_cmp_ge_u32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_eq_u64 s[8:9], v[8:9], v[12:13]
+  v_cmp_eq_u64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_ne_u64 s[8:9], v[8:9], v[12:13]
+  v_cmp_ne_u64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_lt_i64 s[8:9], v[8:9], v[12:13]
+  v_cmp_lt_i64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_le_i64 s[8:9], v[8:9], v[12:13]
+  v_cmp_le_i64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_gt_i64 s[8:9], v[8:9], v[12:13]
+  v_cmp_gt_i64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_ge_i64 s[8:9], v[8:9], v[12:13]
+  v_cmp_ge_i64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_lt_u64 s[8:9], v[8:9], v[12:13]
+  v_cmp_lt_u64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_le_u64 s[8:9], v[8:9], v[12:13]
+  v_cmp_le_u64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_gt_u64 s[8:9], v[8:9], v[12:13]
+  v_cmp_gt_u64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_ge_u64 s[8:9], v[8:9], v[12:13]
+  v_cmp_ge_u64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_oeq_f32 s[8:9], v8, v12
+  v_cmp_oeq_f32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_one_f32 s[8:9], v8, v12
+  v_cmp_one_f32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_olt_f32 s[8:9], v8, v12
+  v_cmp_olt_f32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_ole_f32 s[8:9], v8, v12
+  v_cmp_ole_f32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_ogt_f32 s[8:9], v8, v12
+  v_cmp_ogt_f32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_oge_f32 s[8:9], v8, v12
+  v_cmp_oge_f32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_ueq_f32 s[8:9], v8, v12
+  v_cmp_ueq_f32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_une_f32 s[8:9], v8, v12
+  v_cmp_une_f32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_ult_f32 s[8:9], v8, v12
+  v_cmp_ult_f32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_ule_f32 s[8:9], v8, v12
+  v_cmp_ule_f32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_ugt_f32 s[8:9], v8, v12
+  v_cmp_ugt_f32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_uge_f32 s[8:9], v8, v12
+  v_cmp_uge_f32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_o_f32 s[8:9], v8, v12
+  v_cmp_o_f32 s[8:9], 7, 0x3f800000  ; literals
+  v_cmp_u_f32 s[8:9], v8, v12
+  v_cmp_u_f32 s[8:9], 7, 0x3f800000  ; literals
+  global_load_u8 v4, v[8:9]
+  global_load_u8 v4, v[8:9], offset:-16  ; literals
+  global_load_i8 v4, v[8:9]
+  global_load_i8 v4, v[8:9], offset:-16  ; literals
+  global_load_u16 v4, v[8:9]
+  global_load_u16 v4, v[8:9], offset:-16  ; literals
+  global_load_i16 v4, v[8:9]
+  global_load_i16 v4, v[8:9], offset:-16  ; literals
+  global_load_b32 v4, v[8:9]
+  global_load_b32 v4, v[8:9], offset:-16  ; literals
+  global_load_b64 v[4:5], v[8:9]
+  global_load_b64 v[4:5], v[8:9], offset:-16  ; literals
+  global_load_b128 v[4:7], v[8:9]
+  global_load_b128 v[4:7], v[8:9], offset:-16  ; literals
+  global_store_b8 v[8:9], v12
+  global_store_b8 v[8:9], v12, offset:-16  ; literals
+  global_store_b16 v[8:9], v12
+  global_store_b16 v[8:9], v12, offset:-16  ; literals
+  global_store_b32 v[8:9], v12
+  global_store_b32 v[8:9], v12, offset:-16  ; literals
+  global_store_b64 v[8:9], v[12:13]
+  global_store_b64 v[8:9], v[12:13], offset:-16  ; literals
+  global_store_b128 v[8:9], v[12:15]
+  global_store_b128 v[8:9], v[12:15], offset:-16  ; literals
+  global_atomic_add_u32 v4, v[8:9], v12
+  global_atomic_add_u32 v4, v[8:9], v12, offset:-16  ; literals
+  global_atomic_sub_u32 v4, v[8:9], v12
+  global_atomic_sub_u32 v4, v[8:9], v12, offset:-16  ; literals
+  global_atomic_xchg_b32 v4, v[8:9], v12
+  global_atomic_xchg_b32 v4, v[8:9], v12, offset:-16  ; literals
+  global_atomic_cmpxchg_b32 v4, v[8:9], v12, v16
+  global_atomic_cmpxchg_b32 v4, v[8:9], v12, v16, offset:-16  ; literals
+  global_atomic_min_i32 v4, v[8:9], v12
+  global_atomic_min_i32 v4, v[8:9], v12, offset:-16  ; literals
+  global_atomic_max_i32 v4, v[8:9], v12
+  global_atomic_max_i32 v4, v[8:9], v12, offset:-16  ; literals
+  global_atomic_min_u32 v4, v[8:9], v12
+  global_atomic_min_u32 v4, v[8:9], v12, offset:-16  ; literals
+  global_atomic_max_u32 v4, v[8:9], v12
+  global_atomic_max_u32 v4, v[8:9], v12, offset:-16  ; literals
+  global_atomic_and_b32 v4, v[8:9], v12
+  global_atomic_and_b32 v4, v[8:9], v12, offset:-16  ; literals
+  global_atomic_or_b32 v4, v[8:9], v12
+  global_atomic_or_b32 v4, v[8:9], v12, offset:-16  ; literals
+  global_atomic_xor_b32 v4, v[8:9], v12
+  global_atomic_xor_b32 v4, v[8:9], v12, offset:-16  ; literals
+  global_atomic_inc_u32 v4, v[8:9]
+  global_atomic_inc_u32 v4, v[8:9], offset:-16  ; literals
+  global_atomic_dec_u32 v4, v[8:9]
+  global_atomic_dec_u32 v4, v[8:9], offset:-16  ; literals
+  ds_read_u8 v4, v8
+  ds_read_u8 v4, v8, offset:-16  ; literals
+  ds_read_i8 v4, v8
+  ds_read_i8 v4, v8, offset:-16  ; literals
+  ds_read_u16 v4, v8
+  ds_read_u16 v4, v8, offset:-16  ; literals
+  ds_read_i16 v4, v8
+  ds_read_i16 v4, v8, offset:-16  ; literals
+  ds_read_b32 v4, v8
+  ds_read_b32 v4, v8, offset:-16  ; literals
+  ds_read_b64 v[4:5], v8
+  ds_read_b64 v[4:5], v8, offset:-16  ; literals
+  ds_read_b128 v[4:7], v8
+  ds_read_b128 v[4:7], v8, offset:-16  ; literals
+  ds_write_b8 v8, v12
+  ds_write_b8 v8, v12, offset:-16  ; literals
+  ds_write_b16 v8, v12
+  ds_write_b16 v8, v12, offset:-16  ; literals
+  ds_write_b32 v8, v12
+  ds_write_b32 v8, v12, offset:-16  ; literals
+  ds_write_b64 v8, v[12:13]
+  ds_write_b64 v8, v[12:13], offset:-16  ; literals
+  ds_write_b128 v8, v[12:15]
+  ds_write_b128 v8, v[12:15], offset:-16  ; literals
+  ds_atomic_add_u32 v4, v8, v12
+  ds_atomic_add_u32 v4, v8, v12, offset:-16  ; literals
+  ds_atomic_sub_u32 v4, v8, v12
+  ds_atomic_sub_u32 v4, v8, v12, offset:-16  ; literals
+  ds_atomic_xchg_b32 v4, v8, v12
+  ds_atomic_xchg_b32 v4, v8, v12, offset:-16  ; literals
+  ds_atomic_cmpxchg_b32 v4, v8, v12, v16
+  ds_atomic_cmpxchg_b32 v4, v8, v12, v16, offset:-16  ; literals
+  ds_atomic_min_i32 v4, v8, v12
+  ds_atomic_min_i32 v4, v8, v12, offset:-16  ; literals
+  ds_atomic_max_i32 v4, v8, v12
+  ds_atomic_max_i32 v4, v8, v12, offset:-16  ; literals
+  ds_atomic_min_u32 v4, v8, v12
+  ds_atomic_min_u32 v4, v8, v12, offset:-16  ; literals
+  ds_atomic_max_u32 v4, v8, v12
+  ds_atomic_max_u32 v4, v8, v12, offset:-16  ; literals
+  ds_atomic_and_b32 v4, v8, v12
+  ds_atomic_and_b32 v4, v8, v12, offset:-16  ; literals
+  ds_atomic_or_b32 v4, v8, v12
+  ds_atomic_or_b32 v4, v8, v12, offset:-16  ; literals
+  ds_atomic_xor_b32 v4, v8, v12
+  ds_atomic_xor_b32 v4, v8, v12, offset:-16  ; literals
+  ds_atomic_inc_u32 v4, v8
+  ds_atomic_inc_u32 v4, v8, offset:-16  ; literals
+  ds_atomic_dec_u32 v4, v8
+  ds_atomic_dec_u32 v4, v8, offset:-16  ; literals
+  scratch_load_u8 v4, v8
+  scratch_load_u8 v4, v8, offset:-16  ; literals
+  scratch_load_i8 v4, v8
+  scratch_load_i8 v4, v8, offset:-16  ; literals
+  scratch_load_u16 v4, v8
+  scratch_load_u16 v4, v8, offset:-16  ; literals
+  scratch_load_i16 v4, v8
+  scratch_load_i16 v4, v8, offset:-16  ; literals
+  scratch_load_b32 v4, v8
+  scratch_load_b32 v4, v8, offset:-16  ; literals
+  scratch_load_b64 v[4:5], v8
+  scratch_load_b64 v[4:5], v8, offset:-16  ; literals
+  scratch_load_b128 v[4:7], v8
+  scratch_load_b128 v[4:7], v8, offset:-16  ; literals
+  scratch_store_b8 v8, v12
+  scratch_store_b8 v8, v12, offset:-16  ; literals
+  scratch_store_b16 v8, v12
+  scratch_store_b16 v8, v12, offset:-16  ; literals
+  scratch_store_b32 v8, v12
+  scratch_store_b32 v8, v12, offset:-16  ; literals
+  scratch_store_b64 v8, v[12:13]
+  scratch_store_b64 v8, v[12:13], offset:-16  ; literals
+  scratch_store_b128 v8, v[12:15]
+  scratch_store_b128 v8, v[12:15], offset:-16  ; literals
+  s_branch @4
+  s_branch @4  ; literals
+  s_cbranch_scc1 @4
+  s_cbranch_scc1 @4  ; literals
+  s_cbranch_scc0 @4
+  s_cbranch_scc0 @4  ; literals
+  s_cbranch_div s[10:11], @4, @5, @6
+  s_cbranch_div 0x123456789abcdef0, @4, @5, @6  ; literals
+  s_barrier
+  s_barrier  ; literals
+  s_nop
+  s_nop  ; literals
+  s_endpgm
+  s_endpgm  ; literals
+end:
+  s_branch start
+  s_endpgm

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+# tests/integration/hostapps/check_clinfo.py: runs clinfo (human and --raw,
+# with and without -a) on the platform OCL_ICD_VENDORS names and checks that it
+# succeeds, shows the wavesim platform, prints every OpenCL 1.2 device field,
+# and reports no query errors.
+import re
+import subprocess
+import sys
+
+# Every device/platform field of the 1.2 spec that clinfo prints for a device
+# without images, fp64 or sub-devices (clinfo skips those blocks by design).
+REQUIRED = """CL_PLATFORM_NAME CL_DEVICE_ADDRESS_BITS CL_DEVICE_AVAILABLE
+CL_DEVICE_BUILT_IN_KERNELS CL_DEVICE_COMPILER_AVAILABLE CL_DEVICE_ENDIAN_LITTLE
+CL_DEVICE_ERROR_CORRECTION_SUPPORT CL_DEVICE_EXECUTION_CAPABILITIES CL_DEVICE_EXTENSIONS
+CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE CL_DEVICE_GLOBAL_MEM_CACHE_SIZE
+CL_DEVICE_GLOBAL_MEM_CACHE_TYPE CL_DEVICE_GLOBAL_MEM_SIZE CL_DEVICE_HOST_UNIFIED_MEMORY
+CL_DEVICE_IMAGE_SUPPORT CL_DEVICE_LINKER_AVAILABLE CL_DEVICE_LOCAL_MEM_SIZE
+CL_DEVICE_LOCAL_MEM_TYPE CL_DEVICE_MAX_CLOCK_FREQUENCY CL_DEVICE_MAX_COMPUTE_UNITS
+CL_DEVICE_MAX_CONSTANT_ARGS CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE CL_DEVICE_MAX_MEM_ALLOC_SIZE
+CL_DEVICE_MAX_PARAMETER_SIZE CL_DEVICE_MAX_WORK_GROUP_SIZE CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS
+CL_DEVICE_MAX_WORK_ITEM_SIZES CL_DEVICE_MEM_BASE_ADDR_ALIGN CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE
+CL_DEVICE_NAME CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE
+CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF
+CL_DEVICE_NATIVE_VECTOR_WIDTH_INT CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG
+CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT CL_DEVICE_OPENCL_C_VERSION
+CL_DEVICE_PARTITION_AFFINITY_DOMAIN CL_DEVICE_PARTITION_MAX_SUB_DEVICES
+CL_DEVICE_PARTITION_PROPERTIES CL_DEVICE_PREFERRED_INTEROP_USER_SYNC
+CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE
+CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF
+CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG
+CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT CL_DEVICE_PRINTF_BUFFER_SIZE CL_DEVICE_PROFILE
+CL_DEVICE_PROFILING_TIMER_RESOLUTION CL_DEVICE_QUEUE_PROPERTIES CL_DEVICE_SINGLE_FP_CONFIG
+CL_DEVICE_TYPE CL_DEVICE_VENDOR CL_DEVICE_VENDOR_ID CL_DEVICE_VERSION CL_DRIVER_VERSION
+CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE""".split()
+
+# clinfo marks a failed query with "<error: ...>", "Invalid ..." or an error
+# code name; "Error Correction support" is a field name, not an error.
+BAD = re.compile(r"<error|invalid|CL_INVALID|CL_OUT_OF|error:|failed", re.I)
+OK_FIELDS = ("Error Correction support", "CL_DEVICE_ERROR_CORRECTION_SUPPORT")
+
+
+def run(clinfo, args):
+    p = subprocess.run([clinfo] + args, capture_output=True, text=True, timeout=60)
+    out = p.stdout + p.stderr
+    if p.returncode != 0:
+        sys.exit(f"clinfo {' '.join(args)} exited {p.returncode}:\n{out}")
+    return out
+
+
+def main():
+    clinfo = sys.argv[1]
+    problems = []
+    for args in ([], ["-a"], ["--raw"], ["--raw", "-a"]):
+        out = run(clinfo, args)
+        if "wavesim" not in out:
+            problems.append(f"clinfo {args}: the wavesim platform is missing")
+        for line in out.splitlines():
+            if BAD.search(line) and not any(f in line for f in OK_FIELDS):
+                problems.append(f"clinfo {args}: {line.strip()}")
+        if "--raw" in args:
+            keys = {w for line in out.splitlines() for w in line.split()[1:2]}
+            for k in REQUIRED:
+                if k not in keys:
+                    problems.append(f"clinfo {args}: field {k} not printed")
+    if problems:
+        print("\n".join(problems))
+        sys.exit(1)
+    print("clinfo: PASS")
+
+
+if __name__ == "__main__":
+    main()
