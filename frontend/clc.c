@@ -30,6 +30,23 @@ static void clc_push(clc_argv *a, const char *s) {
   a->v[a->n] = NULL;
 }
 
+/* "-cl-ext=-all,+ext1,+ext2" for a space-separated extension list (caller
+ * frees; NULL on allocation failure). */
+static char *clc_ext_flag(const char *extensions) {
+  const char *list = extensions ? extensions : "";
+  size_t cap = strlen("-cl-ext=-all") + 2 * strlen(list) + 2;
+  char *out = malloc(cap);
+  if (!out) return NULL;
+  size_t n = (size_t)snprintf(out, cap, "-cl-ext=-all");
+  for (const char *p = list; *p;) {
+    while (*p == ' ') p++;
+    size_t len = strcspn(p, " ");
+    if (len) n += (size_t)snprintf(out + n, cap - n, ",+%.*s", (int)len, p);
+    p += len;
+  }
+  return out;
+}
+
 static void clc_argv_fini(clc_argv *a) {
   for (int i = 0; i < a->n; i++)
     free(a->v[i]);
@@ -362,6 +379,17 @@ fe_status fe_clc_compile(const fe_clc_tools *tools, const char *source, const ch
     clc_push(&a, fixed[i]);
   if (!o.std)
     clc_push(&a, "-cl-std=CL1.2");
+  /* clang predefines every extension macro (cl_khr_fp64, __IMAGE_SUPPORT__...)
+   * for SPIR targets; advertise only the device's, so `#ifdef cl_khr_fp64`
+   * code takes its float path on a device without doubles. */
+  if (tools->target) {
+    char *ext = clc_ext_flag(tools->target->extensions);
+    if (ext) {
+      clc_push(&a, ext);
+      free(ext);
+    }
+    clc_push(&a, "-U__IMAGE_SUPPORT__");
+  }
   for (int i = 0; i < o.clang.n; i++)
     clc_push(&a, o.clang.v[i]);
   clc_push(&a, FE_CLC_SOURCE_NAME);

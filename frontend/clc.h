@@ -11,6 +11,7 @@
 
 typedef struct fe_clc_tools {
   const char *clang, *llvm_spirv, *opt; /* executable paths */
+  const fe_target *target;              /* device features; NULL: clang's defaults */
 } fe_clc_tools;
 
 /* The stable name clang's diagnostics use for the program source. */

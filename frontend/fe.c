@@ -33,7 +33,7 @@ void fe_compiler_destroy(fe_compiler *c) {
 }
 
 static fe_clc_tools fe_tools(const fe_compiler *c) {
-  fe_clc_tools t = {c->clang, c->llvm_spirv, c->opt};
+  fe_clc_tools t = {.clang = c->clang, .llvm_spirv = c->llvm_spirv, .opt = c->opt};
   return t;
 }
 
@@ -63,6 +63,7 @@ fe_status fe_build(fe_compiler *c, const char *source, const char *options,
     st = FE_INTERNAL;
   } else {
     fe_clc_tools t = fe_tools(c);
+    t.target = target;
     st = fe_front_source(&t, source, options, &m, &lb);
     if (st == FE_OK)
       st = fe_back(m, target, out, NULL, NULL, &lb);

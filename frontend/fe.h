@@ -14,6 +14,9 @@ typedef struct fe_target {
   uint32_t max_vgprs;  /* per wave; more live values spill to scratch */
   uint32_t max_sgprs;
   int fp64;            /* cl_khr_fp64 supported */
+  /* Space-separated OpenCL extensions the device reports (CL_DEVICE_EXTENSIONS);
+   * clang predefines exactly these macros. NULL: none. */
+  const char *extensions;
 } fe_target;
 
 typedef struct fe_compiler fe_compiler;

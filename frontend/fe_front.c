@@ -6,7 +6,7 @@
 #include "spv_reader.h"
 
 fe_clc_tools fe_front_default_tools(void) {
-  fe_clc_tools t = {WAVESIM_CLANG, WAVESIM_LLVM_SPIRV, WAVESIM_OPT};
+  fe_clc_tools t = {.clang = WAVESIM_CLANG, .llvm_spirv = WAVESIM_LLVM_SPIRV, .opt = WAVESIM_OPT};
   const char *e;
   if ((e = getenv("WAVESIM_CLANG")) && *e)
     t.clang = e;

@@ -1,5 +1,7 @@
 /* Semantics of the 64-bit vector ALU on register pairs (low register first),
  * plus the 32<->64-bit extensions. */
+#include <stdint.h>
+
 #include "isa_sem.h"
 
 #define VOP1_64(name, expr)                                                                        \
@@ -52,6 +54,22 @@ VOP2_64(v_mul_lo_u64, a *b)
 VOP2_64(v_and_b64, a &b)
 VOP2_64(v_or_b64, a | b)
 VOP2_64(v_xor_b64, a ^ b)
+/* Division is total, as for 32 bits: x/0 = 0, INT64_MIN/-1 = INT64_MIN. */
+static inline uint64_t div_i64(uint64_t a, uint64_t b) {
+  if (b == 0) return 0;
+  if ((int64_t)a == INT64_MIN && (int64_t)b == -1) return a;
+  return (uint64_t)((int64_t)a / (int64_t)b);
+}
+
+static inline uint64_t rem_i64(uint64_t a, uint64_t b) {
+  if (b == 0 || ((int64_t)a == INT64_MIN && (int64_t)b == -1)) return 0;
+  return (uint64_t)((int64_t)a % (int64_t)b);
+}
+
+VOP2_64(v_div_i64, div_i64(a, b))
+VOP2_64(v_div_u64, b ? a / b : 0)
+VOP2_64(v_rem_i64, rem_i64(a, b))
+VOP2_64(v_rem_u64, b ? a % b : 0)
 VSHIFT_64(v_lshl_b64, a << b)
 VSHIFT_64(v_lshr_b64, a >> b)
 VSHIFT_64(v_ashr_i64, (uint64_t)((int64_t)a >> b))

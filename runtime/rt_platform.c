@@ -78,6 +78,7 @@ static void rt_device_init(struct _cl_platform_id *p) {
   d->target.max_vgprs = (uint32_t)d->cfg->cu_max_vgprs;
   d->target.max_sgprs = (uint32_t)d->cfg->cu_max_sgprs;
   d->target.fp64 = 0;
+  d->target.extensions = RT_DEVICE_EXTENSIONS;
   /* A work-group must fit on one compute unit's wave slots. */
   uint64_t fit =
       (uint64_t)d->cfg->cu_simds * (uint64_t)d->cfg->cu_wave_slots * (uint64_t)d->cfg->wave_size;

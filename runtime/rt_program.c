@@ -13,6 +13,11 @@
 #define RT_BINARY_MAGIC "wavesim-program-source 2\n"
 #define RT_BINARY_MAGIC_V1 "wavesim-program-source 1\n"
 
+/* The device's OpenCL version as the __OPENCL_VERSION__ macro: drivers define
+ * it (clang does not for SPIR targets) and kernels test it with #if. Matches
+ * CL_DEVICE_VERSION ("OpenCL 1.2 ...") in rt_platform.c. */
+#define RT_OPENCL_VERSION_DEFINE "-D__OPENCL_VERSION__=120"
+
 /* The options a build compiles with: a binary keeps those it was made with. */
 static const char *rt_program_compile_options(const struct _cl_program *p) {
   if (p->bin_options) return p->bin_options;
@@ -258,8 +263,15 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const
   } else if (p->il) {
     st = fe_build_spirv(plat->compiler, p->il, p->il_words, &d->target, &prog, &log);
   } else {
-    st = fe_build(plat->compiler, p->source, rt_program_compile_options(p), &d->target, &prog,
-                  &log);
+    char *opts = NULL;
+    rt_strcat(&opts, "%s %s", RT_OPENCL_VERSION_DEFINE, rt_program_compile_options(p));
+    if (!opts) {
+      st = FE_INTERNAL;
+      log = rt_strdup("wavesim: out of memory composing the build options\n");
+    } else {
+      st = fe_build(plat->compiler, p->source, opts, &d->target, &prog, &log);
+      free(opts);
+    }
   }
   p->log = log ? log : rt_strdup("");
   if (st == FE_OK && prog) {

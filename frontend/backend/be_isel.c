@@ -123,20 +123,23 @@ be_opnd isel_B(isel *s, uint32_t v) {
   }
 }
 
+/* A uniform 64-bit value computed in a VGPR pair, moved to a new SGPR pair
+ * (both halves through readfirstlane). */
+static uint32_t isel_v2_to_s2(isel *s, uint32_t vreg) {
+  uint32_t lo = isel_e1(s, ISA_OP_v_readfirstlane_b32, ISA_RF_S, 1, be_vr_half(vreg, 0), isel_none, isel_none);
+  uint32_t hi = isel_e1(s, ISA_OP_v_readfirstlane_b32, ISA_RF_S, 1, be_vr_half(vreg, 1), isel_none, isel_none);
+  uint32_t l2 = isel_e1(s, ISA_OP_s_zext_u64_u32, ISA_RF_S, 2, be_vr(lo), isel_none, isel_none);
+  uint32_t h2 = isel_e1(s, ISA_OP_s_zext_u64_u32, ISA_RF_S, 2, be_vr(hi), isel_none, isel_none);
+  uint32_t hs = isel_e1(s, ISA_OP_s_lshl_b64, ISA_RF_S, 2, be_vr(h2), be_imm(32), isel_none);
+  return isel_e1(s, ISA_OP_s_or_b64, ISA_RF_S, 2, be_vr(hs), be_vr(l2), isel_none);
+}
+
 be_opnd isel_B2(isel *s, uint32_t v) {
   isel_val *x = &s->val[v];
   switch ((isel_cls)x->cls) {
   case VC_CONST: return be_imm(x->imm);
   case VC_S2: return be_vr(x->reg);
-  case VC_V2: {
-    /* uniform 64-bit value computed in VGPRs: both halves through readfirstlane */
-    uint32_t lo = isel_e1(s, ISA_OP_v_readfirstlane_b32, ISA_RF_S, 1, be_vr_half(x->reg, 0), isel_none, isel_none);
-    uint32_t hi = isel_e1(s, ISA_OP_v_readfirstlane_b32, ISA_RF_S, 1, be_vr_half(x->reg, 1), isel_none, isel_none);
-    uint32_t l2 = isel_e1(s, ISA_OP_s_zext_u64_u32, ISA_RF_S, 2, be_vr(lo), isel_none, isel_none);
-    uint32_t h2 = isel_e1(s, ISA_OP_s_zext_u64_u32, ISA_RF_S, 2, be_vr(hi), isel_none, isel_none);
-    uint32_t hs = isel_e1(s, ISA_OP_s_lshl_b64, ISA_RF_S, 2, be_vr(h2), be_imm(32), isel_none);
-    return be_vr(isel_e1(s, ISA_OP_s_or_b64, ISA_RF_S, 2, be_vr(hs), be_vr(l2), isel_none));
-  }
+  case VC_V2: return be_vr(isel_v2_to_s2(s, x->reg));
   default: return be_vr(isel_e1(s, ISA_OP_s_zext_u64_u32, ISA_RF_S, 2, isel_B(s, v), isel_none, isel_none));
   }
 }
@@ -281,10 +284,10 @@ static const isel_iops isel_int_ops[] = {
   [IR_MUL - IR_ADD] = {ISA_OP_s_mul_i32, ISA_OP_v_mul_lo_u32, ISA_OP_s_mul_u64, ISA_OP_v_mul_lo_u64, 0},
   [IR_MULHI_U - IR_ADD] = {ISEL_NOP, ISA_OP_v_mul_hi_u32, ISEL_NOP, ISEL_NOP, 1},
   [IR_MULHI_S - IR_ADD] = {ISEL_NOP, ISA_OP_v_mul_hi_i32, ISEL_NOP, ISEL_NOP, 2},
-  [IR_SDIV - IR_ADD] = {ISEL_NOP, ISA_OP_v_div_i32, ISEL_NOP, ISEL_NOP, 2},
-  [IR_UDIV - IR_ADD] = {ISEL_NOP, ISA_OP_v_div_u32, ISEL_NOP, ISEL_NOP, 1},
-  [IR_SREM - IR_ADD] = {ISEL_NOP, ISA_OP_v_rem_i32, ISEL_NOP, ISEL_NOP, 2},
-  [IR_UREM - IR_ADD] = {ISEL_NOP, ISA_OP_v_rem_u32, ISEL_NOP, ISEL_NOP, 1},
+  [IR_SDIV - IR_ADD] = {ISEL_NOP, ISA_OP_v_div_i32, ISEL_NOP, ISA_OP_v_div_i64, 2},
+  [IR_UDIV - IR_ADD] = {ISEL_NOP, ISA_OP_v_div_u32, ISEL_NOP, ISA_OP_v_div_u64, 1},
+  [IR_SREM - IR_ADD] = {ISEL_NOP, ISA_OP_v_rem_i32, ISEL_NOP, ISA_OP_v_rem_i64, 2},
+  [IR_UREM - IR_ADD] = {ISEL_NOP, ISA_OP_v_rem_u32, ISEL_NOP, ISA_OP_v_rem_u64, 1},
   [IR_AND - IR_ADD] = {ISA_OP_s_and_b32, ISA_OP_v_and_b32, ISA_OP_s_and_b64, ISA_OP_v_and_b64, 0},
   [IR_OR - IR_ADD] = {ISA_OP_s_or_b32, ISA_OP_v_or_b32, ISA_OP_s_or_b64, ISA_OP_v_or_b64, 0},
   [IR_XOR - IR_ADD] = {ISA_OP_s_xor_b32, ISA_OP_v_xor_b32, ISA_OP_s_xor_b64, ISA_OP_v_xor_b64, 0},
@@ -391,6 +394,12 @@ static int isel_int(isel *s, uint32_t i) {
         uint32_t m = isel_e1(s, cmp, ISA_RF_S, 2, x, y, isel_none);
         isel_op(s, i, c, ISA_OP_v_cndmask_b64, y, x, be_vr(m));
       }
+      return 0;
+    }
+    if (uni && op == ISEL_NOP && t->v64 != ISEL_NOP) {
+      /* no scalar form (division): vector op, then both halves back to SGPRs */
+      uint32_t r = isel_e1(s, t->v64, ISA_RF_V, 2, isel_A2(s, a), isel_A2(s, b), isel_none);
+      isel_op(s, i, c, ISA_OP_s_mov_b64, be_vr(isel_v2_to_s2(s, r)), isel_none, isel_none);
       return 0;
     }
     if (op == ISEL_NOP)

@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (nw) memcpy(w, data, nw * 4);
   const char *full = getenv("WAVESIM_FUZZ_FULL");
   if (full && *full == '1') {
-    fe_target t = {32, 128, 104, 1};
+    fe_target t = {.wave_size = 32, .max_vgprs = 128, .max_sgprs = 104, .fp64 = 1};
     isa_program *p = NULL;
     char *log = NULL;
     fe_status st = fe_build_spirv(NULL, w, nw, &t, &p, &log);

@@ -1,5 +1,6 @@
 /* Regression tests for runtime bugs real host programs found (the programs
- * are in tests/integration/hostapps): binary caching and event callbacks that release their event. */
+ * are in tests/integration/hostapps): binary caching, event callbacks that
+ * release their event, the __OPENCL_VERSION__ macro. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,6 +101,33 @@ START_TEST(binary_keeps_build_options) {
 }
 END_TEST
 
+/* Bug: __OPENCL_VERSION__ (the device's version, which drivers define) was
+ * missing, so kernels guarded with `#if __OPENCL_VERSION__ < 120` failed. */
+START_TEST(opencl_version_macro) {
+  rt_test_env();
+  rt_env e;
+  rt_env_open(&e, 0);
+  const char *src = "#ifndef __OPENCL_VERSION__\n#error no version\n#endif\n"
+                    "kernel void put(global int *a) {\n"
+                    "  a[0] = twice(__OPENCL_VERSION__ * 1000 + __OPENCL_C_VERSION__) / 2;\n"
+                    "}\n"
+                    "int twice(int x) { return 2 * x; }\n";
+  const char *parts[2] = {"int twice(int x);\n", src};
+  cl_int err;
+  cl_program p = clCreateProgramWithSource(e.ctx, 2, parts, NULL, &err);
+  ck_assert_int_eq(clBuildProgram(p, 1, &e.device, "-DUNUSED", NULL, NULL), CL_SUCCESS);
+  ck_assert_int_eq(run_put(&e, p), 120120);
+  /* The app's options are reported as given, without the runtime's define. */
+  char opts[64];
+  ck_assert_int_eq(
+      clGetProgramBuildInfo(p, e.device, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts, NULL),
+      CL_SUCCESS);
+  ck_assert_str_eq(opts, "-DUNUSED");
+  ck_assert_int_eq(clReleaseProgram(p), CL_SUCCESS);
+  rt_env_close(&e);
+}
+END_TEST
+
 typedef struct cb_log {
   int release_calls, plain_calls, nested_calls;
 } cb_log;
@@ -173,6 +201,7 @@ static Suite *suite(void) {
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, binary_keeps_build_options);
   tcase_add_test(tc, callback_may_release_its_event);
+  tcase_add_test(tc, opencl_version_macro);
   suite_add_tcase(s, tc);
   return s;
 }

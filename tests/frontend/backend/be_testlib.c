@@ -92,7 +92,9 @@ uint32_t tb_index(ir_function *f, uint32_t b, uint32_t p, uint32_t idx, uint32_t
 
 void tb_finish(ir_function *f) { ir_compute_preds(f); }
 
-fe_target tb_target(void) { return (fe_target){32, 128, 104, 0}; }
+fe_target tb_target(void) {
+  return (fe_target){.wave_size = 32, .max_vgprs = 128, .max_sgprs = 104, .fp64 = 0};
+}
 
 enum { TB_BUF_BASE = 0x10000, TB_BUF_STRIDE = 0x10000, TB_KARG = 0x100000, TB_DISP = 0x110000 };
 

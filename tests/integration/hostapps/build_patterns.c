@@ -7,6 +7,9 @@
 
 static const char *kSrc =
     "#include \"hostapp_kernels.h\"\n"
+    "#if !defined(__OPENCL_VERSION__) || __OPENCL_VERSION__ < 120\n"
+    "#error this kernel needs an OpenCL 1.2 device\n"
+    "#endif\n"
     "kernel void blocked(global int *restrict out, const global int *in, local int *tmp,\n"
     "                    int bias) {\n"
     "  size_t l = get_local_id(0);\n"
