@@ -440,6 +440,14 @@ start:
   s_nop  ; literals
   s_endpgm
   s_endpgm  ; literals
+  v_div_i64 v[4:5], v[8:9], v[12:13]
+  v_div_i64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_div_u64 v[4:5], v[8:9], v[12:13]
+  v_div_u64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_rem_i64 v[4:5], v[8:9], v[12:13]
+  v_rem_i64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_rem_u64 v[4:5], v[8:9], v[12:13]
+  v_rem_u64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
 end:
   s_branch start
   s_endpgm
