@@ -360,7 +360,7 @@ int trace_launch_end(trace_writer *t, uint64_t cycles, char *err, size_t errlen)
            t->path, t->kernel);
     return -1;
   }
-  qsort(t->ev, t->nev, sizeof *t->ev, tr_cmp);
+  if (t->nev) qsort(t->ev, t->nev, sizeof *t->ev, tr_cmp); /* ev may be NULL when empty */
   if (fseek(t->f, t->trailer_pos, SEEK_SET) != 0) {
     tr_err(err, errlen, "trace %s: cannot seek: %s (traces must go to a regular file)", t->path,
            strerror(errno));
