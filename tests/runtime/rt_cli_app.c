@@ -1,9 +1,11 @@
 /* A small OpenCL host program for the runtime's loader and CLI tests: adds
  * two vectors twice through whatever platform the ICD loader offers first,
  * checks the result, and exits 0 on success (argv[1], if given, is the exit
- * status to use instead, to test that `wavesim run` passes it on). */
+ * status to use instead, to test that `wavesim run` passes it on; "kill"
+ * makes it SIGKILL itself after both launches, with everything still open). */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +64,7 @@ int main(int argc, char **argv) {
         return 1;
       }
   }
+  if (argc > 1 && strcmp(argv[1], "kill") == 0) raise(SIGKILL);
   clReleaseMemObject(ma);
   clReleaseMemObject(mb);
   clReleaseMemObject(mc);

@@ -163,6 +163,35 @@ START_TEST(run_missing_program_and_signals) {
 }
 END_TEST
 
+/* A program killed between kernels leaves a valid database holding every
+ * kernel that finished (one transaction per launch, WAL mode). */
+START_TEST(killed_program_keeps_finished_launches) {
+  const char *db = temp_db();
+  cli_result r;
+  char args[512];
+  snprintf(args, sizeof args, "run --quiet --db %s -- %s kill", db, WAVESIM_TEST_APP);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 128 + 9);
+  ck_assert_msg(strstr(r.err, "killed by signal 9"), "%s", r.err);
+  sqlite3 *s;
+  ck_assert_int_eq(sqlite3_open(db, &s), SQLITE_OK);
+  sqlite3_stmt *q;
+  ck_assert_int_eq(sqlite3_prepare_v2(s, "PRAGMA integrity_check", -1, &q, NULL), SQLITE_OK);
+  ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+  ck_assert_str_eq((const char *)sqlite3_column_text(q, 0), "ok");
+  sqlite3_finalize(q);
+  ck_assert_int_eq(
+      sqlite3_prepare_v2(s, "SELECT COUNT(*) FROM launches WHERE kernel='vadd' AND cycles > 0", -1,
+                         &q, NULL),
+      SQLITE_OK);
+  ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+  ck_assert_int_eq(sqlite3_column_int(q, 0), 2);
+  sqlite3_finalize(q);
+  sqlite3_close(s);
+  unlink(db);
+}
+END_TEST
+
 START_TEST(configs_and_report_errors) {
   cli_result r;
   cli(&r, "configs");
@@ -185,6 +214,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, config_errors_before_running);
   tcase_add_test(tc, run_prints_summary);
   tcase_add_test(tc, run_missing_program_and_signals);
+  tcase_add_test(tc, killed_program_keeps_finished_launches);
   tcase_add_test(tc, configs_and_report_errors);
   suite_add_tcase(s, tc);
   return s;
