@@ -1,6 +1,7 @@
 #!/bin/sh
 # Corpus test driver: runs one corpus kernel with clrun on PoCL (the oracle)
-# and on wavesim in timing and functional modes, and compares the dumps.
+# and on wavesim in timing (wave32) and functional (wave64) modes, and
+# compares the dumps.
 # A "// REF: oclgrind" line makes Oclgrind the oracle instead, for kernels
 # PoCL is known to miscompile (the line must say why).
 # usage: corpus_test.sh CLRUN FILE.cl WORKDIR WAVESIM_VENDORS POCL_ICD OCLGRIND_ICD
@@ -15,10 +16,14 @@ if grep -q '^// BUILD-ERROR:' "$file"; then
   exit $?
 fi
 OCL_ICD_VENDORS=$ref "$clrun" "$file" "$work/ref.bin" || { echo "FAIL: $refname run of $file"; exit 1; }
-for mode in timing functional; do
-  OCL_ICD_VENDORS=$vendors WAVESIM_MODE=$mode WAVESIM_DB=none "$clrun" "$file" "$work/$mode.bin" ||
-    { echo "FAIL: wavesim ($mode) run of $file"; exit 1; }
+# timing mode on the default preset (wave32), functional mode on the GCN-like
+# preset (wave64): results must not depend on the mode or the wave size.
+for run in timing:default functional:gcn; do
+  mode=${run%%:*} cfg=${run#*:}
+  OCL_ICD_VENDORS=$vendors WAVESIM_MODE=$mode WAVESIM_CONFIG=$cfg WAVESIM_DB=none \
+    "$clrun" "$file" "$work/$mode.bin" ||
+    { echo "FAIL: wavesim ($mode, $cfg) run of $file"; exit 1; }
   "$clrun" --compare "$file" "$work/ref.bin" "$work/$mode.bin" ||
-    { echo "FAIL: wavesim ($mode) differs from $refname on $file"; exit 1; }
+    { echo "FAIL: wavesim ($mode, $cfg) differs from $refname on $file"; exit 1; }
 done
 echo "PASS: $file"
