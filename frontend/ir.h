@@ -133,7 +133,19 @@ typedef enum ir_pred {
 typedef enum ir_math {
   IR_M_SQRT, IR_M_RSQRT, IR_M_FABS, IR_M_FMIN, IR_M_FMAX, IR_M_EXP, IR_M_EXP2,
   IR_M_LOG, IR_M_LOG2, IR_M_SIN, IR_M_COS, IR_M_POW, IR_M_FLOOR, IR_M_CEIL,
-  IR_M_TRUNC, IR_M_RINT, IR_M_FMOD, IR_M_NATIVE_RECIP, IR_M_COUNT
+  IR_M_TRUNC, IR_M_RINT, IR_M_FMOD, IR_M_NATIVE_RECIP,
+  /* float32 special functions (libm-accurate, within the OpenCL ULP bounds) */
+  IR_M_TAN, IR_M_ASIN, IR_M_ACOS, IR_M_ATAN, IR_M_ATAN2, IR_M_SINH, IR_M_COSH, IR_M_TANH,
+  IR_M_EXP10, IR_M_LOG10, IR_M_LOG1P, IR_M_EXPM1, IR_M_CBRT, IR_M_HYPOT, IR_M_FDIM,
+  IR_M_ASINH, IR_M_ACOSH, IR_M_ATANH, IR_M_COPYSIGN,
+  /* 32-bit integer bit counts on I32 operands (the reader widens narrower
+   * types and splits 64-bit ones): popcount, count leading/trailing zeros
+   * (32 for a zero input) */
+  IR_M_POPCOUNT, IR_M_CLZ, IR_M_CTZ,
+  /* more float32 builtins; LDEXP's second operand is an I32 exponent */
+  IR_M_ROUND, IR_M_ERF, IR_M_ERFC, IR_M_TGAMMA, IR_M_LOGB, IR_M_REMAINDER, IR_M_NEXTAFTER,
+  IR_M_LDEXP,
+  IR_M_COUNT
 } ir_math;
 
 typedef enum ir_atomic {

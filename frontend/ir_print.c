@@ -46,6 +46,15 @@ static const char *const ir_math_names[IR_M_COUNT] = {
   [IR_M_LOG2] = "log2", [IR_M_SIN] = "sin", [IR_M_COS] = "cos", [IR_M_POW] = "pow",
   [IR_M_FLOOR] = "floor", [IR_M_CEIL] = "ceil", [IR_M_TRUNC] = "trunc", [IR_M_RINT] = "rint",
   [IR_M_FMOD] = "fmod", [IR_M_NATIVE_RECIP] = "native_recip",
+  [IR_M_TAN] = "tan", [IR_M_ASIN] = "asin", [IR_M_ACOS] = "acos", [IR_M_ATAN] = "atan",
+  [IR_M_ATAN2] = "atan2", [IR_M_SINH] = "sinh", [IR_M_COSH] = "cosh", [IR_M_TANH] = "tanh",
+  [IR_M_EXP10] = "exp10", [IR_M_LOG10] = "log10", [IR_M_LOG1P] = "log1p", [IR_M_EXPM1] = "expm1",
+  [IR_M_CBRT] = "cbrt", [IR_M_HYPOT] = "hypot", [IR_M_FDIM] = "fdim", [IR_M_ASINH] = "asinh",
+  [IR_M_ACOSH] = "acosh", [IR_M_ATANH] = "atanh", [IR_M_COPYSIGN] = "copysign",
+  [IR_M_POPCOUNT] = "popcount", [IR_M_CLZ] = "clz", [IR_M_CTZ] = "ctz",
+  [IR_M_ROUND] = "round", [IR_M_ERF] = "erf", [IR_M_ERFC] = "erfc", [IR_M_TGAMMA] = "tgamma",
+  [IR_M_LOGB] = "logb", [IR_M_REMAINDER] = "remainder", [IR_M_NEXTAFTER] = "nextafter",
+  [IR_M_LDEXP] = "ldexp",
 };
 
 static const char *const ir_atomic_names[] = {

@@ -56,6 +56,9 @@ static inline uint32_t cvt_u32(float f) {
   return (uint32_t)f;
 }
 
+/* exp10f is a GNU extension; powf(10, x) is within exp10's 3 ulp bound */
+static inline float exp10f_(float a) { return powf(10.0f, a); }
+
 FOP2(v_add_f32, a + b)
 FOP2(v_sub_f32, a - b)
 FOP2(v_mul_f32, a *b)
@@ -81,6 +84,33 @@ FOP1(v_sin_f32, sinf(a))
 FOP1(v_cos_f32, cosf(a))
 FOP2(v_fmod_f32, fmodf(a, b))
 FOP2(v_pow_f32, powf(a, b))
+FOP1(v_tan_f32, tanf(a))
+FOP1(v_asin_f32, asinf(a))
+FOP1(v_acos_f32, acosf(a))
+FOP1(v_atan_f32, atanf(a))
+FOP2(v_atan2_f32, atan2f(a, b))
+FOP1(v_sinh_f32, sinhf(a))
+FOP1(v_cosh_f32, coshf(a))
+FOP1(v_tanh_f32, tanhf(a))
+FOP1(v_exp10_f32, exp10f_(a))
+FOP1(v_log10_f32, log10f(a))
+FOP1(v_log1p_f32, log1pf(a))
+FOP1(v_expm1_f32, expm1f(a))
+FOP1(v_cbrt_f32, cbrtf(a))
+FOP2(v_hypot_f32, hypotf(a, b))
+FOP1(v_asinh_f32, asinhf(a))
+FOP1(v_acosh_f32, acoshf(a))
+FOP1(v_atanh_f32, atanhf(a))
+FOP2(v_fdim_f32, fdimf(a, b))
+FOP2(v_copysign_f32, copysignf(a, b))
+FOP1(v_round_f32, roundf(a))
+FOP1(v_logb_f32, logbf(a))
+FOP2(v_remainder_f32, remainderf(a, b))
+FOP2(v_nextafter_f32, nextafterf(a, b))
+FOP2(v_ldexp_f32, ldexpf(a, (int)(int32_t)isa_u(b)))
+FOP1(v_erf_f32, erff(a))
+FOP1(v_erfc_f32, erfcf(a))
+FOP1(v_tgamma_f32, tgammaf(a))
 
 isa_status isa_sem_v_fma_f32(isa_wave *w, const isa_inst *in) {
   uint32_t n = w->wave_size, b0[ISA_MAX_WAVE], b1[ISA_MAX_WAVE], b2[ISA_MAX_WAVE], r[ISA_MAX_WAVE];

@@ -44,6 +44,9 @@ static inline uint32_t rem_i32(uint32_t a, uint32_t b) {
 }
 
 VOP1(v_mov_b32, a)
+VOP1(v_bcnt_b32, (uint32_t)__builtin_popcount(a))
+VOP1(v_clz_b32, a ? (uint32_t)__builtin_clz(a) : 32u)
+VOP1(v_ctz_b32, a ? (uint32_t)__builtin_ctz(a) : 32u)
 VOP2(v_add_u32, a + b)
 VOP2(v_sub_u32, a - b)
 VOP2(v_mul_lo_u32, a *b)

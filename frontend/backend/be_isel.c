@@ -333,6 +333,17 @@ static const isa_opcode isel_math_ops[IR_M_COUNT] = {
   [IR_M_SIN] = ISA_OP_v_sin_f32, [IR_M_COS] = ISA_OP_v_cos_f32, [IR_M_POW] = ISA_OP_v_pow_f32,
   [IR_M_FLOOR] = ISA_OP_v_floor_f32, [IR_M_CEIL] = ISA_OP_v_ceil_f32, [IR_M_TRUNC] = ISA_OP_v_trunc_f32,
   [IR_M_RINT] = ISA_OP_v_rndne_f32, [IR_M_FMOD] = ISA_OP_v_fmod_f32, [IR_M_NATIVE_RECIP] = ISA_OP_v_rcp_f32,
+  [IR_M_TAN] = ISA_OP_v_tan_f32, [IR_M_ASIN] = ISA_OP_v_asin_f32, [IR_M_ACOS] = ISA_OP_v_acos_f32,
+  [IR_M_ATAN] = ISA_OP_v_atan_f32, [IR_M_ATAN2] = ISA_OP_v_atan2_f32, [IR_M_SINH] = ISA_OP_v_sinh_f32,
+  [IR_M_COSH] = ISA_OP_v_cosh_f32, [IR_M_TANH] = ISA_OP_v_tanh_f32, [IR_M_EXP10] = ISA_OP_v_exp10_f32,
+  [IR_M_LOG10] = ISA_OP_v_log10_f32, [IR_M_LOG1P] = ISA_OP_v_log1p_f32, [IR_M_EXPM1] = ISA_OP_v_expm1_f32,
+  [IR_M_CBRT] = ISA_OP_v_cbrt_f32, [IR_M_HYPOT] = ISA_OP_v_hypot_f32, [IR_M_FDIM] = ISA_OP_v_fdim_f32,
+  [IR_M_ASINH] = ISA_OP_v_asinh_f32, [IR_M_ACOSH] = ISA_OP_v_acosh_f32, [IR_M_ATANH] = ISA_OP_v_atanh_f32,
+  [IR_M_COPYSIGN] = ISA_OP_v_copysign_f32, [IR_M_POPCOUNT] = ISA_OP_v_bcnt_b32, [IR_M_CLZ] = ISA_OP_v_clz_b32,
+  [IR_M_CTZ] = ISA_OP_v_ctz_b32, [IR_M_ROUND] = ISA_OP_v_round_f32, [IR_M_ERF] = ISA_OP_v_erf_f32,
+  [IR_M_ERFC] = ISA_OP_v_erfc_f32, [IR_M_TGAMMA] = ISA_OP_v_tgamma_f32, [IR_M_LOGB] = ISA_OP_v_logb_f32,
+  [IR_M_REMAINDER] = ISA_OP_v_remainder_f32, [IR_M_NEXTAFTER] = ISA_OP_v_nextafter_f32,
+  [IR_M_LDEXP] = ISA_OP_v_ldexp_f32,
 };
 
 static int isel_is_uniform_cls(isel_cls c) { return c == VC_S1 || c == VC_S2 || c == VC_SBOOL; }
@@ -458,9 +469,13 @@ static int isel_float(isel *s, uint32_t i) {
   case IR_FMA: isel_op(s, i, c, ISA_OP_v_fma_f32, a, b, x); break;
   case IR_MATH:
     if (in->aux >= IR_M_COUNT) return isel_fail(s, "unknown math builtin %u", in->aux);
-    if (in->aux == IR_M_FABS)
+    if (in->aux == IR_M_FABS) {
       isel_op(s, i, c, ISA_OP_v_and_b32, a, be_imm(0x7fffffffu), isel_none);
-    else
+    } else if (in->type.base != IR_T_F32 && isel_is_uniform_cls(isel_class(s, i))) {
+      /* integer bit counts of a uniform value: VALU result, back to an SGPR */
+      uint32_t r = isel_e1(s, isel_math_ops[in->aux], ISA_RF_V, 1, a, b, isel_none);
+      isel_op(s, i, isel_class(s, i), ISA_OP_v_readfirstlane_b32, be_vr(r), isel_none, isel_none);
+    } else
       isel_op(s, i, c, isel_math_ops[in->aux], a, b, isel_none);
     break;
   default: return isel_fail(s, "unexpected float op %s", ir_op_name((ir_op)in->op));

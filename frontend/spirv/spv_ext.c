@@ -12,12 +12,13 @@
 
 typedef enum spv_xk { XK_MATH, XK_OP, XK_FMA, XK_MIX, XK_FCLAMP, XK_SCLAMP, XK_UCLAMP,
                       XK_SABS, XK_UABS, XK_MAD24, XK_RECIP_DIV, XK_ROTATE, XK_ABSDIFF,
-                      XK_ADDSAT, XK_SUBSAT, XK_HADD, XK_RHADD, XK_SELECT } spv_xk;
+                      XK_ADDSAT, XK_SUBSAT, XK_HADD, XK_RHADD, XK_SELECT, XK_BITCNT, XK_MULHI,
+                      XK_MADHI, XK_UPSAMPLE, XK_STEP, XK_SSTEP, XK_SIGN, XK_SCALE, XK_MAG } spv_xk;
 
 typedef struct spv_xmap {
   uint32_t num;
   uint8_t kind; /* spv_xk */
-  uint16_t op;  /* ir_op or ir_math */
+  uint32_t op;  /* ir_op, ir_math, signedness or a constant, per kind */
 } spv_xmap;
 
 static const spv_xmap spv_clstd_map[] = {
@@ -50,7 +51,37 @@ static const spv_xmap spv_clstd_map[] = {
   {OpenCLstd_Fma, XK_FMA, IR_FMA}, {OpenCLstd_Mad, XK_FMA, IR_FMA},
   {OpenCLstd_SMin, XK_OP, IR_SMIN}, {OpenCLstd_SMax, XK_OP, IR_SMAX},
   {OpenCLstd_UMin, XK_OP, IR_UMIN}, {OpenCLstd_UMax, XK_OP, IR_UMAX},
-  {OpenCLstd_SMul_hi, XK_OP, IR_MULHI_S}, {OpenCLstd_UMul_hi, XK_OP, IR_MULHI_U},
+  {OpenCLstd_Tan, XK_MATH, IR_M_TAN}, {OpenCLstd_Native_tan, XK_MATH, IR_M_TAN},
+  {OpenCLstd_Half_tan, XK_MATH, IR_M_TAN},
+  {OpenCLstd_Asin, XK_MATH, IR_M_ASIN}, {OpenCLstd_Acos, XK_MATH, IR_M_ACOS},
+  {OpenCLstd_Atan, XK_MATH, IR_M_ATAN}, {OpenCLstd_Atan2, XK_MATH, IR_M_ATAN2},
+  {OpenCLstd_Sinh, XK_MATH, IR_M_SINH}, {OpenCLstd_Cosh, XK_MATH, IR_M_COSH},
+  {OpenCLstd_Tanh, XK_MATH, IR_M_TANH},
+  {OpenCLstd_Asinh, XK_MATH, IR_M_ASINH}, {OpenCLstd_Acosh, XK_MATH, IR_M_ACOSH},
+  {OpenCLstd_Atanh, XK_MATH, IR_M_ATANH},
+  {OpenCLstd_Exp10, XK_MATH, IR_M_EXP10}, {OpenCLstd_Native_exp10, XK_MATH, IR_M_EXP10},
+  {OpenCLstd_Half_exp10, XK_MATH, IR_M_EXP10},
+  {OpenCLstd_Log10, XK_MATH, IR_M_LOG10}, {OpenCLstd_Native_log10, XK_MATH, IR_M_LOG10},
+  {OpenCLstd_Half_log10, XK_MATH, IR_M_LOG10},
+  {OpenCLstd_Log1p, XK_MATH, IR_M_LOG1P}, {OpenCLstd_Expm1, XK_MATH, IR_M_EXPM1},
+  {OpenCLstd_Cbrt, XK_MATH, IR_M_CBRT}, {OpenCLstd_Hypot, XK_MATH, IR_M_HYPOT},
+  {OpenCLstd_Fdim, XK_MATH, IR_M_FDIM}, {OpenCLstd_Copysign, XK_MATH, IR_M_COPYSIGN},
+  {OpenCLstd_Round, XK_MATH, IR_M_ROUND}, {OpenCLstd_Erf, XK_MATH, IR_M_ERF},
+  {OpenCLstd_Erfc, XK_MATH, IR_M_ERFC}, {OpenCLstd_Tgamma, XK_MATH, IR_M_TGAMMA},
+  {OpenCLstd_Logb, XK_MATH, IR_M_LOGB}, {OpenCLstd_Remainder, XK_MATH, IR_M_REMAINDER},
+  {OpenCLstd_Nextafter, XK_MATH, IR_M_NEXTAFTER}, {OpenCLstd_Ldexp, XK_MATH, IR_M_LDEXP},
+  /* op: 1 for maxmag */
+  {OpenCLstd_Maxmag, XK_MAG, 1}, {OpenCLstd_Minmag, XK_MAG, 0},
+  {OpenCLstd_Popcount, XK_BITCNT, IR_M_POPCOUNT}, {OpenCLstd_Clz, XK_BITCNT, IR_M_CLZ},
+  {OpenCLstd_Ctz, XK_BITCNT, IR_M_CTZ},
+  /* op: 1 for the signed variant */
+  {OpenCLstd_SMul_hi, XK_MULHI, 1}, {OpenCLstd_UMul_hi, XK_MULHI, 0},
+  {OpenCLstd_SMad_hi, XK_MADHI, 1}, {OpenCLstd_UMad_hi, XK_MADHI, 0},
+  {OpenCLstd_S_Upsample, XK_UPSAMPLE, 1}, {OpenCLstd_U_Upsample, XK_UPSAMPLE, 0},
+  {OpenCLstd_Step, XK_STEP, 0}, {OpenCLstd_Smoothstep, XK_SSTEP, 0},
+  {OpenCLstd_Sign, XK_SIGN, 0},
+  /* op: the float32 bits of the factor */
+  {OpenCLstd_Degrees, XK_SCALE, 0x42652ee1u}, {OpenCLstd_Radians, XK_SCALE, 0x3c8efa35u},
   {OpenCLstd_SMul24, XK_OP, IR_MUL}, {OpenCLstd_UMul24, XK_OP, IR_MUL},
   {OpenCLstd_SMad24, XK_MAD24, IR_MUL}, {OpenCLstd_UMad24, XK_MAD24, IR_MUL},
   {OpenCLstd_SAbs, XK_SABS, 0}, {OpenCLstd_UAbs, XK_UABS, 0},
@@ -102,6 +133,125 @@ static uint32_t spv_xmath(spv_fn *x, ir_math mth, ir_type t, uint32_t n, const u
   return r;
 }
 
+static uint32_t spv_xcmp(spv_fn *x, ir_op op, ir_pred p, uint32_t a, uint32_t b) {
+  uint32_t c = spv_x2(x, op, SPV_IRT(IR_T_BOOL), a, b);
+  x->f->insts[c].aux = p;
+  return c;
+}
+
+static uint32_t spv_xsel(spv_fn *x, ir_type t, uint32_t c, uint32_t a, uint32_t b) {
+  uint32_t o[3] = {c, a, b};
+  return spv_emit(x, IR_SELECT, t, 3, o);
+}
+
+static uint32_t spv_xmath1(spv_fn *x, ir_math mth, ir_type t, uint32_t a) {
+  uint32_t r = spv_emit(x, IR_MATH, t, 1, &a);
+  x->f->insts[r].aux = mth;
+  return r;
+}
+
+/* popcount/clz/ctz: the IR op works on I32; narrower types are widened (ctz
+ * gets a stop bit at the type's width, clz drops the widening's zeros) and
+ * 64-bit ones combine the two halves. */
+uint32_t spv_xbitcnt(spv_fn *x, ir_math mth, ir_type t, uint32_t v) {
+  ir_type i32 = SPV_IRT(IR_T_I32);
+  unsigned bits = ir_type_bytes(t) * 8;
+  if (bits == 32)
+    return spv_xmath1(x, mth, i32, v);
+  if (bits < 32) {
+    uint32_t w = spv_emit(x, IR_ZEXT, i32, 1, &v);
+    if (mth == IR_M_CTZ)
+      w = spv_x2(x, IR_OR, i32, w, spv_kconst(x, i32, (uint64_t)1 << bits));
+    uint32_t r = spv_xmath1(x, mth, i32, w);
+    if (mth == IR_M_CLZ)
+      r = spv_x2(x, IR_SUB, i32, r, spv_kconst(x, i32, 32 - bits));
+    return spv_emit(x, IR_TRUNC, t, 1, &r);
+  }
+  uint32_t lo = spv_emit(x, IR_TRUNC, i32, 1, &v);
+  uint32_t h64 = spv_x2(x, IR_LSHR, t, v, spv_kconst(x, t, 32));
+  uint32_t hi = spv_emit(x, IR_TRUNC, i32, 1, &h64);
+  uint32_t rl = spv_xmath1(x, mth, i32, lo), rh = spv_xmath1(x, mth, i32, hi), r;
+  if (mth == IR_M_POPCOUNT) {
+    r = spv_x2(x, IR_ADD, i32, rl, rh);
+  } else { /* the far half counts only when the near half is all zeros */
+    uint32_t nr = mth == IR_M_CLZ ? rh : rl, fr = mth == IR_M_CLZ ? rl : rh;
+    uint32_t full = spv_xcmp(x, IR_ICMP, IR_P_EQ, nr, spv_kconst(x, i32, 32));
+    r = spv_x2(x, IR_ADD, i32, nr, spv_xsel(x, i32, full, fr, spv_kconst(x, i32, 0)));
+  }
+  return spv_emit(x, IR_ZEXT, t, 1, &r);
+}
+
+/* mul_hi: 8/16/32-bit types have an IR op; 64-bit ones are built from four
+ * 32x32->64 partial products, and the signed form corrects the unsigned high
+ * half by subtracting b when a < 0 and a when b < 0. */
+static uint32_t spv_xmulhi(spv_fn *x, int sgn, ir_type t, uint32_t a, uint32_t b) {
+  if (ir_type_bytes(t) < 8)
+    return spv_x2(x, sgn ? IR_MULHI_S : IR_MULHI_U, t, a, b);
+  uint32_t m32 = spv_kconst(x, t, 0xffffffffu), s32 = spv_kconst(x, t, 32);
+  uint32_t al = spv_x2(x, IR_AND, t, a, m32), ah = spv_x2(x, IR_LSHR, t, a, s32);
+  uint32_t bl = spv_x2(x, IR_AND, t, b, m32), bh = spv_x2(x, IR_LSHR, t, b, s32);
+  uint32_t p0 = spv_x2(x, IR_MUL, t, al, bl), p1 = spv_x2(x, IR_MUL, t, al, bh);
+  uint32_t p2 = spv_x2(x, IR_MUL, t, ah, bl), p3 = spv_x2(x, IR_MUL, t, ah, bh);
+  uint32_t mid = spv_x2(x, IR_ADD, t, spv_x2(x, IR_LSHR, t, p0, s32), spv_x2(x, IR_AND, t, p1, m32));
+  mid = spv_x2(x, IR_ADD, t, mid, spv_x2(x, IR_AND, t, p2, m32));
+  uint32_t hi = spv_x2(x, IR_ADD, t, p3, spv_x2(x, IR_LSHR, t, p1, s32));
+  hi = spv_x2(x, IR_ADD, t, hi, spv_x2(x, IR_LSHR, t, p2, s32));
+  hi = spv_x2(x, IR_ADD, t, hi, spv_x2(x, IR_LSHR, t, mid, s32));
+  if (!sgn)
+    return hi;
+  uint32_t z = spv_kconst(x, t, 0);
+  uint32_t ca = spv_xsel(x, t, spv_xcmp(x, IR_ICMP, IR_P_SLT, a, z), b, z);
+  uint32_t cb = spv_xsel(x, t, spv_xcmp(x, IR_ICMP, IR_P_SLT, b, z), a, z);
+  return spv_x2(x, IR_SUB, t, spv_x2(x, IR_SUB, t, hi, ca), cb);
+}
+
+/* Float constant of the operand's type (F32 only reaches here). */
+static uint32_t spv_xfk(spv_fn *x, ir_type t, float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return spv_kconst(x, t, u);
+}
+
+/* fract(x, *iptr): floor to *iptr, min(x - floor(x), 0x1.fffffep-1f) returned;
+ * NaN stays NaN and +-inf gives +-0 (as the spec's table asks).
+ * sincos(x, *cosval): sin returned, cos stored. */
+static int spv_fract(spv_fn *x, uint32_t i, int sincos) {
+  spv_mod *m = x->m;
+  ir_type *t = (ir_type *)(void *)x->r;
+  uint32_t n = spv_leaf_types(m, W(1), t, x->line);
+  uint32_t na = spv_val(x, W(5), x->a), np = spv_val(x, W(6), x->b);
+  if (m->failed || na != n || np != 1 || !n || t[0].base != IR_T_F32) {
+    spv_error(m, x->line, "unsupported %s operand shapes (float, floatN only)",
+              sincos ? "sincos" : "fract");
+    return -1;
+  }
+  ir_type i64 = SPV_IRT(IR_T_I64);
+  uint32_t base = x->b[0];
+  for (uint32_t k = 0; k < n; k++) {
+    ir_type tk = t[k];
+    uint32_t v = x->a[k];
+    uint32_t fl = spv_xmath1(x, sincos ? IR_M_COS : IR_M_FLOOR, tk, v);
+    uint32_t p = k ? spv_x2(x, IR_PTRADD, x->f->insts[base].type, base, spv_kconst(x, i64, 4u * k))
+                   : base;
+    uint32_t st = spv_x2(x, IR_STORE, SPV_IRT(IR_T_VOID), p, fl);
+    x->f->insts[st].aux = 4;
+    if (sincos) {
+      x->c[k] = spv_xmath1(x, IR_M_SIN, tk, v);
+      continue;
+    }
+    uint32_t mo[2] = {spv_x2(x, IR_FSUB, tk, v, fl), spv_kconst(x, tk, 0x3f7fffffu)};
+    uint32_t r = spv_xmath(x, IR_M_FMIN, tk, 2, mo);
+    uint32_t ab = spv_xmath1(x, IR_M_FABS, tk, v);
+    uint32_t inf = spv_xcmp(x, IR_FCMP, IR_P_OEQ, ab, spv_kconst(x, tk, 0x7f800000u));
+    uint32_t co[2] = {spv_kconst(x, tk, 0), v};
+    r = spv_xsel(x, tk, inf, spv_xmath(x, IR_M_COPYSIGN, tk, 2, co), r);
+    r = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_UNO, v, v), v, r);
+    x->c[k] = r;
+  }
+  spv_set(x, W(2), x->c, n);
+  return 0;
+}
+
 /* vloadn(offset, p) / vstoren(data, offset, p): n scalar accesses at
  * p + offset * n * sizeof(elem). */
 static int spv_vload_store(spv_fn *x, uint32_t i, int store) {
@@ -151,6 +301,8 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
     return spv_vload_store(x, i, 0);
   if (num == OpenCLstd_Vstoren)
     return spv_vload_store(x, i, 1);
+  if (num == OpenCLstd_Fract || num == OpenCLstd_Sincos)
+    return spv_fract(x, i, num == OpenCLstd_Sincos);
   const spv_xmap *e = NULL;
   for (size_t k = 0; k < sizeof spv_clstd_map / sizeof spv_clstd_map[0]; k++)
     if (spv_clstd_map[k].num == num)
@@ -214,6 +366,45 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
       break;
     }
     case XK_RECIP_DIV: res[k] = o[0]; break;
+    case XK_BITCNT: res[k] = spv_xbitcnt(x, (ir_math)e->op, tk, o[0]); break;
+    case XK_MULHI: res[k] = spv_xmulhi(x, (int)e->op, tk, o[0], o[1]); break;
+    case XK_MADHI: res[k] = spv_x2(x, IR_ADD, tk, spv_xmulhi(x, (int)e->op, tk, o[0], o[1]), o[2]); break;
+    case XK_UPSAMPLE: { /* (hi << w) | lo, in the doubled result type */
+      uint32_t lo = spv_emit(x, IR_ZEXT, tk, 1, &o[1]), hi = spv_emit(x, IR_ZEXT, tk, 1, &o[0]);
+      uint64_t w = ir_type_bytes(tk) * 4;
+      res[k] = spv_x2(x, IR_OR, tk, spv_x2(x, IR_SHL, tk, hi, spv_kconst(x, tk, w)), lo);
+      break;
+    }
+    case XK_STEP: /* step(edge, x) = x < edge ? 0 : 1 */
+      res[k] = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_OLT, o[1], o[0]), spv_xfk(x, tk, 0.0f),
+                        spv_xfk(x, tk, 1.0f));
+      break;
+    case XK_SSTEP: { /* t = clamp((x - e0) / (e1 - e0), 0, 1); t * t * (3 - 2t) */
+      uint32_t d = spv_x2(x, IR_FDIV, tk, spv_x2(x, IR_FSUB, tk, o[2], o[0]),
+                          spv_x2(x, IR_FSUB, tk, o[1], o[0]));
+      uint32_t lo[2] = {d, spv_xfk(x, tk, 0.0f)};
+      uint32_t hi[2] = {spv_xmath(x, IR_M_FMAX, tk, 2, lo), spv_xfk(x, tk, 1.0f)};
+      uint32_t c = spv_xmath(x, IR_M_FMIN, tk, 2, hi);
+      uint32_t p = spv_x2(x, IR_FSUB, tk, spv_xfk(x, tk, 3.0f), spv_x2(x, IR_FMUL, tk, spv_xfk(x, tk, 2.0f), c));
+      res[k] = spv_x2(x, IR_FMUL, tk, spv_x2(x, IR_FMUL, tk, c, c), p);
+      break;
+    }
+    case XK_SIGN: { /* 1 / -1 / x itself for +-0; NaN gives 0 */
+      uint32_t z = spv_xfk(x, tk, 0.0f);
+      uint32_t r = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_OLT, o[0], z), spv_xfk(x, tk, -1.0f), o[0]);
+      r = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_OGT, o[0], z), spv_xfk(x, tk, 1.0f), r);
+      res[k] = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_UNO, o[0], o[0]), z, r);
+      break;
+    }
+    case XK_MAG: { /* the operand of larger (smaller) magnitude; ties and NaNs: fmax (fmin) */
+      uint32_t ax = spv_xmath1(x, IR_M_FABS, tk, o[0]), ay = spv_xmath1(x, IR_M_FABS, tk, o[1]);
+      ir_pred p = e->op ? IR_P_OGT : IR_P_OLT;
+      uint32_t r = spv_xmath(x, e->op ? IR_M_FMAX : IR_M_FMIN, tk, 2, o);
+      r = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, p, ay, ax), o[1], r);
+      res[k] = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, p, ax, ay), o[0], r);
+      break;
+    }
+    case XK_SCALE: res[k] = spv_x2(x, IR_FMUL, tk, o[0], spv_kconst(x, tk, e->op)); break;
     case XK_ROTATE: { /* (v << (n & w-1)) | (v >> (-n & w-1)): counts masked per IR */
       uint64_t wm = ir_type_bytes(tk) * 8 - 1;
       uint32_t l = spv_x2(x, IR_AND, tk, o[1], spv_kconst(x, tk, wm));

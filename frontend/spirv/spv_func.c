@@ -363,17 +363,64 @@ static uint32_t spv_resize(spv_fn *x, uint32_t v, ir_type to, int sign) {
   return spv_op1(x, from < tb ? (sign ? IR_SEXT : IR_ZEXT) : IR_TRUNC, to, v);
 }
 
+/* Saturating integer conversion (convert_*_sat, OpSatConvert*): clamp in 64
+ * bits to the destination's range, then narrow. ss/ts: source/result signed. */
+static uint32_t spv_int_sat(spv_fn *x, uint32_t v, int ss, ir_type to, int ts) {
+  ir_type i64 = SPV_IRT(IR_T_I64);
+  unsigned tb = ir_type_bytes(to) * 8;
+  if (ir_type_bytes(spv_rtype(x, v)) < 8)
+    v = spv_op1(x, ss ? IR_SEXT : IR_ZEXT, i64, v);
+  uint64_t hi = ts ? ((uint64_t)1 << (tb - 1)) - 1 : tb == 64 ? ~(uint64_t)0 : ((uint64_t)1 << tb) - 1;
+  uint64_t lo = ts ? (uint64_t)0 - ((uint64_t)1 << (tb - 1)) : 0;
+  if (ss) {
+    v = spv_op2(x, IR_SMAX, i64, v, spv_kconst(x, i64, lo));
+    if (hi <= (uint64_t)INT64_MAX)
+      v = spv_op2(x, IR_SMIN, i64, v, spv_kconst(x, i64, hi));
+  } else {
+    v = spv_op2(x, IR_UMIN, i64, v, spv_kconst(x, i64, hi));
+  }
+  return tb == 64 ? v : spv_op1(x, IR_TRUNC, to, v);
+}
+
+/* Float to integer with a rounding mode and/or saturation: round in float,
+ * convert to 32 bits (the backend's conversion saturates, NaN -> 0), clamp
+ * narrower results. 0 or -1 for a form not supported. */
+static int spv_fp_to_int(spv_fn *x, uint32_t *v, ir_type to, int sgn, int sat, int has_rnd, uint32_t rnd) {
+  ir_type ft = spv_rtype(x, *v), i32 = SPV_IRT(IR_T_I32);
+  if (ft.base != IR_T_F32 || ir_type_bytes(to) > 4)
+    return -1;
+  ir_math rm = IR_M_COUNT;
+  if (has_rnd)
+    rm = rnd == SpvFPRoundingModeRTE ? IR_M_RINT : rnd == SpvFPRoundingModeRTP ? IR_M_CEIL
+       : rnd == SpvFPRoundingModeRTN ? IR_M_FLOOR : IR_M_COUNT;
+  uint32_t f = *v;
+  if (rm != IR_M_COUNT) {
+    f = spv_op1(x, IR_MATH, ft, f);
+    x->f->insts[f].aux = rm;
+  }
+  uint32_t r = spv_op1(x, sgn ? IR_FPTOSI : IR_FPTOUI, i32, f);
+  if (sat && ir_type_bytes(to) < 4)
+    r = spv_int_sat(x, r, sgn, to, sgn);
+  else if (ir_type_bytes(to) < 4)
+    r = spv_op1(x, IR_TRUNC, to, r);
+  *v = r;
+  return 0;
+}
+
 static void spv_convert(spv_fn *x, uint32_t i) {
   spv_mod *m = x->m;
   uint16_t op = m->ins[i].op;
   uint32_t rid = W(2);
   const spv_id *rd = &m->ids[rid];
-  if (rd->saturated) {
-    spv_error(m, x->line, "unsupported saturating conversion (convert_*_sat); not implemented yet");
+  int f2i = op == SpvOpConvertFToS || op == SpvOpConvertFToU;
+  int isat = op == SpvOpSatConvertSToU || op == SpvOpSatConvertUToS ||
+             (rd->saturated && (op == SpvOpSConvert || op == SpvOpUConvert));
+  if (rd->saturated && !f2i && !isat) {
+    spv_error(m, x->line, "unsupported saturating conversion (convert_*_sat) of %s; not implemented "
+              "yet", spv_op_name(op));
     return;
   }
-  if (rd->has_rounding &&
-      !((op == SpvOpConvertFToS || op == SpvOpConvertFToU) && rd->rounding == SpvFPRoundingModeRTZ) &&
+  if (rd->has_rounding && !f2i &&
       !((op == SpvOpConvertSToF || op == SpvOpConvertUToF || op == SpvOpFConvert) &&
         rd->rounding == SpvFPRoundingModeRTE)) {
     spv_error(m, x->line, "unsupported conversion rounding mode (convert_*_rt*); not implemented "
@@ -389,6 +436,22 @@ static void spv_convert(spv_fn *x, uint32_t i) {
   for (uint32_t k = 0; k < n; k++) {
     uint32_t v = x->a[k];
     ir_type st = spv_rtype(x, v);
+    if (f2i && (rd->saturated || (rd->has_rounding && rd->rounding != SpvFPRoundingModeRTZ))) {
+      if (spv_fp_to_int(x, &v, t[k], op == SpvOpConvertFToS, rd->saturated, rd->has_rounding,
+                        rd->rounding)) {
+        spv_error(m, x->line, "unsupported float to 64-bit integer conversion with saturation or "
+                  "rounding (convert_long_sat/_rt*); not implemented yet");
+        return;
+      }
+      x->c[k] = v;
+      continue;
+    }
+    if (isat) {
+      int ss = op == SpvOpSConvert || op == SpvOpSatConvertSToU;
+      int ts = op == SpvOpSConvert || op == SpvOpSatConvertUToS;
+      x->c[k] = spv_int_sat(x, v, ss, t[k], ts);
+      continue;
+    }
     switch (op) {
     case SpvOpConvertFToS: v = spv_op1(x, IR_FPTOSI, t[k], v); break;
     case SpvOpConvertFToU: v = spv_op1(x, IR_FPTOUI, t[k], v); break;
@@ -1084,6 +1147,20 @@ void spv_inst(spv_fn *x, uint32_t i, spv_phi **phis, uint32_t *nphis) {
   case SpvOpFRem: spv_binop(x, i, IR_FREM); return;
   case SpvOpNot: case SpvOpLogicalNot: spv_unop(x, i, IR_NOT); return;
   case SpvOpSNegate: spv_unop(x, i, IR_SUB); return;
+  case SpvOpBitCount: { /* popcount(); the result width may differ from the operand's */
+    ir_type *t = spv_tbuf(x);
+    uint32_t n = spv_rleaves(x, i), na = spv_val(x, W(3), x->a);
+    if (m->failed || n != na) {
+      spv_error(m, x->line, "malformed SPIR-V: OpBitCount operand shape");
+      return;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+      uint32_t v = spv_xbitcnt(x, IR_M_POPCOUNT, spv_rtype(x, x->a[k]), x->a[k]);
+      x->c[k] = spv_resize(x, v, t[k], 0);
+    }
+    spv_set(x, W(2), x->c, n);
+    return;
+  }
   case SpvOpFNegate: spv_unop(x, i, IR_FNEG); return;
   case SpvOpShiftLeftLogical: spv_shift(x, i, IR_SHL); return;
   case SpvOpShiftRightLogical: spv_shift(x, i, IR_LSHR); return;
@@ -1112,12 +1189,28 @@ void spv_inst(spv_fn *x, uint32_t i, spv_phi **phis, uint32_t *nphis) {
   case SpvOpFUnordGreaterThanEqual: spv_cmp(x, i, IR_FCMP, IR_P_UGE_F); return;
   case SpvOpOrdered: spv_cmp(x, i, IR_FCMP, IR_P_ORD); return;
   case SpvOpUnordered: spv_cmp(x, i, IR_FCMP, IR_P_UNO); return;
-  case SpvOpIsNan: case SpvOpIsInf: case SpvOpIsFinite: {
+  case SpvOpLessOrGreater: spv_cmp(x, i, IR_FCMP, IR_P_ONE); return;
+  case SpvOpIsNan: case SpvOpIsInf: case SpvOpIsFinite: case SpvOpIsNormal: case SpvOpSignBitSet: {
     uint32_t n = spv_val(x, W(3), x->a);
     for (uint32_t k = 0; k < n; k++) {
       uint32_t v = x->a[k], r;
       ir_type ft = spv_rtype(x, v);
-      if (op == SpvOpIsNan) {
+      int f64 = ft.base == IR_T_F64;
+      if (op == SpvOpSignBitSet) { /* the sign bit, also for -0.0 and NaNs */
+        ir_type it = SPV_IRT(f64 ? IR_T_I64 : IR_T_I32);
+        r = spv_op2(x, IR_ICMP, SPV_IRT(IR_T_BOOL), spv_op1(x, IR_BITCAST, it, v), spv_kconst(x, it, 0));
+        x->f->insts[r].aux = IR_P_SLT;
+      } else if (op == SpvOpIsNormal) { /* FLT_MIN <= |x| < inf */
+        uint32_t ab = spv_op1(x, IR_MATH, ft, v);
+        x->f->insts[ab].aux = IR_M_FABS;
+        uint32_t lo = spv_op2(x, IR_FCMP, SPV_IRT(IR_T_BOOL), ab,
+                              spv_kconst(x, ft, f64 ? 0x0010000000000000ull : 0x00800000u));
+        x->f->insts[lo].aux = IR_P_OGE;
+        uint32_t hi = spv_op2(x, IR_FCMP, SPV_IRT(IR_T_BOOL), ab,
+                              spv_kconst(x, ft, f64 ? 0x7ff0000000000000ull : 0x7f800000u));
+        x->f->insts[hi].aux = IR_P_OLT;
+        r = spv_op2(x, IR_AND, SPV_IRT(IR_T_BOOL), lo, hi);
+      } else if (op == SpvOpIsNan) {
         r = spv_op2(x, IR_FCMP, SPV_IRT(IR_T_BOOL), v, v);
         x->f->insts[r].aux = IR_P_UNO;
       } else {
@@ -1158,6 +1251,7 @@ void spv_inst(spv_fn *x, uint32_t i, spv_phi **phis, uint32_t *nphis) {
   }
   case SpvOpConvertFToS: case SpvOpConvertFToU: case SpvOpConvertSToF: case SpvOpConvertUToF:
   case SpvOpUConvert: case SpvOpSConvert: case SpvOpFConvert: case SpvOpConvertPtrToU:
+  case SpvOpSatConvertSToU: case SpvOpSatConvertUToS:
   case SpvOpConvertUToPtr: case SpvOpPtrCastToGeneric: case SpvOpGenericCastToPtr:
   case SpvOpGenericCastToPtrExplicit:
     spv_convert(x, i);

@@ -146,6 +146,9 @@ ir_type *spv_tbuf(spv_fn *x);
 
 /* OpExtInst of the OpenCL.std set; 0 or -1 (error set). */
 int spv_lower_clstd(spv_fn *x, uint32_t i);
+/* popcount/clz/ctz (ir_math mth) of integer value v of type t, as IR on I32
+ * pieces (spv_ext.c); the result has type t. */
+uint32_t spv_xbitcnt(spv_fn *x, ir_math mth, ir_type t, uint32_t v);
 
 #define SPV_IRT(b) ((ir_type){.base = (b), .space = 0})
 
