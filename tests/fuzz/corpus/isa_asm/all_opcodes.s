@@ -448,6 +448,66 @@ start:
   v_rem_i64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
   v_rem_u64 v[4:5], v[8:9], v[12:13]
   v_rem_u64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_tan_f32 v4, v8
+  v_tan_f32 v4, 7  ; literals
+  v_asin_f32 v4, v8
+  v_asin_f32 v4, 7  ; literals
+  v_acos_f32 v4, v8
+  v_acos_f32 v4, 7  ; literals
+  v_atan_f32 v4, v8
+  v_atan_f32 v4, 7  ; literals
+  v_atan2_f32 v4, v8, v12
+  v_atan2_f32 v4, 7, 0x3f800000  ; literals
+  v_sinh_f32 v4, v8
+  v_sinh_f32 v4, 7  ; literals
+  v_cosh_f32 v4, v8
+  v_cosh_f32 v4, 7  ; literals
+  v_tanh_f32 v4, v8
+  v_tanh_f32 v4, 7  ; literals
+  v_exp10_f32 v4, v8
+  v_exp10_f32 v4, 7  ; literals
+  v_log10_f32 v4, v8
+  v_log10_f32 v4, 7  ; literals
+  v_log1p_f32 v4, v8
+  v_log1p_f32 v4, 7  ; literals
+  v_expm1_f32 v4, v8
+  v_expm1_f32 v4, 7  ; literals
+  v_cbrt_f32 v4, v8
+  v_cbrt_f32 v4, 7  ; literals
+  v_hypot_f32 v4, v8, v12
+  v_hypot_f32 v4, 7, 0x3f800000  ; literals
+  v_asinh_f32 v4, v8
+  v_asinh_f32 v4, 7  ; literals
+  v_acosh_f32 v4, v8
+  v_acosh_f32 v4, 7  ; literals
+  v_atanh_f32 v4, v8
+  v_atanh_f32 v4, 7  ; literals
+  v_fdim_f32 v4, v8, v12
+  v_fdim_f32 v4, 7, 0x3f800000  ; literals
+  v_copysign_f32 v4, v8, v12
+  v_copysign_f32 v4, 7, 0x3f800000  ; literals
+  v_bcnt_b32 v4, v8
+  v_bcnt_b32 v4, 7  ; literals
+  v_clz_b32 v4, v8
+  v_clz_b32 v4, 7  ; literals
+  v_ctz_b32 v4, v8
+  v_ctz_b32 v4, 7  ; literals
+  v_round_f32 v4, v8
+  v_round_f32 v4, 7  ; literals
+  v_logb_f32 v4, v8
+  v_logb_f32 v4, 7  ; literals
+  v_remainder_f32 v4, v8, v12
+  v_remainder_f32 v4, 7, 0x3f800000  ; literals
+  v_nextafter_f32 v4, v8, v12
+  v_nextafter_f32 v4, 7, 0x3f800000  ; literals
+  v_ldexp_f32 v4, v8, v12
+  v_ldexp_f32 v4, 7, 0x3f800000  ; literals
+  v_erf_f32 v4, v8
+  v_erf_f32 v4, 7  ; literals
+  v_erfc_f32 v4, v8
+  v_erfc_f32 v4, 7  ; literals
+  v_tgamma_f32 v4, v8
+  v_tgamma_f32 v4, 7  ; literals
 end:
   s_branch start
   s_endpgm
