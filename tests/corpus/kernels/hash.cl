@@ -1,5 +1,5 @@
 // Integer hashing: xorshift/murmur-style mixing with shifts, rotate, mul_hi,
-// 64-bit multiplies (popcount/clz are not supported by the reader yet).
+// 64-bit multiplies (popcount/clz are covered in int_bits.cl).
 // RUN: kernel=hashmix global=4096 local=256
 // +    args=keys:buf:uint:4096:rand(0,4294967295) h32:buf:uint:4096:zero h64:buf:ulong:4096:zero
 // +    bits:buf:uint:4096:zero seed:uint:0x9747b28c

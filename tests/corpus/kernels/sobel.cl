@@ -11,6 +11,6 @@ __kernel void sobel(__global const uchar *src, __global uchar *dst, int w, int h
 #define P(dx, dy) ((int)src[(y + (dy)) * w + x + (dx)])
   int gx = -P(-1, -1) - 2 * P(-1, 0) - P(-1, 1) + P(1, -1) + 2 * P(1, 0) + P(1, 1);
   int gy = -P(-1, -1) - 2 * P(0, -1) - P(1, -1) + P(-1, 1) + 2 * P(0, 1) + P(1, 1);
-  /* convert_uchar_sat is not supported by the reader yet: clamp by hand */
+  /* clamp by hand (convert_uchar_sat is covered in convert_sat.cl) */
   dst[y * w + x] = (uchar)min((int)(abs(gx) + abs(gy)), 255);
 }

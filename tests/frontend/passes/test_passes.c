@@ -229,7 +229,8 @@ START_TEST(test_double_error) {
 }
 END_TEST
 
-/* 64-bit division has vector instructions; 64-bit mul_hi is still missing. */
+/* 64-bit division has vector instructions; a 64-bit IR mulhi has none (the
+ * reader expands mul_hi(ulong) into 32-bit partial products instead). */
 START_TEST(test_mulhi64_error) {
   ir_module *m = tb_module();
   ir_type pt[1] = {GPTR};
