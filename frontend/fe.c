@@ -5,11 +5,13 @@
 
 #include "backend/be.h"
 #include "fe.h"
+#include "fe_cache.h"
 #include "fe_front.h"
 
-/* The compiler object holds the tool paths; a compile cache would hang here. */
+/* The compiler object holds the tool paths and the compile cache. */
 struct fe_compiler {
   char *clang, *llvm_spirv, *opt;
+  fe_cache *cache; /* NULL only when out of memory: builds just compile */
 };
 
 fe_compiler *fe_compiler_create(void) {
@@ -20,6 +22,7 @@ fe_compiler *fe_compiler_create(void) {
   c->clang = strdup(t.clang);
   c->llvm_spirv = strdup(t.llvm_spirv);
   c->opt = strdup(t.opt);
+  c->cache = fe_cache_open(&t);
   return c;
 }
 
@@ -29,6 +32,7 @@ void fe_compiler_destroy(fe_compiler *c) {
   free(c->clang);
   free(c->llvm_spirv);
   free(c->opt);
+  fe_cache_close(c->cache);
   free(c);
 }
 
@@ -52,12 +56,20 @@ static fe_status fe_back(ir_module *m, const fe_target *target, isa_program **ou
   return FE_OK;
 }
 
+void fe_compiler_cache_stats(const fe_compiler *c, fe_cache_stats *out) {
+  fe_cache_get_stats(c ? c->cache : NULL, out);
+}
+
 fe_status fe_build(fe_compiler *c, const char *source, const char *options,
                    const fe_target *target, isa_program **out, char **log) {
   fe_sb lb = {0};
   fe_status st;
   ir_module *m = NULL;
   *out = NULL;
+  fe_cache_key key;
+  int cacheable = c && fe_cache_key_source(c->cache, source, options, target, &key) == 0;
+  if (cacheable && fe_cache_lookup(c->cache, &key, out, log))
+    return FE_OK;
   if (!c) {
     fe_sb_printf(&lb, "error: internal: no compiler object\n");
     st = FE_INTERNAL;
@@ -69,6 +81,8 @@ fe_status fe_build(fe_compiler *c, const char *source, const char *options,
       st = fe_back(m, target, out, NULL, NULL, &lb);
   }
   *log = fe_sb_take(&lb);
+  if (cacheable && st == FE_OK)
+    fe_cache_store(c->cache, &key, *out, *log);
   return st;
 }
 
@@ -76,12 +90,17 @@ fe_status fe_build_spirv(fe_compiler *c, const uint32_t *words, size_t nwords,
                          const fe_target *target, isa_program **out, char **log) {
   fe_sb lb = {0};
   ir_module *m = NULL;
-  (void)c;
   *out = NULL;
+  fe_cache_key key;
+  int cacheable = c && fe_cache_key_spirv(c->cache, words, nwords, target, &key) == 0;
+  if (cacheable && fe_cache_lookup(c->cache, &key, out, log))
+    return FE_OK;
   fe_status st = fe_front_spirv(words, nwords, &m, &lb);
   if (st == FE_OK)
     st = fe_back(m, target, out, NULL, NULL, &lb);
   *log = fe_sb_take(&lb);
+  if (cacheable && st == FE_OK)
+    fe_cache_store(c->cache, &key, *out, *log);
   return st;
 }
 

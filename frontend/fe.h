@@ -50,4 +50,19 @@ fe_status fe_build_spirv(fe_compiler *c, const uint32_t *words, size_t nwords,
 char *fe_dump(fe_compiler *c, const char *source, const char *options,
               const fe_target *target, int ir, char **log);
 
+/* ---- additions: the compile cache (fe_cache.c) ------------------------------
+ * fe_build and fe_build_spirv look successful builds up in, and store them to,
+ * a content-addressed directory: $WAVESIM_CACHE_DIR, else
+ * $XDG_CACHE_HOME/wavesim, else ~/.cache/wavesim; WAVESIM_CACHE=off disables
+ * it. The environment is read at fe_compiler_create. */
+typedef struct fe_cache_stats {
+  uint64_t hits;           /* builds answered from the cache */
+  uint64_t misses;         /* cacheable builds that compiled */
+  uint64_t stores;         /* entries written */
+  uint64_t store_failures; /* entries that could not be written (build unaffected) */
+  uint64_t corrupt;        /* unreadable or corrupt entries ignored */
+} fe_cache_stats;
+
+void fe_compiler_cache_stats(const fe_compiler *c, fe_cache_stats *out);
+
 #endif

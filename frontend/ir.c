@@ -118,6 +118,12 @@ void ir_module_free(ir_module *m) {
   free(m->consts);
   free(m->source_file);
   free(m->name_pool);
+  for (uint32_t k = 0; k < m->nprintf; k++) {
+    free(m->printf_fmts[k]);
+    free(m->printf_layouts[k]);
+  }
+  free(m->printf_fmts);
+  free(m->printf_layouts);
   free(m); /* modules are heap objects (spv_read returns one) */
 }
 

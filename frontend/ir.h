@@ -116,6 +116,9 @@ typedef enum ir_op {
   IR_UNREACHABLE,
   /* phi: opnd[i] flows in from block phi_block[i] */
   IR_PHI,
+  /* printf buffer (additive): result PTR(global), the device address of the
+   * launch's printf buffer (a hidden kernarg slot, see isa_kernel.printf_*) */
+  IR_PRINTF_BUF,
   IR_OP_COUNT
 } ir_op;
 
@@ -207,6 +210,10 @@ typedef struct ir_module {
   uint32_t nconsts;
   char *source_file;
   char *name_pool; /* owned storage that ir_inst.name strings point into, may be NULL */
+  /* printf call sites (additive), module-wide: format string and argument
+   * slot layout per site (isa_printf_site documents the encoding) */
+  char **printf_fmts, **printf_layouts;
+  uint32_t nprintf;
 } ir_module;
 
 /* construction helpers (frontend/ir.c) */

@@ -28,7 +28,7 @@ static const char *const ir_op_names[IR_OP_COUNT] = {
   [IR_ALLOCA] = "alloca", [IR_LOCAL_VAR] = "local_var", [IR_CONST_VAR] = "const_var",
   [IR_BARRIER] = "barrier", [IR_FENCE] = "fence", [IR_CALL] = "call",
   [IR_BR] = "br", [IR_CBR] = "cbr", [IR_RET] = "ret", [IR_UNREACHABLE] = "unreachable",
-  [IR_PHI] = "phi",
+  [IR_PHI] = "phi", [IR_PRINTF_BUF] = "printf_buf",
 };
 
 static const char *const ir_pred_names[] = {

@@ -25,6 +25,7 @@ typedef enum isa_unit {
   ISA_UNIT_SCRATCH, /* private memory, through the vector memory path */
   ISA_UNIT_BRANCH,  /* branches, end of program */
   ISA_UNIT_BARRIER, /* work-group barrier */
+  ISA_UNIT_FP64,    /* double precision (cl_khr_fp64), at cu.fp64_passes */
   ISA_UNIT_COUNT
 } isa_unit;
 
@@ -142,7 +143,22 @@ typedef struct isa_kernel {
   uint8_t *const_data;
   uint32_t const_bytes;
   uint32_t const_arg_offset;
+  /* printf (additive): nprintf call sites, each a format string and an
+   * argument layout, one character per 8-byte record slot: 'i' 32-bit integer
+   * (low 4 bytes), 'l' 64-bit integer, 'f' float (low 4 bytes), 'd' double,
+   * 'p' pointer. nprintf 0: no printf and no hidden slot; otherwise the runtime
+   * writes the printf buffer's device address at kernarg printf_arg_offset
+   * (hidden like const_arg_offset). Buffer: u32 write offset, u32 dropped
+   * records, u32 capacity (bytes of the record area), u32 0, then the record
+   * area, then ISA_PRINTF_SPILL junk bytes that overflowing records go to.
+   * Record: u32 bytes, u32 site, u32 global id x, y, z, u32 0, then the slots. */
+  uint32_t nprintf;
+  char **printf_fmts;
+  char **printf_layouts;
+  uint32_t printf_arg_offset;
 } isa_kernel;
+
+enum { ISA_PRINTF_HEADER = 16, ISA_PRINTF_RECORD_HEADER = 24, ISA_PRINTF_SPILL = 4096 };
 
 typedef struct isa_program {
   isa_kernel *kernels;
@@ -323,5 +339,19 @@ void isa_inst_regs(const isa_inst *in, isa_regset *rs);
 
 /* Atomic operand order: global/ds_atomic_cmpxchg_b32 dst, addr, cmp, value
  * (OpenCL atomic_cmpxchg(p, cmp, val)); dst receives the old value. */
+
+/* ---- additions: whole-program serialization (isa_serial.c) ----------------
+ * A versioned little-endian byte format holding every isa_kernel field, code
+ * as isa_encode words, ended by a checksum; used by the compile cache.
+ * Bump ISA_SERIAL_VERSION whenever the layout or isa_encode changes. */
+#define ISA_SERIAL_VERSION 2u /* 2: printf sites */
+/* 0 and a malloc'd *buf of *len bytes, or -1 (a malformed instruction or out of
+ * memory) with *buf NULL. */
+int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len);
+/* 0 and a heap program in *out (isa_program_destroy), or -1 with *out NULL and
+ * a message in err naming the byte offset and what was wrong (truncated,
+ * corrupt, other format version). Never reads outside buf[0, len). */
+int isa_program_deserialize(const uint8_t *buf, size_t len, isa_program **out, char *err,
+                            size_t errlen);
 
 #endif

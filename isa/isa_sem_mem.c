@@ -49,8 +49,12 @@ typedef enum atom_op {
 } atom_op;
 
 /* cmpxchg follows OpenCL's atomic_cmpxchg(p, cmp, val): src1 is the value
- * compared with memory, src2 the value stored when they are equal. */
-static inline uint32_t atom_apply(atom_op op, uint32_t old, uint32_t v, uint32_t cmp) {
+ * compared with memory, src2 the value stored when they are equal. Values are
+ * zero-extended to 64 bits; `wide` selects 64-bit signed comparisons (the
+ * caller truncates 32-bit results on the store). */
+static inline uint64_t atom_apply(atom_op op, uint64_t old, uint64_t v, uint64_t cmp, int wide) {
+  int64_t so = wide ? (int64_t)old : (int32_t)(uint32_t)old;
+  int64_t sv = wide ? (int64_t)v : (int32_t)(uint32_t)v;
   switch (op) {
   case ATOM_ADD:
     return old + v;
@@ -61,9 +65,9 @@ static inline uint32_t atom_apply(atom_op op, uint32_t old, uint32_t v, uint32_t
   case ATOM_CMPXCHG:
     return old == cmp ? v : old;
   case ATOM_MIN_I:
-    return (int32_t)v < (int32_t)old ? v : old;
+    return sv < so ? v : old;
   case ATOM_MAX_I:
-    return (int32_t)v > (int32_t)old ? v : old;
+    return sv > so ? v : old;
   case ATOM_MIN_U:
     return v < old ? v : old;
   case ATOM_MAX_U:
@@ -164,24 +168,23 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
       memcpy(host[i], t, size);
     }
   } else {
-    /* atomics: lane order makes colliding lanes deterministic */
+    /* atomics: lane order makes colliding lanes deterministic; 64-bit data
+     * is a register pair (low word in the first register) */
+    int wide = size == 8;
     const uint32_t *sv = in->src[1].file == ISA_RF_V ? &w->v[(size_t)in->src[1].reg * n] : NULL;
     const uint32_t *sc = in->src[2].file == ISA_RF_V ? &w->v[(size_t)in->src[2].reg * n] : NULL;
     uint32_t *d = &w->v[(size_t)in->dst.reg * n];
     for (uint32_t i = 0; i < n; i++) {
       if (!((exec >> i) & 1)) continue;
-      uint32_t old, v = sv ? sv[i] : 0, nv;
-      if (aop == ATOM_CMPXCHG) {
-        uint32_t cmp = v;
-        v = sc ? sc[i] : 0;
-        memcpy(&old, host[i], 4);
-        nv = atom_apply(aop, old, v, cmp);
-      } else {
-        memcpy(&old, host[i], 4);
-        nv = atom_apply(aop, old, v, 0);
-      }
-      memcpy(host[i], &nv, 4);
-      d[i] = old;
+      uint64_t old = 0, v = 0, c = 0;
+      if (sv) v = sv[i] | (wide ? (uint64_t)sv[n + i] << 32 : 0);
+      if (sc) c = sc[i] | (wide ? (uint64_t)sc[n + i] << 32 : 0);
+      memcpy(&old, host[i], size);
+      /* cmpxchg: src1 is the comparator, src2 the value stored */
+      uint64_t nv = aop == ATOM_CMPXCHG ? atom_apply(aop, old, c, v, wide) : atom_apply(aop, old, v, 0, wide);
+      memcpy(host[i], &nv, size);
+      d[i] = (uint32_t)old;
+      if (wide) d[n + i] = (uint32_t)(old >> 32);
     }
   }
   return ISA_RUN;
@@ -221,6 +224,19 @@ ATOMIC(global_atomic_or_b32, ISA_SPACE_GLOBAL, ATOM_OR)
 ATOMIC(global_atomic_xor_b32, ISA_SPACE_GLOBAL, ATOM_XOR)
 ATOMIC(global_atomic_inc_u32, ISA_SPACE_GLOBAL, ATOM_INC)
 ATOMIC(global_atomic_dec_u32, ISA_SPACE_GLOBAL, ATOM_DEC)
+ATOMIC(global_atomic_add_u64, ISA_SPACE_GLOBAL, ATOM_ADD)
+ATOMIC(global_atomic_sub_u64, ISA_SPACE_GLOBAL, ATOM_SUB)
+ATOMIC(global_atomic_xchg_b64, ISA_SPACE_GLOBAL, ATOM_XCHG)
+ATOMIC(global_atomic_cmpxchg_b64, ISA_SPACE_GLOBAL, ATOM_CMPXCHG)
+ATOMIC(global_atomic_min_i64, ISA_SPACE_GLOBAL, ATOM_MIN_I)
+ATOMIC(global_atomic_max_i64, ISA_SPACE_GLOBAL, ATOM_MAX_I)
+ATOMIC(global_atomic_min_u64, ISA_SPACE_GLOBAL, ATOM_MIN_U)
+ATOMIC(global_atomic_max_u64, ISA_SPACE_GLOBAL, ATOM_MAX_U)
+ATOMIC(global_atomic_and_b64, ISA_SPACE_GLOBAL, ATOM_AND)
+ATOMIC(global_atomic_or_b64, ISA_SPACE_GLOBAL, ATOM_OR)
+ATOMIC(global_atomic_xor_b64, ISA_SPACE_GLOBAL, ATOM_XOR)
+ATOMIC(global_atomic_inc_u64, ISA_SPACE_GLOBAL, ATOM_INC)
+ATOMIC(global_atomic_dec_u64, ISA_SPACE_GLOBAL, ATOM_DEC)
 
 MEM(ds_read_u8, ISA_SPACE_LDS)
 MEM(ds_read_i8, ISA_SPACE_LDS)
@@ -247,6 +263,19 @@ ATOMIC(ds_atomic_or_b32, ISA_SPACE_LDS, ATOM_OR)
 ATOMIC(ds_atomic_xor_b32, ISA_SPACE_LDS, ATOM_XOR)
 ATOMIC(ds_atomic_inc_u32, ISA_SPACE_LDS, ATOM_INC)
 ATOMIC(ds_atomic_dec_u32, ISA_SPACE_LDS, ATOM_DEC)
+ATOMIC(ds_atomic_add_u64, ISA_SPACE_LDS, ATOM_ADD)
+ATOMIC(ds_atomic_sub_u64, ISA_SPACE_LDS, ATOM_SUB)
+ATOMIC(ds_atomic_xchg_b64, ISA_SPACE_LDS, ATOM_XCHG)
+ATOMIC(ds_atomic_cmpxchg_b64, ISA_SPACE_LDS, ATOM_CMPXCHG)
+ATOMIC(ds_atomic_min_i64, ISA_SPACE_LDS, ATOM_MIN_I)
+ATOMIC(ds_atomic_max_i64, ISA_SPACE_LDS, ATOM_MAX_I)
+ATOMIC(ds_atomic_min_u64, ISA_SPACE_LDS, ATOM_MIN_U)
+ATOMIC(ds_atomic_max_u64, ISA_SPACE_LDS, ATOM_MAX_U)
+ATOMIC(ds_atomic_and_b64, ISA_SPACE_LDS, ATOM_AND)
+ATOMIC(ds_atomic_or_b64, ISA_SPACE_LDS, ATOM_OR)
+ATOMIC(ds_atomic_xor_b64, ISA_SPACE_LDS, ATOM_XOR)
+ATOMIC(ds_atomic_inc_u64, ISA_SPACE_LDS, ATOM_INC)
+ATOMIC(ds_atomic_dec_u64, ISA_SPACE_LDS, ATOM_DEC)
 
 MEM(scratch_load_u8, ISA_SPACE_SCRATCH)
 MEM(scratch_load_i8, ISA_SPACE_SCRATCH)

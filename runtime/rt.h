@@ -263,4 +263,12 @@ uint64_t rt_transfer_ns(struct _cl_device_id *d, size_t bytes);
 /* Work-group size limit for this kernel from its registers and the device. */
 size_t rt_kernel_max_wg(const struct _cl_kernel *k, const struct _cl_device_id *d);
 
+/* rt_printf.c: kernels that call printf get a buffer per launch (its address
+ * written into the kernarg's hidden slot; 0 when the kernel has no printf or
+ * allocation failed); after the launch its records go to stdout, grouped by
+ * work-item in global linear id order, and the buffer is freed. */
+#define RT_PRINTF_BUFFER_BYTES (1u << 20) /* CL_DEVICE_PRINTF_BUFFER_SIZE */
+uint64_t rt_printf_begin(sim_device *sim, const isa_kernel *k, uint8_t *kernarg);
+void rt_printf_end(sim_device *sim, const isa_kernel *k, const sim_launch *l, uint64_t addr);
+
 #endif

@@ -48,9 +48,17 @@ static cl_int rt_launch_run(rt_cmd *c, uint64_t *dur) {
   memset(&s, 0, sizeof s);
   rt_stats_identity(&s, lc, d);
   char err[2048] = "";
+  uint64_t pbuf = rt_printf_begin(d->sim, lc->l.kernel, lc->kernarg);
+  if (lc->l.kernel->nprintf && !pbuf) {
+    fprintf(stderr, "wavesim: kernel '%s': cannot allocate the printf buffer\n", lc->kernel->k->name);
+    sim_stats_fini(&s);
+    return CL_OUT_OF_RESOURCES;
+  }
   rt_trace_begin(d, &lc->l);
   sim_status st = sim_run(d->sim, &lc->l, &s, err, sizeof err);
   rt_trace_end(d, &lc->l, &s);
+  if (st == SIM_OK) rt_printf_end(d->sim, lc->l.kernel, &lc->l, pbuf);
+  if (pbuf) sim_mem_free(d->sim, pbuf);
   rt_stats_identity(&s, lc, d); /* sim_run names the device; keep the preset's name */
   double ns = s.time_ns;
   if (ns <= 0 && s.cycles) ns = (double)s.cycles * 1000.0 / d->cfg->clock_mhz;

@@ -11,7 +11,10 @@
 #define RT_DEVICE_EXTENSIONS                                                                       \
   "cl_khr_icd cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "                     \
   "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "                          \
-  "cl_khr_local_int32_extended_atomics"
+  "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics cl_khr_int64_extended_atomics"
+/* Devices whose config says fp64: the same list plus cl_khr_fp64 (also what
+ * clang predefines, so `double` compiles only there). */
+#define RT_DEVICE_EXTENSIONS_FP64 RT_DEVICE_EXTENSIONS " cl_khr_fp64"
 #define RT_MAX_SETS 256
 
 /* The ICD model gives each vendor library exactly one platform object that
@@ -77,8 +80,8 @@ static void rt_device_init(struct _cl_platform_id *p) {
   d->target.wave_size = (uint32_t)d->cfg->wave_size;
   d->target.max_vgprs = (uint32_t)d->cfg->cu_max_vgprs;
   d->target.max_sgprs = (uint32_t)d->cfg->cu_max_sgprs;
-  d->target.fp64 = 0;
-  d->target.extensions = RT_DEVICE_EXTENSIONS;
+  d->target.fp64 = d->cfg->fp64 != 0;
+  d->target.extensions = d->cfg->fp64 ? RT_DEVICE_EXTENSIONS_FP64 : RT_DEVICE_EXTENSIONS;
   /* A work-group must fit on one compute unit's wave slots. */
   uint64_t fit =
       (uint64_t)d->cfg->cu_simds * (uint64_t)d->cfg->cu_wave_slots * (uint64_t)d->cfg->wave_size;
@@ -222,8 +225,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT:
     RT_INFO_VAL(cl_uint, 1);
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
-  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
+    RT_INFO_VAL(cl_uint, c->fp64 ? 1 : 0);
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
     RT_INFO_VAL(cl_uint, 0);
   case CL_DEVICE_MAX_CLOCK_FREQUENCY:
@@ -256,7 +260,10 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
     RT_INFO_VAL(cl_device_fp_config,
                 CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST | CL_FP_FMA);
   case CL_DEVICE_DOUBLE_FP_CONFIG:
-    RT_INFO_VAL(cl_device_fp_config, 0);
+    /* OpenCL 1.2's minimum for cl_khr_fp64, which the FP64 unit meets */
+    RT_INFO_VAL(cl_device_fp_config, c->fp64 ? CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
+                                                   CL_FP_ROUND_TO_INF | CL_FP_INF_NAN | CL_FP_DENORM
+                                             : 0);
   case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE:
     RT_INFO_VAL(cl_device_mem_cache_type, c->l2_bytes ? CL_READ_WRITE_CACHE : CL_NONE);
   case CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE:
@@ -307,9 +314,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
   case CL_DEVICE_OPENCL_C_VERSION:
     return rt_info_str(size, value, size_ret, "OpenCL C 1.2");
   case CL_DEVICE_EXTENSIONS:
-    return rt_info_str(size, value, size_ret, RT_DEVICE_EXTENSIONS);
+    return rt_info_str(size, value, size_ret, dev->target.extensions);
   case CL_DEVICE_PRINTF_BUFFER_SIZE:
-    RT_INFO_VAL(size_t, 1u << 20);
+    RT_INFO_VAL(size_t, RT_PRINTF_BUFFER_BYTES);
   case CL_DEVICE_PARENT_DEVICE:
     RT_INFO_VAL(cl_device_id, NULL);
   case CL_DEVICE_PARTITION_MAX_SUB_DEVICES:

@@ -221,7 +221,7 @@ static uint64_t sim_regs_ready(const sim_twave *tw, const isa_regref *r, uint64_
 
 static int sim_uses_valu(uint8_t unit) {
   return unit == ISA_UNIT_VALU || unit == ISA_UNIT_VALU64 || unit == ISA_UNIT_IDIV ||
-         unit == ISA_UNIT_TRANS;
+         unit == ISA_UNIT_TRANS || unit == ISA_UNIT_FP64;
 }
 
 /* Earliest cycle wave tw's next instruction has its operands (and its own
@@ -354,8 +354,10 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
   case ISA_UNIT_VALU:
   case ISA_UNIT_VALU64:
   case ISA_UNIT_IDIV:
-  case ISA_UNIT_TRANS: {
+  case ISA_UNIT_TRANS:
+  case ISA_UNIT_FP64: {
     uint64_t lat = (uint64_t)cfg->lat_valu;
+    if (d->unit == ISA_UNIT_FP64) passes *= (uint32_t)cfg->cu_fp64_passes, lat = (uint64_t)cfg->lat_fp64;
     if (d->unit == ISA_UNIT_VALU64) passes *= (uint32_t)cfg->cu_valu64_passes, lat = (uint64_t)cfg->lat_valu64;
     if (d->unit == ISA_UNIT_IDIV) passes *= (uint32_t)cfg->cu_idiv_passes, lat = (uint64_t)cfg->lat_idiv;
     if (d->unit == ISA_UNIT_TRANS)

@@ -39,11 +39,12 @@ typedef struct be_consts {
   uint32_t size;
   uint32_t *offsets;
   uint32_t n;
+  const ir_module *m; /* for the printf table */
 } be_consts;
 
 /* Kernel argument layout: in order, each aligned to its size (rounded up to
  * a power of two, at most 16); pointers take 8 bytes. */
-static void be_layout_args(const ir_function *f, const be_consts *c, isa_kernel *k) {
+static int be_layout_args(const ir_function *f, const be_consts *c, isa_kernel *k) {
   k->nargs = f->nparams;
   k->args = calloc(f->nparams ? f->nparams : 1, sizeof(isa_arg));
   uint32_t off = 0;
@@ -84,12 +85,15 @@ static void be_layout_args(const ir_function *f, const be_consts *c, isa_kernel 
     if (k->const_data) memcpy(k->const_data, c->bytes, c->size);
     off += 8;
   }
+  int rc = be_printf_layout(f, c->m, k, &off);
   k->kernarg_bytes = (off + 7) & ~7u;
+  return rc;
 }
 
 /* The program's constant blob: every ir_module.consts entry at its alignment. */
 static int be_consts_build(const ir_module *m, be_consts *c) {
   memset(c, 0, sizeof *c);
+  c->m = m;
   if (!m->nconsts) return 0;
   c->offsets = calloc(m->nconsts, sizeof(uint32_t));
   uint32_t off = 0;
@@ -132,8 +136,9 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
   k->name = be_strdup(f->name);
   k->source_file = be_strdup(file);
   memcpy(k->reqd_wg_size, f->reqd_wg_size, sizeof k->reqd_wg_size);
-  be_layout_args(f, c, k);
-  int rc = be_isel(&bf, k);
+  int rc = be_layout_args(f, c, k);
+  if (rc) snprintf(err, errlen, "%s: out of memory laying out kernel '%s'", file, k->name);
+  if (!rc) rc = be_isel(&bf, k);
   if (!rc) be_coalesce(&bf);
   if (!rc) rc = be_regalloc(&bf, k);
 #ifndef NDEBUG

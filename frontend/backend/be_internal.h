@@ -93,4 +93,9 @@ int be_regalloc_verify(const be_func *bf, char *err, size_t errlen);
 /* emission (be_emit.c): layout, branch resolution, listing */
 int be_emit_kernel(be_func *bf, isa_kernel *k);
 
+/* be_isel_printf.c: the hidden printf-buffer kernarg slot and the kernel's
+ * copy of the module's printf table when f uses printf (off: next free
+ * kernarg byte, advanced); -1 when out of memory */
+int be_printf_layout(const ir_function *f, const ir_module *m, isa_kernel *k, uint32_t *off);
+
 #endif

@@ -22,7 +22,7 @@ int isel_fail(isel *s, const char *fmt, ...) {
 }
 
 int isel_is64(ir_type t) {
-  return t.base == IR_T_I64 || (t.base == IR_T_PTR && (t.space == IR_AS_GLOBAL || t.space == IR_AS_CONSTANT));
+  return t.base == IR_T_I64 || t.base == IR_T_F64 || (t.base == IR_T_PTR && (t.space == IR_AS_GLOBAL || t.space == IR_AS_CONSTANT));
 }
 
 unsigned isel_bits(ir_type t) {
@@ -198,6 +198,7 @@ static isel_cls isel_class(isel *s, uint32_t i) {
   case IR_T_VOID: return VC_NONE;
   case IR_T_BOOL: return div ? (in->op == IR_PHI ? VC_VBOOL : VC_MASK) : VC_SBOOL;
   case IR_T_F32: return VC_V1;
+  case IR_T_F64: return VC_V2; /* doubles live in VGPR pairs, like floats in VGPRs */
   default: break;
   }
   if (isel_is64(in->type)) return div ? VC_V2 : VC_S2;
@@ -346,6 +347,37 @@ static const isa_opcode isel_math_ops[IR_M_COUNT] = {
   [IR_M_LDEXP] = ISA_OP_v_ldexp_f32,
 };
 
+/* IR_MATH on doubles (FABS is a bit operation); ISA_OP_COUNT: no double form */
+static const isa_opcode isel_math_f64_ops[IR_M_COUNT] = {
+  [IR_M_SQRT] = ISA_OP_v_sqrt_f64, [IR_M_RSQRT] = ISA_OP_v_rsq_f64, [IR_M_FABS] = ISA_OP_v_and_b64,
+  [IR_M_FMIN] = ISA_OP_v_min_f64, [IR_M_FMAX] = ISA_OP_v_max_f64, [IR_M_EXP] = ISA_OP_v_exp_f64,
+  [IR_M_EXP2] = ISA_OP_v_exp2_f64, [IR_M_LOG] = ISA_OP_v_log_f64, [IR_M_LOG2] = ISA_OP_v_log2_f64,
+  [IR_M_SIN] = ISA_OP_v_sin_f64, [IR_M_COS] = ISA_OP_v_cos_f64, [IR_M_POW] = ISA_OP_v_pow_f64,
+  [IR_M_FLOOR] = ISA_OP_v_floor_f64, [IR_M_CEIL] = ISA_OP_v_ceil_f64, [IR_M_TRUNC] = ISA_OP_v_trunc_f64,
+  [IR_M_RINT] = ISA_OP_v_rndne_f64, [IR_M_FMOD] = ISA_OP_v_fmod_f64, [IR_M_NATIVE_RECIP] = ISA_OP_v_rcp_f64,
+  [IR_M_TAN] = ISA_OP_v_tan_f64, [IR_M_ASIN] = ISA_OP_v_asin_f64, [IR_M_ACOS] = ISA_OP_v_acos_f64,
+  [IR_M_ATAN] = ISA_OP_v_atan_f64, [IR_M_ATAN2] = ISA_OP_v_atan2_f64, [IR_M_SINH] = ISA_OP_v_sinh_f64,
+  [IR_M_COSH] = ISA_OP_v_cosh_f64, [IR_M_TANH] = ISA_OP_v_tanh_f64, [IR_M_EXP10] = ISA_OP_v_exp10_f64,
+  [IR_M_LOG10] = ISA_OP_v_log10_f64, [IR_M_LOG1P] = ISA_OP_v_log1p_f64, [IR_M_EXPM1] = ISA_OP_v_expm1_f64,
+  [IR_M_CBRT] = ISA_OP_v_cbrt_f64, [IR_M_HYPOT] = ISA_OP_v_hypot_f64, [IR_M_FDIM] = ISA_OP_v_fdim_f64,
+  [IR_M_ASINH] = ISA_OP_v_asinh_f64, [IR_M_ACOSH] = ISA_OP_v_acosh_f64, [IR_M_ATANH] = ISA_OP_v_atanh_f64,
+  [IR_M_COPYSIGN] = ISA_OP_v_copysign_f64, [IR_M_POPCOUNT] = ISA_OP_COUNT, [IR_M_CLZ] = ISA_OP_COUNT,
+  [IR_M_CTZ] = ISA_OP_COUNT, [IR_M_ROUND] = ISA_OP_v_round_f64, [IR_M_ERF] = ISA_OP_v_erf_f64,
+  [IR_M_ERFC] = ISA_OP_v_erfc_f64, [IR_M_TGAMMA] = ISA_OP_v_tgamma_f64, [IR_M_LOGB] = ISA_OP_v_logb_f64,
+  [IR_M_REMAINDER] = ISA_OP_v_remainder_f64, [IR_M_NEXTAFTER] = ISA_OP_v_nextafter_f64,
+  [IR_M_LDEXP] = ISA_OP_v_ldexp_f64,
+};
+
+static const isa_opcode isel_fcmp_f64_ops[] = {
+  [IR_P_OEQ - IR_P_OEQ] = ISA_OP_v_cmp_oeq_f64, [IR_P_ONE - IR_P_OEQ] = ISA_OP_v_cmp_one_f64,
+  [IR_P_OLT - IR_P_OEQ] = ISA_OP_v_cmp_olt_f64, [IR_P_OLE - IR_P_OEQ] = ISA_OP_v_cmp_ole_f64,
+  [IR_P_OGT - IR_P_OEQ] = ISA_OP_v_cmp_ogt_f64, [IR_P_OGE - IR_P_OEQ] = ISA_OP_v_cmp_oge_f64,
+  [IR_P_UEQ - IR_P_OEQ] = ISA_OP_v_cmp_ueq_f64, [IR_P_UNE - IR_P_OEQ] = ISA_OP_v_cmp_une_f64,
+  [IR_P_ULT_F - IR_P_OEQ] = ISA_OP_v_cmp_ult_f64, [IR_P_ULE_F - IR_P_OEQ] = ISA_OP_v_cmp_ule_f64,
+  [IR_P_UGT_F - IR_P_OEQ] = ISA_OP_v_cmp_ugt_f64, [IR_P_UGE_F - IR_P_OEQ] = ISA_OP_v_cmp_uge_f64,
+  [IR_P_ORD - IR_P_OEQ] = ISA_OP_v_cmp_o_f64, [IR_P_UNO - IR_P_OEQ] = ISA_OP_v_cmp_u_f64,
+};
+
 static int isel_is_uniform_cls(isel_cls c) { return c == VC_S1 || c == VC_S2 || c == VC_SBOOL; }
 
 /* ---- integer arithmetic -------------------------------------------------------- */
@@ -453,8 +485,42 @@ static int isel_int(isel *s, uint32_t i) {
   return 0;
 }
 
+/* Double arithmetic: every operand a 64-bit source (VGPR pair, SGPR pair or
+ * literal), the result a VGPR pair. */
+static int isel_float_f64(isel *s, uint32_t i) {
+  const ir_inst *in = &s->f->insts[i];
+  isel_cls c = VC_V2;
+  be_opnd a = isel_A2(s, in->opnd[0]);
+  be_opnd b = isel_none, x = isel_none;
+  if (in->nopnd > 1)
+    b = in->op == IR_MATH && in->aux == IR_M_LDEXP ? isel_A(s, in->opnd[1]) : isel_A2(s, in->opnd[1]);
+  if (in->nopnd > 2) x = isel_A2(s, in->opnd[2]);
+  switch ((ir_op)in->op) {
+  case IR_FADD: isel_op(s, i, c, ISA_OP_v_add_f64, a, b, isel_none); break;
+  case IR_FSUB: isel_op(s, i, c, ISA_OP_v_sub_f64, a, b, isel_none); break;
+  case IR_FMUL: isel_op(s, i, c, ISA_OP_v_mul_f64, a, b, isel_none); break;
+  case IR_FDIV: isel_op(s, i, c, ISA_OP_v_div_f64, a, b, isel_none); break;
+  case IR_FREM: isel_op(s, i, c, ISA_OP_v_fmod_f64, a, b, isel_none); break;
+  case IR_FNEG: isel_op(s, i, c, ISA_OP_v_xor_b64, a, be_imm((uint64_t)1 << 63), isel_none); break;
+  case IR_FMA: isel_op(s, i, c, ISA_OP_v_fma_f64, a, b, x); break;
+  case IR_MATH:
+    if (in->aux >= IR_M_COUNT) return isel_fail(s, "unknown math builtin %u", in->aux);
+    if (in->aux == IR_M_FABS) {
+      isel_op(s, i, c, ISA_OP_v_and_b64, a, be_imm(~((uint64_t)1 << 63)), isel_none);
+    } else if (isel_math_f64_ops[in->aux] == ISA_OP_COUNT) {
+      return isel_fail(s, "math builtin %u has no double-precision form", in->aux);
+    } else {
+      isel_op(s, i, c, isel_math_f64_ops[in->aux], a, b, isel_none);
+    }
+    break;
+  default: return isel_fail(s, "unexpected double op %s", ir_op_name((ir_op)in->op));
+  }
+  return 0;
+}
+
 static int isel_float(isel *s, uint32_t i) {
   const ir_inst *in = &s->f->insts[i];
+  if (in->type.base == IR_T_F64) return isel_float_f64(s, i);
   isel_cls c = VC_V1;
   be_opnd a = isel_A(s, in->opnd[0]);
   be_opnd b = in->nopnd > 1 ? isel_A(s, in->opnd[1]) : isel_none;
@@ -491,8 +557,10 @@ static int isel_cmp(isel *s, uint32_t i, int scc_only) {
   uint32_t a = in->opnd[0], b = in->opnd[1];
   if (in->op == IR_FCMP) {
     if (in->aux < IR_P_OEQ || in->aux > IR_P_UNO) return isel_fail(s, "bad float predicate %u", in->aux);
-    be_opnd x = isel_A(s, a), y = isel_A(s, b);
-    uint32_t m = isel_e1(s, isel_fcmp_ops[in->aux - IR_P_OEQ], ISA_RF_S, 2, x, y, isel_none);
+    int dbl = ot.base == IR_T_F64;
+    be_opnd x = dbl ? isel_A2(s, a) : isel_A(s, a), y = dbl ? isel_A2(s, b) : isel_A(s, b);
+    isa_opcode op = (dbl ? isel_fcmp_f64_ops : isel_fcmp_ops)[in->aux - IR_P_OEQ];
+    uint32_t m = isel_e1(s, op, ISA_RF_S, 2, x, y, isel_none);
     if (c == VC_MASK) {
       isel_def(s, i, c, m);
       return 0;
@@ -644,12 +712,65 @@ static int isel_trunc(isel *s, uint32_t i) {
   return 0;
 }
 
+/* Conversions with a double on either side: FPEXT/FPTRUNC, double to and from
+ * integers (64-bit ones exactly, through the FP64 unit's own conversions).
+ * Integer results stay in VGPRs; uniform users read them back as they do
+ * float-derived values. */
+static int isel_cvt_f64(isel *s, uint32_t i) {
+  const ir_inst *in = &s->f->insts[i];
+  uint32_t a = in->opnd[0];
+  ir_type st = s->f->insts[a].type;
+  unsigned sb = isel_bits(st), db = isel_bits(in->type);
+  switch ((ir_op)in->op) {
+  case IR_FPEXT:
+    if (st.base != IR_T_F32 || in->type.base != IR_T_F64) break;
+    isel_op(s, i, VC_V2, ISA_OP_v_cvt_f64_f32, isel_A(s, a), isel_none, isel_none);
+    return 0;
+  case IR_FPTRUNC:
+    if (st.base != IR_T_F64 || in->type.base != IR_T_F32) break;
+    isel_op(s, i, VC_V1, ISA_OP_v_cvt_f32_f64, isel_A2(s, a), isel_none, isel_none);
+    return 0;
+  case IR_FPTOSI:
+  case IR_FPTOUI: {
+    int sg = in->op == IR_FPTOSI;
+    be_opnd x = isel_A2(s, a);
+    if (db == 64) {
+      isel_op(s, i, VC_V2, sg ? ISA_OP_v_cvt_i64_f64 : ISA_OP_v_cvt_u64_f64, x, isel_none, isel_none);
+      return 0;
+    }
+    if (in->type.base == IR_T_BOOL) break;
+    /* narrower integers keep unspecified upper bits, as everywhere */
+    isel_op(s, i, VC_V1, sg ? ISA_OP_v_cvt_i32_f64 : ISA_OP_v_cvt_u32_f64, x, isel_none, isel_none);
+    return 0;
+  }
+  case IR_SITOFP:
+  case IR_UITOFP: {
+    int sg = in->op == IR_SITOFP;
+    if (st.base == IR_T_BOOL) {
+      uint64_t one = sg ? 0xbff0000000000000ull : 0x3ff0000000000000ull; /* -1.0 : 1.0 */
+      isel_op(s, i, VC_V2, ISA_OP_v_cndmask_b64, be_imm(0), be_imm(one), isel_mask(s, a));
+      return 0;
+    }
+    if (sb == 64) {
+      isel_op(s, i, VC_V2, sg ? ISA_OP_v_cvt_f64_i64 : ISA_OP_v_cvt_f64_u64, isel_A2(s, a), isel_none, isel_none);
+      return 0;
+    }
+    be_opnd x = isel_ext(s, a, sb, sg, 1);
+    isel_op(s, i, VC_V2, sg ? ISA_OP_v_cvt_f64_i32 : ISA_OP_v_cvt_f64_u32, x, isel_none, isel_none);
+    return 0;
+  }
+  default: break;
+  }
+  return isel_fail(s, "conversion %s between these types is not supported", ir_op_name((ir_op)in->op));
+}
+
 static int isel_cvt(isel *s, uint32_t i) {
   const ir_inst *in = &s->f->insts[i];
   isel_cls c = isel_class(s, i);
   uint32_t a = in->opnd[0];
   ir_type st = s->f->insts[a].type;
   unsigned sb = isel_bits(st), db = isel_bits(in->type);
+  if (st.base == IR_T_F64 || in->type.base == IR_T_F64) return isel_cvt_f64(s, i);
   if (in->op == IR_FPTOSI || in->op == IR_FPTOUI) {
     int sg = in->op == IR_FPTOSI;
     /* 64-bit results go through 32 bits: values past 2^31 (2^32) saturate */
@@ -777,7 +898,10 @@ static int isel_inst(isel *s, uint32_t i) {
   case IR_TRUNC: return isel_trunc(s, i);
   case IR_FPTOSI: case IR_FPTOUI: case IR_SITOFP: case IR_UITOFP: return isel_cvt(s, i);
   case IR_FPEXT:
-  case IR_FPTRUNC: return isel_fail(s, "conversions between float widths need half/double, not supported yet");
+  case IR_FPTRUNC:
+    if (s->f->insts[in->opnd[0]].type.base == IR_T_F16 || in->type.base == IR_T_F16)
+      return isel_fail(s, "conversions to or from half are not supported yet (use float)");
+    return isel_cvt_f64(s, i);
   case IR_BITCAST: return isel_bitcast(s, i);
   case IR_PTRADD: return isel_ptradd(s, i);
   case IR_LOAD: return isel_load(s, i);
@@ -798,6 +922,7 @@ static int isel_inst(isel *s, uint32_t i) {
     return 0;
   }
   case IR_CONST_VAR: return isel_const_var(s, i);
+  case IR_PRINTF_BUF: return isel_printf_buf(s, i);
   case IR_BARRIER: isel_e(s, ISA_OP_s_barrier); return 0;
   case IR_FENCE: return 0; /* memory is coherent at instruction granularity in the model */
   case IR_CALL: return isel_fail(s, "internal compiler error: call left after inlining");
@@ -970,8 +1095,6 @@ static int isel_check_types(isel *s) {
     const ir_inst *in = &s->f->insts[i];
     if (in->block == IR_NONE) continue;
     s->line = in->line;
-    if (in->type.base == IR_T_F64)
-      return isel_fail(s, "double precision is not supported yet (use float, or a device without fp64)");
     if (in->type.base == IR_T_F16) return isel_fail(s, "half precision arithmetic is not supported yet (use float)");
   }
   return 0;

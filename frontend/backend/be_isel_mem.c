@@ -82,7 +82,8 @@ static int mem_size_index(isel *s, ir_type t, int *idx) {
   case IR_T_I16: *idx = 1; return 0;
   case IR_T_I32:
   case IR_T_F32: *idx = 2; return 0;
-  case IR_T_I64: *idx = 3; return 0;
+  case IR_T_I64:
+  case IR_T_F64: *idx = 3; return 0;
   case IR_T_PTR: *idx = isel_is64(t) ? 3 : 2; return 0;
   default: return isel_fail(s, "memory access of this type (%u) is not supported", t.base);
   }
@@ -130,33 +131,48 @@ static const isa_opcode mem_atomic_ops[2][13] = {
    ISA_OP_ds_atomic_and_b32, ISA_OP_ds_atomic_or_b32, ISA_OP_ds_atomic_xor_b32, ISA_OP_ds_atomic_inc_u32,
    ISA_OP_ds_atomic_dec_u32},
 };
+static const isa_opcode mem_atomic64_ops[2][13] = {
+  {ISA_OP_global_atomic_add_u64, ISA_OP_global_atomic_sub_u64, ISA_OP_global_atomic_xchg_b64,
+   ISA_OP_global_atomic_cmpxchg_b64, ISA_OP_global_atomic_min_i64, ISA_OP_global_atomic_max_i64,
+   ISA_OP_global_atomic_min_u64, ISA_OP_global_atomic_max_u64, ISA_OP_global_atomic_and_b64,
+   ISA_OP_global_atomic_or_b64, ISA_OP_global_atomic_xor_b64, ISA_OP_global_atomic_inc_u64,
+   ISA_OP_global_atomic_dec_u64},
+  {ISA_OP_ds_atomic_add_u64, ISA_OP_ds_atomic_sub_u64, ISA_OP_ds_atomic_xchg_b64, ISA_OP_ds_atomic_cmpxchg_b64,
+   ISA_OP_ds_atomic_min_i64, ISA_OP_ds_atomic_max_i64, ISA_OP_ds_atomic_min_u64, ISA_OP_ds_atomic_max_u64,
+   ISA_OP_ds_atomic_and_b64, ISA_OP_ds_atomic_or_b64, ISA_OP_ds_atomic_xor_b64, ISA_OP_ds_atomic_inc_u64,
+   ISA_OP_ds_atomic_dec_u64},
+};
 
 int isel_atomic(isel *s, uint32_t i) {
   const ir_inst *in = &s->f->insts[i];
   if (in->aux > IR_A_DEC) return isel_fail(s, "unknown atomic operation %u", in->aux);
-  if (isel_bits(in->type) != 32) return isel_fail(s, "64-bit atomics are not supported yet (use 32-bit atomics)");
+  unsigned bits = isel_bits(in->type);
+  if (bits != 32 && bits != 64)
+    return isel_fail(s, "atomics on %u-bit values are not supported (use 32- or 64-bit integers)", bits);
+  int wide = bits == 64;
+  be_opnd (*data)(isel *, uint32_t) = wide ? isel_V2 : isel_V;
   mem_addr a;
   if (mem_address(s, in->opnd[0], &a)) return -1;
   if (a.space == IR_AS_PRIVATE || a.space == IR_AS_CONSTANT)
     return isel_fail(s, "atomics on private or __constant memory are not supported");
-  isa_opcode op = mem_atomic_ops[a.space == IR_AS_LOCAL][in->aux];
+  isa_opcode op = (wide ? mem_atomic64_ops : mem_atomic_ops)[a.space == IR_AS_LOCAL][in->aux];
   be_opnd v1 = isel_none, v2 = isel_none;
   if (in->aux == IR_A_CMPXCHG) {
     if (in->nopnd < 3) return isel_fail(s, "atomic_cmpxchg needs a comparator");
-    v1 = isel_V(s, in->opnd[2]); /* compared with memory */
-    v2 = isel_V(s, in->opnd[1]); /* stored when equal */
+    v1 = data(s, in->opnd[2]); /* compared with memory */
+    v2 = data(s, in->opnd[1]); /* stored when equal */
   } else if (in->aux != IR_A_INC && in->aux != IR_A_DEC) {
     if (in->nopnd < 2) return isel_fail(s, "atomic operation without a value");
-    v1 = isel_V(s, in->opnd[1]);
+    v1 = data(s, in->opnd[1]);
   }
-  uint32_t d = isel_nv(s, ISA_RF_V, 1);
+  uint32_t d = isel_nv(s, ISA_RF_V, wide ? 2 : 1);
   be_mi *mi = isel_e(s, op);
   mi->dst = be_vr(d);
   mi->src[0] = a.reg;
   mi->src[1] = v1;
   mi->src[2] = v2;
   mi->offset = a.offset;
-  isel_def(s, i, VC_V1, d);
+  isel_def(s, i, wide ? VC_V2 : VC_V1, d);
   return 0;
 }
 

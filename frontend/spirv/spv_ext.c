@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa.h"
 #include "spv_internal.h"
 #include "spv_tables.h"
 
@@ -294,6 +295,195 @@ static int spv_vload_store(spv_fn *x, uint32_t i, int store) {
   return 0;
 }
 
+/* ---- printf --------------------------------------------------------------
+ * printf(fmt, ...) becomes: reserve a record in the launch's printf buffer
+ * with a global atomic add on its write offset, store the record there (or,
+ * when it does not fit, into the buffer's spill area and count it dropped;
+ * branch-free so the reader never splits blocks), and return 0 or -1. The
+ * format (a constant string, read here) and the slot layout are kept per call
+ * site in ir_module.printf_*; isa_kernel documents the buffer and records. */
+
+/* The bytes of a __constant string a pointer value points at, or NULL. */
+static const char *spv_printf_cstr(spv_fn *x, uint32_t v, uint32_t *avail) {
+  uint64_t off = 0;
+  for (;;) {
+    const ir_inst *in = &x->f->insts[v];
+    if (in->op == IR_BITCAST) {
+      v = in->opnd[0];
+    } else if (in->op == IR_PTRADD && x->f->insts[in->opnd[1]].op == IR_CONST) {
+      off += x->f->insts[in->opnd[1]].imm;
+      v = in->opnd[0];
+    } else if (in->op == IR_CONST_VAR && in->aux < x->m->out->nconsts) {
+      const ir_const_data *c = &x->m->out->consts[in->aux];
+      if (off >= c->size || !c->bytes) return NULL;
+      *avail = c->size - (uint32_t)off;
+      return (const char *)c->bytes + off;
+    } else {
+      return NULL;
+    }
+  }
+}
+
+/* Site index for (fmt, layout) in the module table, adding it when new. */
+static int spv_printf_site(spv_mod *m, const char *fmt, size_t fmtlen, const char *layout,
+                           uint32_t *site) {
+  ir_module *o = m->out;
+  for (uint32_t k = 0; k < o->nprintf; k++)
+    if (strlen(o->printf_fmts[k]) == fmtlen && !memcmp(o->printf_fmts[k], fmt, fmtlen) &&
+        !strcmp(o->printf_layouts[k], layout)) {
+      *site = k;
+      return 0;
+    }
+  char **nf = realloc(o->printf_fmts, (o->nprintf + 1) * sizeof(char *));
+  if (nf) o->printf_fmts = nf;
+  char **nl = realloc(o->printf_layouts, (o->nprintf + 1) * sizeof(char *));
+  if (nl) o->printf_layouts = nl;
+  char *f = malloc(fmtlen + 1), *l = strdup(layout);
+  if (!nf || !nl || !f || !l) {
+    free(f);
+    free(l);
+    return -1;
+  }
+  memcpy(f, fmt, fmtlen);
+  f[fmtlen] = 0;
+  o->printf_fmts[o->nprintf] = f;
+  o->printf_layouts[o->nprintf] = l;
+  *site = o->nprintf++;
+  return 0;
+}
+
+static uint32_t spv_pf_op(spv_fn *x, ir_op op, ir_base t, uint32_t a, uint32_t b, uint32_t aux) {
+  uint32_t o[2] = {a, b};
+  uint32_t r = spv_emit(x, op, SPV_IRT(t), b == IR_NONE ? 1 : 2, o);
+  x->f->insts[r].aux = aux;
+  return r;
+}
+
+static uint32_t spv_pf_at(spv_fn *x, uint32_t ptr, uint32_t off) {
+  uint32_t o[2] = {ptr, spv_kconst(x, SPV_IRT(IR_T_I64), off)};
+  return spv_emit(x, IR_PTRADD, x->f->insts[ptr].type, 2, o);
+}
+
+static void spv_pf_store(spv_fn *x, uint32_t ptr, uint32_t off, uint32_t val, uint32_t align) {
+  uint32_t o[2] = {spv_pf_at(x, ptr, off), val};
+  uint32_t r = spv_emit(x, IR_STORE, SPV_IRT(IR_T_VOID), 2, o);
+  x->f->insts[r].aux = align;
+}
+
+enum { SPV_PF_MAX_SLOTS = 256 };
+
+static int spv_lower_printf(spv_fn *x, uint32_t i) {
+  spv_mod *m = x->m;
+  uint32_t nw = m->ins[i].nw;
+  if (nw < 6) {
+    spv_error(m, x->line, "malformed SPIR-V: printf without a format");
+    return -1;
+  }
+  if (spv_val(x, W(5), x->a) != 1) return -1;
+  uint32_t avail = 0;
+  const char *fmt = spv_printf_cstr(x, x->a[0], &avail);
+  size_t fmtlen = fmt ? strnlen(fmt, avail) : 0;
+  if (!fmt || fmtlen == avail) {
+    spv_error(m, x->line, "unsupported printf format: not a NUL-terminated __constant string "
+              "literal; pass the format as a string literal");
+    return -1;
+  }
+  /* argument slots: value refs and layout characters */
+  uint32_t slot[SPV_PF_MAX_SLOTS];
+  char layout[SPV_PF_MAX_SLOTS + 1];
+  uint32_t ns = 0;
+  for (uint32_t k = 6; k < nw; k++) {
+    uint32_t n = spv_val(x, W(k), x->b);
+    if (m->failed) return -1;
+    if (ns + n > SPV_PF_MAX_SLOTS) {
+      spv_error(m, x->line, "unsupported printf: more than %d argument components",
+                SPV_PF_MAX_SLOTS);
+      return -1;
+    }
+    for (uint32_t c = 0; c < n; c++) {
+      uint32_t v = x->b[c];
+      const ir_inst *in = &x->f->insts[v];
+      char kind;
+      switch ((ir_base)in->type.base) {
+      case IR_T_BOOL:
+        v = spv_emit(x, IR_SELECT, SPV_IRT(IR_T_I32), 3,
+                     (uint32_t[]){v, spv_kconst(x, SPV_IRT(IR_T_I32), 1),
+                                  spv_kconst(x, SPV_IRT(IR_T_I32), 0)});
+        kind = 'i';
+        break;
+      case IR_T_I8: case IR_T_I16:
+        v = spv_pf_op(x, IR_SEXT, IR_T_I32, v, IR_NONE, 0);
+        kind = 'i';
+        break;
+      case IR_T_I32: kind = 'i'; break;
+      case IR_T_I64: kind = 'l'; break;
+      case IR_T_F32: kind = 'f'; break;
+      case IR_T_F64: {
+        /* varargs promote float to double; keep the float when it is one */
+        double d;
+        memcpy(&d, &in->imm, 8);
+        if (in->op == IR_FPEXT && x->f->insts[in->opnd[0]].type.base == IR_T_F32) {
+          v = in->opnd[0];
+          kind = 'f';
+        } else if (in->op == IR_CONST && (double)(float)d == d) {
+          float fl = (float)d;
+          uint32_t bits;
+          memcpy(&bits, &fl, 4);
+          v = spv_kconst(x, SPV_IRT(IR_T_F32), bits);
+          kind = 'f';
+        } else {
+          v = spv_pf_op(x, IR_BITCAST, IR_T_I64, v, IR_NONE, 0);
+          kind = 'd';
+        }
+        break;
+      }
+      case IR_T_PTR: v = spv_pf_op(x, IR_BITCAST, IR_T_I64, v, IR_NONE, 0); kind = 'p'; break;
+      default:
+        spv_error(m, x->line, "unsupported printf argument type (half); convert it to float");
+        return -1;
+      }
+      slot[ns] = v;
+      layout[ns++] = kind;
+    }
+  }
+  layout[ns] = 0;
+  uint32_t site;
+  if (spv_printf_site(m, fmt, fmtlen, layout, &site)) {
+    spv_error(m, x->line, "out of memory recording a printf format");
+    return -1;
+  }
+  uint32_t bytes = ISA_PRINTF_RECORD_HEADER + 8 * ns;
+  ir_type gptr = {.base = IR_T_PTR, .space = IR_AS_GLOBAL};
+  uint32_t buf = spv_emit(x, IR_PRINTF_BUF, gptr, 0, NULL);
+  uint32_t cap = spv_emit(x, IR_LOAD, SPV_IRT(IR_T_I32), 1, (uint32_t[]){spv_pf_at(x, buf, 8)});
+  x->f->insts[cap].aux = 4;
+  uint32_t ksize = spv_kconst(x, SPV_IRT(IR_T_I32), bytes);
+  uint32_t old = spv_pf_op(x, IR_ATOMIC, IR_T_I32, buf, ksize, IR_A_ADD);
+  uint32_t end = spv_pf_op(x, IR_ADD, IR_T_I32, old, ksize, 0);
+  uint32_t ok = spv_pf_op(x, IR_ICMP, IR_T_BOOL, end, cap, IR_P_ULE);
+  uint32_t zero = spv_kconst(x, SPV_IRT(IR_T_I32), 0), one = spv_kconst(x, SPV_IRT(IR_T_I32), 1);
+  uint32_t dst = spv_emit(x, IR_SELECT, SPV_IRT(IR_T_I32), 3, (uint32_t[]){ok, old, cap});
+  uint32_t drop = spv_emit(x, IR_SELECT, SPV_IRT(IR_T_I32), 3, (uint32_t[]){ok, zero, one});
+  spv_pf_op(x, IR_ATOMIC, IR_T_I32, spv_pf_at(x, buf, 4), drop, IR_A_ADD);
+  uint32_t dst64 = spv_pf_op(x, IR_ZEXT, IR_T_I64, dst, IR_NONE, 0);
+  uint32_t rec = spv_emit(x, IR_PTRADD, gptr, 2, (uint32_t[]){spv_pf_at(x, buf, ISA_PRINTF_HEADER), dst64});
+  spv_pf_store(x, rec, 0, ksize, 8);
+  spv_pf_store(x, rec, 4, spv_kconst(x, SPV_IRT(IR_T_I32), site), 4);
+  for (uint32_t d = 0; d < 3; d++) {
+    uint32_t g = spv_emit(x, IR_GLOBAL_ID, SPV_IRT(IR_T_I64), 0, NULL);
+    x->f->insts[g].aux = d;
+    spv_pf_store(x, rec, 8 + 4 * d, spv_pf_op(x, IR_TRUNC, IR_T_I32, g, IR_NONE, 0), 4);
+  }
+  spv_pf_store(x, rec, 20, zero, 4);
+  for (uint32_t k = 0; k < ns; k++)
+    spv_pf_store(x, rec, ISA_PRINTF_RECORD_HEADER + 8 * k, slot[k],
+                 layout[k] == 'i' || layout[k] == 'f' ? 4 : 8);
+  uint32_t ret = spv_emit(x, IR_SELECT, SPV_IRT(IR_T_I32), 3,
+                          (uint32_t[]){ok, zero, spv_kconst(x, SPV_IRT(IR_T_I32), UINT32_MAX)});
+  spv_set(x, W(2), &ret, 1);
+  return 0;
+}
+
 int spv_lower_clstd(spv_fn *x, uint32_t i) {
   spv_mod *m = x->m;
   uint32_t num = W(4);
@@ -301,6 +491,8 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
     return spv_vload_store(x, i, 0);
   if (num == OpenCLstd_Vstoren)
     return spv_vload_store(x, i, 1);
+  if (num == OpenCLstd_Printf)
+    return spv_lower_printf(x, i);
   if (num == OpenCLstd_Fract || num == OpenCLstd_Sincos)
     return spv_fract(x, i, num == OpenCLstd_Sincos);
   const spv_xmap *e = NULL;

@@ -1,5 +1,6 @@
 /* Lowers SPIR-V function bodies to IR: values, memory, control flow, builtins,
  * atomics and barriers. Conventions are documented in spv_reader.c. */
+#include <spirv/unified1/OpenCL.std.h>
 #include <spirv/unified1/spirv.h>
 #include <stdlib.h>
 #include <string.h>
@@ -254,8 +255,6 @@ static void spv_unsupported(spv_fn *x, uint32_t i, const char *hint) {
 
 static const char *spv_hint(uint16_t op) {
   switch (op) {
-  case SpvOpGroupAsyncCopy: return "async_work_group_copy";
-  case SpvOpGroupWaitEvents: return "wait_group_events";
   case SpvOpSampledImage: case SpvOpImageSampleExplicitLod: return "read_image with a sampler";
   case SpvOpImageRead: return "read_image";
   case SpvOpImageWrite: return "write_image";
@@ -1073,6 +1072,8 @@ void spv_inst(spv_fn *x, uint32_t i, spv_phi **phis, uint32_t *nphis) {
     if (set < m->bound && m->ids[set].ext == 2)
       return; /* OpenCL.DebugInfo.100: line info comes from OpLine */
     if (set < m->bound && m->ids[set].ext == 1) {
+      if (W(4) == OpenCLstd_Prefetch) /* prefetch is only a cache hint: nothing */
+        return;
       spv_lower_clstd(x, i);
       return;
     }
@@ -1416,6 +1417,8 @@ void spv_inst(spv_fn *x, uint32_t i, spv_phi **phis, uint32_t *nphis) {
     x->f->insts[r].aux = spv_fence_flags(spv_const_u32(x, W(2)));
     return;
   }
+  case SpvOpGroupAsyncCopy: spv_async_copy(x, i); return;
+  case SpvOpGroupWaitEvents: spv_wait_events(x, i); return;
   case SpvOpAtomicIAdd: case SpvOpAtomicIIncrement: spv_atomic(x, i, IR_A_ADD); return;
   case SpvOpAtomicISub: case SpvOpAtomicIDecrement: spv_atomic(x, i, IR_A_SUB); return;
   case SpvOpAtomicExchange: spv_atomic(x, i, IR_A_XCHG); return;

@@ -150,6 +150,11 @@ int spv_lower_clstd(spv_fn *x, uint32_t i);
  * pieces (spv_ext.c); the result has type t. */
 uint32_t spv_xbitcnt(spv_fn *x, ir_math mth, ir_type t, uint32_t v);
 
+/* spv_async.c: OpGroupAsyncCopy as a cooperative loop, OpGroupWaitEvents as
+ * a work-group barrier; errors are set on x->m. */
+void spv_async_copy(spv_fn *x, uint32_t i);
+void spv_wait_events(spv_fn *x, uint32_t i);
+
 #define SPV_IRT(b) ((ir_type){.base = (b), .space = 0})
 
 #endif

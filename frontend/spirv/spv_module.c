@@ -237,6 +237,11 @@ static void spv_make_type(spv_mod *m, uint32_t i, const spv_moff *moffs, uint32_
       spv_error(m, 0, "unsupported %u-bit %s type", t->width, op == SpvOpTypeInt ? "int" : "float");
     t->size = t->align = t->width / 8;
     break;
+  case SpvOpTypeEvent: /* event_t: an integer token (async copies, spv_async.c) */
+    t->tk = SPV_T_INT;
+    t->width = 32;
+    t->size = t->align = 4;
+    break;
   case SpvOpTypePointer:
     t->tk = SPV_T_PTR;
     t->sc = spv_word(m, i, 2);

@@ -16,8 +16,9 @@
  *   name:buf:TYPE:COUNT:FILL   a buffer (declared once; later uses may say name:buf)
  *   name:local:TYPE:COUNT      a __local argument of COUNT elements
  *   name:TYPE:VALUE            a by-value scalar
- * TYPE: char uchar short ushort int uint long ulong float
- * FILL: zero | iota | const(V) | rand(LO,HI) | nanmix(LO,HI) (floats: every
+ * TYPE: char uchar short ushort int uint long ulong float double (needs cl_khr_fp64;
+ *   double NaNs compare equal whatever their payload, tol applies as for float)
+ * FILL: zero | iota | const(V) | rand(LO,HI) | nanmix(LO,HI) (floats, doubles: every
  *   7th element NaN, every 11th +inf, every 13th -inf, every 17th -0.0)
  * Inputs come from a fixed-seed xorshift PRNG so every platform sees the same
  * bytes. tol=Nulp lets float buffers differ by N units in the last place (NaNs
@@ -36,10 +37,12 @@
 #define MAX_ARGS 24
 #define MAX_RUNS 16
 
-typedef enum { T_CHAR, T_UCHAR, T_SHORT, T_USHORT, T_INT, T_UINT, T_LONG, T_ULONG, T_FLOAT, T_NTYPES } ctype_t;
+typedef enum {
+  T_CHAR, T_UCHAR, T_SHORT, T_USHORT, T_INT, T_UINT, T_LONG, T_ULONG, T_FLOAT, T_DOUBLE, T_NTYPES
+} ctype_t;
 static const char *const type_names[T_NTYPES] = {"char", "uchar", "short", "ushort", "int",
-                                                 "uint", "long",  "ulong", "float"};
-static const size_t type_sizes[T_NTYPES] = {1, 1, 2, 2, 4, 4, 8, 8, 4};
+                                                 "uint", "long",  "ulong", "float", "double"};
+static const size_t type_sizes[T_NTYPES] = {1, 1, 2, 2, 4, 4, 8, 8, 4, 8};
 
 typedef struct buf_spec {
   char name[64];
@@ -127,6 +130,11 @@ static void store_scalar(ctype_t t, const char *v, unsigned char *out) {
   if (t == T_FLOAT) {
     float f = strtof(v, NULL);
     memcpy(out, &f, 4);
+    return;
+  }
+  if (t == T_DOUBLE) {
+    double d = strtod(v, NULL);
+    memcpy(out, &d, 8);
     return;
   }
   uint64_t x = (uint64_t)strtoll(v, NULL, 0);
@@ -268,7 +276,8 @@ static void fill_buf(buf_spec *b, unsigned index) {
     if (kind == 2) v = cval, iv = (int64_t)cval;
     if (kind >= 3) {
       uint64_t r = rng_next(&seed);
-      if (b->type == T_FLOAT) v = lo + (hi - lo) * ((double)(r >> 11) / 9007199254740992.0);
+      if (b->type == T_FLOAT || b->type == T_DOUBLE)
+        v = lo + (hi - lo) * ((double)(r >> 11) / 9007199254740992.0);
       else iv = (int64_t)lo + (int64_t)(r % (uint64_t)((int64_t)hi - (int64_t)lo + 1));
     }
     if (b->type == T_FLOAT) {
@@ -280,6 +289,14 @@ static void fill_buf(buf_spec *b, unsigned index) {
         else if (i % 17 == 8) f = -0.0f;
       }
       memcpy(dst, &f, 4);
+    } else if (b->type == T_DOUBLE) {
+      if (kind == 4) {
+        if (i % 7 == 3) v = NAN;
+        else if (i % 11 == 5) v = INFINITY;
+        else if (i % 13 == 6) v = -INFINITY;
+        else if (i % 17 == 8) v = -0.0;
+      }
+      memcpy(dst, &v, 8);
     } else {
       memcpy(dst, &iv, es);
     }
@@ -384,6 +401,10 @@ static void show(ctype_t t, const unsigned char *p, char *buf, size_t n) {
     float f;
     memcpy(&f, p, 4);
     snprintf(buf, n, "%.9g (0x%08" PRIx64 ")", f, u);
+  } else if (t == T_DOUBLE) {
+    double d;
+    memcpy(&d, p, 8);
+    snprintf(buf, n, "%.17g (0x%016" PRIx64 ")", d, u);
   } else if (t == T_CHAR || t == T_SHORT || t == T_INT || t == T_LONG) {
     snprintf(buf, n, "%" PRId64, s);
   } else {
@@ -413,6 +434,24 @@ static int compare(spec *sp, const char *a, const char *b) {
     for (size_t e = 0; e < bs->count; e++, off += es) {
       const unsigned char *x = pa + off, *y = pb + off;
       if (!memcmp(x, y, es)) continue;
+      if (bs->type == T_DOUBLE) {
+        double dx, dy;
+        uint64_t ux, uy;
+        memcpy(&dx, x, 8);
+        memcpy(&dy, y, 8);
+        memcpy(&ux, x, 8);
+        memcpy(&uy, y, 8);
+        if (isnan(dx) && isnan(dy)) continue; /* OpenCL leaves NaN payloads open */
+        if (sp->has_tol && !isnan(dx) && !isnan(dy)) {
+          int64_t ox = (ux >> 63) ? -(int64_t)(ux & ~(1ull << 63)) : (int64_t)ux;
+          int64_t oy = (uy >> 63) ? -(int64_t)(uy & ~(1ull << 63)) : (int64_t)uy;
+          int64_t d = ox > oy ? ox - oy : oy - ox;
+          if (d <= (int64_t)sp->tol_ulp || fabs(dx - dy) <= sp->atol) {
+            if ((unsigned)d > maxd) maxd = (unsigned)d;
+            continue;
+          }
+        }
+      }
       if (bs->type == T_FLOAT && sp->has_tol) {
         uint32_t ux, uy;
         memcpy(&ux, x, 4);

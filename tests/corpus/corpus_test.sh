@@ -10,16 +10,19 @@ clrun=$1 file=$2 work=$3 vendors=$4 pocl=$5 oclgrind=$6
 ref=$pocl refname=PoCL
 if grep -q '^// REF: oclgrind' "$file"; then ref=$oclgrind refname=Oclgrind; fi
 rm -rf "$work" && mkdir -p "$work" || exit 1
+# A "// CONFIG: name" line pins the preset (e.g. one without fp64) for every
+# wavesim run of the file.
+pin=$(sed -n 's|^// CONFIG: *\([A-Za-z0-9_]*\).*|\1|p' "$file" | head -n 1)
 if grep -q '^// BUILD-ERROR:' "$file"; then
   # a feature wavesim rejects on purpose: the build must fail with the message
-  OCL_ICD_VENDORS=$vendors WAVESIM_DB=none "$clrun" --expect-build-fail "$file"
+  OCL_ICD_VENDORS=$vendors WAVESIM_CONFIG=${pin:-default} WAVESIM_DB=none "$clrun" --expect-build-fail "$file"
   exit $?
 fi
 OCL_ICD_VENDORS=$ref "$clrun" "$file" "$work/ref.bin" || { echo "FAIL: $refname run of $file"; exit 1; }
 # timing mode on the default preset (wave32), functional mode on the GCN-like
 # preset (wave64): results must not depend on the mode or the wave size.
 for run in timing:default functional:gcn; do
-  mode=${run%%:*} cfg=${run#*:}
+  mode=${run%%:*} cfg=${pin:-${run#*:}}
   OCL_ICD_VENDORS=$vendors WAVESIM_MODE=$mode WAVESIM_CONFIG=$cfg WAVESIM_DB=none \
     "$clrun" "$file" "$work/$mode.bin" ||
     { echo "FAIL: wavesim ($mode, $cfg) run of $file"; exit 1; }

@@ -1,6 +1,7 @@
-// The usual extension guard: on a device without cl_khr_fp64 (wavesim's
-// presets) the macro must be undefined so the float path compiles; with it
+// The usual extension guard: on a device without cl_khr_fp64 (the teaching
+// preset) the macro must be undefined so the float path compiles; with it
 // (PoCL) the double path gives the same exactly representable results.
+// CONFIG: teaching
 // RUN: kernel=ext_guard global=1024 local=64
 // +    args=x:buf:float:1024:rand(-1000,1000) y:buf:float:1024:zero
 #ifdef cl_khr_fp64

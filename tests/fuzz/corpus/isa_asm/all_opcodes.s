@@ -508,6 +508,204 @@ start:
   v_erfc_f32 v4, 7  ; literals
   v_tgamma_f32 v4, v8
   v_tgamma_f32 v4, 7  ; literals
+  global_atomic_add_u64 v[4:5], v[8:9], v[12:13]
+  global_atomic_add_u64 v[4:5], v[8:9], v[12:13], offset:-16  ; literals
+  global_atomic_sub_u64 v[4:5], v[8:9], v[12:13]
+  global_atomic_sub_u64 v[4:5], v[8:9], v[12:13], offset:-16  ; literals
+  global_atomic_xchg_b64 v[4:5], v[8:9], v[12:13]
+  global_atomic_xchg_b64 v[4:5], v[8:9], v[12:13], offset:-16  ; literals
+  global_atomic_cmpxchg_b64 v[4:5], v[8:9], v[12:13], v[16:17]
+  global_atomic_cmpxchg_b64 v[4:5], v[8:9], v[12:13], v[16:17], offset:-16  ; literals
+  global_atomic_min_i64 v[4:5], v[8:9], v[12:13]
+  global_atomic_min_i64 v[4:5], v[8:9], v[12:13], offset:-16  ; literals
+  global_atomic_max_i64 v[4:5], v[8:9], v[12:13]
+  global_atomic_max_i64 v[4:5], v[8:9], v[12:13], offset:-16  ; literals
+  global_atomic_min_u64 v[4:5], v[8:9], v[12:13]
+  global_atomic_min_u64 v[4:5], v[8:9], v[12:13], offset:-16  ; literals
+  global_atomic_max_u64 v[4:5], v[8:9], v[12:13]
+  global_atomic_max_u64 v[4:5], v[8:9], v[12:13], offset:-16  ; literals
+  global_atomic_and_b64 v[4:5], v[8:9], v[12:13]
+  global_atomic_and_b64 v[4:5], v[8:9], v[12:13], offset:-16  ; literals
+  global_atomic_or_b64 v[4:5], v[8:9], v[12:13]
+  global_atomic_or_b64 v[4:5], v[8:9], v[12:13], offset:-16  ; literals
+  global_atomic_xor_b64 v[4:5], v[8:9], v[12:13]
+  global_atomic_xor_b64 v[4:5], v[8:9], v[12:13], offset:-16  ; literals
+  global_atomic_inc_u64 v[4:5], v[8:9]
+  global_atomic_inc_u64 v[4:5], v[8:9], offset:-16  ; literals
+  global_atomic_dec_u64 v[4:5], v[8:9]
+  global_atomic_dec_u64 v[4:5], v[8:9], offset:-16  ; literals
+  ds_atomic_add_u64 v[4:5], v8, v[12:13]
+  ds_atomic_add_u64 v[4:5], v8, v[12:13], offset:-16  ; literals
+  ds_atomic_sub_u64 v[4:5], v8, v[12:13]
+  ds_atomic_sub_u64 v[4:5], v8, v[12:13], offset:-16  ; literals
+  ds_atomic_xchg_b64 v[4:5], v8, v[12:13]
+  ds_atomic_xchg_b64 v[4:5], v8, v[12:13], offset:-16  ; literals
+  ds_atomic_cmpxchg_b64 v[4:5], v8, v[12:13], v[16:17]
+  ds_atomic_cmpxchg_b64 v[4:5], v8, v[12:13], v[16:17], offset:-16  ; literals
+  ds_atomic_min_i64 v[4:5], v8, v[12:13]
+  ds_atomic_min_i64 v[4:5], v8, v[12:13], offset:-16  ; literals
+  ds_atomic_max_i64 v[4:5], v8, v[12:13]
+  ds_atomic_max_i64 v[4:5], v8, v[12:13], offset:-16  ; literals
+  ds_atomic_min_u64 v[4:5], v8, v[12:13]
+  ds_atomic_min_u64 v[4:5], v8, v[12:13], offset:-16  ; literals
+  ds_atomic_max_u64 v[4:5], v8, v[12:13]
+  ds_atomic_max_u64 v[4:5], v8, v[12:13], offset:-16  ; literals
+  ds_atomic_and_b64 v[4:5], v8, v[12:13]
+  ds_atomic_and_b64 v[4:5], v8, v[12:13], offset:-16  ; literals
+  ds_atomic_or_b64 v[4:5], v8, v[12:13]
+  ds_atomic_or_b64 v[4:5], v8, v[12:13], offset:-16  ; literals
+  ds_atomic_xor_b64 v[4:5], v8, v[12:13]
+  ds_atomic_xor_b64 v[4:5], v8, v[12:13], offset:-16  ; literals
+  ds_atomic_inc_u64 v[4:5], v8
+  ds_atomic_inc_u64 v[4:5], v8, offset:-16  ; literals
+  ds_atomic_dec_u64 v[4:5], v8
+  ds_atomic_dec_u64 v[4:5], v8, offset:-16  ; literals
+  v_add_f64 v[4:5], v[8:9], v[12:13]
+  v_add_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_sub_f64 v[4:5], v[8:9], v[12:13]
+  v_sub_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_mul_f64 v[4:5], v[8:9], v[12:13]
+  v_mul_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_fma_f64 v[4:5], v[8:9], v[12:13], v[16:17]
+  v_fma_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_div_f64 v[4:5], v[8:9], v[12:13]
+  v_div_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_min_f64 v[4:5], v[8:9], v[12:13]
+  v_min_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_max_f64 v[4:5], v[8:9], v[12:13]
+  v_max_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_sqrt_f64 v[4:5], v[8:9]
+  v_sqrt_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_rsq_f64 v[4:5], v[8:9]
+  v_rsq_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_rcp_f64 v[4:5], v[8:9]
+  v_rcp_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_floor_f64 v[4:5], v[8:9]
+  v_floor_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_ceil_f64 v[4:5], v[8:9]
+  v_ceil_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_trunc_f64 v[4:5], v[8:9]
+  v_trunc_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_rndne_f64 v[4:5], v[8:9]
+  v_rndne_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_round_f64 v[4:5], v[8:9]
+  v_round_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_fmod_f64 v[4:5], v[8:9], v[12:13]
+  v_fmod_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_remainder_f64 v[4:5], v[8:9], v[12:13]
+  v_remainder_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_copysign_f64 v[4:5], v[8:9], v[12:13]
+  v_copysign_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_fdim_f64 v[4:5], v[8:9], v[12:13]
+  v_fdim_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_nextafter_f64 v[4:5], v[8:9], v[12:13]
+  v_nextafter_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_logb_f64 v[4:5], v[8:9]
+  v_logb_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_ldexp_f64 v[4:5], v[8:9], v12
+  v_ldexp_f64 v[4:5], 0x123456789abcdef0, 0x3f800000  ; literals
+  v_exp_f64 v[4:5], v[8:9]
+  v_exp_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_exp2_f64 v[4:5], v[8:9]
+  v_exp2_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_exp10_f64 v[4:5], v[8:9]
+  v_exp10_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_expm1_f64 v[4:5], v[8:9]
+  v_expm1_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_log_f64 v[4:5], v[8:9]
+  v_log_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_log2_f64 v[4:5], v[8:9]
+  v_log2_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_log10_f64 v[4:5], v[8:9]
+  v_log10_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_log1p_f64 v[4:5], v[8:9]
+  v_log1p_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_sin_f64 v[4:5], v[8:9]
+  v_sin_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_cos_f64 v[4:5], v[8:9]
+  v_cos_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_tan_f64 v[4:5], v[8:9]
+  v_tan_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_asin_f64 v[4:5], v[8:9]
+  v_asin_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_acos_f64 v[4:5], v[8:9]
+  v_acos_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_atan_f64 v[4:5], v[8:9]
+  v_atan_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_atan2_f64 v[4:5], v[8:9], v[12:13]
+  v_atan2_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_sinh_f64 v[4:5], v[8:9]
+  v_sinh_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_cosh_f64 v[4:5], v[8:9]
+  v_cosh_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_tanh_f64 v[4:5], v[8:9]
+  v_tanh_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_asinh_f64 v[4:5], v[8:9]
+  v_asinh_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_acosh_f64 v[4:5], v[8:9]
+  v_acosh_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_atanh_f64 v[4:5], v[8:9]
+  v_atanh_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_pow_f64 v[4:5], v[8:9], v[12:13]
+  v_pow_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_hypot_f64 v[4:5], v[8:9], v[12:13]
+  v_hypot_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cbrt_f64 v[4:5], v[8:9]
+  v_cbrt_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_erf_f64 v[4:5], v[8:9]
+  v_erf_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_erfc_f64 v[4:5], v[8:9]
+  v_erfc_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_tgamma_f64 v[4:5], v[8:9]
+  v_tgamma_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_cmp_oeq_f64 s[8:9], v[8:9], v[12:13]
+  v_cmp_oeq_f64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_one_f64 s[8:9], v[8:9], v[12:13]
+  v_cmp_one_f64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_olt_f64 s[8:9], v[8:9], v[12:13]
+  v_cmp_olt_f64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_ole_f64 s[8:9], v[8:9], v[12:13]
+  v_cmp_ole_f64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_ogt_f64 s[8:9], v[8:9], v[12:13]
+  v_cmp_ogt_f64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_oge_f64 s[8:9], v[8:9], v[12:13]
+  v_cmp_oge_f64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_ueq_f64 s[8:9], v[8:9], v[12:13]
+  v_cmp_ueq_f64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_une_f64 s[8:9], v[8:9], v[12:13]
+  v_cmp_une_f64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_ult_f64 s[8:9], v[8:9], v[12:13]
+  v_cmp_ult_f64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_ule_f64 s[8:9], v[8:9], v[12:13]
+  v_cmp_ule_f64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_ugt_f64 s[8:9], v[8:9], v[12:13]
+  v_cmp_ugt_f64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_uge_f64 s[8:9], v[8:9], v[12:13]
+  v_cmp_uge_f64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_o_f64 s[8:9], v[8:9], v[12:13]
+  v_cmp_o_f64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cmp_u_f64 s[8:9], v[8:9], v[12:13]
+  v_cmp_u_f64 s[8:9], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_cvt_f64_f32 v[4:5], v8
+  v_cvt_f64_f32 v[4:5], 7  ; literals
+  v_cvt_f32_f64 v4, v[8:9]
+  v_cvt_f32_f64 v4, 0x123456789abcdef0  ; literals
+  v_cvt_f64_i32 v[4:5], v8
+  v_cvt_f64_i32 v[4:5], 7  ; literals
+  v_cvt_f64_u32 v[4:5], v8
+  v_cvt_f64_u32 v[4:5], 7  ; literals
+  v_cvt_f64_i64 v[4:5], v[8:9]
+  v_cvt_f64_i64 v[4:5], 0x123456789abcdef0  ; literals
+  v_cvt_f64_u64 v[4:5], v[8:9]
+  v_cvt_f64_u64 v[4:5], 0x123456789abcdef0  ; literals
+  v_cvt_i32_f64 v4, v[8:9]
+  v_cvt_i32_f64 v4, 0x123456789abcdef0  ; literals
+  v_cvt_u32_f64 v4, v[8:9]
+  v_cvt_u32_f64 v4, 0x123456789abcdef0  ; literals
+  v_cvt_i64_f64 v[4:5], v[8:9]
+  v_cvt_i64_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_cvt_u64_f64 v[4:5], v[8:9]
+  v_cvt_u64_f64 v[4:5], 0x123456789abcdef0  ; literals
 end:
   s_branch start
   s_endpgm
