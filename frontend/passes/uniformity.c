@@ -1,9 +1,11 @@
 /* Analysis: which values are uniform (equal in every active lane of a wave)
  * and which branches diverge. Sources of divergence are local/global ids and
  * every memory read (loads, atomics); it spreads through data dependence,
- * through sync dependence (phis where paths from a divergent branch join) and
- * through temporal divergence (values of a loop with a divergent exit used
- * after it: lanes left at different iterations). Preconditions: single exit
+ * through sync dependence (phis where paths from a divergent branch join),
+ * through lanes running ahead (loop phis on a cycle through a divergent branch
+ * whose reconvergence point is outside the loop) and through temporal
+ * divergence (values of a loop with a divergent exit used after it: lanes
+ * left at different iterations). Preconditions: single exit
  * block, post-dominators computed. Iterates to a fixed point. */
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +69,27 @@ static void uni_reach(const ir_function *f, uint32_t from, uint8_t *out) {
   free(stack);
 }
 
+/* Blocks from which `to` can be reached (backwards search over preds). */
+static uint8_t *uni_reaches(const ir_function *f, uint32_t to) {
+  uint32_t n = f->nblocks, sp = 0;
+  uint8_t *out = calloc(n ? n : 1, 1);
+  uint32_t *stack = malloc((n + 1) * sizeof(uint32_t));
+  out[to] = 1;
+  stack[sp++] = to;
+  while (sp) {
+    uint32_t x = stack[--sp];
+    for (uint32_t p = 0; p < f->blocks[x].npred; p++) {
+      uint32_t t = f->blocks[x].pred[p];
+      if (!out[t]) {
+        out[t] = 1;
+        stack[sp++] = t;
+      }
+    }
+  }
+  free(stack);
+  return out;
+}
+
 /* A divergent branch at b: mark sync- and temporally-divergent values. */
 static void uni_branch(const ir_function *f, const pass_dom *d, pass_uniformity *u, uint32_t b) {
   uint32_t n = f->nblocks, stop = d->ipdom[b] == IR_NONE ? d->exit : d->ipdom[b];
@@ -95,6 +118,23 @@ static void uni_branch(const ir_function *f, const pass_dom *d, pass_uniformity 
     for (uint32_t i = 0; i < jb->ninsts; i++)
       if (f->insts[jb->insts[i]].op == IR_PHI) u->divergent[jb->insts[i]] = 1;
   }
+  /* Lanes run ahead in iterations: when the region holds a cycle back to the
+   * branch (its reconvergence point lies outside a loop around it), the side
+   * that runs first may go round the loop while the other waits, so a loop-
+   * carried value kept in an SGPR would be overwritten for the waiting lanes.
+   * Every phi on such a cycle (a block of the region that reaches the branch
+   * again) is therefore divergent. A side that branches straight to the
+   * reconvergence point has no work in the region (its lanes are parked
+   * there), so a plain loop exit keeps the loop's counters uniform. */
+  int both = f->blocks[b].succ[0] != stop && f->blocks[b].succ[1] != stop;
+  uint8_t *back = uni_reaches(f, b);
+  for (uint32_t j = 0; both && j < n; j++) {
+    if (!reg[j] || !back[j]) continue;
+    const ir_block *jb = &f->blocks[j];
+    for (uint32_t i = 0; i < jb->ninsts; i++)
+      if (f->insts[jb->insts[i]].op == IR_PHI) u->divergent[jb->insts[i]] = 1;
+  }
+  free(back);
   /* temporal divergence: defined inside the region, used outside it (only
    * possible when the region contains a cycle back to the branch) */
   for (uint32_t i = 0; i < f->ninsts; i++) {

@@ -141,6 +141,51 @@ START_TEST(test_uniformity_temporal) {
 }
 END_TEST
 
+/* for (j = 0; j < 8; j++) { if (lid & 1) continue; if (lid > j) break; }:
+ * the `continue` branch reconverges only after the loop (the break path
+ * avoids the latch), so lanes that continue run ahead in j while the others
+ * wait: the counter must be divergent (a VGPR), not an SGPR. */
+START_TEST(test_uniformity_run_ahead) {
+  ir_module *m = tb_module();
+  ir_function *f = tb_kernel(m, "runahead", 0, NULL);
+  uint32_t H = ir_add_block(f), B = ir_add_block(f), C = ir_add_block(f), L = ir_add_block(f),
+           X = ir_add_block(f);
+  uint32_t lid = tb_op(f, 0, IR_LOCAL_ID, I64, 0, 0, 0, 0, 0);
+  uint32_t l32 = tb_op(f, 0, IR_TRUNC, I32, 0, 1, lid, 0, 0);
+  uint32_t odd = tb_op(f, 0, IR_AND, I32, 0, 2, l32, tb_c32(f, 0, 1), 0);
+  uint32_t z = tb_c32(f, 0, 0);
+  tb_br(f, 0, H);
+  /* H: j = phi(0, j+1); if (j < 8) B else X */
+  uint32_t inc = tb_op(f, L, IR_ADD, I32, 0, 2, z, tb_c32(f, L, 1), 0);
+  uint32_t vals[2] = {z, inc}, bl[2] = {0, L};
+  uint32_t j = tb_phi(f, H, I32, 2, vals, bl);
+  f->insts[inc].opnd[0] = j;
+  uint32_t lt = tb_op(f, H, IR_ICMP, BOOL, IR_P_SLT, 2, j, tb_c32(f, H, 8), 0);
+  tb_cbr(f, H, lt, B, X);
+  /* B: if (odd) continue (L) else C */
+  uint32_t isodd = tb_op(f, B, IR_ICMP, BOOL, IR_P_NE, 2, odd, tb_c32(f, B, 0), 0);
+  tb_cbr(f, B, isodd, L, C);
+  /* C: if (lid > j) break (X) else L */
+  uint32_t gt = tb_op(f, C, IR_ICMP, BOOL, IR_P_SGT, 2, l32, j, 0);
+  tb_cbr(f, C, gt, X, L);
+  tb_br(f, L, H);
+  tb_ret(f, X);
+  tb_finish(f);
+  pass_dom d;
+  pass_uniformity u;
+  char err[256];
+  ck_assert_int_eq(pass_dom_compute(f, &d, err, sizeof err), 0);
+  ck_assert_int_eq(pass_uniformity_compute(f, &d, &u, err, sizeof err), 0);
+  ck_assert(u.divergent_branch[B]);
+  ck_assert_uint_eq(d.ipdom[B], X); /* reconverges after the loop */
+  ck_assert(u.divergent[j]);
+  ck_assert(u.divergent[inc]);
+  pass_uniformity_fini(&u);
+  pass_dom_fini(&d);
+  ir_module_free(m);
+}
+END_TEST
+
 /* sq(x) = x * x called twice; a second function calls sq. */
 START_TEST(test_inline) {
   ir_module *m = tb_module();
@@ -473,6 +518,7 @@ Suite *passes_suite(void) {
   tcase_add_test(tc, test_postdom_irreducible);
   tcase_add_test(tc, test_uniformity_sync);
   tcase_add_test(tc, test_uniformity_temporal);
+  tcase_add_test(tc, test_uniformity_run_ahead);
   tcase_add_test(tc, test_inline);
   tcase_add_test(tc, test_inline_recursion_error);
   tcase_add_test(tc, test_double_error);
