@@ -148,6 +148,10 @@ typedef enum ir_math {
   /* more float32 builtins; LDEXP's second operand is an I32 exponent */
   IR_M_ROUND, IR_M_ERF, IR_M_ERFC, IR_M_TGAMMA, IR_M_LOGB, IR_M_REMAINDER, IR_M_NEXTAFTER,
   IR_M_LDEXP,
+  /* half storage (vload_half/vstore_half): HALF2F takes binary16 bits in the
+   * low 16 bits of an I32 and gives F32; F2HALF_* take F32 or F64 and give the
+   * binary16 bits (upper bits zero) in an I32, rounded as the suffix says */
+  IR_M_HALF2F, IR_M_F2HALF_RTE, IR_M_F2HALF_RTZ, IR_M_F2HALF_RTP, IR_M_F2HALF_RTN,
   IR_M_COUNT
 } ir_math;
 

@@ -54,7 +54,9 @@ static const char *const ir_math_names[IR_M_COUNT] = {
   [IR_M_POPCOUNT] = "popcount", [IR_M_CLZ] = "clz", [IR_M_CTZ] = "ctz",
   [IR_M_ROUND] = "round", [IR_M_ERF] = "erf", [IR_M_ERFC] = "erfc", [IR_M_TGAMMA] = "tgamma",
   [IR_M_LOGB] = "logb", [IR_M_REMAINDER] = "remainder", [IR_M_NEXTAFTER] = "nextafter",
-  [IR_M_LDEXP] = "ldexp",
+  [IR_M_LDEXP] = "ldexp", [IR_M_HALF2F] = "half2f", [IR_M_F2HALF_RTE] = "f2half_rte",
+  [IR_M_F2HALF_RTZ] = "f2half_rtz", [IR_M_F2HALF_RTP] = "f2half_rtp",
+  [IR_M_F2HALF_RTN] = "f2half_rtn",
 };
 
 static const char *const ir_atomic_names[] = {

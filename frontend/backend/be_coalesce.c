@@ -1,7 +1,9 @@
 /* Copy coalescing for the phi copies isel leaves at the end of blocks:
  * "x = op ...; ...; d = mov x" becomes "d = op ..." when x has no other use
  * and d is neither read nor written in between (so d's old value is dead from
- * the op on). Runs before register allocation, on virtual registers. */
+ * the op on). The same folds the moves that gather wide-store data into a
+ * register tuple, so the op writes its part of the tuple directly. Runs
+ * before register allocation, on virtual registers. */
 #include <stdlib.h>
 
 #include "be_internal.h"
@@ -35,7 +37,9 @@ void be_coalesce(be_func *bf) {
       if (!co_is_move(cp) || cp->dst.kind != BE_O_VREG || cp->src[0].kind != BE_O_VREG || cp->src[0].sub) continue;
       uint32_t d = cp->dst.reg, x = cp->src[0].reg;
       const be_vreg *dv = &bf->vregs[d], *xv = &bf->vregs[x];
-      if (d == x || dv->fixed >= 0 || xv->fixed >= 0 || dv->file != xv->file || dv->size != xv->size) continue;
+      /* a move into part of a tuple (wide store data) takes the part's size */
+      unsigned dsize = cp->dst.sub ? be_slot_width((isa_opcode)cp->op, 0) : dv->size;
+      if (d == x || dv->fixed >= 0 || xv->fixed >= 0 || dv->file != xv->file || dsize != xv->size) continue;
       if (defs[x] != 1 || uses[x] != 1) continue;
       /* find x's definition earlier in this block, with no reference to d between */
       uint32_t k = j;
@@ -48,8 +52,11 @@ void be_coalesce(be_func *bf) {
         }
         if (co_refs(mi, d)) break;
       }
-      if (!ok) continue;
+      /* the def must write exactly x (not a view, not a wider destination) */
+      if (!ok || (cp->dst.sub && (mb->code[k].dst.sub || be_slot_width((isa_opcode)mb->code[k].op, 0) != xv->size)))
+        continue;
       mb->code[k].dst.reg = d;
+      mb->code[k].dst.sub = cp->dst.sub;
       defs[d]++;
       defs[x] = uses[x] = 0;
       for (uint32_t q = j + 1; q < mb->n; q++) mb->code[q - 1] = mb->code[q];

@@ -16,7 +16,7 @@ static isa_operand emit_opnd(const be_func *bf, const be_opnd *o, unsigned width
   } else if (o->kind == BE_O_VREG) {
     const be_vreg *v = &bf->vregs[o->reg];
     r.file = v->file;
-    r.reg = (uint16_t)(v->phys + (o->sub == 2 ? 1 : 0));
+    r.reg = (uint16_t)(v->phys + (o->sub ? o->sub - 1 : 0)); /* sub k+1: from register k of the tuple */
   }
   return r;
 }

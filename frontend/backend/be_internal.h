@@ -14,20 +14,21 @@
 /* An operand before register allocation. */
 typedef enum be_okind {
   BE_O_NONE,
-  BE_O_VREG, /* virtual register `reg`, 32-bit half `sub` of a pair when sub_used */
+  BE_O_VREG, /* virtual register `reg`; sub k+1 views it from its register k (halves of
+              * a pair, components or the high pair of a quad), sized by the slot */
   BE_O_IMM,
 } be_okind;
 
 typedef struct be_opnd {
   uint8_t kind; /* be_okind */
-  uint8_t sub;  /* 0: whole vreg, 1: low half, 2: high half (32-bit view of a pair) */
+  uint8_t sub;  /* 0: whole vreg, k+1: view from register k (1/2: low/high half of a pair) */
   uint32_t reg;
   uint64_t imm;
 } be_opnd;
 
 typedef struct be_vreg {
   uint8_t file;  /* ISA_RF_S or ISA_RF_V */
-  uint8_t size;  /* registers: 1 or 2 */
+  uint8_t size;  /* registers: 1, 2 or 4 (wide memory data) */
   int16_t fixed; /* ABI register it must live in, or -1 */
   int16_t phys;  /* allocation result */
   uint32_t spill_slot; /* byte offset in private memory once spilled, or UINT32_MAX */

@@ -344,7 +344,9 @@ static const isa_opcode isel_math_ops[IR_M_COUNT] = {
   [IR_M_CTZ] = ISA_OP_v_ctz_b32, [IR_M_ROUND] = ISA_OP_v_round_f32, [IR_M_ERF] = ISA_OP_v_erf_f32,
   [IR_M_ERFC] = ISA_OP_v_erfc_f32, [IR_M_TGAMMA] = ISA_OP_v_tgamma_f32, [IR_M_LOGB] = ISA_OP_v_logb_f32,
   [IR_M_REMAINDER] = ISA_OP_v_remainder_f32, [IR_M_NEXTAFTER] = ISA_OP_v_nextafter_f32,
-  [IR_M_LDEXP] = ISA_OP_v_ldexp_f32,
+  [IR_M_LDEXP] = ISA_OP_v_ldexp_f32, [IR_M_HALF2F] = ISA_OP_v_cvt_f32_f16,
+  [IR_M_F2HALF_RTE] = ISA_OP_v_cvt_f16_f32_rte, [IR_M_F2HALF_RTZ] = ISA_OP_v_cvt_f16_f32_rtz,
+  [IR_M_F2HALF_RTP] = ISA_OP_v_cvt_f16_f32_rtp, [IR_M_F2HALF_RTN] = ISA_OP_v_cvt_f16_f32_rtn,
 };
 
 /* IR_MATH on doubles (FABS is a bit operation); ISA_OP_COUNT: no double form */
@@ -365,7 +367,10 @@ static const isa_opcode isel_math_f64_ops[IR_M_COUNT] = {
   [IR_M_CTZ] = ISA_OP_COUNT, [IR_M_ROUND] = ISA_OP_v_round_f64, [IR_M_ERF] = ISA_OP_v_erf_f64,
   [IR_M_ERFC] = ISA_OP_v_erfc_f64, [IR_M_TGAMMA] = ISA_OP_v_tgamma_f64, [IR_M_LOGB] = ISA_OP_v_logb_f64,
   [IR_M_REMAINDER] = ISA_OP_v_remainder_f64, [IR_M_NEXTAFTER] = ISA_OP_v_nextafter_f64,
-  [IR_M_LDEXP] = ISA_OP_v_ldexp_f64,
+  [IR_M_LDEXP] = ISA_OP_v_ldexp_f64, [IR_M_HALF2F] = ISA_OP_COUNT,
+  /* F2HALF: selected by the double operand (the result is an I32) */
+  [IR_M_F2HALF_RTE] = ISA_OP_v_cvt_f16_f64_rte, [IR_M_F2HALF_RTZ] = ISA_OP_v_cvt_f16_f64_rtz,
+  [IR_M_F2HALF_RTP] = ISA_OP_v_cvt_f16_f64_rtp, [IR_M_F2HALF_RTN] = ISA_OP_v_cvt_f16_f64_rtn,
 };
 
 static const isa_opcode isel_fcmp_f64_ops[] = {
@@ -522,6 +527,17 @@ static int isel_float(isel *s, uint32_t i) {
   const ir_inst *in = &s->f->insts[i];
   if (in->type.base == IR_T_F64) return isel_float_f64(s, i);
   isel_cls c = VC_V1;
+  if (in->op == IR_MATH && in->aux >= IR_M_F2HALF_RTE && in->aux <= IR_M_F2HALF_RTN &&
+      s->f->insts[in->opnd[0]].type.base == IR_T_F64) { /* double -> half bits */
+    isa_opcode op = isel_math_f64_ops[in->aux];
+    if (isel_is_uniform_cls(isel_class(s, i))) { /* VALU result, back to an SGPR */
+      uint32_t r = isel_e1(s, op, ISA_RF_V, 1, isel_A2(s, in->opnd[0]), isel_none, isel_none);
+      isel_op(s, i, isel_class(s, i), ISA_OP_v_readfirstlane_b32, be_vr(r), isel_none, isel_none);
+    } else {
+      isel_op(s, i, c, op, isel_A2(s, in->opnd[0]), isel_none, isel_none);
+    }
+    return 0;
+  }
   be_opnd a = isel_A(s, in->opnd[0]);
   be_opnd b = in->nopnd > 1 ? isel_A(s, in->opnd[1]) : isel_none;
   be_opnd x = in->nopnd > 2 ? isel_A(s, in->opnd[2]) : isel_none;

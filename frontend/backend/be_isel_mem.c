@@ -89,8 +89,149 @@ static int mem_size_index(isel *s, ir_type t, int *idx) {
   }
 }
 
+/* ---- wide accesses ------------------------------------------------------------
+ * The reader splits vectors into per-component accesses at base + k*size, the
+ * first carrying the vector's alignment. A run of 2 or 4 such 4-byte accesses
+ * (or 2 8-byte ones) off the same base, in one block, whose first access is
+ * aligned to the run's width becomes one b64/b128 access. Loads are hoisted to
+ * the first member and stores sunk to the last, so nothing between may touch
+ * memory that could overlap: only accesses through the same base at provably
+ * disjoint constant offsets are let through (atomics, barriers, fences end a
+ * run). Merged loads define the members as 32-bit views (sub = component + 1)
+ * of the wide register. */
+typedef struct mem_run {
+  uint32_t n;      /* members, 0 when no merge */
+  uint32_t idx[4]; /* IR instructions by address: base + off + k*esize */
+  uint32_t last;   /* member selected last (stores are emitted there) */
+  unsigned esize;  /* bytes per member: 4 or 8 */
+} mem_run;
+
+static unsigned mem_elem_size(const ir_inst *in, const ir_function *f) {
+  ir_type t = in->op == IR_LOAD ? in->type : f->insts[in->opnd[1]].type;
+  switch ((ir_base)t.base) {
+  case IR_T_I32:
+  case IR_T_F32: return 4;
+  case IR_T_I64:
+  case IR_T_F64: return 8;
+  case IR_T_PTR: return isel_is64(t) ? 8 : 4;
+  default: return 0;
+  }
+}
+
+/* IR access j's claim by another run's leader (vbool holds the leader for
+ * stores; a defined value marks a hoisted load). */
+static int mem_claimed(const isel *s, uint32_t j, uint32_t leader) {
+  if (s->f->insts[j].op == IR_LOAD) return s->val[j].cls != VC_NONE;
+  return s->val[j].vbool != IR_NONE && s->val[j].vbool != leader;
+}
+
+/* The run led by access i (a load or store), or n = 0. */
+static void mem_find_run(isel *s, uint32_t i, mem_run *r) {
+  const ir_function *f = s->f;
+  const ir_inst *in = &f->insts[i];
+  r->n = 0;
+  unsigned es = mem_elem_size(in, f);
+  uint32_t align = in->aux;
+  uint32_t want = es == 4 ? (align >= 16 ? 4 : align >= 8 ? 2 : 0) : es == 8 && align >= 16 ? 2 : 0;
+  if (!want) return;
+  ir_type pt = f->insts[in->opnd[0]].type;
+  int64_t off0;
+  uint32_t base = mem_base(s, in->opnd[0], &off0);
+  const ir_block *bb = &f->blocks[in->block];
+  uint32_t pos = 0;
+  while (pos < bb->ninsts && bb->insts[pos] != i) pos++;
+  uint32_t idx[4] = {i, IR_NONE, IR_NONE, IR_NONE}, lastpos[4] = {pos, 0, 0, 0};
+  int64_t span = (int64_t)(want * es);
+  /* bounded: a run's members sit close together, and isel stays linear */
+  for (uint32_t q = pos + 1; q < bb->ninsts && q < pos + 256; q++) {
+    uint32_t j = bb->insts[q];
+    const ir_inst *x = &f->insts[j];
+    if (x->op == IR_ATOMIC || x->op == IR_BARRIER || x->op == IR_FENCE || x->op == IR_CALL) break;
+    if (x->op != IR_LOAD && x->op != IR_STORE) continue;
+    int same_kind = x->op == in->op;
+    int64_t o;
+    ir_type xt = f->insts[x->opnd[0]].type;
+    uint32_t xb = xt.space == pt.space ? mem_base(s, x->opnd[0], &o) : IR_NONE - 1;
+    if (xb != base) { /* IR_NONE == IR_NONE: both absolute addresses in one space */
+      if (in->op == IR_LOAD && x->op == IR_LOAD) continue; /* loads never conflict */
+      break;
+    }
+    unsigned xs = mem_elem_size(x, f);
+    int64_t d = o - off0;
+    if (same_kind && xs == es && d > 0 && d < span && d % es == 0 && idx[d / es] == IR_NONE &&
+        !mem_claimed(s, j, i)) {
+      idx[d / es] = j;
+      lastpos[d / es] = q;
+      uint32_t k = 1;
+      while (k < want && idx[k] != IR_NONE) k++;
+      if (k == want) break;
+      continue;
+    }
+    if (in->op == IR_LOAD && x->op == IR_LOAD) continue;
+    /* a store among loads, or any access among stores: only when disjoint */
+    int64_t xsz = xs ? xs : 16;
+    if (o + xsz > off0 && o < off0 + span) break;
+  }
+  uint32_t n = 1;
+  while (n < want && idx[n] != IR_NONE) n++;
+  if (n == 3) n = 2;
+  if (n < 2 || (es == 4 && n == 2 && align < 8)) return;
+  r->n = n;
+  r->esize = es;
+  r->last = i;
+  uint32_t lp = pos;
+  for (uint32_t k = 0; k < n; k++) {
+    r->idx[k] = idx[k];
+    if (lastpos[k] > lp) {
+      lp = lastpos[k];
+      r->last = idx[k];
+    }
+  }
+}
+
+static isa_opcode mem_wide_op(int load, uint8_t space, unsigned bytes) {
+  static const isa_opcode ld[3][2] = {{ISA_OP_global_load_b64, ISA_OP_global_load_b128},
+                                      {ISA_OP_ds_read_b64, ISA_OP_ds_read_b128},
+                                      {ISA_OP_scratch_load_b64, ISA_OP_scratch_load_b128}};
+  static const isa_opcode st[3][2] = {{ISA_OP_global_store_b64, ISA_OP_global_store_b128},
+                                      {ISA_OP_ds_write_b64, ISA_OP_ds_write_b128},
+                                      {ISA_OP_scratch_store_b64, ISA_OP_scratch_store_b128}};
+  return (load ? ld : st)[mem_space_index(space)][bytes == 16];
+}
+
+static int mem_load_wide(isel *s, const mem_run *r) {
+  mem_addr a;
+  if (mem_address(s, s->f->insts[r->idx[0]].opnd[0], &a)) return -1;
+  unsigned regs = r->n * r->esize / 4;
+  uint32_t d = isel_nv(s, ISA_RF_V, (uint8_t)regs);
+  be_mi *mi = isel_e(s, mem_wide_op(1, a.space, regs * 4));
+  mi->dst = be_vr(d);
+  mi->src[0] = a.reg;
+  mi->offset = a.offset;
+  for (uint32_t k = 0; k < r->n; k++) {
+    uint32_t j = r->idx[k];
+    if (r->esize == 4) {
+      isel_def(s, j, VC_V1, d);
+      s->val[j].sub = (uint8_t)(k + 1);
+    } else if (k == 0) {
+      isel_def(s, j, VC_V2, d); /* the low pair: 64-bit uses read registers 0-1 */
+    } else {
+      /* the high pair gets its own register: 64-bit values split into halves
+       * assume sub 1/2 */
+      be_opnd hi = be_vr(d);
+      hi.sub = 3;
+      isel_def(s, j, VC_V2, isel_e1(s, ISA_OP_v_mov_b64, ISA_RF_V, 2, hi, isel_none, isel_none));
+    }
+  }
+  return 0;
+}
+
 int isel_load(isel *s, uint32_t i) {
   const ir_inst *in = &s->f->insts[i];
+  if (s->val[i].cls != VC_NONE) return 0; /* defined by a wide load of its run */
+  mem_run run;
+  mem_find_run(s, i, &run);
+  if (run.n) return mem_load_wide(s, &run);
   mem_addr a;
   int sz;
   if (mem_size_index(s, in->type, &sz) || mem_address(s, in->opnd[0], &a)) return -1;
@@ -106,8 +247,68 @@ int isel_load(isel *s, uint32_t i) {
   return 0;
 }
 
+/* The wide store of run r, at its last member: the data is the register a
+ * merged load left when the members store its components in order (a copy),
+ * otherwise a fresh tuple filled by moves (be_coalesce folds them into the
+ * defining instructions). */
+static int mem_store_wide(isel *s, const mem_run *r) {
+  mem_addr a;
+  if (mem_address(s, s->f->insts[r->idx[0]].opnd[0], &a)) return -1;
+  unsigned regs = r->n * r->esize / 4;
+  be_opnd data = isel_none;
+  if (r->esize == 4) {
+    const isel_val *v0 = &s->val[s->f->insts[r->idx[0]].opnd[1]];
+    int copy = v0->cls == VC_V1 && v0->sub && (v0->sub - 1) % regs == 0 &&
+               s->bf->vregs[v0->reg].size >= v0->sub - 1 + regs;
+    for (uint32_t k = 1; k < r->n && copy; k++) {
+      const isel_val *v = &s->val[s->f->insts[r->idx[k]].opnd[1]];
+      copy = v->cls == VC_V1 && v->reg == v0->reg && v->sub == v0->sub + k;
+    }
+    if (copy) {
+      data = be_vr(v0->reg);
+      data.sub = v0->sub;
+    }
+  }
+  if (data.kind == BE_O_NONE) {
+    uint32_t q = isel_nv(s, ISA_RF_V, (uint8_t)regs);
+    s->bf->vregs[q].no_spill = 1; /* written piecewise: spilling stores whole registers */
+    for (uint32_t k = 0; k < r->n; k++) {
+      uint32_t v = s->f->insts[r->idx[k]].opnd[1];
+      be_mi *mi = isel_e(s, r->esize == 8 ? ISA_OP_v_mov_b64 : ISA_OP_v_mov_b32);
+      mi->src[0] = r->esize == 8 ? isel_A2(s, v) : isel_A(s, v);
+      mi->dst = be_vr(q);
+      mi->dst.sub = (uint8_t)(k * r->esize / 4 + 1);
+    }
+    data = be_vr(q);
+  }
+  be_mi *mi = isel_e(s, mem_wide_op(0, a.space, regs * 4));
+  mi->src[0] = a.reg;
+  mi->src[1] = data;
+  mi->offset = a.offset;
+  return 0;
+}
+
 int isel_store(isel *s, uint32_t i) {
   const ir_inst *in = &s->f->insts[i];
+  /* Stores have no value: their val slot records run membership (vbool =
+   * leader; cls VC_CONST = emitted with the run at its last member). */
+  if (s->val[i].vbool != IR_NONE) {
+    if (s->val[i].cls == VC_CONST) return 0;
+    mem_run run;
+    mem_find_run(s, s->val[i].vbool, &run);
+    if (run.n && run.last == i) return mem_store_wide(s, &run);
+    return isel_fail(s, "internal compiler error: merged store run changed (please report)");
+  }
+  mem_run run;
+  mem_find_run(s, i, &run);
+  if (run.n) {
+    for (uint32_t k = 0; k < run.n; k++) {
+      s->val[run.idx[k]].vbool = i;
+      if (run.idx[k] != run.last) s->val[run.idx[k]].cls = VC_CONST;
+    }
+    if (run.last == i) return mem_store_wide(s, &run);
+    return 0;
+  }
   uint32_t v = in->opnd[1];
   mem_addr a;
   int sz;

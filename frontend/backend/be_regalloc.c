@@ -144,8 +144,8 @@ static void ra_spill(be_func *bf, uint32_t v) {
   uint32_t slot = (bf->private_bytes + 4 * sz - 1) / (4 * sz) * (4 * sz);
   bf->private_bytes = slot + 4 * sz;
   vr->spill_slot = slot;
-  isa_opcode ld = sz == 2 ? ISA_OP_scratch_load_b64 : ISA_OP_scratch_load_b32;
-  isa_opcode st = sz == 2 ? ISA_OP_scratch_store_b64 : ISA_OP_scratch_store_b32;
+  isa_opcode ld = sz == 4 ? ISA_OP_scratch_load_b128 : sz == 2 ? ISA_OP_scratch_load_b64 : ISA_OP_scratch_load_b32;
+  isa_opcode st = sz == 4 ? ISA_OP_scratch_store_b128 : sz == 2 ? ISA_OP_scratch_store_b64 : ISA_OP_scratch_store_b32;
   for (uint32_t b = 0; b < bf->nblocks; b++) {
     be_mblock old = bf->blocks[b];
     be_mblock nb = {0};

@@ -103,8 +103,11 @@ static uint32_t spv_x2(spv_fn *x, ir_op op, ir_type t, uint32_t a, uint32_t b) {
   return spv_emit(x, op, t, 2, o);
 }
 
+static uint32_t spv_xcmp(spv_fn *x, ir_op op, ir_pred p, uint32_t a, uint32_t b);
+static uint32_t spv_xsel(spv_fn *x, ir_type t, uint32_t c, uint32_t a, uint32_t b);
+
 /* Saturating add/sub: unsigned by wrap detection; signed (up to 32 bits) in
- * 64-bit arithmetic clamped to the type's range. 64-bit signed: IR_NONE. */
+ * 64-bit arithmetic clamped to the type's range; 64-bit signed by overflow test. */
 static uint32_t spv_xsat(spv_fn *x, int sub, int sgn, ir_type t, uint32_t a, uint32_t b) {
   unsigned bits = ir_type_bytes(t) * 8;
   ir_type bt = SPV_IRT(IR_T_BOOL);
@@ -117,8 +120,17 @@ static uint32_t spv_xsat(spv_fn *x, int sub, int sgn, ir_type t, uint32_t a, uin
     uint32_t o[3] = {c, spv_kconst(x, t, bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1), r};
     return spv_emit(x, IR_SELECT, t, 3, o);
   }
-  if (bits >= 64)
-    return IR_NONE;
+  if (bits >= 64) { /* wrap, then saturate toward a's sign on overflow: for add the
+                      * operands share a sign the result lacks; for sub they differ
+                      * and the result's differs from a's */
+    uint32_t r = spv_x2(x, sub ? IR_SUB : IR_ADD, t, a, b);
+    uint32_t ov = spv_x2(x, IR_AND, t, spv_x2(x, IR_XOR, t, a, r),
+                         spv_x2(x, IR_XOR, t, sub ? a : b, sub ? b : r));
+    uint32_t z = spv_kconst(x, t, 0);
+    uint32_t lim = spv_xsel(x, t, spv_xcmp(x, IR_ICMP, IR_P_SLT, a, z),
+                            spv_kconst(x, t, (uint64_t)1 << 63), spv_kconst(x, t, ~((uint64_t)1 << 63)));
+    return spv_xsel(x, t, spv_xcmp(x, IR_ICMP, IR_P_SLT, ov, z), lim, r);
+  }
   ir_type i64 = SPV_IRT(IR_T_I64);
   uint32_t wa = spv_emit(x, IR_SEXT, i64, 1, &a), wb = spv_emit(x, IR_SEXT, i64, 1, &b);
   uint32_t r = spv_x2(x, sub ? IR_SUB : IR_ADD, i64, wa, wb);
@@ -292,6 +304,70 @@ static int spv_vload_store(spv_fn *x, uint32_t i, int store) {
   (void)vals;
   if (!store)
     spv_set(x, W(2), x->c, n);
+  return 0;
+}
+
+/* vload_half[n] / vloada_halfn (offset, p[, n]) and vstore_half[n][_r] /
+ * vstorea_halfn[_r] (data, offset, p[, n][, mode]): 16-bit accesses at
+ * p + offset * stride * 2 (stride n, 4 for the aligned 3-vectors), converted
+ * exactly by IR_M_HALF2F / IR_M_F2HALF_*; without a mode stores round to
+ * nearest even. */
+static int spv_vhalf(spv_fn *x, uint32_t i, uint32_t num) {
+  spv_mod *m = x->m;
+  int store = num != OpenCLstd_Vload_half && num != OpenCLstd_Vload_halfn &&
+              num != OpenCLstd_Vloada_halfn;
+  int aligned = num == OpenCLstd_Vloada_halfn || num == OpenCLstd_Vstorea_halfn ||
+                num == OpenCLstd_Vstorea_halfn_r;
+  int has_r = num == OpenCLstd_Vstore_half_r || num == OpenCLstd_Vstore_halfn_r ||
+              num == OpenCLstd_Vstorea_halfn_r;
+  uint32_t nw = m->ins[i].nw, n;
+  ir_type *types = (ir_type *)(void *)x->r;
+  if (store)
+    n = spv_val(x, W(5), x->c);
+  else
+    n = spv_leaf_types(m, W(1), types, x->line);
+  uint32_t no = spv_val(x, W(store ? 6 : 5), x->a), np = spv_val(x, W(store ? 7 : 6), x->b);
+  if (m->failed || no != 1 || np != 1 || !n || n > 16 || nw < (store ? 8u : 7u))
+    return -1;
+  uint32_t mth = IR_M_F2HALF_RTE;
+  if (has_r) {
+    uint32_t mode = W(nw - 1);
+    mth = mode == SpvFPRoundingModeRTZ ? IR_M_F2HALF_RTZ
+        : mode == SpvFPRoundingModeRTP ? IR_M_F2HALF_RTP
+        : mode == SpvFPRoundingModeRTN ? IR_M_F2HALF_RTN : IR_M_F2HALF_RTE;
+  }
+  if (store) {
+    ir_base eb = (ir_base)x->f->insts[x->c[0]].type.base;
+    if (eb != IR_T_F32 && eb != IR_T_F64) {
+      spv_error(m, x->line, "unsupported %s data type (float or double elements only)",
+                spv_clstd_name(num));
+      return -1;
+    }
+  }
+  uint64_t stride = aligned && n == 3 ? 4 : n;
+  ir_type i64 = SPV_IRT(IR_T_I64), i32 = SPV_IRT(IR_T_I32), i16 = SPV_IRT(IR_T_I16);
+  uint32_t off = x->a[0];
+  if (ir_type_bytes(x->f->insts[off].type) < 8)
+    off = spv_emit(x, IR_ZEXT, i64, 1, &off);
+  off = spv_x2(x, IR_MUL, i64, off, spv_kconst(x, i64, stride * 2));
+  uint32_t base = spv_x2(x, IR_PTRADD, x->f->insts[x->b[0]].type, x->b[0], off);
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t p = k ? spv_x2(x, IR_PTRADD, x->f->insts[base].type, base, spv_kconst(x, i64, 2ull * k))
+                   : base;
+    if (store) {
+      uint32_t h = spv_xmath1(x, (ir_math)mth, i32, x->c[k]);
+      h = spv_emit(x, IR_TRUNC, i16, 1, &h);
+      uint32_t st = spv_x2(x, IR_STORE, SPV_IRT(IR_T_VOID), p, h);
+      x->f->insts[st].aux = 2;
+    } else {
+      uint32_t h = spv_emit(x, IR_LOAD, i16, 1, &p);
+      x->f->insts[h].aux = 2;
+      h = spv_emit(x, IR_ZEXT, i32, 1, &h);
+      x->a[k] = spv_xmath1(x, IR_M_HALF2F, SPV_IRT(IR_T_F32), h);
+    }
+  }
+  if (!store)
+    spv_set(x, W(2), x->a, n);
   return 0;
 }
 
@@ -493,6 +569,8 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
     return spv_vload_store(x, i, 1);
   if (num == OpenCLstd_Printf)
     return spv_lower_printf(x, i);
+  if (num >= OpenCLstd_Vload_half && num <= OpenCLstd_Vstorea_halfn_r)
+    return spv_vhalf(x, i, num);
   if (num == OpenCLstd_Fract || num == OpenCLstd_Sincos)
     return spv_fract(x, i, num == OpenCLstd_Sincos);
   const spv_xmap *e = NULL;

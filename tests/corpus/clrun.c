@@ -20,6 +20,13 @@
  *   double NaNs compare equal whatever their payload, tol applies as for float)
  * FILL: zero | iota | const(V) | rand(LO,HI) | nanmix(LO,HI) (floats, doubles: every
  *   7th element NaN, every 11th +inf, every 13th -inf, every 17th -0.0)
+ *   | edge(LO,HI): rand(LO,HI) with every 5th element an edge value of the type, cycling
+ *   (shifted per buffer) through NaN, +-inf, +-0.0, denormals, +-max, +-min normal, +-1 for
+ *   floats and doubles, and MIN, MAX, 0, -1, 1, MIN+1, MAX-1, 0x55.. for integers.
+ * On a mismatch --compare prints the RUN kernels, the element, the work-item it belongs
+ * to and every buffer's input values for that work-item, assuming the layout the corpus
+ * uses: a buffer of C = k * G elements (G = the first RUN's global size, linearised
+ * x-fastest) holds k consecutive elements per work-item, element e belonging to item e/k.
  * Inputs come from a fixed-seed xorshift PRNG so every platform sees the same
  * bytes. tol=Nulp lets float buffers differ by N units in the last place (NaNs
  * must be NaN on both sides), atol=X lets them differ by X absolutely (for
@@ -33,7 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_BUFS 16
+#define MAX_BUFS 32
 #define MAX_ARGS 24
 #define MAX_RUNS 16
 
@@ -256,17 +263,45 @@ static uint64_t rng_next(uint64_t *s) {
   return *s = x;
 }
 
+/* The k-th edge value of type t (k cycles), written to dst. */
+static void edge_value(ctype_t t, unsigned k, unsigned char *dst) {
+  static const float fe[] = {NAN,         INFINITY,    -INFINITY, -0.0f, 0.0f,     1e-45f,
+                             -1.17549421e-38f, 3.40282347e38f, -3.40282347e38f, 1.17549435e-38f,
+                             -1.17549435e-38f, 1.0f,        -1.0f,     0.5f};
+  static const double de[] = {NAN,     INFINITY, -INFINITY, -0.0,    0.0,
+                              4.9406564584124654e-324, -2.2250738585072009e-308,
+                              1.7976931348623157e308,  -1.7976931348623157e308,
+                              2.2250738585072014e-308, -2.2250738585072014e-308, 1.0, -1.0, 0.5};
+  size_t es = type_sizes[t];
+  if (t == T_FLOAT) {
+    memcpy(dst, &fe[k % (sizeof fe / sizeof fe[0])], 4);
+    return;
+  }
+  if (t == T_DOUBLE) {
+    memcpy(dst, &de[k % (sizeof de / sizeof de[0])], 8);
+    return;
+  }
+  int sgn = t == T_CHAR || t == T_SHORT || t == T_INT || t == T_LONG;
+  uint64_t mask = es == 8 ? ~0ull : (1ull << (8 * es)) - 1;
+  uint64_t smin = 1ull << (8 * es - 1), smax = smin - 1;
+  uint64_t min = sgn ? smin : 0, max = sgn ? smax : mask;
+  uint64_t vals[8] = {min, max, 0, mask /* -1 */, 1, min + 1, max - 1, 0x5555555555555555ull};
+  uint64_t x = vals[k % 8] & mask;
+  memcpy(dst, &x, es);
+}
+
 static void fill_buf(buf_spec *b, unsigned index) {
   size_t es = type_sizes[b->type];
   b->host = calloc(b->count ? b->count : 1, es);
   uint64_t seed = 0x9E3779B97F4A7C15ull ^ ((uint64_t)(index + 1) * 0x100000001B3ull);
   double lo = 0, hi = 0, cval = 0;
-  int kind; /* 0 zero 1 iota 2 const 3 rand 4 nanmix */
+  int kind; /* 0 zero 1 iota 2 const 3 rand 4 nanmix 5 edge */
   if (!strcmp(b->fill, "zero")) kind = 0;
   else if (!strcmp(b->fill, "iota")) kind = 1;
   else if (sscanf(b->fill, "const(%lf)", &cval) == 1) kind = 2;
   else if (sscanf(b->fill, "rand(%lf,%lf)", &lo, &hi) == 2) kind = 3;
   else if (sscanf(b->fill, "nanmix(%lf,%lf)", &lo, &hi) == 2) kind = 4;
+  else if (sscanf(b->fill, "edge(%lf,%lf)", &lo, &hi) == 2) kind = 5;
   else die("unknown fill '%s' for buffer %s", b->fill, b->name);
   for (size_t i = 0; i < b->count; i++) {
     unsigned char *dst = b->host + i * es;
@@ -278,7 +313,13 @@ static void fill_buf(buf_spec *b, unsigned index) {
       uint64_t r = rng_next(&seed);
       if (b->type == T_FLOAT || b->type == T_DOUBLE)
         v = lo + (hi - lo) * ((double)(r >> 11) / 9007199254740992.0);
+      else if (kind == 5 && hi - lo >= 9.2e18) iv = (int64_t)r; /* a full 64-bit range: the
+                                    span would overflow int64 (rand() still has that problem) */
       else iv = (int64_t)lo + (int64_t)(r % (uint64_t)((int64_t)hi - (int64_t)lo + 1));
+    }
+    if (kind == 5 && i % 5 == 2) {
+      edge_value(b->type, (unsigned)(i / 5 + index * 3), dst);
+      continue;
     }
     if (b->type == T_FLOAT) {
       float f = (float)v;
@@ -416,6 +457,57 @@ static int64_t float_ordered(uint32_t b) {
   return (b & 0x80000000u) ? -(int64_t)(b & 0x7fffffffu) : (int64_t)b;
 }
 
+/* Prints the context of a mismatch at element e of buffer bi: the kernels, the
+ * work-item (under the layout assumption in the header comment) and, for that
+ * item, every buffer's input values (regenerated from the fills) and both results. */
+static void explain(spec *sp, unsigned bi, size_t e, const unsigned char *ref, const unsigned char *got) {
+  fprintf(stderr, "  kernel%s:", sp->nruns > 1 ? "s" : "");
+  for (unsigned r = 0; r < sp->nruns; r++) fprintf(stderr, " %s", sp->runs[r].kernel);
+  fprintf(stderr, "\n");
+  if (!sp->nruns) return;
+  const run_spec *r0 = &sp->runs[0];
+  size_t g = 1;
+  for (unsigned d = 0; d < r0->dims; d++) g *= r0->global[d];
+  const buf_spec *bs = &sp->bufs[bi];
+  if (!g || bs->count % g) {
+    fprintf(stderr, "  (buffer '%s' has %zu elements, not a multiple of the %zu work-items: no "
+                    "work-item mapping)\n", bs->name, bs->count, g);
+    return;
+  }
+  size_t wi = e / (bs->count / g), id[3] = {0, 0, 0}, rest = wi;
+  for (unsigned d = 0; d < r0->dims; d++) {
+    id[d] = rest % r0->global[d] + (r0->has_offset ? r0->offset[d] : 0);
+    rest /= r0->global[d];
+  }
+  fprintf(stderr, "  work-item: linear %zu, global id (%zu,%zu,%zu) (assuming element e of a "
+                  "buffer with k elements per item belongs to item e/k)\n", wi, id[0], id[1], id[2]);
+  size_t off = 0;
+  for (unsigned b = 0; b < sp->nbufs; b++) {
+    buf_spec *x = &sp->bufs[b];
+    size_t es = type_sizes[x->type];
+    if (x->count % g) {
+      off += x->count * es;
+      continue;
+    }
+    size_t k = x->count / g;
+    fill_buf(x, b); /* the inputs every platform started from */
+    fprintf(stderr, "  %s (%s, fill %s) elements %zu..%zu:\n", x->name, type_names[x->type], x->fill,
+            wi * k, wi * k + k - 1);
+    for (size_t j = wi * k; j < wi * k + k && j < wi * k + 16; j++) {
+      char si[64], sr[64], sg[64];
+      show(x->type, x->host + j * es, si, sizeof si);
+      show(x->type, ref + off + j * es, sr, sizeof sr);
+      show(x->type, got + off + j * es, sg, sizeof sg);
+      fprintf(stderr, "    [%zu] input %s  reference %s  got %s%s\n", j, si, sr, sg,
+              memcmp(ref + off + j * es, got + off + j * es, es) ? "  <-- differs" : "");
+    }
+    if (k > 16) fprintf(stderr, "    ... (%zu more)\n", k - 16);
+    free(x->host);
+    x->host = NULL;
+    off += x->count * es;
+  }
+}
+
 static int compare(spec *sp, const char *a, const char *b) {
   size_t na, nb;
   unsigned char *pa = (unsigned char *)read_file(a, &na), *pb = (unsigned char *)read_file(b, &nb);
@@ -474,6 +566,7 @@ static int compare(spec *sp, const char *a, const char *b) {
       show(bs->type, y, sy, sizeof sy);
       fprintf(stderr, "%s: buffer '%s' (%s) first differs at element %zu: reference %s, got %s%s\n", sp->file,
               bs->name, type_names[bs->type], e, sx, sy, sp->has_tol ? " (beyond tolerance)" : "");
+      explain(sp, i, e, pa, pb);
       bad = 1;
       break;
     }

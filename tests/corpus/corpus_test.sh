@@ -21,12 +21,24 @@ fi
 OCL_ICD_VENDORS=$ref "$clrun" "$file" "$work/ref.bin" || { echo "FAIL: $refname run of $file"; exit 1; }
 # timing mode on the default preset (wave32), functional mode on the GCN-like
 # preset (wave64): results must not depend on the mode or the wave size.
-for run in timing:default functional:gcn; do
-  mode=${run%%:*} cfg=${pin:-${run#*:}}
-  OCL_ICD_VENDORS=$vendors WAVESIM_MODE=$mode WAVESIM_CONFIG=$cfg WAVESIM_DB=none \
-    "$clrun" "$file" "$work/$mode.bin" ||
-    { echo "FAIL: wavesim ($mode, $cfg) run of $file"; exit 1; }
-  "$clrun" --compare "$file" "$work/ref.bin" "$work/$mode.bin" ||
-    { echo "FAIL: wavesim ($mode, $cfg) differs from $refname on $file"; exit 1; }
-done
+compare_wavesim() {
+  for run in timing:default functional:gcn; do
+    mode=${run%%:*} cfg=${pin:-${run#*:}}
+    OCL_ICD_VENDORS=$vendors WAVESIM_MODE=$mode WAVESIM_CONFIG=$cfg WAVESIM_DB=none \
+      "$clrun" "$file" "$work/$mode.bin" ||
+      { echo "FAIL: wavesim ($mode, $cfg) run of $file"; return 1; }
+    "$clrun" --compare "$file" "$work/ref.bin" "$work/$mode.bin" ||
+      { echo "FAIL: wavesim ($mode, $cfg) differs from $refname on $file"; return 1; }
+  done
+  return 0
+}
+# A "// XFAIL: reason" line marks a known wavesim bug: the kernel still runs and
+# must still fail; an unexpected pass fails the test so the mark gets removed.
+xfail=$(sed -n 's|^// XFAIL: *||p' "$file" | head -n 1)
+if [ -n "$xfail" ]; then
+  if compare_wavesim; then echo "XPASS (remove the XFAIL line): $file"; exit 1; fi
+  echo "XFAIL ($xfail): $file"
+  exit 0
+fi
+compare_wavesim || exit 1
 echo "PASS: $file"

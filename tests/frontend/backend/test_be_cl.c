@@ -173,6 +173,197 @@ START_TEST(test_cl_helpers_vectors_structs) {
 }
 END_TEST
 
+/* ---- wide memory accesses ---------------------------------------------------- */
+
+/* Compiles and returns the ISA listing too (caller frees). */
+static isa_program *build_listing(const char *src, fe_target t, char **isa_text) {
+  fe_clc_tools tools = fe_front_default_tools();
+  fe_sb log = {0};
+  ir_module *m = NULL;
+  fe_status st = fe_front_source(&tools, src, "", &m, &log);
+  char *l = fe_sb_take(&log);
+  ck_assert_msg(st == FE_OK, "front end failed: %s", l ? l : "");
+  free(l);
+  isa_program *p = NULL;
+  char err[512];
+  int rc = be_compile_dump(m, &t, &p, NULL, isa_text, err, sizeof err);
+  ck_assert_msg(rc == 0, "backend failed: %s", err);
+  ir_module_free(m);
+  return p;
+}
+
+/* Occurrences of mnemonic `op` as a whole word in the listing. */
+static int count_op(const char *text, const char *op) {
+  int n = 0;
+  size_t len = strlen(op);
+  for (const char *q = strstr(text, op); q; q = strstr(q + len, op)) {
+    char before = q == text ? ' ' : q[-1], after = q[len];
+    n += (before == ' ' || before == '\n' || before == '\t') && (after == ' ' || after == '\n');
+  }
+  return n;
+}
+
+START_TEST(test_cl_wide_float4_global) {
+  char *text = NULL;
+  isa_program *p = build_listing("__kernel void v4(__global const float4 *a, __global const float4 *b,\n"
+                                 "                 __global float4 *c) {\n"
+                                 "  size_t i = get_global_id(0);\n"
+                                 "  c[i] = a[i] * b[i] + (float4)(1.0f, 2.0f, 3.0f, 4.0f);\n"
+                                 "}\n",
+                                 tb_target(), &text);
+  ck_assert_msg(tb_golden("golden", "cl_float4", text) == 0, "golden cl_float4 differs");
+  ck_assert_int_eq(count_op(text, "global_load_b128"), 2);
+  ck_assert_int_eq(count_op(text, "global_store_b128"), 1);
+  ck_assert_int_eq(count_op(text, "global_load_b32"), 0);
+  ck_assert_int_eq(count_op(text, "global_store_b32"), 0);
+  ck_assert_int_eq(count_op(text, "v_mov_b32"), 0); /* the adds write the store's quad directly */
+  free(text);
+  float a[4 * 40], b[4 * 40], c[4 * 40];
+  for (int i = 0; i < 160; i++) a[i] = (float)i * 0.5f, b[i] = (float)(i % 7) - 3.0f;
+  tb_launch l = {.wave_size = 32, .local_size = 40, .groups = 1, .nbufs = 3};
+  l.bufs[0] = (uint8_t *)a, l.sizes[0] = sizeof a, l.bufs[1] = (uint8_t *)b, l.sizes[1] = sizeof b;
+  l.bufs[2] = (uint8_t *)c, l.sizes[2] = sizeof c;
+  l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1, l.args[2] = TB_BUF | 2;
+  run(&p->kernels[0], &l);
+  for (int i = 0; i < 160; i++) ck_assert_float_eq(c[i], a[i] * b[i] + (float)(i % 4 + 1));
+  isa_program_destroy(p);
+}
+END_TEST
+
+START_TEST(test_cl_wide_float2_and_swizzle) {
+  char *text = NULL;
+  isa_program *p = build_listing("__kernel void v2(__global const float2 *a, __global float2 *c) {\n"
+                                 "  size_t i = get_global_id(0);\n"
+                                 "  c[i] = a[i].yx;\n"
+                                 "}\n",
+                                 tb_target(), &text);
+  ck_assert_msg(tb_golden("golden", "cl_float2", text) == 0, "golden cl_float2 differs");
+  ck_assert_int_eq(count_op(text, "global_load_b64"), 1);
+  ck_assert_int_eq(count_op(text, "global_store_b64"), 1);
+  ck_assert_int_eq(count_op(text, "global_load_b32"), 0);
+  ck_assert_int_eq(count_op(text, "global_store_b32"), 0);
+  free(text);
+  float a[2 * 40], c[2 * 40];
+  for (int i = 0; i < 80; i++) a[i] = (float)i + 0.25f;
+  tb_launch l = {.wave_size = 32, .local_size = 40, .groups = 1, .nbufs = 2};
+  l.bufs[0] = (uint8_t *)a, l.sizes[0] = sizeof a, l.bufs[1] = (uint8_t *)c, l.sizes[1] = sizeof c;
+  l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1;
+  run(&p->kernels[0], &l);
+  for (int i = 0; i < 40; i++) {
+    ck_assert_float_eq(c[2 * i], a[2 * i + 1]);
+    ck_assert_float_eq(c[2 * i + 1], a[2 * i]);
+  }
+  isa_program_destroy(p);
+}
+END_TEST
+
+START_TEST(test_cl_wide_lds_private_struct) {
+  char *text = NULL;
+  isa_program *p = build_listing("typedef struct { float4 p; int4 q; } rec_t;\n"
+                                 "__kernel void lw(__global const float4 *in, __global float4 *out, int k) {\n"
+                                 "  __local float4 tile[64];\n"
+                                 "  size_t l = get_local_id(0);\n"
+                                 "  tile[l] = in[get_global_id(0)];\n"
+                                 "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                                 "  float4 arr[4];\n"
+                                 "  for (int j = 0; j < 4; j++) arr[j] = tile[(l + j) & 63] * (float)(j + 1);\n"
+                                 "  out[get_global_id(0)] = arr[(l + k) & 3];\n"
+                                 "}\n"
+                                 "__kernel void sc(__global const rec_t *in, __global rec_t *out) {\n"
+                                 "  out[get_global_id(0)] = in[get_global_id(0) ^ 1];\n"
+                                 "}\n",
+                                 tb_target(), &text);
+  /* lw (the j loop stays a loop): one access of each kind, 16 bytes per lane */
+  ck_assert_int_eq(count_op(text, "ds_write_b128"), 1);
+  ck_assert_int_eq(count_op(text, "ds_read_b128"), 1);
+  ck_assert_int_eq(count_op(text, "ds_read_b32"), 0);
+  ck_assert_int_eq(count_op(text, "scratch_store_b128"), 1);
+  ck_assert_int_eq(count_op(text, "scratch_load_b128"), 1);
+  ck_assert_int_eq(count_op(text, "scratch_load_b32"), 0);
+  ck_assert_int_eq(count_op(text, "global_load_b128"), 1);
+  ck_assert_int_eq(count_op(text, "global_store_b128"), 1);
+  ck_assert_int_eq(count_op(text, "global_load_b32"), 0);
+  /* sc: the reader copies structs in interleaved 8-byte load/store pairs; a
+   * store between two loads of different buffers may alias, so they stay b64 */
+  ck_assert_int_eq(count_op(text, "global_load_b64"), 4);
+  ck_assert_int_eq(count_op(text, "global_store_b64"), 4);
+  free(text);
+  float in[4 * 64], out[4 * 64];
+  for (int i = 0; i < 256; i++) in[i] = (float)i * 0.125f;
+  tb_launch l = {.wave_size = 32, .local_size = 64, .groups = 1, .nbufs = 2};
+  l.bufs[0] = (uint8_t *)in, l.sizes[0] = sizeof in, l.bufs[1] = (uint8_t *)out, l.sizes[1] = sizeof out;
+  l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1, l.args[2] = 3;
+  run(&p->kernels[0], &l);
+  for (int i = 0; i < 64; i++) {
+    int j = (i + 3) & 3;
+    for (int c = 0; c < 4; c++) ck_assert_float_eq(out[4 * i + c], in[4 * ((i + j) & 63) + c] * (float)(j + 1));
+  }
+  uint32_t rin[8 * 32], rout[8 * 32];
+  for (int i = 0; i < 256; i++) rin[i] = 0x1000u * (uint32_t)i + 7u;
+  tb_launch s = {.wave_size = 32, .local_size = 32, .groups = 1, .nbufs = 2};
+  s.bufs[0] = (uint8_t *)rin, s.sizes[0] = sizeof rin, s.bufs[1] = (uint8_t *)rout, s.sizes[1] = sizeof rout;
+  s.args[0] = TB_BUF | 0, s.args[1] = TB_BUF | 1;
+  run(&p->kernels[1], &s);
+  for (int i = 0; i < 32; i++)
+    for (int c = 0; c < 8; c++) ck_assert_uint_eq(rout[8 * i + c], rin[8 * (i ^ 1) + c]);
+  isa_program_destroy(p);
+}
+END_TEST
+
+START_TEST(test_cl_wide_double2) {
+  fe_target t = tb_target();
+  t.fp64 = 1;
+  char *text = NULL;
+  isa_program *p = build_listing("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+                                 "__kernel void d2(__global const double2 *a, __global double2 *c) {\n"
+                                 "  size_t i = get_global_id(0);\n"
+                                 "  c[i] = a[i] * 2.0 + (double2)(0.5, -1.0);\n"
+                                 "}\n",
+                                 t, &text);
+  ck_assert_int_eq(count_op(text, "global_load_b128"), 1);
+  ck_assert_int_eq(count_op(text, "global_store_b128"), 1);
+  ck_assert_int_eq(count_op(text, "global_load_b64"), 0);
+  ck_assert_int_eq(count_op(text, "global_store_b64"), 0);
+  free(text);
+  double a[2 * 32], c[2 * 32];
+  for (int i = 0; i < 64; i++) a[i] = (double)i * 1.5 - 7.0;
+  tb_launch l = {.wave_size = 32, .local_size = 32, .groups = 1, .nbufs = 2};
+  l.bufs[0] = (uint8_t *)a, l.sizes[0] = sizeof a, l.bufs[1] = (uint8_t *)c, l.sizes[1] = sizeof c;
+  l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1;
+  run(&p->kernels[0], &l);
+  for (int i = 0; i < 64; i++) ck_assert_double_eq(c[i], a[i] * 2.0 + (i & 1 ? -1.0 : 0.5));
+  isa_program_destroy(p);
+}
+END_TEST
+
+/* vload4 at an odd float offset is only 4-byte aligned: it must stay four
+ * b32 loads (a b128 load there would be misaligned). */
+START_TEST(test_cl_wide_unaligned_not_merged) {
+  char *text = NULL;
+  isa_program *p = build_listing("__kernel void ua(__global const float *in, __global float *out) {\n"
+                                 "  size_t i = get_global_id(0);\n"
+                                 "  float4 v = vload4(0, in + 4 * i + 1);\n"
+                                 "  vstore4(v * 2.0f, 0, out + 4 * i + 1);\n"
+                                 "}\n",
+                                 tb_target(), &text);
+  ck_assert_int_eq(count_op(text, "global_load_b32"), 4);
+  ck_assert_int_eq(count_op(text, "global_store_b32"), 4);
+  ck_assert_int_eq(count_op(text, "global_load_b64"), 0);
+  ck_assert_int_eq(count_op(text, "global_load_b128"), 0);
+  ck_assert_int_eq(count_op(text, "global_store_b128"), 0);
+  free(text);
+  float in[4 * 32 + 4], out[4 * 32 + 4];
+  for (int i = 0; i < 132; i++) in[i] = (float)i, out[i] = -1.0f;
+  tb_launch l = {.wave_size = 32, .local_size = 32, .groups = 1, .nbufs = 2};
+  l.bufs[0] = (uint8_t *)in, l.sizes[0] = sizeof in, l.bufs[1] = (uint8_t *)out, l.sizes[1] = sizeof out;
+  l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1;
+  run(&p->kernels[0], &l);
+  ck_assert_float_eq(out[0], -1.0f);
+  for (int i = 1; i < 129; i++) ck_assert_float_eq(out[i], 2.0f * (float)i);
+  isa_program_destroy(p);
+}
+END_TEST
+
 Suite *be_cl_suite(void);
 Suite *be_cl_suite(void) {
   Suite *s = suite_create("backend_cl");
@@ -182,6 +373,11 @@ Suite *be_cl_suite(void) {
   tcase_add_test(tc, test_cl_divergent_loops);
   tcase_add_test(tc, test_cl_local_and_atomics);
   tcase_add_test(tc, test_cl_helpers_vectors_structs);
+  tcase_add_test(tc, test_cl_wide_float4_global);
+  tcase_add_test(tc, test_cl_wide_float2_and_swizzle);
+  tcase_add_test(tc, test_cl_wide_lds_private_struct);
+  tcase_add_test(tc, test_cl_wide_double2);
+  tcase_add_test(tc, test_cl_wide_unaligned_not_merged);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -1,0 +1,25 @@
+#!/bin/sh
+# Checks clrun --compare's failure report: runs explain/explain.cl on PoCL, plants a
+# difference at element 5 of the output buffer and expects the kernel name, the work-item
+# (linear 5 = global id 8 with offset 3) and each buffer's inputs and results for it.
+# usage: explain_test.sh CLRUN DIR_OF_THIS_SCRIPT WORKDIR POCL_ICD
+set -u
+clrun=$1 dir=$2 work=$3 pocl=$4
+rm -rf "$work" && mkdir -p "$work" || exit 1
+cl=$dir/explain/explain.cl
+OCL_ICD_VENDORS=$pocl "$clrun" "$cl" "$work/ref.bin" || { echo "FAIL: PoCL run"; exit 1; }
+cp "$work/ref.bin" "$work/got.bin"
+# dump = a (16 ints) | b (32 shorts) | o (16 ints); o[5] starts at 64 + 64 + 20
+printf '\377' | dd of="$work/got.bin" bs=1 seek=148 conv=notrunc 2>/dev/null
+if "$clrun" --compare "$cl" "$work/ref.bin" "$work/got.bin" 2>"$work/msg"; then
+  echo "FAIL: the planted difference was not reported"; exit 1
+fi
+cat "$work/msg"
+for want in "buffer 'o' (int) first differs at element 5: reference 17, got 255" \
+            "kernel: twice" "work-item: linear 5, global id (8,0,0)" \
+            "a (int, fill iota) elements 5..5:" "[5] input 5  reference 5  got 5" \
+            "b (short, fill const(7)) elements 10..11:" "[11] input 7  reference 7  got 7" \
+            "[5] input 0  reference 17  got 255  <-- differs"; do
+  grep -qF "$want" "$work/msg" || { echo "FAIL: report lacks: $want"; exit 1; }
+done
+echo "PASS"
