@@ -1,6 +1,7 @@
 /* Semantics of the 64-bit vector ALU on register pairs (low register first),
  * plus the 32<->64-bit extensions. */
 #include <stdint.h>
+#include <string.h>
 
 #include "isa_sem.h"
 
@@ -100,5 +101,29 @@ isa_status isa_sem_v_cndmask_b64(isa_wave *w, const isa_inst *in) {
   uint64_t m = isa_sval64(w, &in->src[2]);
   ISA_LANES(n, i, r[i] = ((m >> i) & 1) ? B[i] : A[i];);
   isa_dst64(w, in->dst.reg, r);
+  return ISA_RUN;
+}
+
+/* 64-bit integer to float32: the host conversion rounds to nearest even, as
+ * OpenCL's default convert_float(long) requires (one rounding, no detour
+ * through a 32-bit or double intermediate). */
+static void cvt_f32_64(isa_wave *w, const isa_inst *in, int sg) {
+  uint32_t n = w->wave_size, r[ISA_MAX_WAVE];
+  uint64_t A[ISA_MAX_WAVE];
+  isa_src64(w, &in->src[0], A);
+  for (uint32_t i = 0; i < n; i++) {
+    float f = sg ? (float)(int64_t)A[i] : (float)A[i];
+    memcpy(&r[i], &f, 4);
+  }
+  isa_dst32(w, in->dst.reg, r);
+}
+
+isa_status isa_sem_v_cvt_f32_i64(isa_wave *w, const isa_inst *in) {
+  cvt_f32_64(w, in, 1);
+  return ISA_RUN;
+}
+
+isa_status isa_sem_v_cvt_f32_u64(isa_wave *w, const isa_inst *in) {
+  cvt_f32_64(w, in, 0);
   return ISA_RUN;
 }

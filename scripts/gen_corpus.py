@@ -40,16 +40,6 @@ SKIP = {}
 ERR_RT = "unsupported conversion rounding mode (convert_*_rt*); not implemented yet"
 ERR_STD = "unsupported OpenCL.std instruction %s; not implemented yet"
 BUILD_ERROR = {}  # name -> expected wavesim build error text, filled by the generators
-XFAIL["astype_from_double"] = ("wavesim bug: as_long/as_ulong/as_int2/... of a double keep only "
-                               "the low 32 bits (high word becomes 0 or a copy of the low word)")
-XFAIL["astype_from_double2"] = XFAIL["astype_from_double"]
-XFAIL["rel_class_double"] = ("wavesim bug: signbit(double) is false for negative values "
-                             "(-1.0547834633533384 gives 0, PoCL 1)")
-XFAIL["rel_class_double4"] = XFAIL["rel_class_double"]
-XFAIL["conv_float_long"] = ("wavesim bug: convert_float(long) gives 0 for -1 (PoCL -1.0f)")
-XFAIL["conv_float_ulong"] = ("wavesim bug: convert_float(ulong) is not correctly rounded "
-                             "(3565533830866661310 gives 0x5e45ed48, round-to-nearest is "
-                             "0x5e45ed49)")
 
 
 def rng(t):

@@ -30,7 +30,8 @@ unsigned isel_bits(ir_type t) {
   case IR_T_BOOL: return 1;
   case IR_T_I8: return 8;
   case IR_T_I16: return 16;
-  case IR_T_I64: return 64;
+  case IR_T_I64:
+  case IR_T_F64: return 64;
   case IR_T_PTR: return isel_is64(t) ? 64 : 32;
   default: return 32;
   }
@@ -811,22 +812,8 @@ static int isel_cvt(isel *s, uint32_t i) {
     return 0;
   }
   if (sb == 64) {
-    /* hi * 2^32 + lo in float: exact up to 2^24, otherwise may differ from a
-     * correctly rounded conversion in the last bit */
-    be_opnd x = isel_A2(s, a);
-    be_opnd lo, hi;
-    if (x.kind == BE_O_IMM) {
-      lo = be_imm(x.imm & 0xffffffffu);
-      hi = be_imm(x.imm >> 32);
-    } else {
-      lo = x;
-      lo.sub = 1;
-      hi = x;
-      hi.sub = 2;
-    }
-    uint32_t fh = isel_e1(s, sg ? ISA_OP_v_cvt_f32_i32 : ISA_OP_v_cvt_f32_u32, ISA_RF_V, 1, hi, isel_none, isel_none);
-    uint32_t fl = isel_e1(s, ISA_OP_v_cvt_f32_u32, ISA_RF_V, 1, lo, isel_none, isel_none);
-    isel_op(s, i, VC_V1, ISA_OP_v_fma_f32, be_vr(fh), be_imm(0x4f800000u), be_vr(fl));
+    isel_op(s, i, VC_V1, sg ? ISA_OP_v_cvt_f32_i64 : ISA_OP_v_cvt_f32_u64, isel_A2(s, a), isel_none,
+            isel_none);
     return 0;
   }
   be_opnd x = isel_ext(s, a, sb, sg, 1);

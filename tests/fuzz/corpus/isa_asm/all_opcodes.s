@@ -706,6 +706,28 @@ start:
   v_cvt_i64_f64 v[4:5], 0x123456789abcdef0  ; literals
   v_cvt_u64_f64 v[4:5], v[8:9]
   v_cvt_u64_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_cvt_f32_f16 v4, v8
+  v_cvt_f32_f16 v4, 7  ; literals
+  v_cvt_f16_f32_rte v4, v8
+  v_cvt_f16_f32_rte v4, 7  ; literals
+  v_cvt_f16_f32_rtz v4, v8
+  v_cvt_f16_f32_rtz v4, 7  ; literals
+  v_cvt_f16_f32_rtp v4, v8
+  v_cvt_f16_f32_rtp v4, 7  ; literals
+  v_cvt_f16_f32_rtn v4, v8
+  v_cvt_f16_f32_rtn v4, 7  ; literals
+  v_cvt_f16_f64_rte v4, v[8:9]
+  v_cvt_f16_f64_rte v4, 0x123456789abcdef0  ; literals
+  v_cvt_f16_f64_rtz v4, v[8:9]
+  v_cvt_f16_f64_rtz v4, 0x123456789abcdef0  ; literals
+  v_cvt_f16_f64_rtp v4, v[8:9]
+  v_cvt_f16_f64_rtp v4, 0x123456789abcdef0  ; literals
+  v_cvt_f16_f64_rtn v4, v[8:9]
+  v_cvt_f16_f64_rtn v4, 0x123456789abcdef0  ; literals
+  v_cvt_f32_i64 v4, v[8:9]
+  v_cvt_f32_i64 v4, 0x123456789abcdef0  ; literals
+  v_cvt_f32_u64 v4, v[8:9]
+  v_cvt_f32_u64 v4, 0x123456789abcdef0  ; literals
 end:
   s_branch start
   s_endpgm
