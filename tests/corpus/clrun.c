@@ -313,8 +313,8 @@ static void fill_buf(buf_spec *b, unsigned index) {
       uint64_t r = rng_next(&seed);
       if (b->type == T_FLOAT || b->type == T_DOUBLE)
         v = lo + (hi - lo) * ((double)(r >> 11) / 9007199254740992.0);
-      else if (kind == 5 && hi - lo >= 9.2e18) iv = (int64_t)r; /* a full 64-bit range: the
-                                    span would overflow int64 (rand() still has that problem) */
+      else if (hi - lo >= 9.2e18) iv = (int64_t)r; /* a (nearly) full 64-bit range: the span
+                                                      would overflow int64, so take all bits */
       else iv = (int64_t)lo + (int64_t)(r % (uint64_t)((int64_t)hi - (int64_t)lo + 1));
     }
     if (kind == 5 && i % 5 == 2) {
