@@ -123,8 +123,6 @@ def int_kernels():
         elif group == "madsat":
           exprs = ["mad_sat(x, y, z)", "mad_sat(x, (%s)3, y)" % t]
           desc = "mad_sat"
-          BUILD_ERROR["int_madsat_" + T] = ERR_STD % ("s_mad_sat" if t in SIGNED else
-                                                      "u_mad_sat")
         else:
           exprs = ["min(x, y)", "max(x, y)", "clamp(x, min(y, z), max(y, z))",
                    "as_%s(abs(x))" % T, "as_%s(abs_diff(x, y))" % T,
@@ -290,7 +288,6 @@ def rel_kernels():
 def bitselect_kernel(t, w):
   T = vt(t, w)
   name = "rel_bitselect_%s" % T
-  BUILD_ERROR[name] = ERR_STD % "bitselect"
   src = (FP64 if t == "double" else "") + (
     "__kernel void %s(__global const %s *a, __global const %s *b, __global const %s *c,\n"
     "                 __global %s *o) {\n  int i = get_global_id(0);\n"
@@ -463,7 +460,6 @@ def vec_kernels():
       ut = {"uchar": "uchar", "int": "uint", "float": "uint", "short": "ushort"}[t]
       UM = vt(ut, m)
       name = "shuffle_%s_from_%s" % (TM, T)
-      BUILD_ERROR[name] = ERR_STD % "shuffle"
       s = ("__kernel void %s(__global const %s *a, __global const %s *b, __global const %s *k,\n"
            "                 __global %s *o) {\n  int i = get_global_id(0);\n"
            "  %s mask = k[i];\n  o[i * 2] = shuffle(a[i], mask);\n"
@@ -544,8 +540,6 @@ def geo_kernels():
       s = (FP64 if t == "double" else "") + (
         "__kernel void %s(__global const %s *a, __global const %s *b, __global %s *o) {\n"
         "  int i = get_global_id(0);\n%s%s}" % (name, pa, pb, po, ld, st))
-      if fname != "dot":
-        BUILD_ERROR[name] = ERR_STD % fname
       args = [buf("a", t, n, "rand(-10,10)"), buf("b", t, n, "rand(-10,10)"),
               buf("o", t, per_o, "zero")]
       out.append(Kernel(name, "Geometric %s on %s. %s." % (fname, T, why), s, args,

@@ -1,4 +1,4 @@
-/* Lowers OpExtInst of the OpenCL.std set (math, integer and vload/vstore
+/* Lowers OpExtInst of the OpenCL.std set (math, integer, geometric, shuffle and vload/vstore
  * builtins) to IR; names in messages come from the grammar tables. */
 #include <spirv/unified1/OpenCL.std.h>
 #include <spirv/unified1/spirv.h>
@@ -224,6 +224,205 @@ static uint32_t spv_xfk(spv_fn *x, ir_type t, float f) {
   memcpy(&u, &f, sizeof u);
   return spv_kconst(x, t, u);
 }
+
+/* Float constant of type t (F32 or F64). */
+static uint32_t spv_xfkt(spv_fn *x, ir_type t, double d) {
+  if (t.base == IR_T_F64) {
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return spv_kconst(x, t, u);
+  }
+  return spv_xfk(x, t, (float)d);
+}
+
+/* bitselect(a, b, c) = (a & ~c) | (b & c), floats through their bits. */
+static uint32_t spv_xbitsel(spv_fn *x, ir_type t, uint32_t a, uint32_t b, uint32_t c) {
+  int fl = t.base == IR_T_F32 || t.base == IR_T_F64;
+  ir_type it = SPV_IRT(t.base == IR_T_F64 ? IR_T_I64 : IR_T_I32);
+  if (!fl)
+    it = t;
+  else {
+    a = spv_emit(x, IR_BITCAST, it, 1, &a);
+    b = spv_emit(x, IR_BITCAST, it, 1, &b);
+    c = spv_emit(x, IR_BITCAST, it, 1, &c);
+  }
+  uint32_t nc = spv_x2(x, IR_XOR, it, c, spv_kconst(x, it, ~(uint64_t)0));
+  uint32_t r = spv_x2(x, IR_OR, it, spv_x2(x, IR_AND, it, a, nc), spv_x2(x, IR_AND, it, b, c));
+  return fl ? spv_emit(x, IR_BITCAST, t, 1, &r) : r;
+}
+
+/* mad_sat(a, b, c): up to 32 bits in 64-bit arithmetic clamped to the range; 64-bit from
+ * the 128-bit product hi:lo plus c, saturating when hi is not lo's sign (zero) extension. */
+static uint32_t spv_xmadsat(spv_fn *x, int sgn, ir_type t, uint32_t a, uint32_t b, uint32_t c) {
+  unsigned bits = ir_type_bytes(t) * 8;
+  if (bits < 64) {
+    ir_type i64 = SPV_IRT(IR_T_I64);
+    ir_op ext = sgn ? IR_SEXT : IR_ZEXT;
+    uint32_t wa = spv_emit(x, ext, i64, 1, &a), wb = spv_emit(x, ext, i64, 1, &b);
+    uint32_t wc = spv_emit(x, ext, i64, 1, &c);
+    uint32_t r = spv_x2(x, IR_ADD, i64, spv_x2(x, IR_MUL, i64, wa, wb), wc);
+    if (sgn) {
+      int64_t hi = (int64_t)(((uint64_t)1 << (bits - 1)) - 1), lo = -hi - 1;
+      r = spv_x2(x, IR_SMIN, i64, r, spv_kconst(x, i64, (uint64_t)hi));
+      r = spv_x2(x, IR_SMAX, i64, r, spv_kconst(x, i64, (uint64_t)lo));
+    } else {
+      r = spv_x2(x, IR_UMIN, i64, r, spv_kconst(x, i64, ((uint64_t)1 << bits) - 1));
+    }
+    return spv_emit(x, IR_TRUNC, t, 1, &r);
+  }
+  uint32_t hi = spv_xmulhi(x, sgn, t, a, b), lo = spv_x2(x, IR_MUL, t, a, b);
+  uint32_t s = spv_x2(x, IR_ADD, t, lo, c);
+  uint32_t one = spv_kconst(x, t, 1), z = spv_kconst(x, t, 0);
+  uint32_t carry = spv_xsel(x, t, spv_xcmp(x, IR_ICMP, IR_P_ULT, s, lo), one, z);
+  if (!sgn) {
+    uint32_t h = spv_x2(x, IR_ADD, t, hi, carry); /* 0 unless the sum passed 2^64 */
+    return spv_xsel(x, t, spv_xcmp(x, IR_ICMP, IR_P_NE, h, z), spv_kconst(x, t, ~(uint64_t)0), s);
+  }
+  uint32_t s63 = spv_kconst(x, t, 63);
+  uint32_t h = spv_x2(x, IR_ADD, t, spv_x2(x, IR_ADD, t, hi, spv_x2(x, IR_ASHR, t, c, s63)), carry);
+  uint32_t ok = spv_xcmp(x, IR_ICMP, IR_P_EQ, h, spv_x2(x, IR_ASHR, t, s, s63));
+  uint32_t lim = spv_xsel(x, t, spv_xcmp(x, IR_ICMP, IR_P_SLT, h, z),
+                          spv_kconst(x, t, (uint64_t)1 << 63),
+                          spv_kconst(x, t, ~((uint64_t)1 << 63)));
+  return spv_xsel(x, t, ok, s, lim);
+}
+
+/* Sum of squares of v[0..n) (fma chain, as dot). */
+static uint32_t spv_xsumsq(spv_fn *x, ir_type t, uint32_t n, const uint32_t *v) {
+  uint32_t r = spv_x2(x, IR_FMUL, t, v[0], v[0]);
+  for (uint32_t k = 1; k < n; k++) {
+    uint32_t o[3] = {v[k], v[k], r};
+    r = spv_emit(x, IR_FMA, t, 3, o);
+  }
+  return r;
+}
+
+/* length / normalize of v[0..n) (distance passes the difference). The plain sum of squares
+ * is used while it is in [2^-100, inf) (2^-900 for double), where no square lost accuracy;
+ * otherwise the vector is first divided by its largest magnitude m, as a careful hypot does.
+ * length: 0 for m == 0, inf when m is inf (even with NaNs, as hypot). normalize: the zero
+ * vector stays itself; infinite elements count as +-1 and finite ones as +-0 (OpenCL 2.0's
+ * rule); any NaN element makes every element NaN. Result leaves go to out. */
+static void spv_xgeo_len(spv_fn *x, int norm, ir_type t, uint32_t n, uint32_t *v, uint32_t *out) {
+  uint32_t m = spv_xmath1(x, IR_M_FABS, t, v[0]);
+  for (uint32_t k = 1; k < n; k++) {
+    uint32_t o[2] = {m, spv_xmath1(x, IR_M_FABS, t, v[k])};
+    m = spv_xmath(x, IR_M_FMAX, t, 2, o);
+  }
+  uint32_t zero = spv_xfkt(x, t, 0.0), one = spv_xfkt(x, t, 1.0);
+  uint32_t inf = spv_kconst(x, t, t.base == IR_T_F64 ? 0x7ff0000000000000ull : 0x7f800000u);
+  uint32_t isinf = spv_xcmp(x, IR_FCMP, IR_P_OEQ, m, inf);
+  uint32_t iszero = spv_xcmp(x, IR_FCMP, IR_P_OEQ, m, zero);
+  uint32_t nan = IR_NONE;
+  if (norm) {
+    for (uint32_t k = 0; k < n; k++) {
+      uint32_t u = spv_xcmp(x, IR_FCMP, IR_P_UNO, v[k], v[k]);
+      nan = k ? spv_x2(x, IR_OR, SPV_IRT(IR_T_BOOL), nan, u) : u;
+      uint32_t ik = spv_xcmp(x, IR_FCMP, IR_P_OEQ, spv_xmath1(x, IR_M_FABS, t, v[k]), inf);
+      uint32_t co[2] = {spv_xsel(x, t, ik, one, zero), v[k]};
+      v[k] = spv_xsel(x, t, isinf, spv_xmath(x, IR_M_COPYSIGN, t, 2, co), v[k]);
+    }
+    m = spv_xsel(x, t, isinf, one, m);
+  }
+  uint32_t s = spv_xsumsq(x, t, n, v);
+  uint32_t thr = spv_xfkt(x, t, t.base == IR_T_F64 ? 0x1p-900 : 0x1p-100);
+  uint32_t plain = spv_x2(x, IR_AND, SPV_IRT(IR_T_BOOL), spv_xcmp(x, IR_FCMP, IR_P_OGE, s, thr),
+                          spv_xcmp(x, IR_FCMP, IR_P_OLT, s, inf));
+  uint32_t u[16];
+  for (uint32_t k = 0; k < n; k++)
+    u[k] = spv_xsel(x, t, plain, v[k], spv_x2(x, IR_FDIV, t, v[k], m));
+  uint32_t l = spv_xmath1(x, IR_M_SQRT, t, spv_xsel(x, t, plain, s, spv_xsumsq(x, t, n, u)));
+  if (!norm) {
+    l = spv_xsel(x, t, plain, l, spv_x2(x, IR_FMUL, t, l, m));
+    l = spv_xsel(x, t, iszero, zero, l);
+    out[0] = spv_xsel(x, t, isinf, inf, l);
+    return;
+  }
+  uint32_t qnan = spv_kconst(x, t, t.base == IR_T_F64 ? 0x7ff8000000000000ull : 0x7fc00000u);
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t r = spv_xsel(x, t, iszero, v[k], spv_x2(x, IR_FDIV, t, u[k], l));
+    out[k] = spv_xsel(x, t, nan, qnan, r);
+  }
+}
+
+/* bitselect, shuffle/shuffle2, mad_sat and the geometric functions (cross, length, distance,
+ * normalize and their fast_ forms, which share the careful code). */
+static int spv_xvec(spv_fn *x, uint32_t i, uint32_t num) {
+  spv_mod *m = x->m;
+  ir_type *t = (ir_type *)(void *)x->r;
+  uint32_t n = spv_leaf_types(m, W(1), t, x->line);
+  uint32_t nargs = m->ins[i].nw - 5;
+  uint32_t *ops[3] = {x->a, x->b, x->c}, cnt[3] = {0, 0, 0};
+  for (uint32_t k = 0; k < nargs && k < 3; k++)
+    cnt[k] = spv_val(x, W(5 + k), ops[k]);
+  if (m->failed)
+    return -1;
+  uint32_t res[32], v[32];
+  ir_type tk = t[0];
+  int bad = nargs > 3 || !n || n > 16 || cnt[0] > 16;
+  switch (num) {
+  case OpenCLstd_Bitselect: case OpenCLstd_SMad_sat: case OpenCLstd_UMad_sat:
+    if (bad || nargs != 3 || cnt[0] != n || cnt[1] != n || cnt[2] != n)
+      break;
+    for (uint32_t k = 0; k < n; k++)
+      res[k] = num == OpenCLstd_Bitselect
+                 ? spv_xbitsel(x, t[k], x->a[k], x->b[k], x->c[k])
+                 : spv_xmadsat(x, num == OpenCLstd_SMad_sat, t[k], x->a[k], x->b[k], x->c[k]);
+    spv_set(x, W(2), res, n);
+    return 0;
+  case OpenCLstd_Shuffle: case OpenCLstd_Shuffle2: {
+    /* each result element: select chain over the sources, indexed by the mask element's
+     * low log2(width) bits (the spec ignores the others) */
+    int two = num == OpenCLstd_Shuffle2;
+    uint32_t w = cnt[0], *mk = two ? x->c : x->b, nm = two ? cnt[2] : cnt[1];
+    if (bad || nargs != (two ? 3u : 2u) || nm != n || (two && cnt[1] != w) || (w & (w - 1)))
+      break;
+    for (uint32_t k = 0; k < w; k++) {
+      v[k] = x->a[k];
+      if (two)
+        v[w + k] = x->b[k];
+    }
+    uint32_t tot = two ? 2 * w : w;
+    for (uint32_t k = 0; k < n; k++) {
+      ir_type mt = x->f->insts[mk[k]].type;
+      uint32_t idx = spv_x2(x, IR_AND, mt, mk[k], spv_kconst(x, mt, tot - 1));
+      uint32_t r = v[0];
+      for (uint32_t j = 1; j < tot; j++)
+        r = spv_xsel(x, t[k], spv_xcmp(x, IR_ICMP, IR_P_EQ, idx, spv_kconst(x, mt, j)), v[j], r);
+      res[k] = r;
+    }
+    spv_set(x, W(2), res, n);
+    return 0;
+  }
+  case OpenCLstd_Cross:
+    if (bad || nargs != 2 || (n != 3 && n != 4) || cnt[0] != n || cnt[1] != n)
+      break;
+    for (uint32_t k = 0; k < 3; k++) {
+      uint32_t p = (k + 1) % 3, q = (k + 2) % 3;
+      res[k] = spv_x2(x, IR_FSUB, tk, spv_x2(x, IR_FMUL, tk, x->a[p], x->b[q]),
+                      spv_x2(x, IR_FMUL, tk, x->a[q], x->b[p]));
+    }
+    if (n == 4)
+      res[3] = spv_xfkt(x, tk, 0.0);
+    spv_set(x, W(2), res, n);
+    return 0;
+  default: { /* length, distance, normalize and fast_ forms */
+    int dist = num == OpenCLstd_Distance || num == OpenCLstd_Fast_distance;
+    int norm = num == OpenCLstd_Normalize || num == OpenCLstd_Fast_normalize;
+    uint32_t w = cnt[0];
+    if (bad || nargs != (dist ? 2u : 1u) || !w || (dist && cnt[1] != w) || n != (norm ? w : 1))
+      break;
+    for (uint32_t k = 0; k < w; k++)
+      v[k] = dist ? spv_x2(x, IR_FSUB, tk, x->a[k], x->b[k]) : x->a[k];
+    spv_xgeo_len(x, norm, tk, w, v, res);
+    spv_set(x, W(2), res, n);
+    return 0;
+  }
+  }
+  spv_error(m, x->line, "malformed SPIR-V: %s operand shapes", spv_clstd_name(num));
+  return -1;
+}
+
 
 /* fract(x, *iptr): floor to *iptr, min(x - floor(x), 0x1.fffffep-1f) returned;
  * NaN stays NaN and +-inf gives +-0 (as the spec's table asks).
@@ -573,6 +772,10 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
     return spv_vhalf(x, i, num);
   if (num == OpenCLstd_Fract || num == OpenCLstd_Sincos)
     return spv_fract(x, i, num == OpenCLstd_Sincos);
+  if (num == OpenCLstd_Bitselect || num == OpenCLstd_Shuffle || num == OpenCLstd_Shuffle2 ||
+      num == OpenCLstd_SMad_sat || num == OpenCLstd_UMad_sat ||
+      (num >= OpenCLstd_Cross && num <= OpenCLstd_Fast_normalize))
+    return spv_xvec(x, i, num);
   const spv_xmap *e = NULL;
   for (size_t k = 0; k < sizeof spv_clstd_map / sizeof spv_clstd_map[0]; k++)
     if (spv_clstd_map[k].num == num)
