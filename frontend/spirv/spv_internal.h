@@ -124,6 +124,16 @@ typedef struct spv_fn {
 } spv_fn;
 
 uint32_t spv_emit(spv_fn *x, ir_op op, ir_type t, uint32_t n, const uint32_t *o);
+/* small emission helpers shared by the lowering files */
+ir_type spv_rtype(spv_fn *x, uint32_t ref);
+uint32_t spv_op1(spv_fn *x, ir_op op, ir_type t, uint32_t a);
+uint32_t spv_op2(spv_fn *x, ir_op op, ir_type t, uint32_t a, uint32_t b);
+/* result type leaves of instruction i (word 1), into the type buffer */
+uint32_t spv_rleaves(spv_fn *x, uint32_t i);
+/* conversions (spv_convert.c) */
+uint32_t spv_resize(spv_fn *x, uint32_t v, ir_type to, int sign);
+void spv_convert(spv_fn *x, uint32_t i);
+void spv_bitcast(spv_fn *x, uint32_t i);
 uint32_t spv_kconst(spv_fn *x, ir_type t, uint64_t bits);
 /* Copies the leaves of value `id` into out (SPV_MAX_LEAVES entries),
  * materializing constants; returns the count, 0 with an error set. */
