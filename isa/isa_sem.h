@@ -128,4 +128,44 @@ static inline void isa_dst64(isa_wave *w, uint32_t reg, const uint64_t *r) {
   });
 }
 
+
+static inline uint32_t isa_id32(uint32_t x) { return x; }
+static inline uint64_t isa_id64(uint64_t x) { return x; }
+
+/* The lane loops shared by every one- and two-source ALU semantic: read the
+ * sources once into lane arrays, compute `expr` per lane on operands a (and b)
+ * of type T (IN turns a register word into T, OUT turns the result back), and
+ * write the active lanes. W is the register width (32 or 64). */
+#define ISA_SEM_UNARY(W, name, T, IN, OUT, expr)                                                   \
+  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
+    uint32_t n = w->wave_size;                                                                     \
+    uint##W##_t b0[ISA_MAX_WAVE], r[ISA_MAX_WAVE];                                                 \
+    const uint##W##_t *A = ISA_SEM_SRC##W(w, &in->src[0], b0);                                     \
+    ISA_LANES(n, i, {                                                                              \
+      T a = IN(A[i]);                                                                              \
+      r[i] = OUT(expr);                                                                            \
+    });                                                                                            \
+    isa_dst##W(w, in->dst.reg, r);                                                                 \
+    return ISA_RUN;                                                                                \
+  }
+
+#define ISA_SEM_BINARY(W, name, T, IN, OUT, expr)                                                  \
+  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
+    uint32_t n = w->wave_size;                                                                     \
+    uint##W##_t b0[ISA_MAX_WAVE], b1[ISA_MAX_WAVE], r[ISA_MAX_WAVE];                               \
+    const uint##W##_t *A = ISA_SEM_SRC##W(w, &in->src[0], b0);                                     \
+    const uint##W##_t *B = ISA_SEM_SRC##W(w, &in->src[1], b1);                                     \
+    ISA_LANES(n, i, {                                                                              \
+      T a = IN(A[i]), b = IN(B[i]);                                                                \
+      r[i] = OUT(expr);                                                                            \
+    });                                                                                            \
+    isa_dst##W(w, in->dst.reg, r);                                                                 \
+    return ISA_RUN;                                                                                \
+  }
+
+/* source readers with one signature: 32-bit sources may alias a VGPR row,
+ * 64-bit ones are always assembled into the buffer */
+#define ISA_SEM_SRC32(w, o, buf) isa_src32((w), (o), (buf))
+#define ISA_SEM_SRC64(w, o, buf) (isa_src64((w), (o), (buf)), (const uint64_t *)(buf))
+
 #endif

@@ -17,33 +17,8 @@ static inline uint64_t u_of(double d) {
   return x;
 }
 
-/* one double source */
-#define DOP1(name, expr)                                                                           \
-  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
-    uint32_t n = w->wave_size;                                                                     \
-    uint64_t A[ISA_MAX_WAVE], r[ISA_MAX_WAVE];                                                     \
-    isa_src64(w, &in->src[0], A);                                                                  \
-    ISA_LANES(n, i, {                                                                              \
-      double a = d_of(A[i]);                                                                       \
-      r[i] = u_of(expr);                                                                           \
-    });                                                                                            \
-    isa_dst64(w, in->dst.reg, r);                                                                  \
-    return ISA_RUN;                                                                                \
-  }
-
-#define DOP2(name, expr)                                                                           \
-  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
-    uint32_t n = w->wave_size;                                                                     \
-    uint64_t A[ISA_MAX_WAVE], B[ISA_MAX_WAVE], r[ISA_MAX_WAVE];                                    \
-    isa_src64(w, &in->src[0], A);                                                                  \
-    isa_src64(w, &in->src[1], B);                                                                  \
-    ISA_LANES(n, i, {                                                                              \
-      double a = d_of(A[i]), b = d_of(B[i]);                                                       \
-      r[i] = u_of(expr);                                                                           \
-    });                                                                                            \
-    isa_dst64(w, in->dst.reg, r);                                                                  \
-    return ISA_RUN;                                                                                \
-  }
+#define DOP1(name, expr) ISA_SEM_UNARY(64, name, double, d_of, u_of, expr)
+#define DOP2(name, expr) ISA_SEM_BINARY(64, name, double, d_of, u_of, expr)
 
 DOP2(v_add_f64, a + b)
 DOP2(v_sub_f64, a - b)

@@ -4,30 +4,8 @@
 
 #include "isa_sem.h"
 
-#define FOP1(name, expr)                                                                           \
-  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
-    uint32_t n = w->wave_size, b0[ISA_MAX_WAVE], r[ISA_MAX_WAVE];                                  \
-    const uint32_t *A = isa_src32(w, &in->src[0], b0);                                             \
-    ISA_LANES(n, i, {                                                                              \
-      float a = isa_f(A[i]);                                                                       \
-      r[i] = isa_u(expr);                                                                          \
-    });                                                                                            \
-    isa_dst32(w, in->dst.reg, r);                                                                  \
-    return ISA_RUN;                                                                                \
-  }
-
-#define FOP2(name, expr)                                                                           \
-  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
-    uint32_t n = w->wave_size, b0[ISA_MAX_WAVE], b1[ISA_MAX_WAVE], r[ISA_MAX_WAVE];                \
-    const uint32_t *A = isa_src32(w, &in->src[0], b0);                                             \
-    const uint32_t *B = isa_src32(w, &in->src[1], b1);                                             \
-    ISA_LANES(n, i, {                                                                              \
-      float a = isa_f(A[i]), b = isa_f(B[i]);                                                      \
-      r[i] = isa_u(expr);                                                                          \
-    });                                                                                            \
-    isa_dst32(w, in->dst.reg, r);                                                                  \
-    return ISA_RUN;                                                                                \
-  }
+#define FOP1(name, expr) ISA_SEM_UNARY(32, name, float, isa_f, isa_u, expr)
+#define FOP2(name, expr) ISA_SEM_BINARY(32, name, float, isa_f, isa_u, expr)
 
 /* int/float conversions on raw bits */
 #define XOP1(name, expr)                                                                           \

@@ -5,32 +5,8 @@
 
 #include "isa_sem.h"
 
-#define VOP1_64(name, expr)                                                                        \
-  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
-    uint32_t n = w->wave_size;                                                                     \
-    uint64_t A[ISA_MAX_WAVE], r[ISA_MAX_WAVE];                                                     \
-    isa_src64(w, &in->src[0], A);                                                                  \
-    ISA_LANES(n, i, {                                                                              \
-      uint64_t a = A[i];                                                                           \
-      r[i] = (expr);                                                                               \
-    });                                                                                            \
-    isa_dst64(w, in->dst.reg, r);                                                                  \
-    return ISA_RUN;                                                                                \
-  }
-
-#define VOP2_64(name, expr)                                                                        \
-  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
-    uint32_t n = w->wave_size;                                                                     \
-    uint64_t A[ISA_MAX_WAVE], B[ISA_MAX_WAVE], r[ISA_MAX_WAVE];                                    \
-    isa_src64(w, &in->src[0], A);                                                                  \
-    isa_src64(w, &in->src[1], B);                                                                  \
-    ISA_LANES(n, i, {                                                                              \
-      uint64_t a = A[i], b = B[i];                                                                 \
-      r[i] = (expr);                                                                               \
-    });                                                                                            \
-    isa_dst64(w, in->dst.reg, r);                                                                  \
-    return ISA_RUN;                                                                                \
-  }
+#define VOP1_64(name, expr) ISA_SEM_UNARY(64, name, uint64_t, isa_id64, isa_id64, expr)
+#define VOP2_64(name, expr) ISA_SEM_BINARY(64, name, uint64_t, isa_id64, isa_id64, expr)
 
 /* 64-bit value shifted by a 32-bit count (modulo 64) */
 #define VSHIFT_64(name, expr)                                                                      \
