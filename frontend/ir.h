@@ -152,6 +152,12 @@ typedef enum ir_math {
    * low 16 bits of an I32 and gives F32; F2HALF_* take F32 or F64 and give the
    * binary16 bits (upper bits zero) in an I32, rounded as the suffix says */
   IR_M_HALF2F, IR_M_F2HALF_RTE, IR_M_F2HALF_RTZ, IR_M_F2HALF_RTP, IR_M_F2HALF_RTN,
+  /* more float/double builtins (isa_mathx.h says what each computes): POWN and ROOTN take
+   * an I32 second operand; LGAMMA_SIGN, FREXP_EXP, ILOGB and REMQUO_Q give I32 (lgamma_r's
+   * sign, frexp's exponent, ilogb, remquo's quotient) from float or double operands */
+  IR_M_SINPI, IR_M_COSPI, IR_M_TANPI, IR_M_ASINPI, IR_M_ACOSPI, IR_M_ATANPI, IR_M_ATAN2PI,
+  IR_M_POWR, IR_M_POWN, IR_M_ROOTN, IR_M_LGAMMA, IR_M_LGAMMA_SIGN, IR_M_FREXP_MANT,
+  IR_M_FREXP_EXP, IR_M_ILOGB, IR_M_REMQUO_Q,
   IR_M_COUNT
 } ir_math;
 

@@ -56,7 +56,12 @@ static const char *const ir_math_names[IR_M_COUNT] = {
   [IR_M_LOGB] = "logb", [IR_M_REMAINDER] = "remainder", [IR_M_NEXTAFTER] = "nextafter",
   [IR_M_LDEXP] = "ldexp", [IR_M_HALF2F] = "half2f", [IR_M_F2HALF_RTE] = "f2half_rte",
   [IR_M_F2HALF_RTZ] = "f2half_rtz", [IR_M_F2HALF_RTP] = "f2half_rtp",
-  [IR_M_F2HALF_RTN] = "f2half_rtn",
+  [IR_M_F2HALF_RTN] = "f2half_rtn", [IR_M_SINPI] = "sinpi", [IR_M_COSPI] = "cospi",
+  [IR_M_TANPI] = "tanpi", [IR_M_ASINPI] = "asinpi", [IR_M_ACOSPI] = "acospi",
+  [IR_M_ATANPI] = "atanpi", [IR_M_ATAN2PI] = "atan2pi", [IR_M_POWR] = "powr",
+  [IR_M_POWN] = "pown", [IR_M_ROOTN] = "rootn", [IR_M_LGAMMA] = "lgamma",
+  [IR_M_LGAMMA_SIGN] = "lgamma_sign", [IR_M_FREXP_MANT] = "frexp_mant",
+  [IR_M_FREXP_EXP] = "frexp_exp", [IR_M_ILOGB] = "ilogb", [IR_M_REMQUO_Q] = "remquo_q",
 };
 
 static const char *const ir_atomic_names[] = {

@@ -37,7 +37,6 @@ SKIP = {}
 # Features wavesim rejects at build time with a message naming the feature: their kernels
 # are emitted as "// BUILD-ERROR:" tests (the build must fail with exactly this text; once
 # wavesim implements the feature the test fails and the generator should move it back here).
-ERR_RT = "unsupported conversion rounding mode (convert_*_rt*); not implemented yet"
 ERR_STD = "unsupported OpenCL.std instruction %s; not implemented yet"
 BUILD_ERROR = {}  # name -> expected wavesim build error text, filled by the generators
 
@@ -218,6 +217,155 @@ def math_kernels():
   return out
 
 
+# ---------------- more math: *pi, powr/pown/rootn, lgamma, pointer results ----------------
+# Each function on float and double, scalar and one vector width (the widths rotate over the
+# functions so every width 2, 3, 4, 8, 16 runs on both types). Vectors go through vloadN /
+# vstoreN on scalar buffers. The *pi functions also get integers and half-integers (exact
+# 0, +-1, +-inf points) and large magnitudes: work-item i & 3 == 1 uses k / 2 (k from an int
+# buffer), i & 3 == 2 scales the edge value by 1e7 (float) or 1e15 (double).
+# PoCL gives some of the spec's signed zeros wrong (sinpi(1) = -0, cospi(0.5) = -0,
+# tanpi(1) = +0); with a tolerance +0 and -0 compare equal, so those still match, and the
+# exact signs are checked by tests/isa/test_isa_mathx.c instead.
+MATHX_FW = [4, 2, 3, 8, 16]  # float vector width per function, rotating
+MATHX_DW = [3, 16, 2, 4, 8]  # double vector width per function, rotating
+# name: (inputs [(var, kind, fill)], ULP bound (None: exact), what the kernel computes, why)
+#   kind: "f" a float/double input, "i" an int input; the body assigns the results
+MATHX = [
+  ("sinpi", [("a", "f", "edge(-4,4)")], 4, "o = sinpi(a);", "pi"),
+  ("cospi", [("a", "f", "edge(-4,4)")], 4, "o = cospi(a);", "pi"),
+  ("tanpi", [("a", "f", "edge(-4,4)")], 6, "o = tanpi(a);", "pi"),
+  ("asinpi", [("a", "f", "edge(-1,1)")], 5, "o = asinpi(a);", ""),
+  ("acospi", [("a", "f", "edge(-1,1)")], 5, "o = acospi(a);", ""),
+  ("atanpi", [("a", "f", "edge(-100,100)")], 5, "o = atanpi(a);", ""),
+  ("atan2pi", [("a", "f", "edge(-10,10)"), ("b", "f", "edge(-10,10)")], 6,
+   "o = atan2pi(a, b);", ""),
+  ("powr", [("a", "f", "edge(0,20)"), ("b", "f", "edge(-20,20)")], 16, "o = powr(a, b);",
+   "powr: NaN for x < 0 and its own special cases (spec 7.5.1), unlike pow"),
+  ("pown", [("a", "f", "edge(-4,4)"), ("n", "i", "edge(-20,20)")], 16, "o = pown(a, n);",
+   "n includes 0, negatives, INT_MIN and INT_MAX"),
+  ("rootn", [("a", "f", "edge(-1000,1000)"), ("n", "i", "edge(-9,9)")], 16, "o = rootn(a, n);",
+   "n includes 0 (NaN), even n with negative x (NaN), INT_MIN and INT_MAX"),
+  ("remquo", [("a", "f", "edge(-100,100)"), ("b", "f", "edge(-10,10)")], None,
+   "o = remquo(a, b, PTR(e));", "remquo: exact remainder; the quotient's sign and low 7 bits"),
+  ("modf", [("a", "f", "edge(-1000000,1000000)")], None, "o = modf(a, PTR(p));",
+   "modf: exact fraction and integral part (-0 for negative integers and -inf)"),
+  ("frexp", [("a", "f", "edge(-1000000,1000000)")], None, "o = frexp(a, PTR(e));",
+   "frexp: exact mantissa and exponent (0 for zero, inf, NaN)"),
+  ("ilogb", [("a", "f", "edge(-1000000,1000000)")], None, "e = ilogb(a);",
+   "ilogb: exact; FP_ILOGB0 = INT_MIN, FP_ILOGBNAN = INT_MAX"),
+  ("nan", [("c", "u", None)], None, "o = nan(c);",
+   "nan: a quiet NaN for every code; only NaN-ness is compared, because the payload is "
+   "implementation-defined (PoCL returns the code's bits without the quiet bit, even "
+   "0x7f800001, a signalling NaN; wavesim sets the quiet bit and keeps the code's other bits)"),
+  ("lgamma", [("a", "f", "edge(-10,30)")], "lg", "o = lgamma(a);", "lg"),
+  ("lgamma_r", [("a", "f", "edge(-10,30)")], "lg", "o = lgamma_r(a, PTR(e));\n"
+   "  ZERO_WHERE(e, a <= (T)0 && a == floor(a));", "lg"),
+]
+# kernels PoCL gets wrong (checked against the spec): Oclgrind is their reference
+MATHX_REF = {
+  "mathx_rootn_double8": "PoCL's vectorized double rootn returns rootn(-645.23, 1) = -0.630 "
+                         "(x / 1024) where its scalar rootn and the spec give x",
+}
+LGAMMA_WHY = ("lgamma: OpenCL 1.2 gives no ULP bound; compared within 64 ulp or 1e-6 absolute "
+              "(near its zeros at 1, 2 and between the negative poles the relative error of any "
+              "libm grows). lgamma_r's sign is compared except at the poles (non-positive "
+              "integers, -inf), where gamma has no sign and implementations differ (PoCL -1, "
+              "glibc +1)")
+
+
+def mathx_kernel(fname, ins, bound, body, why, t, w):
+  T, TN = t, vt(t, w)
+  name = "mathx_%s_%s" % (fname, TN)
+  ctype = {"f": t, "i": "int", "u": "ulong" if t == "double" else "uint"}
+  ld = (lambda v: "%s[i]" % v) if w == 1 else (lambda v: "vload%d(i, %s)" % (w, v))
+  st = (lambda e, v: "  %s[i] = %s;" % (v, e)) if w == 1 else \
+       (lambda e, v: "  vstore%d(%s, i, %s);" % (w, e, v))
+  params, lines, args = [], [], []
+  for v, kind, fill in ins:
+    ct = ctype[kind]
+    params.append("__global const %s *%s_" % (ct, v))
+    lines.append("  %s %s = %s;" % (vt(ct, w), v, ld(v + "_")))
+    args.append(buf(v + "_", ct, w, fill or edge_int(ct)))
+  if why == "pi":
+    params.append("__global const int *k_")
+    kv = "(%s)k_[i]" % T if w == 1 else "convert_%s(vload%d(i, k_))" % (TN, w)
+    lines.append("  int s = i & 3;")
+    lines.append("  a = s == 1 ? %s * (%s)0.5 : s == 2 ? a * (%s)%s : a;" %
+                 (kv, T, T, "1e7" if t == "float" else "1e15"))
+    args.append(buf("k_", "int", w, "rand(-2000000,2000000)"))
+  # results o (T), e (int), p (T: modf's integral part) as private variables; a pointer
+  # result goes through a global pointer (scalar float), a local one (scalar double) or the
+  # private variable itself (vectors), and is read back into the variable
+  outs = [(v, ct) for v, ct in (("o", t), ("e", "int"), ("p", t))
+          if re.search(r"\b%s\b" % v, body)]
+  space = "private" if w > 1 else ("global" if t == "float" else "local")
+  call, _, post = body.partition("\n")
+  back = []
+  for v, ct in outs:
+    params.append("__global %s *%s_" % (ct, v))
+    args.append(buf(v + "_", ct, w, "zero"))
+    lines.append("  %s %s;" % (vt(ct, w), v))
+    if "PTR(%s)" % v not in call:
+      continue
+    if space == "local":
+      lines.insert(0, "  __local %s %s_l[64];" % (ct, v))
+      where = "%s_l[get_local_id(0)]" % v
+    else:
+      where = "%s_[i]" % v
+    call = call.replace("PTR(%s)" % v, "&" + (v if space == "private" else where))
+    if space != "private":
+      back.append("  %s = %s;" % (v, where))
+  post = post.replace("(T)", "(%s)" % T)
+  m = re.search(r"ZERO_WHERE\((\w+), (.*)\);", post)  # v = 0 where the condition holds
+  if m:
+    v, cond = m.groups()
+    post = post.replace(m.group(0), "%s = %s;" % (v, "(%s) ? 0 : %s" % (cond, v) if w == 1 else
+                                                  "select(%s, (int%d)0, convert_int%d(%s))" %
+                                                  (v, w, w, cond)))
+  src = (FP64 if t == "double" else "") + (
+    "__kernel void %s(%s) {\n  int i = get_global_id(0);\n%s\n  %s\n%s%s%s\n}" %
+    (name, ", ".join(params), "\n".join(lines), call, "\n".join(back) + "\n" if back else "",
+     post + "\n" if post else "", "\n".join(st(v, v + "_") for v, _ in outs)))
+  if bound == "lg":
+    tol, atol, why = 64, 1e-6, LGAMMA_WHY
+  elif bound is None:
+    tol, atol = 0, None
+  else:
+    tol, atol = 2 * bound, None
+    why = ("%s: %d ulp (spec bound), tol %d ulp = twice the bound" % (fname, bound, tol) +
+           ("; integers, half-integers and large magnitudes mixed in" if why == "pi" else
+            ("; " + why if why else "")))
+  if name in MATHX_REF:
+    why += "\nREF: oclgrind (%s)" % MATHX_REF[name]
+  return Kernel(name, "Math %s on %s with edge values.\n%s" % (fname, TN, why), src, args,
+                tol=tol, atol=atol)
+
+
+def mathx_kernels():
+  out = []
+  for fi, (fname, ins, bound, body, why) in enumerate(MATHX):
+    for t, w in (("float", 1), ("float", MATHX_FW[fi % 5]), ("double", 1),
+                 ("double", MATHX_DW[fi % 5])):
+      out.append(mathx_kernel(fname, ins, bound, body, why, t, w))
+  # half_powr / native_powr: powr's domain, accuracy 8192 ulp (half_) and implementation-
+  # defined (native_); wavesim computes both as powr
+  for t, w in (("float", 1), ("float", 4)):
+    TN = vt(t, w)
+    name = "mathx_half_native_powr_%s" % TN
+    ld = (lambda v: "%s[i]" % v) if w == 1 else (lambda v: "vload%d(i, %s)" % (w, v))
+    st = (lambda e, v: "  %s[i] = %s;\n" % (v, e)) if w == 1 else \
+         (lambda e, v: "  vstore%d(%s, i, %s);\n" % (w, e, v))
+    src = ("__kernel void %s(__global const float *x, __global const float *y, __global float *o, "
+           "__global float *p) {\n  int i = get_global_id(0);\n  %s a = %s, b = %s;\n%s%s}" %
+           (name, TN, ld("x"), ld("y"), st("half_powr(a, b)", "o"), st("native_powr(a, b)", "p")))
+    args = [buf("x", t, w, "edge(0,20)"), buf("y", t, w, "edge(-8,8)"),
+            buf("o", t, w, "zero"), buf("p", t, w, "zero")]
+    out.append(Kernel(name, "Math half_powr and native_powr on %s with edge values (powr's "
+                      "domain).\nhalf_: 8192 ulp (spec), native_: implementation-defined; "
+                      "tol 16384 ulp" % TN, src, args, tol=16384))
+  return out
+
+
 # ---------------- relational ----------------
 def rel_kernels():
   out = []
@@ -309,13 +457,18 @@ def conv_kernels():
     args = [buf("a", src, 1, edge_int(src)), buf("a4", src, 4, edge_int(src))]
     for dst in INT_TYPES:
       params += ["__global %s *o_%s" % (dst, dst), "__global %s4 *v_%s" % (dst, dst)]
-      args += [buf("o_" + dst, dst, 2, "zero"), buf("v_" + dst, dst, 8, "zero")]
-      body += ("  o_%s[i * 2] = convert_%s(x);\n  o_%s[i * 2 + 1] = convert_%s_sat(x);\n"
-               "  v_%s[i * 2] = convert_%s4(v);\n  v_%s[i * 2 + 1] = convert_%s4_sat(v);\n"
-               % ((dst,) * 8))
+      args += [buf("o_" + dst, dst, 4, "zero"), buf("v_" + dst, dst, 16, "zero")]
+      body += ("  o_%s[i * 4] = convert_%s(x);\n  o_%s[i * 4 + 1] = convert_%s_sat(x);\n"
+               "  o_%s[i * 4 + 2] = convert_%s_rtn(x);\n"
+               "  o_%s[i * 4 + 3] = convert_%s_sat_rtp(x);\n"
+               "  v_%s[i * 4] = convert_%s4(v);\n  v_%s[i * 4 + 1] = convert_%s4_sat(v);\n"
+               "  v_%s[i * 4 + 2] = convert_%s4_rtz(v);\n"
+               "  v_%s[i * 4 + 3] = convert_%s4_sat_rte(v);\n"
+               % ((dst,) * 16))
     srcs = ("__kernel void %s(%s) {\n  int i = get_global_id(0);\n  %s x = a[i];\n"
             "  %s4 v = a4[i];\n%s}" % (name, ",\n    ".join(params), src, src, body))
     out.append(Kernel(name, "Conversions %s -> every integer type, plain (modulo) and _sat, "
+                      "with and without a rounding mode (no effect between integers), "
                       "scalar and 4-vector; exact." % src, srcs, args))
   for src in ALL:
     for dst in ALL:
@@ -324,8 +477,6 @@ def conv_kernels():
       name = "conv_%s_%s" % (dst, src)
       sf, df = src in ("float", "double"), dst in ("float", "double")
       for rt in (False, True):
-        if rt and src == dst:
-          continue
         k = conv_pair(src, dst, rt)
         if k:
           out.append(k)
@@ -355,10 +506,8 @@ def conv_pair(src, dst, rt):
         names += [("convert_%s" % dst, False)]
       if not names:
         return None
-      # (rounding modes into integers and float, 64-bit and double-source _sat once were
-      # BUILD-ERROR tests too; wavesim implements them now)
-      if rt and dst == "double":
-        BUILD_ERROR[name] = ERR_RT
+      # (rounding modes, 64-bit and double-source _sat once were BUILD-ERROR tests too;
+      # wavesim implements them now)
       n = len(names)
       if sf and not df:
         lo, hi = rng(dst)
@@ -397,6 +546,153 @@ def conv_pair(src, dst, rt):
         why += "\nNon-saturating float->int conversions get a clamped, NaN-free input (out of" \
                "\nrange is undefined); the _sat ones get the raw edge values."
       return Kernel(name, why, srcs, args, tol=0 if df else None)
+
+
+# ---------------- conversions: rounding at the hard places ----------------
+RT_MODES = ("rte", "rtz", "rtp", "rtn")
+MANT = {"float": 24, "double": 53}
+
+
+def conv_rtbits_kernel(src, dst):
+  """Integer -> float/double with each rounding mode on values built to round: magnitudes from
+  every bit length, exact ties at the destination's rounding position and their neighbours."""
+  name = "conv_%s_%s_rtbits" % (dst, src)
+  b, sg = BITS[src], src in SIGNED
+  us = src if not sg else "u" + src
+  neg = ("  if ((s[i] >> 8) & 1) {\n    u0 = (%s)0 - u0; u1 = (%s)0 - u1; u2 = (%s)0 - u2;"
+         " u3 = (%s)0 - u3;\n  }\n" % ((us,) * 4)) if sg else ""
+  src_text = (FP64 if dst == "double" else "") + (
+    "__kernel void %s(__global const %s *a, __global const uint *s, __global %s *o,\n"
+    "                 __global %s4 *o4) {\n  int i = get_global_id(0);\n"
+    "  %s u = as_%s(a[i]) >> (s[i] %% %d);\n"
+    "  int drop = %d - (int)clz(u) - %d; /* bits under the destination's last place */\n"
+    "  %s t = drop > 0 ? ((u >> drop) << drop) | ((%s)1 << (drop - 1)) : u; /* a tie */\n"
+    "  %s u0 = u, u1 = t, u2 = t + 1, u3 = t - 1;\n%s"
+    "  %s4 v = (%s4)(as_%s(u0), as_%s(u1), as_%s(u2), as_%s(u3));\n"
+    % (name, src, dst, dst, us, us, b, b, MANT[dst], us, us, us, neg, src, src, src, src, src, src))
+  for k, r in enumerate(RT_MODES):
+    src_text += "  o4[i * 4 + %d] = convert_%s4_%s(v);\n" % (k, dst, r)
+    for j in range(4):
+      src_text += "  o[i * 16 + %d] = convert_%s_%s(v.s%d);\n" % (k * 4 + j, dst, r, j)
+  src_text += "}"
+  args = [buf("a", src, 1, edge_int(src)), buf("s", "uint", 1, "rand(0,4294967295)"),
+          buf("o", dst, 16, "zero"), buf("o4", dst, 16, "zero")]
+  why = ("Conversions %s -> %s with rte/rtz/rtp/rtn, scalar and 4-vector, on inputs of every bit\n"
+         "length, exact ties at the %s's last place and the integers either side. Exact (0 ulp)."
+         % (src, dst, dst))
+  return Kernel(name, why, src_text, args, tol=0)
+
+
+def conv_double_float_range_kernel():
+  """double -> float with each rounding mode across float's subnormal range and overflow edge."""
+  name = "conv_float_double_rt_range"
+  src_text = FP64 + (
+    "__kernel void %s(__global const ulong *a, __global const uint *s, __global float *o,\n"
+    "                 __global float4 *o4) {\n  int i = get_global_id(0);\n"
+    "  const int edges[8] = {-151, -150, -149, -148, -127, -126, 126, 127};\n"
+    "  uint r = s[i];\n"
+    "  int e = (r >> 12) & 1 ? edges[(r >> 13) & 7] : (int)(r %% 284u) - 152; /* 2^-152..2^131 */\n"
+    "  ulong m = a[i] & 0xfffffffffffffUL;\n"
+    "  if ((r >> 16) & 1) m |= 0xfffffe0000000UL; /* float mantissa all ones: carries */\n"
+    "  /* bits of the double's mantissa under the float's last place at exponent e */\n"
+    "  int drop = min(52, 29 + max(0, -126 - e));\n"
+    "  ulong sign = (ulong)((r >> 9) & 1) << 63;\n"
+    "  ulong x = sign | (ulong)(e + 1023) << 52 | ((r >> 17) & 1 ? (m >> drop) << drop : m);\n"
+    "  ulong t = sign | (ulong)(e + 1023) << 52 | ((m >> drop) << drop) | (1UL << (drop - 1));\n"
+    "  double4 v = (double4)(as_double(x), as_double(t), as_double(t + 1), as_double(t - 1));\n"
+    % name)
+  for k, r in enumerate(RT_MODES):
+    src_text += "  o4[i * 4 + %d] = convert_float4_%s(v);\n" % (k, r)
+    for j in range(4):
+      src_text += "  o[i * 16 + %d] = convert_float_%s(v.s%d);\n" % (k * 4 + j, r, j)
+  src_text += "}"
+  args = [buf("a", "ulong", 1, "rand(0,18446744073709551615)"),
+          buf("s", "uint", 1, "rand(0,4294967295)"), buf("o", "float", 16, "zero"),
+          buf("o4", "float", 16, "zero")]
+  why = ("Conversions double -> float with rte/rtz/rtp/rtn, scalar and 4-vector, on doubles from\n"
+         "below float's smallest subnormal to above FLT_MAX (extra weight on the subnormal and\n"
+         "overflow edges), exactly representable ones, exact ties at the float's last place and\n"
+         "their neighbours. Exact.")
+  return Kernel(name, why, src_text, args, tol=0)
+
+
+def conv_ties_kernel(src, dst):
+  """float/double -> integer with each rounding mode, with and without _sat, on quarters (ties
+  at small magnitudes) and halves up to the source's exact-integer limit."""
+  name = "conv_%s_%s_ties" % (dst, src)
+  lo, hi = rng(dst)
+  big = 1 << (MANT[src] - 2)
+  clo, chi = max(lo, -big), min(hi, big)
+  bt = "int" if src == "float" else "long"
+  src_text = (FP64 if src == "double" else "") + (
+    "__kernel void %s(__global const int *a, __global const %s *b, __global %s *o,\n"
+    "                 __global %s4 *o4) {\n  int i = get_global_id(0);\n"
+    "  %s x = (%s)a[i] * (%s)0.25, y = (%s)b[i] * (%s)0.5;\n"
+    "  /* non-saturating conversions are undefined out of range: clamp those inputs */\n"
+    "  %s xc = clamp(x, (%s)%d, (%s)%d), yc = clamp(y, (%s)%d, (%s)%d);\n"
+    "  %s4 v = (%s4)(x, y, -x, -y);\n"
+    "  %s4 vc = clamp(v, (%s4)%d, (%s4)%d);\n"
+    % (name, bt, dst, dst, src, src, src, src, src, src, src, clo, src, chi, src, clo, src, chi,
+       src, src, src, src, clo, src, chi))
+  n = 0
+  for r in RT_MODES:
+    for sat in ("", "_sat"):
+      f = "convert_%s%s_%s" % (dst, sat, r)
+      xs, ys = ("x", "y") if sat else ("xc", "yc")
+      src_text += "  o[i * 16 + %d] = %s(%s);\n  o[i * 16 + %d] = %s(%s);\n" % (
+        n, f, xs, n + 1, f, ys)
+      src_text += "  o4[i * 8 + %d] = convert_%s4%s_%s(%s);\n" % (
+        n // 2, dst, sat, r, "v" if sat else "vc")
+      n += 2
+  src_text += "}"
+  bl = big * 2 - 1
+  args = [buf("a", "int", 1, "rand(-1200,1200)"), buf("b", bt, 1, "rand(%d,%d)" % (-bl, bl)),
+          buf("o", dst, 16, "zero"), buf("o4", dst, 32, "zero")]
+  why = ("Conversions %s -> %s with rte/rtz/rtp/rtn, plain (input clamped to the range) and\n"
+         "_sat, scalar and 4-vector, on quarters in [-300, 300] and halves up to 2^%d: ties round\n"
+         "as the mode says (rte to even). Exact." % (src, dst, MANT[src] - 2))
+  return Kernel(name, why, src_text, args)
+
+
+# (src, dst, conversion suffixes): vectors of 2, 3, 8 and 16 through vloadn/vstoren
+CONV_WIDTHS = [("long", "double", ("rtz", "rtp")), ("ulong", "float", ("rtn", "rtp")),
+               ("double", "float", ("rtz", "rtn")), ("float", "int", ("sat_rte", "sat_rtn")),
+               ("double", "uchar", ("sat_rtz", "sat_rtp")), ("uint", "double", ("rte", "rtz")),
+               ("int", "float", ("rtz", "rtp")), ("float", "ulong", ("sat", "sat_rtp"))]
+
+
+def conv_widths_kernel(src, dst, sufs):
+  name = "conv_%s_%s_widths" % (dst, src)
+  per = (2 + 3 + 8 + 16) * len(sufs)
+  body, off = "", 0
+  for s in sufs:
+    for w in (2, 3, 8, 16):
+      body += "  vstore%d(convert_%s%d_%s(vload%d(0, p)), 0, q + %d);\n" % (w, dst, w, s, w, off)
+      off += w
+  fp = FP64 if "double" in (src, dst) else ""
+  src_text = fp + (
+    "__kernel void %s(__global const %s *a, __global %s *o) {\n  int i = get_global_id(0);\n"
+    "  __global const %s *p = a + i * 16;\n  __global %s *q = o + i * %d;\n%s}"
+    % (name, src, dst, src, dst, per, body))
+  if src in ("float", "double"):
+    l, h = rng(dst) if dst in INT_TYPES else (-1e6, 1e6)
+    fill = "edge(%g,%g)" % (l * 1.5 - 2.5, h * 1.5 + 2.5)
+  else:
+    fill = edge_int(src)
+  args = [buf("a", src, 16, fill), buf("o", dst, per, "zero")]
+  why = ("Conversions %s -> %s (%s) on vectors of 2, 3, 8 and 16 (vloadn/vstoren). Exact."
+         % (src, dst, ", ".join("convert_%sN_%s" % (dst, s) for s in sufs)))
+  return Kernel(name, why, src_text, args, tol=0 if dst in ("float", "double") else None)
+
+
+def conv_rt_kernels():
+  out = [conv_rtbits_kernel(s, d) for s, d in (("int", "float"), ("uint", "float"),
+                                               ("long", "float"), ("ulong", "float"),
+                                               ("long", "double"), ("ulong", "double"))]
+  out.append(conv_double_float_range_kernel())
+  out += [conv_ties_kernel(s, d) for s in ("float", "double") for d in INT_TYPES]
+  out += [conv_widths_kernel(s, d, f) for s, d, f in CONV_WIDTHS]
+  return out
 
 
 # ---------------- as_type ----------------
@@ -737,16 +1033,23 @@ for op, init in (("add", "0"), ("sub", "0"), ("min", "0x7fffffff"), ("max", "0x8
     name = "atomic_%s_%s" % (op, space)
     call = ("atomic_%s(p, a[i])" if op not in ("inc", "dec") else "atomic_%s(p)") % op
     if space == "global":
-      src = ("__kernel void %s(__global const int *a, __global int *acc, __global int *old) {\n"
+      # The value an atomic returns depends on the order work-items reach it, so only
+      # order-independent facts are compared: the final counters, and for min/max (whose
+      # inputs never equal the initial value) that exactly one work-item per counter saw it.
+      if op in ("min", "max"):
+        use = ("  if (r == (int)%su) atomic_inc(seen + (i & 3));\n" % init)
+      else:
+        use = "  (void)r;\n"
+      src = ("__kernel void %s(__global const int *a, __global int *acc, __global int *seen) {\n"
              "  int i = get_global_id(0);\n  __global int *p = acc + (i & 3);\n"
-             "  int r = %s;\n  old[i] = (r == 0x7fffffff) ? 1 : 0; /* order-dependent value "
-             "unused */\n}" % (name, call))
-      # acc starts at init (via const fill) and only its final value is compared
+             "  int r = %s;\n%s}" % (name, call, use))
       args = ["a:buf:int:256:rand(-100000,100000)", "acc:buf:int:4:const(%d)" %
               (int(init, 16) - (1 << 32) if int(init, 16) >= 1 << 31 else int(init, 16)),
-              "old:buf:int:256:zero"]
-      comment = ("atomic_%s on 4 global counters from 256 work-items; the final counters are "
-                 "order-independent and compared exactly." % op)
+              "seen:buf:int:4:zero"]
+      comment = ("atomic_%s on 4 global counters from 256 work-items; the final counters%s are "
+                 "order-independent and compared exactly." %
+                 (op, " and how many work-items saw the initial value" if op in ("min", "max")
+                  else ""))
     else:
       src = ("__kernel void %s(__global const int *a, __global int *res, __local int *l) {\n"
              "  int i = get_global_id(0), li = get_local_id(0);\n"
@@ -803,8 +1106,9 @@ def misc_kernels():
 
 
 def generate():
-  ks = (int_kernels() + math_kernels() + rel_kernels() + conv_kernels() + astype_kernels() +
-        vec_kernels() + vload_kernels() + geo_kernels() + workitem_kernels() + misc_kernels())
+  ks = (int_kernels() + math_kernels() + rel_kernels() + conv_kernels() + conv_rt_kernels() +
+        astype_kernels() + vec_kernels() + vload_kernels() + geo_kernels() + workitem_kernels() +
+        misc_kernels() + mathx_kernels())
   names = [k.name for k in ks]
   assert len(names) == len(set(names)), "duplicate kernel names"
   return {k.name + ".cl": k.text() for k in ks}

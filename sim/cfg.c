@@ -424,6 +424,32 @@ int cfg_validate(const cfg_device *c, const char **bad, char *err, size_t errlen
     return cfg_fail(bad, "cu.max_sgprs_per_wave", err, errlen,
                     "cu.max_sgprs_per_wave = %" PRId64 " exceeds cu.sgprs_per_simd = %" PRId64,
                     c->cu_max_sgprs, c->cu_sgprs_per_simd);
+  /* sectors divide their line into at most 64 parts (one bit each in a mask) */
+  const struct { const char *key, *line_key; int64_t sector, line; } sectors[] = {
+      {"l1.sector", "l1.line", c->l1_sector, c->l1_line}, {"l2.sector", "l2.line", c->l2_sector, c->l2_line}};
+  for (size_t i = 0; i < 2; i++)
+    if (sectors[i].sector && (!cfg_pow2(sectors[i].sector) || sectors[i].sector > sectors[i].line ||
+                              sectors[i].line / sectors[i].sector > 64))
+      return cfg_fail(bad, sectors[i].key, err, errlen,
+                      "%s = %" PRId64 " must be 0 or a power of two dividing %s = %" PRId64
+                      " into at most 64 sectors",
+                      sectors[i].key, sectors[i].sector, sectors[i].line_key, sectors[i].line);
+  const struct { const char *key; int64_t v; } dram[] = {{"dram.interleave", c->dram_interleave},
+                                                         {"dram.row_bytes", c->dram_row_bytes}};
+  for (size_t i = 0; i < 2; i++)
+    if (!cfg_pow2(dram[i].v) || dram[i].v < c->l2_line)
+      return cfg_fail(bad, dram[i].key, err, errlen,
+                      "%s = %" PRId64 " must be a power of two of at least l2.line = %" PRId64
+                      " (a line never straddles channels or rows)",
+                      dram[i].key, dram[i].v, c->l2_line);
+  /* the instruction cache (issue #4, compute unit): a tag array like the others */
+  if (!cfg_pow2(c->icache_line))
+    return cfg_fail(bad, "icache.line", err, errlen, "icache.line = %" PRId64 " must be a power of two",
+                    c->icache_line);
+  if (c->icache_bytes && c->icache_bytes % (c->icache_line * c->icache_assoc))
+    return cfg_fail(bad, "icache.bytes", err, errlen,
+                    "icache.bytes = %" PRId64 " must be a multiple of icache.line * icache.assoc = %" PRId64,
+                    c->icache_bytes, c->icache_line * c->icache_assoc);
   return 0;
 }
 

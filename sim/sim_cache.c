@@ -1,5 +1,6 @@
-/* A set-associative cache tag array with true LRU replacement, dirty bits
- * and per-line fill times; no data (values live in device memory). */
+/* A set-associative cache tag array with true LRU replacement, per-line
+ * sector valid and dirty masks and fill times; no data (values live in
+ * device memory). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,8 +22,9 @@ int sim_cache_init(sim_cache *c, uint64_t bytes, uint32_t line, uint32_t assoc) 
   c->tag = calloc(n, sizeof *c->tag);
   c->stamp = calloc(n, sizeof *c->stamp);
   c->ready = calloc(n, sizeof *c->ready);
-  c->dirty = calloc(n, 1);
-  if (!c->tag || !c->stamp || !c->ready || !c->dirty) {
+  c->valid = calloc(n, sizeof *c->valid);
+  c->dirty = calloc(n, sizeof *c->dirty);
+  if (!c->tag || !c->stamp || !c->ready || !c->valid || !c->dirty) {
     sim_cache_fini(c);
     return -1;
   }
@@ -33,6 +35,7 @@ void sim_cache_fini(sim_cache *c) {
   free(c->tag);
   free(c->stamp);
   free(c->ready);
+  free(c->valid);
   free(c->dirty);
   memset(c, 0, sizeof *c);
 }
@@ -41,7 +44,8 @@ void sim_cache_invalidate_all(sim_cache *c) {
   size_t n = (size_t)c->nsets * c->assoc;
   if (!n) return;
   memset(c->tag, 0, n * sizeof *c->tag);
-  memset(c->dirty, 0, n);
+  memset(c->valid, 0, n * sizeof *c->valid);
+  memset(c->dirty, 0, n * sizeof *c->dirty);
 }
 
 int sim_cache_probe(const sim_cache *c, uint64_t addr) {
@@ -53,10 +57,11 @@ int sim_cache_probe(const sim_cache *c, uint64_t addr) {
   return 0;
 }
 
-void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, int dirty, sim_cache_ref *r) {
+void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, sim_cache_ref *r) {
   r->hit = 0;
   r->ready = NULL;
-  r->evicted_dirty = 0;
+  r->valid = r->dirty = NULL;
+  r->victim_dirty = 0;
   r->victim_addr = 0;
   if (!c->nsets) return;
   uint64_t line = addr >> c->line_shift;
@@ -66,9 +71,10 @@ void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, int dirty, sim_
     size_t i = base + w;
     if (c->tag[i] == line + 1) {
       c->stamp[i] = ++c->clock;
-      c->dirty[i] |= (uint8_t)dirty;
       r->hit = 1;
       r->ready = &c->ready[i];
+      r->valid = &c->valid[i];
+      r->dirty = &c->dirty[i];
       return;
     }
     /* invalid ways first (stamp 0 and tag 0), then the least recently used */
@@ -76,12 +82,15 @@ void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, int dirty, sim_
   }
   if (!allocate) return;
   if (c->tag[victim] && c->dirty[victim]) {
-    r->evicted_dirty = 1;
+    r->victim_dirty = c->dirty[victim];
     r->victim_addr = (c->tag[victim] - 1) << c->line_shift;
   }
   c->tag[victim] = line + 1;
   c->stamp[victim] = ++c->clock;
-  c->dirty[victim] = (uint8_t)dirty;
+  c->valid[victim] = 0;
+  c->dirty[victim] = 0;
   c->ready[victim] = 0;
   r->ready = &c->ready[victim];
+  r->valid = &c->valid[victim];
+  r->dirty = &c->dirty[victim];
 }

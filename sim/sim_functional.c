@@ -57,6 +57,7 @@ sim_status sim_run_functional(sim_ctx *c) {
           st->inst[dec[pc].unit]++;
           st->thread_insts += (uint64_t)__builtin_popcountll(exec);
           st->divergent_branches += w->diverged;
+          c->pc_divergent[pc] += w->diverged;
           if (w->access.space == ISA_SPACE_GLOBAL && dec[pc].unit == ISA_UNIT_VMEM) {
             uint64_t b = (uint64_t)__builtin_popcountll(w->access.mask) * w->access.size;
             if (w->access.kind & ISA_F_LOAD) st->global_load_bytes += b;

@@ -15,63 +15,106 @@
 #define SIM_NEVER UINT64_MAX
 
 /* ---- caches ----------------------------------------------------------------
- * A set-associative tag array with true LRU. Each line remembers the cycle
- * its data arrives (`ready`), so a hit on a line still being filled waits
- * for the fill: the effect of merging requests in MSHRs. */
+ * A set-associative tag array with true LRU. Each line keeps which of its
+ * sectors hold data (`valid`, bit i = sector i; one bit for an unsectored
+ * line), which are dirty, and the cycle its latest fill arrives (`ready`),
+ * so a hit on sectors still being filled waits for the fill: the effect of
+ * merging requests into an in-flight miss (MSHR merge). */
 typedef struct sim_cache {
   uint32_t nsets, assoc, line_shift;
   uint64_t *tag;   /* nsets*assoc: line number + 1; 0 is invalid */
   uint64_t *stamp; /* last use, for LRU */
-  uint64_t *ready; /* cycle the line's data is present */
-  uint8_t *dirty;
+  uint64_t *ready; /* cycle the line's latest fill lands */
+  uint64_t *valid, *dirty; /* sector masks */
   uint64_t clock;  /* use counter driving the stamps */
 } sim_cache;
 
 typedef struct sim_cache_ref {
-  int hit;
-  uint64_t *ready;       /* the line's ready cycle (hit, or the newly installed line) */
-  int evicted_dirty;     /* a dirty victim was written back */
+  int hit;                 /* the tag was present (its sectors may not all be) */
+  uint64_t *ready;         /* the line's fields (hit or newly installed); NULL: not cached */
+  uint64_t *valid, *dirty;
+  uint64_t victim_dirty;   /* dirty sectors of the evicted line (0: nothing to write back) */
   uint64_t victim_addr;
 } sim_cache_ref;
 
 /* bytes 0 disables the cache: every access misses and nothing is kept. */
 int sim_cache_init(sim_cache *c, uint64_t bytes, uint32_t line, uint32_t assoc);
 void sim_cache_fini(sim_cache *c);
-/* Look up addr; on a miss with `allocate`, install the line (evicting the
- * least recently used way). `dirty` marks the line written. */
-void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, int dirty, sim_cache_ref *r);
+/* Look up addr; on a miss with `allocate`, install the line with no valid
+ * sectors (evicting the least recently used way). The caller sets sectors
+ * valid/dirty through the ref. */
+void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, sim_cache_ref *r);
 int sim_cache_probe(const sim_cache *c, uint64_t addr);
 void sim_cache_invalidate_all(sim_cache *c);
 
-/* ---- the memory hierarchy (timing only) ------------------------------------ */
+/* ---- the memory hierarchy (timing only) ------------------------------------
+ * Every resource is a "free at" time: a request takes it at max(arrival,
+ * free) and pushes it on by its occupancy, so nothing ticks per cycle and a
+ * request costs O(1) (MSHRs: O(log mshrs)). Requests arrive in issue order,
+ * which the timing model's event heap keeps nondecreasing in time. */
+enum { SIM_L2_READ, SIM_L2_WRITE, SIM_L2_ATOMIC };
+
 typedef struct sim_memsys {
   const cfg_device *cfg;
   uint32_t ncu;
   sim_cache *l1, *scache; /* per CU */
-  sim_cache l2;
+  sim_cache l2;           /* one tag array; slices split only its bandwidth */
   uint64_t *l1_port_free; /* per CU: when its memory pipeline takes the next line */
   uint64_t *lds_free;     /* per CU: when its LDS takes the next pass */
-  double l2_free, dram_free; /* shared queues (fractional cycles) */
-  double l2_cycles_per_line, dram_cycles_per_line;
-  uint32_t l1_cycles_per_line;
+  /* L1 */
+  uint32_t l1_line, l1_sector, l1_bpc, l1_write_back;
+  uint32_t nmshr;         /* per CU; 0 = unlimited */
+  uint64_t *mshr;         /* ncu * nmshr release cycles, one min-heap per CU */
+  uint32_t *mshr_n;       /* entries in each heap */
+  /* interconnect: one link per CU */
+  double *noc_free, noc_cycles_per_byte; /* 0: unlimited */
+  /* L2 */
+  uint32_t l2_line, l2_sector, nslices, slice_bits;
+  double *slice_free, slice_cycles_per_byte;
+  uint64_t *slice_reqs;   /* requests per slice this launch */
+  /* DRAM */
+  uint32_t nchan, nbanks, row_open_policy;
+  double *chan_free, chan_cycles_per_byte;
+  double *bank_free;      /* nchan * nbanks */
+  uint64_t *open_row;     /* nchan * nbanks: row + 1, 0 = none open */
 } sim_memsys;
 
 int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errlen);
 void sim_memsys_fini(sim_memsys *m);
-/* Launch start: queues drain (the device was idle), cache contents stay. */
+/* Launch start: queues drain and DRAM rows close (the device was idle),
+ * cache contents stay. */
 void sim_memsys_reset_queues(sim_memsys *m);
 
 /* The unique `line`-byte lines the active lanes touch, in first-touch
- * order. Returns the count (at most ISA_MAX_WAVE * 2). */
-uint32_t sim_coalesce(const isa_access *a, uint32_t line, uint64_t *lines);
+ * order, and per line the mask of `sector`-byte sectors touched (sector ==
+ * line: one bit). Returns the count (at most ISA_MAX_WAVE * 2). */
+uint32_t sim_coalesce(const isa_access *a, uint32_t line, uint32_t sector, uint64_t *lines,
+                      uint64_t *masks);
 
 /* A vector (global or scratch) access issued by CU `cu` at `now`. Returns
- * the cycle its last line completes; counts hits, misses, DRAM bytes and
- * the coalesced requests (*nreq). */
+ * the cycle its last line completes; counts hits, misses, sectors, DRAM
+ * bytes and the coalesced line requests (*nreq). */
 uint64_t sim_mem_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
                         sim_stats *st, uint32_t *nreq);
 /* A scalar load through the CU's scalar cache. */
 uint64_t sim_mem_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a, sim_stats *st);
+
+/* sim_l2.c: the slice an L2 line address maps to (xor-fold of its line
+ * number, then modulo the slice count). */
+uint32_t sim_l2_slice(const sim_memsys *m, uint64_t addr);
+/* One request for the L2 sectors `mask` of the line at `addr`, arriving at
+ * cycle t: SIM_L2_READ (a fill), SIM_L2_WRITE (sectors written whole, no
+ * fetch) or SIM_L2_ATOMIC (`steps` serialized atomic-unit steps on the
+ * fetched line). Returns the cycle the data or acknowledgement is back. */
+uint64_t sim_l2_request(sim_memsys *m, uint64_t addr, uint64_t mask, uint64_t t, int kind,
+                        uint32_t steps, sim_stats *st);
+
+/* sim_dram.c: the channel, bank and row of a device address. */
+void sim_dram_map(const sim_memsys *m, uint64_t addr, uint32_t *chan, uint32_t *bank, uint64_t *row);
+/* A DRAM transfer of `bytes` at addr (within one L2 line) requested at t.
+ * Returns the (fractional) cycle its data has crossed the channel; counts
+ * row hits and misses. */
+double sim_dram_access(sim_memsys *m, uint64_t addr, uint32_t bytes, double t, sim_stats *st);
 
 /* LDS passes an access needs: the most distinct bank words any one bank
  * serves (identical words broadcast when `broadcast`), at least 1 when any
@@ -139,6 +182,7 @@ typedef struct sim_ctx {
   uint64_t *pc_insts, *pc_stall, *pc_lds_conflict, *pc_mem_req;
   char *err;
   size_t errlen;
+  uint64_t *pc_divergent;  /* per pc: branches that split the wave (issue #4) */
 } sim_ctx;
 
 /* Linear group index -> group id and its actual size (a partial last group is smaller). */
@@ -159,6 +203,8 @@ sim_status sim_run_timing(sim_ctx *c);
 /* Fold per-pc counters into s->lines (sorted by line, zero lines skipped). */
 int sim_stats_fold_lines(sim_stats *s, const isa_kernel *k, const uint64_t *pc_insts,
                          const uint64_t *pc_stall, const uint64_t *pc_lds, const uint64_t *pc_mem);
+/* Add per-pc divergent-branch counts to the lines sim_stats_fold_lines made. */
+void sim_stats_fold_divergence(sim_stats *s, const isa_kernel *k, const uint64_t *pc_divergent);
 /* Names of isa_unit values, for the stats DB columns. */
 extern const char *const sim_unit_names[ISA_UNIT_COUNT];
 

@@ -41,8 +41,13 @@ int sim_occupancy_compute(const cfg_device *c, uint64_t wg_items, uint32_t vgprs
     return -1;
   }
   o->waves_per_wg = (uint32_t)((wg_items + ws - 1) / ws);
-  o->vgprs_alloc = (uint32_t)sim_align(vgprs ? vgprs : 1, (uint64_t)c->cu_vgpr_granule);
-  o->sgprs_alloc = (uint32_t)sim_align(sgprs ? sgprs : 1, (uint64_t)c->cu_sgpr_granule);
+  /* a wave holds at least the registers the ABI fills at launch (local ids in
+   * v0-v2; kernarg and dispatch pointers and group ids in s0-s6), whatever
+   * the kernel declares; allocation rounds up to the granule */
+  uint32_t vmin = vgprs > ISA_ABI_VGPR_FIRST_FREE ? vgprs : ISA_ABI_VGPR_FIRST_FREE;
+  uint32_t smin = sgprs > ISA_ABI_SGPR_FIRST_FREE ? sgprs : ISA_ABI_SGPR_FIRST_FREE;
+  o->vgprs_alloc = (uint32_t)sim_align(vmin, (uint64_t)c->cu_vgpr_granule);
+  o->sgprs_alloc = (uint32_t)sim_align(smin, (uint64_t)c->cu_sgpr_granule);
   o->lds_alloc = (uint32_t)sim_align(lds_bytes, (uint64_t)c->lds_granule);
   uint64_t slots = (uint64_t)c->cu_wave_slots;
   uint64_t vw = (uint64_t)c->cu_vgprs_per_simd / ws / o->vgprs_alloc;
@@ -62,6 +67,13 @@ int sim_occupancy_compute(const cfg_device *c, uint64_t wg_items, uint32_t vgprs
   o->waves_per_simd = (uint32_t)wps;
   o->wgs_per_cu = (uint32_t)best;
   o->limiter = sim_limiter_names[which];
+  if (best == 0 && which == SIM_LIM_LDS) {
+    snprintf(err, errlen,
+             "a work-group needing %u bytes of __local memory takes %u bytes in lds.granule = %" PRId64
+             "-byte granules, more than lds.bytes_per_cu = %" PRId64 "; use a smaller lds.granule",
+             lds_bytes, o->lds_alloc, c->lds_granule, c->lds_bytes_per_cu);
+    return -1;
+  }
   if (best == 0) {
     snprintf(err, errlen,
              "a work-group of %" PRIu64 " work-items (%u waves) does not fit on a compute unit: "
@@ -272,7 +284,8 @@ static sim_status sim_prepare(sim_ctx *c) {
   c->pc_stall = calloc(nc, sizeof *c->pc_stall);
   c->pc_lds_conflict = calloc(nc, sizeof *c->pc_lds_conflict);
   c->pc_mem_req = calloc(nc, sizeof *c->pc_mem_req);
-  if (!c->pc_insts || !c->pc_stall || !c->pc_lds_conflict || !c->pc_mem_req)
+  c->pc_divergent = calloc(nc, sizeof *c->pc_divergent);
+  if (!c->pc_insts || !c->pc_stall || !c->pc_lds_conflict || !c->pc_mem_req || !c->pc_divergent)
     return sim_bad(c, "out of memory");
   /* the dispatch packet and the kernarg segment live in device memory */
   c->dispatch_addr = sim_mem_alloc(c->d, ISA_DISPATCH_BYTES, NULL);
@@ -335,8 +348,10 @@ sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err,
     st->wgs_per_cu = c.occ.wgs_per_cu;
     snprintf(st->limiter, sizeof st->limiter, "%s", c.occ.limiter);
     s = l->functional_only ? sim_run_functional(&c) : sim_run_timing(&c);
-    if (s == SIM_OK || s == SIM_FAULT)
+    if (s == SIM_OK || s == SIM_FAULT) {
       sim_stats_fold_lines(st, k, c.pc_insts, c.pc_stall, c.pc_lds_conflict, c.pc_mem_req);
+      sim_stats_fold_divergence(st, k, c.pc_divergent);
+    }
     if (l->functional_only) st->cycles = sim_functional_estimate(&d->cfg, st);
     st->time_ns = (double)st->cycles * 1000.0 / d->cfg.clock_mhz;
   }
@@ -347,5 +362,6 @@ sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err,
   free(c.pc_stall);
   free(c.pc_lds_conflict);
   free(c.pc_mem_req);
+  free(c.pc_divergent);
   return s;
 }

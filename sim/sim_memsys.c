@@ -1,38 +1,66 @@
-/* The memory hierarchy's timing: coalescer, per-CU L1 and scalar caches,
- * the shared L2 and DRAM as bandwidth queues with latencies, LDS banks. */
+/* The memory hierarchy's CU side: setup and per-launch reset, the coalescer
+ * (lines and sectors), per-CU L1 with MSHRs and its write policy, the scalar
+ * cache, the CU-to-L2 links, and LDS banks. L2 slices: sim_l2.c; DRAM:
+ * sim_dram.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim_internal.h"
 
+static uint32_t sim_bits(uint64_t x) {
+  return (uint32_t)__builtin_popcountll(x);
+}
+
 int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errlen) {
   memset(m, 0, sizeof *m);
   m->cfg = cfg;
   m->ncu = (uint32_t)cfg->cu_count;
+  m->l1_line = (uint32_t)cfg->l1_line;
+  m->l1_sector = cfg->l1_sector ? (uint32_t)cfg->l1_sector : m->l1_line;
+  m->l1_bpc = (uint32_t)cfg->l1_bytes_per_cycle;
+  m->l1_write_back = cfg->l1_write_policy && strcmp(cfg->l1_write_policy, "write_back") == 0;
+  m->nmshr = (uint32_t)cfg->l1_mshrs;
+  m->l2_line = (uint32_t)cfg->l2_line;
+  m->l2_sector = cfg->l2_sector ? (uint32_t)cfg->l2_sector : m->l2_line;
+  m->nslices = (uint32_t)cfg->l2_slices;
+  for (m->slice_bits = 1; (1ull << m->slice_bits) < m->nslices; m->slice_bits++) {
+  }
+  m->nchan = (uint32_t)cfg->dram_channels;
+  m->nbanks = (uint32_t)cfg->dram_banks;
+  m->row_open_policy = !cfg->dram_row_policy || strcmp(cfg->dram_row_policy, "closed") != 0;
+  /* a queue's occupancy per byte: bandwidths split evenly over slices/channels */
+  m->noc_cycles_per_byte = cfg->noc_bytes_per_cycle ? 1.0 / (double)cfg->noc_bytes_per_cycle : 0;
+  m->slice_cycles_per_byte = (double)m->nslices / (double)cfg->l2_bytes_per_cycle;
+  m->chan_cycles_per_byte = (double)m->nchan / cfg_dram_bytes_per_cycle(cfg);
+  size_t nb = (size_t)m->nchan * m->nbanks;
   m->l1 = calloc(m->ncu, sizeof *m->l1);
   m->scache = calloc(m->ncu, sizeof *m->scache);
   m->l1_port_free = calloc(m->ncu, sizeof *m->l1_port_free);
   m->lds_free = calloc(m->ncu, sizeof *m->lds_free);
-  int bad = !m->l1 || !m->scache || !m->l1_port_free || !m->lds_free;
+  m->mshr = calloc((size_t)m->ncu * (m->nmshr ? m->nmshr : 1), sizeof *m->mshr);
+  m->mshr_n = calloc(m->ncu, sizeof *m->mshr_n);
+  m->noc_free = calloc(m->ncu, sizeof *m->noc_free);
+  m->slice_free = calloc(m->nslices, sizeof *m->slice_free);
+  m->slice_reqs = calloc(m->nslices, sizeof *m->slice_reqs);
+  m->chan_free = calloc(m->nchan, sizeof *m->chan_free);
+  m->bank_free = calloc(nb, sizeof *m->bank_free);
+  m->open_row = calloc(nb, sizeof *m->open_row);
+  int bad = !m->l1 || !m->scache || !m->l1_port_free || !m->lds_free || !m->mshr || !m->mshr_n ||
+            !m->noc_free || !m->slice_free || !m->slice_reqs || !m->chan_free || !m->bank_free ||
+            !m->open_row;
   for (uint32_t i = 0; !bad && i < m->ncu; i++)
-    bad = sim_cache_init(&m->l1[i], (uint64_t)cfg->l1_bytes, (uint32_t)cfg->l1_line,
-                         (uint32_t)cfg->l1_assoc) != 0 ||
+    bad = sim_cache_init(&m->l1[i], (uint64_t)cfg->l1_bytes, m->l1_line, (uint32_t)cfg->l1_assoc) !=
+              0 ||
           sim_cache_init(&m->scache[i], (uint64_t)cfg->scache_bytes, (uint32_t)cfg->scache_line,
                          (uint32_t)cfg->scache_assoc) != 0;
   if (!bad)
-    bad = sim_cache_init(&m->l2, (uint64_t)cfg->l2_bytes, (uint32_t)cfg->l2_line,
-                         (uint32_t)cfg->l2_assoc) != 0;
+    bad = sim_cache_init(&m->l2, (uint64_t)cfg->l2_bytes, m->l2_line, (uint32_t)cfg->l2_assoc) != 0;
   if (bad) {
-    snprintf(err, errlen, "out of memory allocating the cache tag arrays");
+    snprintf(err, errlen, "out of memory allocating the cache tag arrays and memory queues");
     sim_memsys_fini(m);
     return -1;
   }
-  /* a line costs ceil(line / bytes_per_cycle) cycles of a CU's memory pipeline */
-  m->l1_cycles_per_line =
-      (uint32_t)((cfg->l1_line + cfg->l1_bytes_per_cycle - 1) / cfg->l1_bytes_per_cycle);
-  m->l2_cycles_per_line = (double)cfg->l1_line / (double)cfg->l2_bytes_per_cycle;
-  m->dram_cycles_per_line = (double)cfg->l2_line / cfg_dram_bytes_per_cycle(cfg);
   return 0;
 }
 
@@ -44,6 +72,14 @@ void sim_memsys_fini(sim_memsys *m) {
   free(m->scache);
   free(m->l1_port_free);
   free(m->lds_free);
+  free(m->mshr);
+  free(m->mshr_n);
+  free(m->noc_free);
+  free(m->slice_free);
+  free(m->slice_reqs);
+  free(m->chan_free);
+  free(m->bank_free);
+  free(m->open_row);
   memset(m, 0, sizeof *m);
 }
 
@@ -53,9 +89,17 @@ static void sim_cache_clear_ready(sim_cache *c) {
 }
 
 void sim_memsys_reset_queues(sim_memsys *m) {
+  size_t nb = (size_t)m->nchan * m->nbanks;
   memset(m->l1_port_free, 0, m->ncu * sizeof *m->l1_port_free);
   memset(m->lds_free, 0, m->ncu * sizeof *m->lds_free);
-  m->l2_free = m->dram_free = 0;
+  memset(m->mshr_n, 0, m->ncu * sizeof *m->mshr_n);
+  memset(m->noc_free, 0, m->ncu * sizeof *m->noc_free);
+  memset(m->slice_free, 0, m->nslices * sizeof *m->slice_free);
+  memset(m->slice_reqs, 0, m->nslices * sizeof *m->slice_reqs);
+  memset(m->chan_free, 0, m->nchan * sizeof *m->chan_free);
+  memset(m->bank_free, 0, nb * sizeof *m->bank_free);
+  /* an idle DRAM controller closes its rows (refresh would anyway) */
+  memset(m->open_row, 0, nb * sizeof *m->open_row);
   /* each launch counts cycles from 0; fills in flight at the end of the
    * last one have landed by now */
   sim_cache_clear_ready(&m->l2);
@@ -65,22 +109,28 @@ void sim_memsys_reset_queues(sim_memsys *m) {
   }
 }
 
-uint32_t sim_coalesce(const isa_access *a, uint32_t line, uint64_t *lines) {
-  uint32_t n = 0;
-  uint64_t mask = a->mask, last = UINT64_MAX;
+/* ---- coalescer ----------------------------------------------------------- */
+uint32_t sim_coalesce(const isa_access *a, uint32_t line, uint32_t sector, uint64_t *lines,
+                      uint64_t *masks) {
+  uint32_t n = 0, last = 0;
+  uint64_t mask = a->mask;
   uint64_t lmask = ~(uint64_t)(line - 1);
   while (mask) {
     unsigned i = (unsigned)__builtin_ctzll(mask);
     mask &= mask - 1;
-    uint64_t first = a->addr[i] & lmask, end = (a->addr[i] + a->size - 1) & lmask;
-    for (uint64_t l = first;; l += line) {
-      if (l != last) {
-        uint32_t k = 0;
-        while (k < n && lines[k] != l) k++;
-        if (k == n) lines[n++] = l;
-        last = l;
+    uint64_t b = a->addr[i], e = a->addr[i] + a->size - 1;
+    for (uint64_t l = b & lmask;; l += line) {
+      uint64_t lo = b > l ? (b - l) / sector : 0;
+      uint64_t hi = e < l + line - 1 ? (e - l) / sector : (line - 1) / sector;
+      /* bits lo..hi; 2 << 63 wraps to 0 and the subtraction still gives them */
+      uint64_t bits = (2ull << hi) - (1ull << lo);
+      if (!(last < n && lines[last] == l)) { /* neighbouring lanes mostly share a line */
+        for (last = 0; last < n && lines[last] != l; last++) {
+        }
+        if (last == n) lines[n] = l, masks[n++] = 0;
       }
-      if (l == end) break;
+      masks[last] |= bits;
+      if (l == (e & lmask)) break;
     }
   }
   return n;
@@ -91,96 +141,210 @@ static uint64_t sim_ceil(double x) {
   return (double)t < x ? t + 1 : t;
 }
 
-/* Write a dirty L2 victim back: it takes a DRAM transfer slot. */
-static void sim_dram_writeback(sim_memsys *m, double at, sim_stats *st) {
-  double begin = at > m->dram_free ? at : m->dram_free;
-  m->dram_free = begin + m->dram_cycles_per_line;
-  st->dram_write_bytes += (uint64_t)m->cfg->l2_line;
+/* ---- the link from a CU to the L2 ----------------------------------------
+ * Bytes are charged when the request leaves the CU (a fill's data, which
+ * really crosses on the way back, reserves its slot then): the cycle the
+ * request reaches the L2 side. Latency is part of l2.latency. */
+static uint64_t sim_noc(sim_memsys *m, uint32_t cu, uint64_t t, uint64_t bytes) {
+  if (m->noc_cycles_per_byte == 0) return t;
+  double start = (double)t > m->noc_free[cu] ? (double)t : m->noc_free[cu];
+  m->noc_free[cu] = start + (double)bytes * m->noc_cycles_per_byte;
+  return sim_ceil(start);
 }
 
-/* One line request reaching L2 at `t`, occupying it `occupy` line slots.
- * Returns the cycle the data is back at the requester. */
-static uint64_t sim_l2_access(sim_memsys *m, uint64_t addr, uint64_t t, int write, int fetch,
-                              double occupy, sim_stats *st) {
-  double start = (double)t > m->l2_free ? (double)t : m->l2_free;
-  m->l2_free = start + m->l2_cycles_per_line * occupy;
-  uint64_t s = sim_ceil(start);
-  uint64_t lat = (uint64_t)m->cfg->l2_latency;
-  sim_cache_ref r;
-  sim_cache_access(&m->l2, addr, 1, write, &r);
-  if (r.evicted_dirty) sim_dram_writeback(m, start, st);
-  if (r.hit) {
-    st->l2_hits++;
-    uint64_t done = s + lat;
-    return done > *r.ready ? done : *r.ready;
+/* Sends sectors `mask` (of `sector` bytes) of the `block`-byte block at addr
+ * to the L2, split by L2 line and converted to L2 sectors. Returns the
+ * latest completion. */
+static uint64_t sim_to_l2(sim_memsys *m, uint64_t addr, uint32_t block, uint64_t mask,
+                          uint32_t sector, uint64_t t, int kind, uint32_t steps, sim_stats *st) {
+  uint32_t l2 = m->l2_line, s2 = m->l2_sector;
+  uint64_t done = 0;
+  for (uint64_t base = addr & ~(uint64_t)(l2 - 1); base < addr + block; base += l2) {
+    uint64_t out = 0;
+    if (sector == s2 && block <= l2) {
+      out = mask << ((addr - base) / s2);
+    } else {
+      for (uint64_t mk = mask; mk; mk &= mk - 1) {
+        uint64_t b = addr + (uint64_t)__builtin_ctzll(mk) * sector, e = b + sector;
+        if (e <= base || b >= base + l2) continue;
+        if (b < base) b = base;
+        if (e > base + l2) e = base + l2;
+        for (uint64_t k = (b - base) / s2; k <= (e - 1 - base) / s2; k++) out |= 1ull << k;
+      }
+    }
+    if (!out) continue;
+    uint64_t d = sim_l2_request(m, base, out, t, kind, steps, st);
+    if (d > done) done = d;
   }
-  st->l2_misses++;
-  if (write && !fetch) { /* write-allocate without a fill: the line is written whole (byte masks) */
-    if (r.ready) *r.ready = s + lat;
-    return s + lat;
-  }
-  double begin = start > m->dram_free ? start : m->dram_free;
-  m->dram_free = begin + m->dram_cycles_per_line;
-  st->dram_read_bytes += (uint64_t)m->cfg->l2_line;
-  uint64_t done = sim_ceil(begin + m->dram_cycles_per_line) + lat + (uint64_t)m->cfg->dram_latency;
-  if (r.ready) *r.ready = done;
   return done;
+}
+
+/* ---- MSHRs: per CU a min-heap of the cycles their fills return ---------- */
+/* A miss at t needs a free MSHR: when all are busy the CU's memory pipeline
+ * waits for the earliest fill (whose entry is then reused). Returns the
+ * cycle the miss can go. */
+static uint64_t sim_mshr_acquire(sim_memsys *m, uint32_t cu, uint64_t t, sim_stats *st) {
+  if (!m->nmshr || m->mshr_n[cu] < m->nmshr) return t;
+  uint64_t *h = m->mshr + (size_t)cu * m->nmshr;
+  uint32_t n = --m->mshr_n[cu];
+  uint64_t top = h[0];
+  if (top > t) st->l1_mshr_stall_cycles += top - t, t = top;
+  h[0] = h[n]; /* sift down */
+  for (uint32_t i = 0;;) {
+    uint32_t l = 2 * i + 1, r = l + 1, s = i;
+    if (l < n && h[l] < h[s]) s = l;
+    if (r < n && h[r] < h[s]) s = r;
+    if (s == i) break;
+    uint64_t x = h[i];
+    h[i] = h[s], h[s] = x, i = s;
+  }
+  return t;
+}
+
+static void sim_mshr_hold(sim_memsys *m, uint32_t cu, uint64_t until) {
+  if (!m->nmshr) return;
+  uint64_t *h = m->mshr + (size_t)cu * m->nmshr;
+  uint32_t i = m->mshr_n[cu]++;
+  h[i] = until;
+  while (i && h[i] < h[(i - 1) / 2]) { /* sift up */
+    uint64_t x = h[i];
+    h[i] = h[(i - 1) / 2], h[(i - 1) / 2] = x, i = (i - 1) / 2;
+  }
+}
+
+/* ---- L1 ------------------------------------------------------------------ */
+static void sim_l1_writeback(sim_memsys *m, uint32_t cu, const sim_cache_ref *r, uint64_t t,
+                             sim_stats *st) {
+  if (!r->victim_dirty) return;
+  uint64_t at = sim_noc(m, cu, t, (uint64_t)sim_bits(r->victim_dirty) * m->l1_sector);
+  sim_to_l2(m, r->victim_addr, m->l1_line, r->victim_dirty, m->l1_sector, at, SIM_L2_WRITE, 0, st);
+}
+
+/* A load of sectors `mask` of the L1 line at addr entering the pipeline at
+ * *t (moved on when it waits for an MSHR). Returns when its data is back. */
+static uint64_t sim_l1_load(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t mask, uint64_t *t,
+                            sim_stats *st) {
+  sim_cache_ref r;
+  sim_cache_access(&m->l1[cu], addr, 1, &r);
+  uint64_t missing = r.valid ? mask & ~*r.valid : mask;
+  uint64_t hit_at = *t + (uint64_t)m->cfg->l1_latency;
+  if (!missing) {
+    st->l1_hits++;
+    if (*r.ready > *t) st->l1_mshr_merges++; /* its sectors are still being filled */
+    return hit_at > *r.ready ? hit_at : *r.ready;
+  }
+  st->l1_misses++;
+  *t = sim_mshr_acquire(m, cu, *t, st);
+  sim_l1_writeback(m, cu, &r, *t, st);
+  uint64_t at = sim_noc(m, cu, *t, (uint64_t)sim_bits(missing) * m->l1_sector);
+  uint64_t fill = sim_to_l2(m, addr, m->l1_line, missing, m->l1_sector, at, SIM_L2_READ, 0, st);
+  sim_mshr_hold(m, cu, fill);
+  uint64_t done = fill;
+  if (r.valid) {
+    /* sectors it found present may still be in flight from an older fill */
+    if ((mask & ~missing) && *r.ready > done) done = *r.ready;
+    *r.valid |= missing;
+    if (*r.ready < fill) *r.ready = fill;
+  }
+  return done;
+}
+
+/* A store under write_back: allocate without fetching (stores write whole
+ * sectors' bytes under byte masks), dirty until evicted. */
+static uint64_t sim_l1_store_back(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t mask,
+                                  uint64_t t, sim_stats *st) {
+  sim_cache_ref r;
+  sim_cache_access(&m->l1[cu], addr, 1, &r);
+  if (!r.valid) /* no L1: straight through */
+    return sim_to_l2(m, addr, m->l1_line, mask, m->l1_sector,
+                     sim_noc(m, cu, t, (uint64_t)sim_bits(mask) * m->l1_sector), SIM_L2_WRITE, 0,
+                     st);
+  sim_l1_writeback(m, cu, &r, t, st);
+  *r.valid |= mask;
+  *r.dirty |= mask;
+  return t + (uint64_t)m->cfg->l1_latency;
+}
+
+/* Serialization of an atomic instruction's lanes on one line: lanes on the
+ * same address take one atomic-unit step each in turn, distinct addresses
+ * share steps. Returns the steps; *lanes gets the lanes on the line. */
+static uint32_t sim_atomic_steps(const isa_access *a, uint64_t line_addr, uint32_t line,
+                                 uint32_t *lanes) {
+  uint64_t addr[ISA_MAX_WAVE];
+  uint32_t cnt[ISA_MAX_WAVE], n = 0, worst = 0, nl = 0;
+  for (uint64_t mk = a->mask; mk; mk &= mk - 1) {
+    unsigned k = (unsigned)__builtin_ctzll(mk);
+    if ((a->addr[k] & ~(uint64_t)(line - 1)) != line_addr) continue;
+    nl++;
+    uint32_t j = 0;
+    while (j < n && addr[j] != a->addr[k]) j++;
+    if (j == n) addr[n] = a->addr[k], cnt[n++] = 0;
+    if (++cnt[j] > worst) worst = cnt[j];
+  }
+  *lanes = nl;
+  return worst ? worst : 1;
 }
 
 uint64_t sim_mem_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
                         sim_stats *st, uint32_t *nreq) {
-  uint64_t lines[ISA_MAX_WAVE * 2];
-  uint32_t line = (uint32_t)m->cfg->l1_line;
-  uint32_t n = sim_coalesce(a, line, lines);
+  uint64_t lines[ISA_MAX_WAVE * 2], masks[ISA_MAX_WAVE * 2];
+  uint32_t line = m->l1_line, sector = m->l1_sector;
+  uint32_t n = sim_coalesce(a, line, sector, lines, masks);
   *nreq = n;
-  uint64_t t0 = now > m->l1_port_free[cu] ? now : m->l1_port_free[cu];
-  m->l1_port_free[cu] = t0 + (uint64_t)n * m->l1_cycles_per_line;
+  int atomic = (a->kind & ISA_F_ATOMIC) != 0, store = !atomic && (a->kind & ISA_F_STORE);
+  /* the CU's memory pipeline takes the lines in order, each for
+   * ceil(bytes / l1.bytes_per_cycle) cycles; a miss waiting for an MSHR
+   * holds up the lines behind it */
+  uint64_t t = now > m->l1_port_free[cu] ? now : m->l1_port_free[cu];
   uint64_t done = now + 1;
-  uint64_t l1lat = (uint64_t)m->cfg->l1_latency;
   for (uint32_t i = 0; i < n; i++) {
-    uint64_t ts = t0 + (uint64_t)i * m->l1_cycles_per_line, t;
-    if (a->kind & ISA_F_ATOMIC) {
-      /* atomics execute at L2; lanes hitting one line serialize there */
-      uint32_t lanes = 0;
-      for (uint64_t mk = a->mask; mk; mk &= mk - 1) {
-        unsigned k = (unsigned)__builtin_ctzll(mk);
-        if ((a->addr[k] & ~(uint64_t)(line - 1)) == lines[i]) lanes++;
-      }
-      t = sim_l2_access(m, lines[i], ts, 1, 1, lanes ? lanes : 1, st);
-    } else if (a->kind & ISA_F_STORE) {
-      /* write-through, no-allocate L1; write-back L2 */
-      t = sim_l2_access(m, lines[i], ts, 1, 0, 1, st);
+    uint32_t nsec = sim_bits(masks[i]);
+    uint64_t bytes = (uint64_t)nsec * sector, td;
+    uint64_t cost = (bytes + m->l1_bpc - 1) / m->l1_bpc;
+    if (atomic) {
+      /* global atomics bypass the L1 and execute at the line's L2 slice */
+      uint32_t lanes, steps = sim_atomic_steps(a, lines[i], line, &lanes);
+      st->l2_atomic_ops += lanes;
+      st->l2_atomic_cycles += (uint64_t)steps * (uint64_t)m->cfg->l2_atomic_cycles;
+      td = sim_to_l2(m, lines[i], line, masks[i], sector, sim_noc(m, cu, t, bytes), SIM_L2_ATOMIC,
+                     steps, st);
+    } else if (store) {
+      st->l1_store_sectors += nsec;
+      if (m->l1_write_back)
+        td = sim_l1_store_back(m, cu, lines[i], masks[i], t, st);
+      else
+        td = sim_to_l2(m, lines[i], line, masks[i], sector, sim_noc(m, cu, t, bytes), SIM_L2_WRITE,
+                       0, st);
     } else {
-      sim_cache_ref r;
-      sim_cache_access(&m->l1[cu], lines[i], 1, 0, &r);
-      if (r.hit) {
-        st->l1_hits++;
-        t = ts + l1lat > *r.ready ? ts + l1lat : *r.ready;
-      } else {
-        st->l1_misses++;
-        t = sim_l2_access(m, lines[i], ts, 0, 1, 1, st);
-        if (r.ready) *r.ready = t;
-      }
+      st->l1_load_sectors += nsec;
+      td = sim_l1_load(m, cu, lines[i], masks[i], &t, st);
     }
-    if (t > done) done = t;
+    if (td > done) done = td;
+    t += cost ? cost : 1;
   }
+  m->l1_port_free[cu] = t;
   return done;
 }
 
-uint64_t sim_mem_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a, sim_stats *st) {
+uint64_t sim_mem_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
+                        sim_stats *st) {
   uint64_t lat = (uint64_t)m->cfg->lat_smem;
   sim_cache_ref r;
-  sim_cache_access(&m->scache[cu], a->addr[0], 1, 0, &r);
+  sim_cache_access(&m->scache[cu], a->addr[0], 1, &r);
   if (r.hit) {
     st->scalar_cache_hits++;
     return now + lat > *r.ready ? now + lat : *r.ready;
   }
   st->scalar_cache_misses++;
-  uint64_t t = sim_l2_access(m, a->addr[0], now, 0, 1, 1, st) + lat;
-  if (r.ready) *r.ready = t;
+  /* the whole scalar-cache line comes from L2 over the CU's link */
+  uint32_t sl = (uint32_t)m->cfg->scache_line;
+  uint64_t base = a->addr[0] & ~(uint64_t)(sl - 1);
+  uint64_t t = sim_to_l2(m, base, sl, 1, sl, sim_noc(m, cu, now, sl), SIM_L2_READ, 0, st) + lat;
+  if (r.ready) *r.ready = t, *r.valid = 1;
   return t;
 }
 
+/* ---- LDS ----------------------------------------------------------------- */
 uint32_t sim_lds_passes(const isa_access *a, uint32_t banks, uint32_t bank_width, int broadcast,
                         uint32_t *ideal) {
   /* word[k] lists the distinct bank words each lane touches; per bank we

@@ -48,3 +48,18 @@ int sim_stats_fold_lines(sim_stats *s, const isa_kernel *k, const uint64_t *pc_i
   s->nlines = n;
   return 0;
 }
+
+void sim_stats_fold_divergence(sim_stats *s, const isa_kernel *k, const uint64_t *pc_divergent) {
+  if (!k->line || !pc_divergent) return;
+  for (uint32_t pc = 0; pc < k->ncode; pc++) {
+    if (!pc_divergent[pc]) continue;
+    /* lines are sorted and a line with a divergent branch issued instructions */
+    uint32_t lo = 0, hi = s->nlines;
+    while (lo < hi) {
+      uint32_t mid = (lo + hi) / 2;
+      if (s->lines[mid].line < k->line[pc]) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < s->nlines && s->lines[lo].line == k->line[pc]) s->lines[lo].divergent_branches += pc_divergent[pc];
+  }
+}

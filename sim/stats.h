@@ -14,6 +14,8 @@ typedef struct sim_line_stats {
   uint64_t stall_cycles;    /* cycles waves waited on this line's operands */
   uint64_t lds_conflict_cycles;
   uint64_t mem_requests;    /* cache-line/sector requests after coalescing */
+  /* compute unit (issue #4) */
+  uint64_t divergent_branches; /* branches of this line that split their wave */
 } sim_line_stats;
 
 typedef struct sim_stats {
@@ -49,6 +51,20 @@ typedef struct sim_stats {
   /* the program source the lines refer to, stored (deduplicated) by
    * sim_statsdb_write; set by the caller, not owned, NULL if unknown */
   const char *source_text;
+  /* ---- compute unit (issue #4: instruction fetch, divergence) ---- */
+  uint64_t icache_hits, icache_misses; /* instruction fetches (one icache line each) */
+  uint64_t stall_fetch;     /* SIMD idle cycles whose next wave waited for its instructions */
+  uint64_t reconvergences;  /* reconvergence-stack pops (paths switched or merged) */
+  /* ---- memory hierarchy detail (issue #4 part 3; docs/STATS.md) ---- */
+  uint64_t l1_load_sectors, l1_store_sectors; /* sectors vector loads / stores touch after coalescing */
+  uint64_t l1_mshr_merges;       /* L1 load hits on sectors still being filled (merged into an MSHR) */
+  uint64_t l1_mshr_stall_cycles; /* cycles CU memory pipelines waited for a free MSHR */
+  uint64_t l2_read_sectors;      /* L2 sectors requested by fills (L1 and scalar-cache misses) */
+  uint64_t l2_write_sectors;     /* L2 sectors written by stores, L1 write-backs and atomics */
+  uint64_t l2_slice_max_requests;/* requests at the busiest L2 slice */
+  uint64_t l2_atomic_ops;        /* lane atomic operations executed at L2 */
+  uint64_t l2_atomic_cycles;     /* atomic-unit busy cycles (serialized steps x l2.atomic_cycles) */
+  uint64_t dram_row_hits, dram_row_misses;
 } sim_stats;
 
 void sim_stats_fini(sim_stats *s);

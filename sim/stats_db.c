@@ -3,7 +3,7 @@
  * in `sources`, one transaction per launch so a killed process loses at most
  * the launch in flight.
  *
- * Schema (version 2; docs/STATS.md has the meaning of every column):
+ * Schema (version 3; docs/STATS.md has the meaning of every column):
  *   schema_version(version INTEGER)              -- one row
  *   launches(id INTEGER PRIMARY KEY, recorded_at TEXT, kernel TEXT, config TEXT,
  *            functional_only, work_dim, global_x/y/z, local_x/y/z, cycles,
@@ -15,14 +15,17 @@
  *            l1_hits, l1_misses, l2_hits, l2_misses, scalar_cache_hits,
  *            scalar_cache_misses, dram_read_bytes, dram_write_bytes,
  *            global_load_bytes, global_store_bytes,
- *            source_id REFERENCES sources(id))        -- NULL: source unknown
+ *            source_id REFERENCES sources(id),        -- NULL: source unknown
+ *            the memory-hierarchy columns of SIM_LAUNCH_COLUMNS_V3)
  *   sources(id INTEGER PRIMARY KEY, hash INTEGER, bytes INTEGER, text TEXT)
  *            -- one row per distinct program source (FNV-1a 64 hash + text)
  *   line_stats(launch_id REFERENCES launches(id), line, insts, stall_cycles,
- *              lds_conflict_cycles, mem_requests, PRIMARY KEY(launch_id, line))
+ *              lds_conflict_cycles, mem_requests, divergent_branches (version 3),
+ *              PRIMARY KEY(launch_id, line))
  *
- * Version 1 files (no sources) are upgraded in place: the table and column
- * are added, nothing is rewritten. */
+ * Older files are upgraded in place, nothing is rewritten: version 1 (no
+ * sources) gets the table and column, versions 1 and 2 get the version 3
+ * columns (NULL in their old rows). */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +33,7 @@
 
 #include "sim_internal.h"
 
-#define SIM_STATSDB_VERSION 2
+#define SIM_STATSDB_VERSION 3
 
 struct sim_statsdb {
   sqlite3 *db;
@@ -79,7 +82,28 @@ struct sim_statsdb {
   X(dram_read_bytes, I, s->dram_read_bytes)                               \
   X(dram_write_bytes, I, s->dram_write_bytes)                             \
   X(global_load_bytes, I, s->global_load_bytes)                           \
-  X(global_store_bytes, I, s->global_store_bytes)
+  X(global_store_bytes, I, s->global_store_bytes)                         \
+  SIM_LAUNCH_COLUMNS_V3(X)
+
+/* Added in version 3 (the memory hierarchy of issue #4): older files get
+ * them by ALTER TABLE. */
+#define SIM_LAUNCH_COLUMNS_V3(X)                                          \
+  X(l1_load_sectors, I, s->l1_load_sectors)                               \
+  X(l1_store_sectors, I, s->l1_store_sectors)                             \
+  X(l1_mshr_merges, I, s->l1_mshr_merges)                                 \
+  X(l1_mshr_stall_cycles, I, s->l1_mshr_stall_cycles)                     \
+  X(l2_read_sectors, I, s->l2_read_sectors)                               \
+  X(l2_write_sectors, I, s->l2_write_sectors)                             \
+  X(l2_slice_max_requests, I, s->l2_slice_max_requests)                   \
+  X(l2_atomic_ops, I, s->l2_atomic_ops)                                   \
+  X(l2_atomic_cycles, I, s->l2_atomic_cycles)                             \
+  X(dram_row_hits, I, s->dram_row_hits)                                   \
+  X(dram_row_misses, I, s->dram_row_misses)                               \
+  /* the compute unit (issue #4): instruction fetch and divergence */     \
+  X(icache_hits, I, s->icache_hits)                                       \
+  X(icache_misses, I, s->icache_misses)                                   \
+  X(stall_fetch, I, s->stall_fetch)                                       \
+  X(reconvergences, I, s->reconvergences)
 
 #define SQLTYPE_I "INTEGER"
 #define SQLTYPE_R "REAL"
@@ -118,9 +142,23 @@ static int sim_db_create(sqlite3 *db, char *err, unsigned errlen) {
                      "CREATE INDEX IF NOT EXISTS sources_by_hash ON sources(hash);"
                      "CREATE TABLE IF NOT EXISTS line_stats(launch_id INTEGER NOT NULL REFERENCES "
                      "launches(id), line INTEGER NOT NULL, insts INTEGER, stall_cycles INTEGER, "
-                     "lds_conflict_cycles INTEGER, mem_requests INTEGER, PRIMARY KEY(launch_id, line));"
+                     "lds_conflict_cycles INTEGER, mem_requests INTEGER, divergent_branches INTEGER, "
+                     "PRIMARY KEY(launch_id, line));"
                      "CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL);",
                      err, errlen);
+}
+
+static int sim_db_has_column(sqlite3 *db, const char *table, const char *name) {
+  sqlite3_stmt *q = NULL;
+  int have = 0;
+  if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info(?) WHERE name = ?;", -1, &q, NULL) ==
+      SQLITE_OK) {
+    sqlite3_bind_text(q, 1, table, -1, SQLITE_STATIC);
+    sqlite3_bind_text(q, 2, name, -1, SQLITE_STATIC);
+    have = sqlite3_step(q) == SQLITE_ROW;
+  }
+  sqlite3_finalize(q);
+  return have;
 }
 
 sim_statsdb *sim_statsdb_open(const char *path, char *err, unsigned errlen) {
@@ -148,7 +186,25 @@ sim_statsdb *sim_statsdb_open(const char *path, char *err, unsigned errlen) {
                     "UPDATE schema_version SET version = 2;",
                     err, errlen) != 0)
       goto fail;
-    version = SIM_STATSDB_VERSION;
+    version = 2;
+  }
+  if (have && version == 2) { /* additive upgrade: the version 3 columns */
+    /* only those missing: a file may have been made "version 2" from a
+     * newer one by dropping some of them */
+    char sql[4096];
+    size_t n = 0;
+#define X(name, type, expr)                                                                       \
+  if (!sim_db_has_column(db, "launches", #name))                                                  \
+    n += (size_t)snprintf(sql + n, sizeof sql - n,                                                \
+                          "ALTER TABLE launches ADD COLUMN " #name " " SQLTYPE_##type ";");
+    SIM_LAUNCH_COLUMNS_V3(X)
+#undef X
+    if (!sim_db_has_column(db, "line_stats", "divergent_branches"))
+      n += (size_t)snprintf(sql + n, sizeof sql - n,
+                            "ALTER TABLE line_stats ADD COLUMN divergent_branches INTEGER;");
+    snprintf(sql + n, sizeof sql - n, "UPDATE schema_version SET version = 3;");
+    if (sim_db_exec(db, sql, err, errlen) != 0) goto fail;
+    version = 3;
   }
   if (have && version != SIM_STATSDB_VERSION) {
     snprintf(err, errlen,
@@ -255,7 +311,8 @@ int64_t sim_statsdb_write(sim_statsdb *sdb, const sim_stats *s, char *err, unsig
   int64_t id = (int64_t)sqlite3_last_insert_rowid(db);
   if (sqlite3_prepare_v2(db,
                          "INSERT INTO line_stats(launch_id, line, insts, stall_cycles, "
-                         "lds_conflict_cycles, mem_requests) VALUES (?, ?, ?, ?, ?, ?);",
+                         "lds_conflict_cycles, mem_requests, divergent_branches) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?);",
                          -1, &ql, NULL) != SQLITE_OK) {
     sim_db_err(db, "preparing line rows", err, errlen);
     goto fail;
@@ -269,6 +326,7 @@ int64_t sim_statsdb_write(sim_statsdb *sdb, const sim_stats *s, char *err, unsig
     sqlite3_bind_int64(ql, 4, (sqlite3_int64)l->stall_cycles);
     sqlite3_bind_int64(ql, 5, (sqlite3_int64)l->lds_conflict_cycles);
     sqlite3_bind_int64(ql, 6, (sqlite3_int64)l->mem_requests);
+    sqlite3_bind_int64(ql, 7, (sqlite3_int64)l->divergent_branches);
     if (sqlite3_step(ql) != SQLITE_DONE) {
       sim_db_err(db, "inserting a line row", err, errlen);
       goto fail;

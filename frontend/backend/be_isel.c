@@ -348,6 +348,13 @@ static const isa_opcode isel_math_ops[IR_M_COUNT] = {
   [IR_M_LDEXP] = ISA_OP_v_ldexp_f32, [IR_M_HALF2F] = ISA_OP_v_cvt_f32_f16,
   [IR_M_F2HALF_RTE] = ISA_OP_v_cvt_f16_f32_rte, [IR_M_F2HALF_RTZ] = ISA_OP_v_cvt_f16_f32_rtz,
   [IR_M_F2HALF_RTP] = ISA_OP_v_cvt_f16_f32_rtp, [IR_M_F2HALF_RTN] = ISA_OP_v_cvt_f16_f32_rtn,
+  [IR_M_SINPI] = ISA_OP_v_sinpi_f32, [IR_M_COSPI] = ISA_OP_v_cospi_f32, [IR_M_TANPI] = ISA_OP_v_tanpi_f32,
+  [IR_M_ASINPI] = ISA_OP_v_asinpi_f32, [IR_M_ACOSPI] = ISA_OP_v_acospi_f32,
+  [IR_M_ATANPI] = ISA_OP_v_atanpi_f32, [IR_M_ATAN2PI] = ISA_OP_v_atan2pi_f32,
+  [IR_M_POWR] = ISA_OP_v_powr_f32, [IR_M_POWN] = ISA_OP_v_pown_f32, [IR_M_ROOTN] = ISA_OP_v_rootn_f32,
+  [IR_M_LGAMMA] = ISA_OP_v_lgamma_f32, [IR_M_LGAMMA_SIGN] = ISA_OP_v_lgamma_sign_f32,
+  [IR_M_FREXP_MANT] = ISA_OP_v_frexp_mant_f32, [IR_M_FREXP_EXP] = ISA_OP_v_frexp_exp_f32,
+  [IR_M_ILOGB] = ISA_OP_v_ilogb_f32, [IR_M_REMQUO_Q] = ISA_OP_v_remquo_q_f32,
 };
 
 /* IR_MATH on doubles (FABS is a bit operation); ISA_OP_COUNT: no double form */
@@ -372,7 +379,20 @@ static const isa_opcode isel_math_f64_ops[IR_M_COUNT] = {
   /* F2HALF: selected by the double operand (the result is an I32) */
   [IR_M_F2HALF_RTE] = ISA_OP_v_cvt_f16_f64_rte, [IR_M_F2HALF_RTZ] = ISA_OP_v_cvt_f16_f64_rtz,
   [IR_M_F2HALF_RTP] = ISA_OP_v_cvt_f16_f64_rtp, [IR_M_F2HALF_RTN] = ISA_OP_v_cvt_f16_f64_rtn,
+  [IR_M_SINPI] = ISA_OP_v_sinpi_f64, [IR_M_COSPI] = ISA_OP_v_cospi_f64, [IR_M_TANPI] = ISA_OP_v_tanpi_f64,
+  [IR_M_ASINPI] = ISA_OP_v_asinpi_f64, [IR_M_ACOSPI] = ISA_OP_v_acospi_f64,
+  [IR_M_ATANPI] = ISA_OP_v_atanpi_f64, [IR_M_ATAN2PI] = ISA_OP_v_atan2pi_f64,
+  [IR_M_POWR] = ISA_OP_v_powr_f64, [IR_M_POWN] = ISA_OP_v_pown_f64, [IR_M_ROOTN] = ISA_OP_v_rootn_f64,
+  [IR_M_LGAMMA] = ISA_OP_v_lgamma_f64, [IR_M_FREXP_MANT] = ISA_OP_v_frexp_mant_f64,
+  /* I32 results, selected by the double operand like F2HALF */
+  [IR_M_LGAMMA_SIGN] = ISA_OP_v_lgamma_sign_f64, [IR_M_FREXP_EXP] = ISA_OP_v_frexp_exp_f64,
+  [IR_M_ILOGB] = ISA_OP_v_ilogb_f64, [IR_M_REMQUO_Q] = ISA_OP_v_remquo_q_f64,
 };
+
+/* math whose second operand is an I32 (an exponent or root index), not the float type */
+static int isel_math_int_src1(uint32_t m) {
+  return m == IR_M_LDEXP || m == IR_M_POWN || m == IR_M_ROOTN;
+}
 
 static const isa_opcode isel_fcmp_f64_ops[] = {
   [IR_P_OEQ - IR_P_OEQ] = ISA_OP_v_cmp_oeq_f64, [IR_P_ONE - IR_P_OEQ] = ISA_OP_v_cmp_one_f64,
@@ -499,7 +519,7 @@ static int isel_float_f64(isel *s, uint32_t i) {
   be_opnd a = isel_A2(s, in->opnd[0]);
   be_opnd b = isel_none, x = isel_none;
   if (in->nopnd > 1)
-    b = in->op == IR_MATH && in->aux == IR_M_LDEXP ? isel_A(s, in->opnd[1]) : isel_A2(s, in->opnd[1]);
+    b = in->op == IR_MATH && isel_math_int_src1(in->aux) ? isel_A(s, in->opnd[1]) : isel_A2(s, in->opnd[1]);
   if (in->nopnd > 2) x = isel_A2(s, in->opnd[2]);
   switch ((ir_op)in->op) {
   case IR_FADD: isel_op(s, i, c, ISA_OP_v_add_f64, a, b, isel_none); break;
@@ -528,14 +548,16 @@ static int isel_float(isel *s, uint32_t i) {
   const ir_inst *in = &s->f->insts[i];
   if (in->type.base == IR_T_F64) return isel_float_f64(s, i);
   isel_cls c = VC_V1;
-  if (in->op == IR_MATH && in->aux >= IR_M_F2HALF_RTE && in->aux <= IR_M_F2HALF_RTN &&
-      s->f->insts[in->opnd[0]].type.base == IR_T_F64) { /* double -> half bits */
+  if (in->op == IR_MATH && in->aux < IR_M_COUNT &&
+      s->f->insts[in->opnd[0]].type.base == IR_T_F64) { /* double -> half bits or an I32 */
     isa_opcode op = isel_math_f64_ops[in->aux];
+    if (op == ISA_OP_COUNT) return isel_fail(s, "math builtin %u has no double-precision form", in->aux);
+    be_opnd a = isel_A2(s, in->opnd[0]), b = in->nopnd > 1 ? isel_A2(s, in->opnd[1]) : isel_none;
     if (isel_is_uniform_cls(isel_class(s, i))) { /* VALU result, back to an SGPR */
-      uint32_t r = isel_e1(s, op, ISA_RF_V, 1, isel_A2(s, in->opnd[0]), isel_none, isel_none);
+      uint32_t r = isel_e1(s, op, ISA_RF_V, 1, a, b, isel_none);
       isel_op(s, i, isel_class(s, i), ISA_OP_v_readfirstlane_b32, be_vr(r), isel_none, isel_none);
     } else {
-      isel_op(s, i, c, op, isel_A2(s, in->opnd[0]), isel_none, isel_none);
+      isel_op(s, i, c, op, a, b, isel_none);
     }
     return 0;
   }

@@ -1,4 +1,5 @@
-/* Pass: inline every IR_CALL, then drop the non-kernel functions.
+/* Pass: inline every IR_CALL (kernels called as functions too, their __local
+ * variables merged into the caller's), then drop the non-kernel functions.
  * Preconditions: callees are defined in the module (builtins were lowered by
  * the reader). The GPU has no call stack, so recursion is a build error. */
 #include <stdio.h>
@@ -119,6 +120,41 @@ static void inl_expand(ir_function *f, const ir_function *g, uint32_t ci, uint32
   free(map);
 }
 
+/* After inlining, a kernel-scope __local variable of a callee kernel (or of a
+ * kernel inlined twice) has one IR_LOCAL_VAR per inlined copy. The variable is
+ * one object per work-group, as in a kernel launched on its own (and as
+ * LLVM-based implementations share it between calls), so the copies merge into
+ * one: same name (the SPIR-V variable's, unique per variable), size and
+ * alignment. Every IR_LOCAL_VAR then moves to the entry block, after the
+ * parameters, in first-use order: it dominates every use and the backend lays
+ * LDS out in that order. Unnamed ones (no OpName) are kept apart. */
+static void inl_merge_local_vars(ir_function *f) {
+  uint32_t n = 0, *vars = malloc((f->ninsts ? f->ninsts : 1) * sizeof(uint32_t));
+  if (!vars) abort();
+  for (uint32_t b = 0; b < f->nblocks; b++)
+    for (uint32_t i = 0; i < f->blocks[b].ninsts; i++)
+      if (f->insts[f->blocks[b].insts[i]].op == IR_LOCAL_VAR) vars[n++] = f->blocks[b].insts[i];
+  uint32_t at = 0; /* entry-block position after the params */
+  while (at < f->blocks[0].ninsts && f->insts[f->blocks[0].insts[at]].op == IR_PARAM) at++;
+  for (uint32_t k = 0; k < n; k++) {
+    const ir_inst *v = &f->insts[vars[k]];
+    uint32_t same = IR_NONE;
+    for (uint32_t j = 0; j < k && same == IR_NONE; j++) {
+      const ir_inst *w = &f->insts[vars[j]];
+      if (w->block != IR_NONE && v->name && w->name && !strcmp(v->name, w->name) &&
+          v->imm == w->imm && v->aux == w->aux)
+        same = vars[j];
+    }
+    pass_delete(f, vars[k]);
+    if (same != IR_NONE) {
+      pass_replace_uses(f, vars[k], same);
+      continue;
+    }
+    pass_insert(f, 0, at++, vars[k]);
+  }
+  free(vars);
+}
+
 static int inl_function(inl_ctx *c, uint32_t fi);
 
 static int inl_function(inl_ctx *c, uint32_t fi) {
@@ -152,6 +188,7 @@ static int inl_function(inl_ctx *c, uint32_t fi) {
       break;
     }
   }
+  inl_merge_local_vars(&c->m->fns[fi]);
   ir_compute_preds(&c->m->fns[fi]);
   c->state[fi] = INL_DONE;
   return 0;

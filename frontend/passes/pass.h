@@ -33,7 +33,9 @@ int pass_check(const ir_function *f, const char *pass, char *err, size_t errlen)
 
 /* ---- passes --------------------------------------------------------------- */
 /* Inline every IR_CALL into kernels (recursively), then drop non-kernel
- * functions. -1 with "file:line: recursive call ..." for recursion. */
+ * functions. Copies of one __local variable (IR_LOCAL_VAR of the same name)
+ * merge, and every IR_LOCAL_VAR ends in the entry block. -1 with
+ * "file:line: recursive call ..." for recursion. */
 int pass_inline(ir_module *m, char *err, size_t errlen);
 /* Constant folding, copy propagation, dead code, unreachable blocks. */
 int pass_simplify(ir_function *f, char *err, size_t errlen);

@@ -1,6 +1,6 @@
 /* Lowers SPIR-V conversions to IR: integer resizing and saturation, float to
- * integer with rounding modes and saturation, correctly rounded integer to
- * float, and bitcasts between types of equal size (vectors included). */
+ * integer with rounding modes and saturation, integer and float to float or
+ * double in every rounding mode, and bitcasts (vectors included). */
 #include <spirv/unified1/spirv.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,66 +69,90 @@ static int spv_fp_to_int(spv_fn *x, uint32_t *v, ir_type to, int sgn, int sat, i
   return 0;
 }
 
-/* Integer or double to float, rounded as rnd says (SPIR-V rounding mode).
- * 64-bit integers are first made exact in a double: below 2^53 they are;
- * above, the bits under bit 11 fold into bit 11 (a sticky bit far under the
- * float's rounding bit), so one rounding to float stays correct. Directed
- * modes step the nearest-even result one ulp when it lies on the wrong side. */
-static uint32_t spv_to_f32(spv_fn *x, uint32_t v, int sgn, uint32_t rnd) {
-  ir_type st = spv_rtype(x, v), f32 = SPV_IRT(IR_T_F32), f64 = SPV_IRT(IR_T_F64);
-  ir_type i64 = SPV_IRT(IR_T_I64), bt = SPV_IRT(IR_T_BOOL);
-  uint32_t d = v, neg = IR_NONE;
-  if (st.base != IR_T_F64) {
-    if (ir_type_bytes(st) < 8)
-      d = spv_op1(x, sgn ? IR_SITOFP : IR_UITOFP, f64, v);
-    else {
-      uint32_t a = v;
-      if (sgn) { /* magnitude, as unsigned (2^63 for the minimum) */
-        neg = spv_op2(x, IR_ICMP, bt, v, spv_kconst(x, i64, 0));
-        x->f->insts[neg].aux = IR_P_SLT;
-        uint32_t o[3] = {neg, spv_op2(x, IR_SUB, i64, spv_kconst(x, i64, 0), v), v};
-        a = spv_emit(x, IR_SELECT, i64, 3, o);
-      }
-      uint32_t lowm = spv_op2(x, IR_AND, i64, a, spv_kconst(x, i64, 0x7ff));
-      uint32_t nz = spv_op2(x, IR_ICMP, bt, lowm, spv_kconst(x, i64, 0));
-      x->f->insts[nz].aux = IR_P_NE;
-      uint32_t so[3] = {nz, spv_kconst(x, i64, 0x800), spv_kconst(x, i64, 0)};
-      uint32_t st2 = spv_op2(x, IR_AND, i64, spv_op2(x, IR_OR, i64, a, spv_emit(x, IR_SELECT, i64, 3, so)),
-                             spv_kconst(x, i64, ~(uint64_t)0x7ff));
-      uint32_t big = spv_op2(x, IR_ICMP, bt, a, spv_kconst(x, i64, (uint64_t)1 << 53));
-      x->f->insts[big].aux = IR_P_UGE;
-      uint32_t bo[3] = {big, st2, a};
-      a = spv_emit(x, IR_SELECT, i64, 3, bo);
-      d = spv_op1(x, IR_UITOFP, f64, a);
-      if (sgn) {
-        uint32_t no[3] = {neg, spv_op1(x, IR_FNEG, f64, d), d};
-        d = spv_emit(x, IR_SELECT, f64, 3, no);
-      }
-    }
+static uint32_t spv_cmp(spv_fn *x, ir_op op, ir_pred p, uint32_t a, uint32_t b) {
+  uint32_t c = spv_op2(x, op, SPV_IRT(IR_T_BOOL), a, b);
+  x->f->insts[c].aux = p;
+  return c;
+}
+
+static uint32_t spv_sel(spv_fn *x, ir_type t, uint32_t c, uint32_t a, uint32_t b) {
+  uint32_t o[3] = {c, a, b};
+  return spv_emit(x, IR_SELECT, t, 3, o);
+}
+
+/* 64-bit integer to float or double (to), rounded as rnd says. Works on the
+ * magnitude m (2^63 for LONG_MIN) so each lane rounds toward or away from
+ * zero: r = m rounded to nearest even (the backend's conversion), then r's
+ * exact integer value (r >= 2^64 cannot convert back: it is above every m)
+ * says on which side of m it lies; when it lies on the wrong side for the
+ * mode, the neighbour toward m (bit pattern -+ 1, r > 0 there) is the result.
+ * A negative input rounds its magnitude the other way for rtp/rtn. */
+static uint32_t spv_i64_to_fp(spv_fn *x, uint32_t v, int sgn, uint32_t rnd, ir_type to) {
+  ir_type i64 = SPV_IRT(IR_T_I64), f64 = SPV_IRT(IR_T_F64);
+  int dbl = to.base == IR_T_F64;
+  ir_type bits = SPV_IRT(dbl ? IR_T_I64 : IR_T_I32);
+  uint32_t m = v, neg = IR_NONE;
+  if (sgn) {
+    neg = spv_cmp(x, IR_ICMP, IR_P_SLT, v, spv_kconst(x, i64, 0));
+    m = spv_sel(x, i64, neg, spv_op2(x, IR_SUB, i64, spv_kconst(x, i64, 0), v), v);
   }
+  uint32_t r = spv_op1(x, IR_UITOFP, to, m), rd = dbl ? r : spv_op1(x, IR_FPEXT, f64, r);
+  uint32_t back = spv_op1(x, IR_FPTOUI, i64, rd); /* saturates at 2^64 - 1 */
+  uint32_t big = spv_cmp(x, IR_FCMP, IR_P_OGE, rd, spv_kconst(x, f64, 0x43f0000000000000ull));
+  uint32_t above =
+      spv_op2(x, IR_OR, SPV_IRT(IR_T_BOOL), big, spv_cmp(x, IR_ICMP, IR_P_UGT, back, m));
+  uint32_t below = spv_cmp(x, IR_ICMP, IR_P_ULT, back, m);
+  uint32_t rb = spv_op1(x, IR_BITCAST, bits, r), one = spv_kconst(x, bits, 1);
+  uint32_t dn = spv_sel(x, bits, above, spv_op2(x, IR_SUB, bits, rb, one), rb);
+  uint32_t upb = spv_sel(x, bits, below, spv_op2(x, IR_ADD, bits, rb, one), rb);
+  uint32_t down = spv_op1(x, IR_BITCAST, to, dn), up = spv_op1(x, IR_BITCAST, to, upb);
+  /* rtz and an unsigned rtn round the magnitude down, an unsigned rtp up */
+  uint32_t res = rnd == SpvFPRoundingModeRTP ? up : down;
+  if (!sgn)
+    return res;
+  if (rnd == SpvFPRoundingModeRTP)
+    res = spv_sel(x, to, neg, down, up);
+  else if (rnd == SpvFPRoundingModeRTN)
+    res = spv_sel(x, to, neg, up, down);
+  return spv_sel(x, to, neg, spv_op1(x, IR_FNEG, to, res), res);
+}
+
+/* Integer, float or double to float or double (to), rounded as rnd says (a
+ * SPIR-V rounding mode). Round to nearest even is what the backend's
+ * conversions do; exact cases (float -> double, 32-bit integer -> double)
+ * ignore the mode. A 32-bit integer or a double to float: the value is exact
+ * in a double d; f = d rounded to nearest even steps one ulp toward the mode's
+ * direction when it lies on the wrong side of d (nextafter gives the right
+ * neighbour across overflow: rtz of a huge d is FLT_MAX). */
+static uint32_t spv_to_fp(spv_fn *x, uint32_t v, int sgn, uint32_t rnd, ir_type to) {
+  ir_type st = spv_rtype(x, v), f32 = SPV_IRT(IR_T_F32), f64 = SPV_IRT(IR_T_F64);
+  int fsrc = st.base == IR_T_F32 || st.base == IR_T_F64;
+  if (st.base == to.base)
+    return v;
+  int exact = to.base == IR_T_F64 && (fsrc || ir_type_bytes(st) < 8);
+  if (rnd == SpvFPRoundingModeRTE || exact)
+    return spv_op1(x, !fsrc ? (sgn ? IR_SITOFP : IR_UITOFP) : exact ? IR_FPEXT : IR_FPTRUNC, to, v);
+  if (!fsrc && ir_type_bytes(st) == 8)
+    return spv_i64_to_fp(x, v, sgn, rnd, to);
+  uint32_t d = fsrc ? v : spv_op1(x, sgn ? IR_SITOFP : IR_UITOFP, f64, v);
   uint32_t f = spv_op1(x, IR_FPTRUNC, f32, d);
-  if (rnd == SpvFPRoundingModeRTE)
-    return f;
   uint32_t back = spv_op1(x, IR_FPEXT, f64, f);
   uint32_t c, toward;
   if (rnd == SpvFPRoundingModeRTZ) { /* |f| > |d|: step toward zero */
     uint32_t ab = spv_op1(x, IR_MATH, f64, back), ad = spv_op1(x, IR_MATH, f64, d);
     x->f->insts[ab].aux = IR_M_FABS;
     x->f->insts[ad].aux = IR_M_FABS;
-    c = spv_op2(x, IR_FCMP, bt, ab, ad);
-    x->f->insts[c].aux = IR_P_OGT;
+    c = spv_cmp(x, IR_FCMP, IR_P_OGT, ab, ad);
     toward = spv_kconst(x, f32, 0);
   } else {
     int up = rnd == SpvFPRoundingModeRTP;
-    c = spv_op2(x, IR_FCMP, bt, back, d);
-    x->f->insts[c].aux = up ? IR_P_OLT : IR_P_OGT;
+    c = spv_cmp(x, IR_FCMP, up ? IR_P_OLT : IR_P_OGT, back, d);
     toward = spv_kconst(x, f32, up ? 0x7f800000u : 0xff800000u);
   }
   uint32_t no[2] = {f, toward};
   uint32_t nx = spv_emit(x, IR_MATH, f32, 2, no);
   x->f->insts[nx].aux = IR_M_NEXTAFTER;
-  uint32_t so[3] = {c, nx, f};
-  return spv_emit(x, IR_SELECT, f32, 3, so);
+  return spv_sel(x, f32, c, nx, f);
 }
 
 void spv_convert(spv_fn *x, uint32_t i) {
@@ -144,13 +168,14 @@ void spv_convert(spv_fn *x, uint32_t i) {
               "yet", spv_op_name(op));
     return;
   }
-  int tof32 = (op == SpvOpConvertSToF || op == SpvOpConvertUToF || op == SpvOpFConvert) &&
-              spv_tbuf(x) && spv_rleaves(x, i) && spv_tbuf(x)[0].base == IR_T_F32;
-  if (rd->has_rounding && !f2i && !tof32 &&
-      !((op == SpvOpConvertSToF || op == SpvOpConvertUToF || op == SpvOpFConvert) &&
-        rd->rounding == SpvFPRoundingModeRTE)) {
-    spv_error(m, x->line, "unsupported conversion rounding mode (convert_*_rt*); not implemented "
-              "yet");
+  int tofp = (op == SpvOpConvertSToF || op == SpvOpConvertUToF || op == SpvOpFConvert) &&
+             spv_tbuf(x) && spv_rleaves(x, i) &&
+             (spv_tbuf(x)[0].base == IR_T_F32 || spv_tbuf(x)[0].base == IR_T_F64);
+  /* a rounding mode on an integer to integer conversion changes nothing */
+  int toint = op == SpvOpSConvert || op == SpvOpUConvert || isat;
+  if (rd->has_rounding && !f2i && !tofp && !toint) {
+    spv_error(m, x->line, "unsupported conversion rounding mode (convert_*_rt*) on %s to a type "
+              "other than float, double or an integer; not implemented yet", spv_op_name(op));
     return;
   }
   ir_type *t = spv_tbuf(x);
@@ -162,22 +187,19 @@ void spv_convert(spv_fn *x, uint32_t i) {
   for (uint32_t k = 0; k < n; k++) {
     uint32_t v = x->a[k];
     ir_type st = spv_rtype(x, v);
-    /* plain 64-bit int -> float keeps the backend's cheap (not always
-     * correctly rounded) form: it is common ((float)get_global_id(0)) and
-     * this path costs double-precision ops; convert_float_rte is exact */
-    if (tof32 && ((op != SpvOpFConvert && ir_type_bytes(st) == 8 && rd->has_rounding) ||
-                  (st.base == IR_T_F64 && rd->has_rounding) ||
-                  (op != SpvOpFConvert && rd->has_rounding && rd->rounding != SpvFPRoundingModeRTE))) {
-      x->c[k] = spv_to_f32(x, v, op == SpvOpConvertSToF,
-                           rd->has_rounding ? rd->rounding : SpvFPRoundingModeRTE);
+    /* without a mode, conversions to float round to nearest even: the
+     * backend's conversions do (64-bit integers included) */
+    if (tofp && rd->has_rounding) {
+      x->c[k] = spv_to_fp(x, v, op == SpvOpConvertSToF, rd->rounding, t[k]);
       continue;
     }
     if (f2i && (rd->saturated || (rd->has_rounding && rd->rounding != SpvFPRoundingModeRTZ) ||
                 ir_type_bytes(t[k]) == 8)) {
       if (spv_fp_to_int(x, &v, t[k], op == SpvOpConvertFToS, rd->saturated, rd->has_rounding,
                         rd->rounding)) {
-        spv_error(m, x->line, "unsupported float to 64-bit integer conversion with saturation or "
-                  "rounding (convert_long_sat/_rt*); not implemented yet");
+        spv_error(m, x->line, "unsupported conversion from half to an integer with saturation "
+                  "or a rounding mode (convert_*_sat/_rt*); not implemented yet (convert the half "
+                  "to float first)");
         return;
       }
       x->c[k] = v;

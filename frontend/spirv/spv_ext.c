@@ -14,7 +14,8 @@
 typedef enum spv_xk { XK_MATH, XK_OP, XK_FMA, XK_MIX, XK_FCLAMP, XK_SCLAMP, XK_UCLAMP,
                       XK_SABS, XK_UABS, XK_MAD24, XK_RECIP_DIV, XK_ROTATE, XK_ABSDIFF,
                       XK_ADDSAT, XK_SUBSAT, XK_HADD, XK_RHADD, XK_SELECT, XK_BITCNT, XK_MULHI,
-                      XK_MADHI, XK_UPSAMPLE, XK_STEP, XK_SSTEP, XK_SIGN, XK_SCALE, XK_MAG } spv_xk;
+                      XK_MADHI, XK_UPSAMPLE, XK_STEP, XK_SSTEP, XK_SIGN, XK_SCALE, XK_MAG,
+                      XK_NAN } spv_xk;
 
 typedef struct spv_xmap {
   uint32_t num;
@@ -41,8 +42,11 @@ static const spv_xmap spv_clstd_map[] = {
   {OpenCLstd_Half_sin, XK_MATH, IR_M_SIN},
   {OpenCLstd_Cos, XK_MATH, IR_M_COS}, {OpenCLstd_Native_cos, XK_MATH, IR_M_COS},
   {OpenCLstd_Half_cos, XK_MATH, IR_M_COS},
-  {OpenCLstd_Pow, XK_MATH, IR_M_POW}, {OpenCLstd_Powr, XK_MATH, IR_M_POW},
-  {OpenCLstd_Native_powr, XK_MATH, IR_M_POW}, {OpenCLstd_Half_powr, XK_MATH, IR_M_POW},
+  {OpenCLstd_Pow, XK_MATH, IR_M_POW},
+  /* powr is not pow: NaN for x < 0 and its own special cases (spec 7.5.1); the half_ and
+   * native_ forms keep that domain */
+  {OpenCLstd_Powr, XK_MATH, IR_M_POWR}, {OpenCLstd_Native_powr, XK_MATH, IR_M_POWR},
+  {OpenCLstd_Half_powr, XK_MATH, IR_M_POWR},
   {OpenCLstd_Floor, XK_MATH, IR_M_FLOOR}, {OpenCLstd_Ceil, XK_MATH, IR_M_CEIL},
   {OpenCLstd_Trunc, XK_MATH, IR_M_TRUNC}, {OpenCLstd_Rint, XK_MATH, IR_M_RINT},
   {OpenCLstd_Fmod, XK_MATH, IR_M_FMOD},
@@ -71,6 +75,16 @@ static const spv_xmap spv_clstd_map[] = {
   {OpenCLstd_Erfc, XK_MATH, IR_M_ERFC}, {OpenCLstd_Tgamma, XK_MATH, IR_M_TGAMMA},
   {OpenCLstd_Logb, XK_MATH, IR_M_LOGB}, {OpenCLstd_Remainder, XK_MATH, IR_M_REMAINDER},
   {OpenCLstd_Nextafter, XK_MATH, IR_M_NEXTAFTER}, {OpenCLstd_Ldexp, XK_MATH, IR_M_LDEXP},
+  {OpenCLstd_Sinpi, XK_MATH, IR_M_SINPI}, {OpenCLstd_Cospi, XK_MATH, IR_M_COSPI},
+  {OpenCLstd_Tanpi, XK_MATH, IR_M_TANPI}, {OpenCLstd_Asinpi, XK_MATH, IR_M_ASINPI},
+  {OpenCLstd_Acospi, XK_MATH, IR_M_ACOSPI}, {OpenCLstd_Atanpi, XK_MATH, IR_M_ATANPI},
+  {OpenCLstd_Atan2pi, XK_MATH, IR_M_ATAN2PI}, {OpenCLstd_Lgamma, XK_MATH, IR_M_LGAMMA},
+  /* pown/rootn: the I32 n goes through as the second operand; ilogb's result is an I32 */
+  {OpenCLstd_Pown, XK_MATH, IR_M_POWN}, {OpenCLstd_Rootn, XK_MATH, IR_M_ROOTN},
+  {OpenCLstd_Ilogb, XK_MATH, IR_M_ILOGB},
+  /* max/min's common forms leave NaN and infinities undefined: fmax/fmin is one answer */
+  {OpenCLstd_FMax_common, XK_MATH, IR_M_FMAX}, {OpenCLstd_FMin_common, XK_MATH, IR_M_FMIN},
+  {OpenCLstd_Nan, XK_NAN, 0},
   /* op: 1 for maxmag */
   {OpenCLstd_Maxmag, XK_MAG, 1}, {OpenCLstd_Minmag, XK_MAG, 0},
   {OpenCLstd_Popcount, XK_BITCNT, IR_M_POPCOUNT}, {OpenCLstd_Clz, XK_BITCNT, IR_M_CLZ},
@@ -432,35 +446,101 @@ static int spv_fract(spv_fn *x, uint32_t i, int sincos) {
   ir_type *t = (ir_type *)(void *)x->r;
   uint32_t n = spv_leaf_types(m, W(1), t, x->line);
   uint32_t na = spv_val(x, W(5), x->a), np = spv_val(x, W(6), x->b);
-  if (m->failed || na != n || np != 1 || !n || t[0].base != IR_T_F32) {
-    spv_error(m, x->line, "unsupported %s operand shapes (float, floatN only)",
+  if (m->failed || na != n || np != 1 || !n ||
+      (t[0].base != IR_T_F32 && t[0].base != IR_T_F64)) {
+    spv_error(m, x->line, "unsupported %s operand type (float or double only)",
               sincos ? "sincos" : "fract");
     return -1;
   }
+  int dbl = t[0].base == IR_T_F64;
+  uint32_t esz = dbl ? 8u : 4u;
+  /* fract's clamp: the largest value below 1.0 (0x1.fffffep-1f / 0x1.fffffffffffffp-1) */
+  uint64_t below1 = dbl ? 0x3fefffffffffffffull : 0x3f7fffffu;
+  uint64_t infb = dbl ? 0x7ff0000000000000ull : 0x7f800000u;
   ir_type i64 = SPV_IRT(IR_T_I64);
   uint32_t base = x->b[0];
   for (uint32_t k = 0; k < n; k++) {
     ir_type tk = t[k];
     uint32_t v = x->a[k];
     uint32_t fl = spv_xmath1(x, sincos ? IR_M_COS : IR_M_FLOOR, tk, v);
-    uint32_t p = k ? spv_x2(x, IR_PTRADD, x->f->insts[base].type, base, spv_kconst(x, i64, 4u * k))
+    uint32_t p = k ? spv_x2(x, IR_PTRADD, x->f->insts[base].type, base, spv_kconst(x, i64, (uint64_t)esz * k))
                    : base;
     uint32_t st = spv_x2(x, IR_STORE, SPV_IRT(IR_T_VOID), p, fl);
-    x->f->insts[st].aux = 4;
+    x->f->insts[st].aux = esz;
     if (sincos) {
       x->c[k] = spv_xmath1(x, IR_M_SIN, tk, v);
       continue;
     }
-    uint32_t mo[2] = {spv_x2(x, IR_FSUB, tk, v, fl), spv_kconst(x, tk, 0x3f7fffffu)};
+    uint32_t mo[2] = {spv_x2(x, IR_FSUB, tk, v, fl), spv_kconst(x, tk, below1)};
     uint32_t r = spv_xmath(x, IR_M_FMIN, tk, 2, mo);
     uint32_t ab = spv_xmath1(x, IR_M_FABS, tk, v);
-    uint32_t inf = spv_xcmp(x, IR_FCMP, IR_P_OEQ, ab, spv_kconst(x, tk, 0x7f800000u));
+    uint32_t inf = spv_xcmp(x, IR_FCMP, IR_P_OEQ, ab, spv_kconst(x, tk, infb));
     uint32_t co[2] = {spv_kconst(x, tk, 0), v};
     r = spv_xsel(x, tk, inf, spv_xmath(x, IR_M_COPYSIGN, tk, 2, co), r);
     r = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_UNO, v, v), v, r);
     x->c[k] = r;
   }
   spv_set(x, W(2), x->c, n);
+  return 0;
+}
+
+/* modf(x, *iptr), frexp(x, *exp), lgamma_r(x, *signp), remquo(x, y, *quo) on float or double
+ * scalars and vectors: per element, the returned value and the stored one are separate IR
+ * results (two IR_MATHs, or for modf trunc and copysign(x - trunc(x) or 0 for infinities, x)),
+ * the stored one going through the pointer, in any address space, at the element's offset. */
+static int spv_ptrout(spv_fn *x, uint32_t i, uint32_t num) {
+  spv_mod *m = x->m;
+  ir_type *t = (ir_type *)(void *)x->r;
+  uint32_t n = spv_leaf_types(m, W(1), t, x->line);
+  int two = num == OpenCLstd_Remquo;
+  uint32_t nw = m->ins[i].nw, na = 0, nb = 0, np = 0;
+  if (nw == (two ? 8u : 7u)) {
+    na = spv_val(x, W(5), x->a);
+    nb = two ? spv_val(x, W(6), x->b) : n;
+    np = spv_val(x, W(two ? 7 : 6), x->c);
+  }
+  if (m->failed)
+    return -1;
+  if (!n || n > 16 || na != n || nb != n || np != 1) {
+    spv_error(m, x->line, "malformed SPIR-V: %s operand shapes", spv_clstd_name(num));
+    return -1;
+  }
+  if (t[0].base != IR_T_F32 && t[0].base != IR_T_F64) {
+    spv_error(m, x->line, "unsupported %s operand type (float or double only)",
+              spv_clstd_name(num));
+    return -1;
+  }
+  ir_type i32 = SPV_IRT(IR_T_I32), i64 = SPV_IRT(IR_T_I64);
+  uint32_t base = x->c[0], res[16];
+  for (uint32_t k = 0; k < n; k++) {
+    ir_type tk = t[k];
+    uint32_t v = x->a[k], st, esz = 4;
+    if (num == OpenCLstd_Modf) {
+      int dbl = tk.base == IR_T_F64;
+      esz = dbl ? 8 : 4;
+      st = spv_xmath1(x, IR_M_TRUNC, tk, v);
+      uint32_t ab = spv_xmath1(x, IR_M_FABS, tk, v);
+      uint32_t inf = spv_xcmp(x, IR_FCMP, IR_P_OEQ, ab,
+                              spv_kconst(x, tk, dbl ? 0x7ff0000000000000ull : 0x7f800000u));
+      uint32_t fr = spv_xsel(x, tk, inf, spv_xfkt(x, tk, 0.0), spv_x2(x, IR_FSUB, tk, v, st));
+      uint32_t co[2] = {fr, v}; /* -3.0 gives -0.0, -inf gives -0.0 */
+      res[k] = spv_xmath(x, IR_M_COPYSIGN, tk, 2, co);
+    } else if (num == OpenCLstd_Remquo) {
+      uint32_t o[2] = {v, x->b[k]};
+      res[k] = spv_xmath(x, IR_M_REMAINDER, tk, 2, o);
+      st = spv_xmath(x, IR_M_REMQUO_Q, i32, 2, o);
+    } else {
+      int fx = num == OpenCLstd_Frexp;
+      res[k] = spv_xmath1(x, fx ? IR_M_FREXP_MANT : IR_M_LGAMMA, tk, v);
+      st = spv_xmath1(x, fx ? IR_M_FREXP_EXP : IR_M_LGAMMA_SIGN, i32, v);
+    }
+    uint32_t p = k ? spv_x2(x, IR_PTRADD, x->f->insts[base].type, base,
+                            spv_kconst(x, i64, (uint64_t)esz * k))
+                   : base;
+    uint32_t sto = spv_x2(x, IR_STORE, SPV_IRT(IR_T_VOID), p, st);
+    x->f->insts[sto].aux = esz;
+  }
+  spv_set(x, W(2), res, n);
   return 0;
 }
 
@@ -772,6 +852,9 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
     return spv_vhalf(x, i, num);
   if (num == OpenCLstd_Fract || num == OpenCLstd_Sincos)
     return spv_fract(x, i, num == OpenCLstd_Sincos);
+  if (num == OpenCLstd_Modf || num == OpenCLstd_Frexp || num == OpenCLstd_Lgamma_r ||
+      num == OpenCLstd_Remquo)
+    return spv_ptrout(x, i, num);
   if (num == OpenCLstd_Bitselect || num == OpenCLstd_Shuffle || num == OpenCLstd_Shuffle2 ||
       num == OpenCLstd_SMad_sat || num == OpenCLstd_UMad_sat ||
       (num >= OpenCLstd_Cross && num <= OpenCLstd_Fast_normalize))
@@ -878,6 +961,14 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
       break;
     }
     case XK_SCALE: res[k] = spv_x2(x, IR_FMUL, tk, o[0], spv_kconst(x, tk, e->op)); break;
+    case XK_NAN: { /* nan(code): the quiet NaN whose other mantissa bits are code's */
+      int dbl = tk.base == IR_T_F64;
+      ir_type it = SPV_IRT(dbl ? IR_T_I64 : IR_T_I32);
+      uint32_t c = spv_x2(x, IR_AND, it, o[0], spv_kconst(x, it, dbl ? 0xfffffffffffffull : 0x7fffffu));
+      c = spv_x2(x, IR_OR, it, c, spv_kconst(x, it, dbl ? 0x7ff8000000000000ull : 0x7fc00000u));
+      res[k] = spv_emit(x, IR_BITCAST, tk, 1, &c);
+      break;
+    }
     case XK_ROTATE: { /* (v << (n & w-1)) | (v >> (-n & w-1)): counts masked per IR */
       uint64_t wm = ir_type_bytes(tk) * 8 - 1;
       uint32_t l = spv_x2(x, IR_AND, tk, o[1], spv_kconst(x, tk, wm));

@@ -42,12 +42,36 @@
  *   three plus an icmp/select chain (out-of-range dims yield dim 0's value).
  * Memory: OpVariable Function -> IR_ALLOCA (imm bytes, aux align) in bb0.
  *   Workgroup variables -> one IR_LOCAL_VAR per function that uses them
- *   (imm bytes, aux align, name = the variable's, e.g. "k.tile"); OpenCL 1.2
- *   only declares them in kernels. Initialized UniformConstant variables ->
- *   ir_module.consts[k] and IR_CONST_VAR aux = k. Access chains -> IR_PTRADD
- *   with an I64 byte offset (constant parts folded; index sext to I64 * size).
+ *   (imm bytes, aux align, name = the variable's, e.g. "k.tile", unique per
+ *   variable); OpenCL 1.2 only declares them in kernels. A kernel calling a
+ *   kernel gets the callee's copies too: pass_inline merges the copies of one
+ *   variable (by name) and hoists them to the caller's entry block, so the
+ *   variable is one object of the caller's work-group. Initialized
+ *   UniformConstant variables -> ir_module.consts[k] and IR_CONST_VAR aux = k.
+ *   Access chains -> IR_PTRADD with an I64 byte offset (constant parts
+ *   folded; index sext to I64 * size).
  *   memcpy (OpCopyMemorySized, constant size) -> loads/stores of the widest
  *   chunks the alignment allows. Generic pointers keep their operand's space.
+ * Conversions (spv_convert.c), per scalar leaf:
+ *   int <-> int: IR_SEXT/ZEXT/TRUNC (same size: value kept); _sat
+ *     (OpSatConvert*, SaturatedConversion on OpS/UConvert) clamps in 64 bits
+ *     with SMAX/SMIN/UMIN, then truncates. A rounding mode on an int <-> int
+ *     conversion has no effect and is dropped.
+ *   float/double -> int: IR_FPTOSI/FPTOUI truncate, saturate and map NaN to 0
+ *     (so _sat needs no more for 32/64-bit results); rte/rtp/rtn first round
+ *     in the source type (IR_MATH rint/ceil/floor); 8/16-bit results go
+ *     through a 32-bit conversion, then clamp (_sat) or truncate; 64-bit
+ *     results from float go through double (exact).
+ *   to float/double without a mode, or rte: one IR_SITOFP/UITOFP/FPEXT/
+ *     FPTRUNC (round to nearest even; exact where it can be). Modes on exact
+ *     conversions (float -> double, <= 32-bit int -> double) are dropped.
+ *   rtz/rtp/rtn to float from double or a <= 32-bit int: the value exact in
+ *     a double d, f = FPTRUNC(d), then IR_MATH nextafter one ulp toward the
+ *     mode when FPEXT(f) lies on the wrong side of d (select).
+ *   rtz/rtp/rtn from a 64-bit int to float/double: the magnitude m as u64
+ *     converted (nearest even) to r; r converted back (FPTOUI, and r >= 2^64)
+ *     says whether r > m or r < m; the bit pattern of r -+ 1 is the
+ *     neighbour toward m; negative inputs swap rtp/rtn and get IR_FNEG.
  * Shifts: the count is resized to the value's type and masked (width-1).
  * Atomics: IR_ATOMIC type = value type, opnd (ptr, value) or for CMPXCHG
  *   (ptr, new value, expected); atomic_inc/dec are ADD/SUB of 1 (IR_A_INC/DEC
@@ -60,6 +84,15 @@
  *   floor/ceil/trunc/rint/fmod/native_recip -> IR_MATH (native_/half_ variants
  *   share the op); fma and mad -> IR_FMA; min/max/abs/clamp/mix/mul_hi/mad24
  *   -> integer and float IR ops; vloadn/vstoren -> scalar loads/stores.
+ *   sinpi/cospi/tanpi/asinpi/acospi/atanpi/atan2pi/lgamma/powr (and half_/native_powr) ->
+ *   their own IR_MATH ops (powr is never IR_M_POW); pown/rootn -> IR_MATH with the I32 n as
+ *   second operand; ilogb -> IR_MATH of I32 type on a float operand; nan(code) -> and/or on
+ *   the integer code and a bitcast (a quiet NaN carrying the code's mantissa bits);
+ *   fmax_common/fmin_common -> IR_M_FMAX/FMIN. Builtins with a pointer result (modf, frexp,
+ *   lgamma_r, remquo): per element, the returned value and the stored one are separate
+ *   instructions (frexp: FREXP_MANT + FREXP_EXP, lgamma_r: LGAMMA + LGAMMA_SIGN, remquo:
+ *   REMAINDER + REMQUO_Q, modf: TRUNC stored and copysign(x - trunc, x) returned) and the
+ *   stored one is an IR_STORE through the pointer operand at ptradd(p, k*size).
  * Lines: every instruction carries the line of the preceding OpLine in its
  *   block (0 when none); ir_inst.name comes from OpName (in name_pool). */
 

@@ -105,8 +105,9 @@ START_TEST(test_bad_values) {
              "%s:2: key 'lds.broadcast' = 'maybe' is not a boolean; use true or false: Lanes reading "
              "the same LDS word share one bank access (no conflict)");
   load_fails("cu:\n  scheduler: fifo\n",
-             "%s:2: key 'cu.scheduler' = 'fifo' is not one of oldest|round_robin: Which ready wave a "
-             "SIMD issues from each cycle: oldest|round_robin");
+             "%s:2: key 'cu.scheduler' = 'fifo' is not one of oldest|round_robin|gto: Which ready "
+             "wave a SIMD issues from each cycle: oldest|round_robin|gto (loose round robin; gto: "
+             "greedy then oldest)");
   load_fails("wave_size: 48\n", "%s:1: wave_size = 48 must be 32 or 64");
   load_fails("cu:\n  simd_width: 24\n", "%s:2: cu.simd_width = 24 must divide wave_size = 32");
   load_fails("l1:\n  line: 96\n", "%s:2: l1.line = 96 must be a power of two");

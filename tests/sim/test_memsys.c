@@ -1,19 +1,26 @@
-/* The memory hierarchy on the teaching config: coalescing, L1/L2 hit and
- * miss counts for streaming, repeated and set-conflicting patterns, exact
- * latencies from idle, and LDS bank passes (gcd(stride, banks), broadcast). */
+/* The memory hierarchy's CU side on the teaching config: coalescing into
+ * lines and sectors, L1/L2 hit and miss counts for streaming, reused,
+ * strided, set-conflicting and too-large patterns, exact latencies from idle,
+ * MSHR back-pressure, the L1 write policies, and LDS bank passes
+ * (gcd(stride, banks), broadcast). L2 slices: test_l2.c; DRAM: test_dram.c. */
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "sim_internal.h"
 
-static sim_device *dev(const char *name) {
+static sim_device *dev_set(const char *name, const char *const *sets, size_t nsets) {
   cfg_device c;
   char err[512];
-  ck_assert_msg(cfg_load(name, NULL, 0, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_msg(cfg_load(name, sets, nsets, &c, err, sizeof err) == 0, "%s", err);
   sim_device *d = sim_device_create(&c, err, sizeof err);
   ck_assert_msg(d != NULL, "%s", err);
   cfg_fini(&c);
   return d;
+}
+
+static sim_device *dev(const char *name) {
+  return dev_set(name, NULL, 0);
 }
 
 /* lanes [0, n) access base + lane * stride, size bytes each */
@@ -29,17 +36,65 @@ static isa_access acc(uint64_t base, uint32_t n, uint64_t stride, uint8_t size, 
 }
 
 START_TEST(test_coalesce) {
-  uint64_t lines[128];
+  uint64_t lines[128], masks[128];
   isa_access a = acc(0x1000, 32, 4, 4, ISA_F_LOAD);
-  ck_assert_uint_eq(sim_coalesce(&a, 64, lines), 2);
+  ck_assert_uint_eq(sim_coalesce(&a, 64, 64, lines, masks), 2);
   ck_assert_uint_eq(lines[0], 0x1000);
   ck_assert_uint_eq(lines[1], 0x1040);
+  ck_assert_uint_eq(masks[0], 1); /* unsectored: one bit per line */
   a = acc(0x1000, 32, 256, 4, ISA_F_LOAD);
-  ck_assert_uint_eq(sim_coalesce(&a, 64, lines), 32);
+  ck_assert_uint_eq(sim_coalesce(&a, 64, 64, lines, masks), 32);
   a = acc(0x1000, 32, 0, 4, ISA_F_LOAD); /* all lanes one word */
-  ck_assert_uint_eq(sim_coalesce(&a, 64, lines), 1);
+  ck_assert_uint_eq(sim_coalesce(&a, 64, 64, lines, masks), 1);
   a = acc(0x103e, 1, 0, 4, ISA_F_LOAD); /* straddles two lines */
-  ck_assert_uint_eq(sim_coalesce(&a, 64, lines), 2);
+  ck_assert_uint_eq(sim_coalesce(&a, 64, 64, lines, masks), 2);
+  a = acc(0x103e, 1, 0, 4, ISA_F_LOAD); /* ... and with 16-byte sectors, the last and the first */
+  ck_assert_uint_eq(sim_coalesce(&a, 64, 16, lines, masks), 2);
+  ck_assert_uint_eq(masks[0], 0x8);
+  ck_assert_uint_eq(masks[1], 0x1);
+}
+END_TEST
+
+static uint32_t sectors(uint32_t lanes, uint64_t stride, uint8_t size, uint32_t *nlines) {
+  uint64_t lines[128], masks[128];
+  isa_access a = acc(0x10000, lanes, stride, size, ISA_F_LOAD);
+  *nlines = sim_coalesce(&a, 128, 32, lines, masks);
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < *nlines; i++) n += (uint32_t)__builtin_popcountll(masks[i]);
+  return n;
+}
+
+/* 128-byte lines of 32-byte sectors (NVIDIA): a warp's float loads */
+START_TEST(test_sectors) {
+  uint32_t nl;
+  ck_assert_uint_eq(sectors(32, 4, 4, &nl), 4); /* stride 1: 128 B, one line, 4 sectors */
+  ck_assert_uint_eq(nl, 1);
+  ck_assert_uint_eq(sectors(32, 8, 4, &nl), 8); /* stride 2: 256 B span, every sector touched */
+  ck_assert_uint_eq(nl, 2);
+  ck_assert_uint_eq(sectors(32, 128, 4, &nl), 32); /* stride 32: a sector per lane, not a line */
+  ck_assert_uint_eq(nl, 32);
+  /* stride 16: two lanes per line, different sectors */
+  ck_assert_uint_eq(sectors(32, 64, 4, &nl), 32);
+  ck_assert_uint_eq(nl, 16);
+  ck_assert_uint_eq(sectors(16, 16, 16, &nl), 8); /* float4: 256 B */
+  ck_assert_uint_eq(nl, 2);
+  ck_assert_uint_eq(sectors(32, 0, 4, &nl), 1); /* one word for all */
+  /* the same loads through the teaching L1 (64 B lines, 32 B sectors): DRAM
+   * moves the touched sectors only */
+  uint64_t strides[] = {4, 8, 128};
+  uint64_t want_sectors[] = {4, 8, 32}, want_dram[] = {128, 256, 1024};
+  for (int i = 0; i < 3; i++) {
+    sim_device *d = dev("teaching");
+    sim_stats st;
+    memset(&st, 0, sizeof st);
+    uint32_t nreq;
+    isa_access a = acc(SIM_MEM_BASE, 32, strides[i], 4, ISA_F_LOAD);
+    sim_mem_vector(&d->mem, 0, 0, &a, &st, &nreq);
+    ck_assert_uint_eq(st.l1_load_sectors, want_sectors[i]);
+    ck_assert_uint_eq(st.l2_read_sectors, want_sectors[i]);
+    ck_assert_uint_eq(st.dram_read_bytes, want_dram[i]);
+    sim_device_destroy(d);
+  }
 }
 END_TEST
 
@@ -49,25 +104,75 @@ START_TEST(test_streaming_and_repeat) {
   memset(&st, 0, sizeof st);
   uint32_t nreq;
   isa_access a = acc(SIM_MEM_BASE, 32, 4, 4, ISA_F_LOAD);
-  /* from idle: line 0 at cycle 0 misses everywhere: DRAM transfer 1 cycle
-   * (64 B at 64 B/cycle) + L2 50 + DRAM 100 = 151; line 1 enters the L1
-   * pipeline a cycle later and queues one cycle behind in L2 and DRAM: 152 */
-  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 0, &a, &st, &nreq), 152);
+  /* from idle: line 0 enters the L1 pipeline at 0, misses L1 and L2; DRAM
+   * channel 0 opens its row (20) and moves 64 B at 32 B/cycle (2): data at
+   * 22, + L2 latency 50 + DRAM latency 100 = 172. Line 1 enters at 1; it is
+   * in the same 256-byte chunk, hence row: a row hit, but the bank is busy
+   * until 22: 22 + 2 + 150 = 174 */
+  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 0, &a, &st, &nreq), 174);
   ck_assert_uint_eq(nreq, 2);
   ck_assert_uint_eq(st.l1_misses, 2);
   ck_assert_uint_eq(st.l2_misses, 2);
   ck_assert_uint_eq(st.dram_read_bytes, 128);
+  ck_assert_uint_eq(st.dram_row_misses, 1);
+  ck_assert_uint_eq(st.dram_row_hits, 1);
   /* the same access again much later: two L1 hits, 10 cycles + 1 for the second line */
   ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 1000, &a, &st, &nreq), 1011);
   ck_assert_uint_eq(st.l1_hits, 2);
-  /* right after the miss the lines are still being filled: hits wait for the fill */
+  ck_assert_uint_eq(st.l1_mshr_merges, 0);
+  /* right after the miss the line is still being filled: the hit merges
+   * into the in-flight miss and waits for its fill (rows closed again by
+   * the reset: 20 + 2 + 150) */
   sim_memsys_reset_queues(&d->mem);
   isa_access b = acc(SIM_MEM_BASE + 4096, 16, 4, 4, ISA_F_LOAD);
-  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 0, &b, &st, &nreq), 151);
-  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 5, &b, &st, &nreq), 151);
+  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 0, &b, &st, &nreq), 172);
+  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 5, &b, &st, &nreq), 172);
+  ck_assert_uint_eq(st.l1_mshr_merges, 1);
   /* another CU: L1 miss, L2 hit (50 cycles) */
   ck_assert_uint_eq(sim_mem_vector(&d->mem, 1, 500, &b, &st, &nreq), 550);
   ck_assert_uint_eq(st.l2_hits, 1);
+  sim_device_destroy(d);
+}
+END_TEST
+
+/* one lane per line over `bytes` from base, `passes` times, far apart in time */
+static void sweep(sim_device *d, uint64_t base, uint64_t bytes, uint64_t stride, int passes,
+                  sim_stats *st) {
+  uint32_t nreq;
+  uint64_t t = 0;
+  for (int p = 0; p < passes; p++)
+    for (uint64_t off = 0; off < bytes; off += stride) {
+      isa_access a = acc(SIM_MEM_BASE + base + off, 1, 0, 4, ISA_F_LOAD);
+      t = sim_mem_vector(&d->mem, 0, t + 1, &a, st, &nreq);
+    }
+}
+
+START_TEST(test_patterns) {
+  sim_stats st;
+  /* reuse within the L1 (4 KiB): 2 KiB twice, the second pass hits */
+  sim_device *d = dev("teaching");
+  memset(&st, 0, sizeof st);
+  sweep(d, 0, 2048, 64, 2, &st);
+  ck_assert_uint_eq(st.l1_misses, 32);
+  ck_assert_uint_eq(st.l1_hits, 32);
+  /* working set larger than the L1: 8 KiB twice; LRU evicts every line
+   * before its reuse, the 32 KiB L2 keeps them all */
+  memset(&st, 0, sizeof st);
+  sweep(d, 65536, 8192, 64, 2, &st);
+  ck_assert_uint_eq(st.l1_hits, 0);
+  ck_assert_uint_eq(st.l1_misses, 256);
+  ck_assert_uint_eq(st.l2_misses, 128);
+  ck_assert_uint_eq(st.l2_hits, 128);
+  /* strided: every other line of 4 KiB (32 lines, 2 KiB of them) fits, twice */
+  memset(&st, 0, sizeof st);
+  sweep(d, 131072, 4096, 128, 2, &st);
+  ck_assert_uint_eq(st.l1_misses, 32);
+  ck_assert_uint_eq(st.l1_hits, 32);
+  /* one line per 2 KiB: 3 lines in one 2-way set, none survives */
+  memset(&st, 0, sizeof st);
+  sweep(d, 196608, 6144, 2048, 2, &st);
+  ck_assert_uint_eq(st.l1_misses, 6);
+  ck_assert_uint_eq(st.l1_hits, 0);
   sim_device_destroy(d);
 }
 END_TEST
@@ -98,7 +203,49 @@ START_TEST(test_set_conflicts) {
   }
   ck_assert_uint_eq(st.l1_misses, 2);
   ck_assert_uint_eq(st.l1_hits, 2);
+  /* a sector miss: the other half of a line present is a miss for its sector only */
+  memset(&st, 0, sizeof st);
+  isa_access lo = acc(SIM_MEM_BASE + 16384, 8, 4, 4, ISA_F_LOAD),
+             whole = acc(SIM_MEM_BASE + 16384, 16, 4, 4, ISA_F_LOAD);
+  sim_mem_vector(&d->mem, 0, t + 1000, &lo, &st, &nreq);
+  sim_mem_vector(&d->mem, 0, t + 2000, &whole, &st, &nreq);
+  sim_mem_vector(&d->mem, 0, t + 3000, &whole, &st, &nreq);
+  ck_assert_uint_eq(st.l1_misses, 2);
+  ck_assert_uint_eq(st.l1_hits, 1);
+  ck_assert_uint_eq(st.l2_read_sectors, 2);
+  ck_assert_uint_eq(st.dram_read_bytes, 64);
   sim_device_destroy(d);
+}
+END_TEST
+
+/* Eight L1 misses from one instruction on a CU with 4 MSHRs, all L2 hits
+ * (warmed by the other CU): lines enter the pipeline at 0..3 (one 32-byte
+ * sector each, one cycle) and fill at 50..53. The fifth waits for the first
+ * MSHR to free at 50 (46 stall cycles), fills at 100; the rest find theirs
+ * freed at 51, 52, 53: the last fills at 103. Without the limit: 7 + 50. */
+START_TEST(test_mshr_backpressure) {
+  const char *unlimited[] = {"l1.mshrs=0"};
+  for (int limit = 1; limit >= 0; limit--) {
+    sim_device *d = limit ? dev("teaching") : dev_set("teaching", unlimited, 1);
+    sim_stats st;
+    memset(&st, 0, sizeof st);
+    uint32_t nreq;
+    isa_access a = acc(SIM_MEM_BASE, 8, 64, 4, ISA_F_LOAD);
+    sim_mem_vector(&d->mem, 1, 0, &a, &st, &nreq);
+    sim_memsys_reset_queues(&d->mem);
+    memset(&st, 0, sizeof st);
+    uint64_t done = sim_mem_vector(&d->mem, 0, 0, &a, &st, &nreq);
+    ck_assert_uint_eq(st.l1_misses, 8);
+    ck_assert_uint_eq(st.l2_hits, 8);
+    ck_assert_uint_eq(done, (limit ? 103 : 57));
+    ck_assert_uint_eq(st.l1_mshr_stall_cycles, (limit ? 46 : 0));
+    /* the pipeline itself was held up: the next instruction, a hit on line
+     * 0, enters at 54 (+10); without the limit it enters at 8 and merges
+     * into line 0's fill at 50 */
+    isa_access b = acc(SIM_MEM_BASE, 1, 0, 4, ISA_F_LOAD);
+    ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 1, &b, &st, &nreq), (limit ? 64 : 50));
+    sim_device_destroy(d);
+  }
 }
 END_TEST
 
@@ -110,22 +257,54 @@ START_TEST(test_stores_write_back) {
   for (int i = 0; i < 5; i++) {
     isa_access a = acc(SIM_MEM_BASE + (uint64_t)i * 8192, 16, 4, 4, ISA_F_STORE);
     /* write-allocate without a fill: 50 cycles, no DRAM read */
-    ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 1000u * (unsigned)i, &a, &st, &nreq), 1000u * (unsigned)i + 50);
+    ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 1000u * (unsigned)i, &a, &st, &nreq),
+                      1000u * (unsigned)i + 50);
   }
   ck_assert_uint_eq(st.l1_hits + st.l1_misses, 0); /* stores bypass L1 */
+  ck_assert_uint_eq(st.l1_store_sectors, 10);
+  ck_assert_uint_eq(st.l2_write_sectors, 10);
   ck_assert_uint_eq(st.dram_read_bytes, 0);
   ck_assert_uint_eq(st.dram_write_bytes, 64); /* the fifth line evicted the first, dirty */
   sim_device_destroy(d);
 }
 END_TEST
 
-static uint32_t lds_passes(uint32_t lanes, uint32_t stride_words, uint8_t size, int broadcast, uint32_t *ideal) {
+/* l1.write_policy=write_back: a store allocates in the L1 (no fetch, no L2
+ * traffic), a load then hits it, and the dirty sectors reach L2 only when
+ * the line is evicted. */
+START_TEST(test_l1_write_back) {
+  const char *wb[] = {"l1.write_policy=write_back"};
+  sim_device *d = dev_set("teaching", wb, 1);
+  sim_stats st;
+  memset(&st, 0, sizeof st);
+  uint32_t nreq;
+  isa_access s = acc(SIM_MEM_BASE, 8, 4, 4, ISA_F_STORE); /* 32 B: sector 0 */
+  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 100, &s, &st, &nreq), 110);
+  ck_assert_uint_eq(st.l2_write_sectors, 0);
+  isa_access l = acc(SIM_MEM_BASE, 8, 4, 4, ISA_F_LOAD);
+  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 200, &l, &st, &nreq), 210);
+  ck_assert_uint_eq(st.l1_hits, 1);
+  /* two more lines of its set (2 KiB apart, 2 ways) evict it */
+  for (uint64_t k = 1; k <= 2; k++) {
+    isa_access e = acc(SIM_MEM_BASE + k * 2048, 1, 0, 4, ISA_F_LOAD);
+    sim_mem_vector(&d->mem, 0, 1000 * k, &e, &st, &nreq);
+  }
+  ck_assert_uint_eq(st.l2_write_sectors, 1);
+  ck_assert_uint_eq(st.l2_read_sectors, 2);
+  sim_device_destroy(d);
+}
+END_TEST
+
+static uint32_t lds_passes(uint32_t lanes, uint32_t stride_words, uint8_t size, int broadcast,
+                           uint32_t *ideal) {
   isa_access a = acc(0, lanes, (uint64_t)stride_words * 4, size, ISA_F_LOAD);
   a.space = ISA_SPACE_LDS;
   return sim_lds_passes(&a, 32, 4, broadcast, ideal);
 }
 
-static uint32_t gcd(uint32_t a, uint32_t b) { return b ? gcd(b, a % b) : a; }
+static uint32_t gcd(uint32_t a, uint32_t b) {
+  return b ? gcd(b, a % b) : a;
+}
 
 START_TEST(test_lds_banks) {
   uint32_t ideal;
@@ -138,9 +317,57 @@ START_TEST(test_lds_banks) {
   ck_assert_uint_eq(lds_passes(32, 0, 4, 0, &ideal), 32); /* no broadcast: one bank, 32 accesses */
   ck_assert_uint_eq(lds_passes(64, 1, 4, 1, &ideal), 2);  /* wave64: two passes, no conflict */
   ck_assert_uint_eq(ideal, 2);
-  ck_assert_uint_eq(lds_passes(32, 2, 8, 1, &ideal), 2);  /* 8-byte lanes: 256 B in two passes */
+  ck_assert_uint_eq(lds_passes(32, 2, 8, 1, &ideal), 2); /* 8-byte lanes: 256 B in two passes */
   ck_assert_uint_eq(ideal, 2);
   ck_assert_uint_eq(lds_passes(0, 1, 4, 1, &ideal), 0);
+}
+END_TEST
+
+/* The memory keys' cross-key checks: what is wrong, and which key. */
+static void bad_cfg(const char *set, const char *key, const char *msg) {
+  cfg_device c;
+  char err[512] = "", want[600];
+  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_set_key(&c, key, strchr(set, '=') + 1, err, sizeof err), 0);
+  const char *bad = NULL;
+  ck_assert_int_eq(cfg_validate(&c, &bad, err, sizeof err), -1);
+  ck_assert_str_eq(err, msg);
+  ck_assert_str_eq(bad, key);
+  cfg_fini(&c);
+  /* --set names the assignment and keeps the config as it was */
+  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_set(&c, set, err, sizeof err), -1);
+  snprintf(want, sizeof want, "--set %s: %s", set, msg);
+  ck_assert_str_eq(err, want);
+  ck_assert_int_eq(cfg_validate(&c, NULL, err, sizeof err), 0);
+  cfg_fini(&c);
+}
+
+START_TEST(test_config_errors) {
+  bad_cfg(
+      "l1.sector=24", "l1.sector",
+      "l1.sector = 24 must be 0 or a power of two dividing l1.line = 64 into at most 64 sectors");
+  bad_cfg(
+      "l1.sector=128", "l1.sector",
+      "l1.sector = 128 must be 0 or a power of two dividing l1.line = 64 into at most 64 sectors");
+  bad_cfg(
+      "l2.sector=512", "l2.sector",
+      "l2.sector = 512 must be 0 or a power of two dividing l2.line = 64 into at most 64 sectors");
+  bad_cfg("dram.interleave=32", "dram.interleave",
+          "dram.interleave = 32 must be a power of two of at least l2.line = 64 (a line never "
+          "straddles channels or rows)");
+  bad_cfg("dram.row_bytes=1000", "dram.row_bytes",
+          "dram.row_bytes = 1000 must be a power of two of at least l2.line = 64 (a line never "
+          "straddles channels or rows)");
+  /* 4096-byte lines in 16-byte sectors would need 256 mask bits */
+  cfg_device c;
+  char err[512];
+  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  c.l1_line = 4096, c.l1_sector = 16, c.l1_bytes = 65536, c.l2_line = 4096, c.l2_bytes = 65536 * 4;
+  ck_assert_int_eq(cfg_validate(&c, NULL, err, sizeof err), -1);
+  ck_assert_str_eq(err, "l1.sector = 16 must be 0 or a power of two dividing l1.line = 4096 into "
+                        "at most 64 sectors");
+  cfg_fini(&c);
 }
 END_TEST
 
@@ -148,9 +375,14 @@ int main(void) {
   Suite *s = suite_create("memsys");
   TCase *tc = tcase_create("memsys");
   tcase_add_test(tc, test_coalesce);
+  tcase_add_test(tc, test_sectors);
   tcase_add_test(tc, test_streaming_and_repeat);
+  tcase_add_test(tc, test_patterns);
   tcase_add_test(tc, test_set_conflicts);
+  tcase_add_test(tc, test_mshr_backpressure);
   tcase_add_test(tc, test_stores_write_back);
+  tcase_add_test(tc, test_l1_write_back);
+  tcase_add_test(tc, test_config_errors);
   tcase_add_test(tc, test_lds_banks);
   suite_add_tcase(s, tc);
   SRunner *r = srunner_create(s);

@@ -37,10 +37,12 @@ static sim_stats sample(void) {
   s.achieved_occupancy = 0.25;
   s.l2_misses = 42;
   s.dram_write_bytes = 4096;
+  s.dram_row_hits = 17;
+  s.l1_mshr_stall_cycles = 99;
   s.nlines = 2;
   s.lines = calloc(2, sizeof *s.lines);
-  s.lines[0] = (sim_line_stats){3, 10, 5, 1, 2};
-  s.lines[1] = (sim_line_stats){9, 20, 0, 0, 4};
+  s.lines[0] = (sim_line_stats){3, 10, 5, 1, 2, 0};
+  s.lines[1] = (sim_line_stats){9, 20, 0, 0, 4, 0};
   return s;
 }
 
@@ -89,7 +91,9 @@ START_TEST(test_round_trip) {
   ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM line_stats WHERE launch_id = 1"), 2);
   ck_assert_int_eq(q_int(raw, "SELECT stall_cycles FROM line_stats WHERE launch_id = 1 AND line = 3"), 5);
   ck_assert_int_eq(q_int(raw, "SELECT mem_requests FROM line_stats WHERE launch_id = 1 AND line = 9"), 4);
-  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 2);
+  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 3);
+  ck_assert_int_eq(q_int(raw, "SELECT dram_row_hits FROM launches"), 17);
+  ck_assert_int_eq(q_int(raw, "SELECT l1_mshr_stall_cycles FROM launches"), 99);
   ck_assert_int_eq(sqlite3_prepare_v2(raw, "PRAGMA journal_mode", -1, &q, NULL), SQLITE_OK);
   ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
   ck_assert_str_eq((const char *)sqlite3_column_text(q, 0), "wal");
@@ -108,10 +112,48 @@ START_TEST(test_round_trip) {
   ck_assert_ptr_null(sim_statsdb_open(path, err, sizeof err));
   char expect[256];
   snprintf(expect, sizeof expect,
-           "stats database %s has schema version 99 but this wavesim writes version 2; use a new file", path);
+           "stats database %s has schema version 99 but this wavesim writes version 3; use a new file", path);
   ck_assert_str_eq(err, expect);
   ck_assert_ptr_null(sim_statsdb_open("/nonexistent/dir/x.db", err, sizeof err));
   ck_assert_str_eq(err, "stats database /nonexistent/dir/x.db: cannot open: unable to open database file");
+  sim_stats_fini(&s);
+  unlink(path);
+}
+END_TEST
+
+/* A version 2 file (before the memory-hierarchy columns) is upgraded in
+ * place: its rows stay, the new columns are NULL in them, new rows fill them. */
+START_TEST(test_upgrade_from_v2) {
+  char err[256] = "";
+  sim_statsdb *db = sim_statsdb_open(path, err, sizeof err);
+  ck_assert_msg(db != NULL, "%s", err);
+  sim_stats s = sample();
+  ck_assert_int_eq(sim_statsdb_write(db, &s, err, sizeof err), 1);
+  sim_statsdb_close(db);
+  sqlite3 *raw;
+  ck_assert_int_eq(sqlite3_open(path, &raw), SQLITE_OK);
+  const char *v3[] = {"l1_load_sectors", "l1_store_sectors", "l1_mshr_merges", "l1_mshr_stall_cycles",
+                      "l2_read_sectors", "l2_write_sectors", "l2_slice_max_requests", "l2_atomic_ops",
+                      "l2_atomic_cycles", "dram_row_hits", "dram_row_misses",
+                      /* compute unit (issue #4) */
+                      "icache_hits", "icache_misses", "stall_fetch", "reconvergences"};
+  for (size_t i = 0; i < sizeof v3 / sizeof v3[0]; i++) {
+    char sql[128];
+    snprintf(sql, sizeof sql, "ALTER TABLE launches DROP COLUMN %s", v3[i]);
+    ck_assert_int_eq(sqlite3_exec(raw, sql, NULL, NULL, NULL), SQLITE_OK);
+  }
+  ck_assert_int_eq(sqlite3_exec(raw, "ALTER TABLE line_stats DROP COLUMN divergent_branches", NULL, NULL, NULL),
+                   SQLITE_OK);
+  ck_assert_int_eq(sqlite3_exec(raw, "UPDATE schema_version SET version = 2", NULL, NULL, NULL), SQLITE_OK);
+  db = sim_statsdb_open(path, err, sizeof err);
+  ck_assert_msg(db != NULL, "%s", err);
+  ck_assert_int_eq(sim_statsdb_write(db, &s, err, sizeof err), 2);
+  sim_statsdb_close(db);
+  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 3);
+  ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM launches WHERE dram_row_hits IS NULL"), 1);
+  ck_assert_int_eq(q_int(raw, "SELECT dram_row_hits FROM launches WHERE id = 2"), 17);
+  ck_assert_int_eq(q_int(raw, "SELECT l2_misses FROM launches WHERE id = 1"), 42);
+  sqlite3_close(raw);
   sim_stats_fini(&s);
   unlink(path);
 }
@@ -122,6 +164,7 @@ int main(void) {
   TCase *tc = tcase_create("stats_db");
   tcase_add_checked_fixture(tc, setup, NULL);
   tcase_add_test(tc, test_round_trip);
+  tcase_add_test(tc, test_upgrade_from_v2);
   suite_add_tcase(s, tc);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);

@@ -232,6 +232,75 @@ START_TEST(test_inline) {
 }
 END_TEST
 
+/* A kernel with a __local variable ("callee.t", 256 bytes) called twice by a
+ * kernel with its own ("caller.m", 128 bytes): the two inlined copies of
+ * callee.t merge into one variable in the caller's entry block, so the caller
+ * needs 384 bytes of LDS and the callee launched alone 256. The caller stores
+ * through one copy and loads through the other: out[lid] = lid. */
+static uint32_t tb_local_var(ir_function *f, const char *name, uint64_t bytes) {
+  uint32_t v = tb_op(f, 0, IR_LOCAL_VAR, TB_P(IR_AS_LOCAL), 4, 0, 0, 0, 0);
+  f->insts[v].imm = bytes;
+  f->insts[v].name = name;
+  return v;
+}
+
+START_TEST(test_inline_local_vars) {
+  ir_module *m = tb_module();
+  ir_type pt[2] = {GPTR, I32};
+  ir_function *g = tb_kernel(m, "callee", 2, pt);
+  uint32_t out = tb_op(g, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
+  uint32_t phase = tb_op(g, 0, IR_PARAM, I32, 1, 0, 0, 0, 0);
+  uint32_t t = tb_local_var(g, "callee.t", 256);
+  uint32_t lid = tb_op(g, 0, IR_LOCAL_ID, I64, 0, 0, 0, 0, 0);
+  uint32_t l32 = tb_op(g, 0, IR_TRUNC, I32, 0, 1, lid, 0, 0);
+  uint32_t st = ir_add_block(g), ld = ir_add_block(g), done = ir_add_block(g);
+  uint32_t c = tb_op(g, 0, IR_ICMP, BOOL, IR_P_EQ, 2, phase, tb_c32(g, 0, 0), 0);
+  tb_cbr(g, 0, c, st, ld);
+  tb_op(g, st, IR_STORE, VOID, 4, 2, tb_index(g, st, t, lid, 4), l32, 0);
+  tb_br(g, st, done);
+  uint32_t v = tb_op(g, ld, IR_LOAD, I32, 4, 1, tb_index(g, ld, t, lid, 4), 0, 0);
+  tb_op(g, ld, IR_STORE, VOID, 4, 2, tb_index(g, ld, out, lid, 4), v, 0);
+  tb_br(g, ld, done);
+  tb_ret(g, done);
+  tb_finish(g);
+  ir_function *f = tb_kernel(m, "caller", 1, pt);
+  uint32_t fo = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
+  uint32_t mv = tb_local_var(f, "caller.m", 128);
+  uint32_t flid = tb_op(f, 0, IR_LOCAL_ID, I64, 0, 0, 0, 0, 0);
+  tb_op(f, 0, IR_STORE, VOID, 4, 2, tb_index(f, 0, mv, flid, 4), tb_c32(f, 0, 7), 0);
+  uint32_t call1 = tb_op(f, 0, IR_CALL, VOID, 0, 2, fo, tb_c32(f, 0, 0), 0);
+  tb_op(f, 0, IR_BARRIER, VOID, 1, 0, 0, 0, 0);
+  uint32_t call2 = tb_op(f, 0, IR_CALL, VOID, 0, 2, fo, tb_c32(f, 0, 1), 0);
+  (void)call1, (void)call2;
+  tb_ret(f, 0);
+  tb_finish(f);
+  char err[256];
+  ck_assert_int_eq(pass_inline(m, err, sizeof err), 0);
+  ck_assert_uint_eq(m->nfns, 2);
+  f = &m->fns[1];
+  uint32_t nvars = 0;
+  for (uint32_t b = 0; b < f->nblocks; b++)
+    for (uint32_t j = 0; j < f->blocks[b].ninsts; j++)
+      if (f->insts[f->blocks[b].insts[j]].op == IR_LOCAL_VAR) {
+        nvars++;
+        ck_assert_uint_eq(b, 0); /* hoisted to the entry block */
+      }
+  ck_assert_uint_eq(nvars, 2);
+  fe_target tg = tb_target();
+  isa_program *p = NULL;
+  ck_assert_msg(be_compile(m, &tg, &p, err, sizeof err) == 0, "%s", err);
+  ck_assert_uint_eq(p->kernels[0].lds_bytes, 256);
+  ck_assert_uint_eq(p->kernels[1].lds_bytes, 384);
+  int32_t o[16] = {0};
+  tb_launch l = {.wave_size = 32, .local_size = 16, .groups = 1, .nbufs = 1};
+  l.bufs[0] = (uint8_t *)o, l.sizes[0] = sizeof o, l.args[0] = TB_BUF | 0;
+  ck_assert_msg(tb_run(&p->kernels[1], &l, err, sizeof err) == 0, "%s", err);
+  for (int q = 0; q < 16; q++) ck_assert_int_eq(o[q], q);
+  isa_program_destroy(p);
+  ir_module_free(m);
+}
+END_TEST
+
 START_TEST(test_inline_recursion_error) {
   ir_module *m = tb_module();
   ir_type it[1] = {I32};
@@ -520,6 +589,7 @@ Suite *passes_suite(void) {
   tcase_add_test(tc, test_uniformity_temporal);
   tcase_add_test(tc, test_uniformity_run_ahead);
   tcase_add_test(tc, test_inline);
+  tcase_add_test(tc, test_inline_local_vars);
   tcase_add_test(tc, test_inline_recursion_error);
   tcase_add_test(tc, test_double_error);
   tcase_add_test(tc, test_mulhi64_error);

@@ -182,8 +182,47 @@ START_TEST(image_is_unsupported) {
 }
 END_TEST
 
+/* Conversions wavesim lowers for float and double but not for half (which
+ * clang accepts under the cl_khr_fp16 pragma): the reader names them. */
+START_TEST(half_conversion_modes_are_unsupported) {
+  char *ir, *log;
+  fe_status st = compile("#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+                         "__kernel void k(__global float *o) {\n"
+                         "  half h = convert_half_rtz(o[0]);\n  o[1] = convert_float(h);\n}\n",
+                         "", &ir, &log);
+  ck_assert_int_eq(st, FE_BUILD_FAILED);
+  ck_assert_msg(strstr(log, "input.cl:3: error: unsupported conversion rounding mode "
+                            "(convert_*_rt*) on OpFConvert to a type other than float, double or "
+                            "an integer; not implemented yet"), "log: %s", log);
+  free(ir), free(log);
+  st = compile("#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+               "__kernel void k(__global float *o, __global int *r) {\n"
+               "  half h = (half)o[0];\n  r[0] = convert_int_sat(h);\n}\n",
+               "", &ir, &log);
+  ck_assert_int_eq(st, FE_BUILD_FAILED);
+  ck_assert_msg(strstr(log, "input.cl:4: error: unsupported conversion from half to an integer "
+                            "with saturation or a rounding mode (convert_*_sat/_rt*); not "
+                            "implemented yet (convert the half to float first)"), "log: %s", log);
+  free(ir), free(log);
+}
+END_TEST
+
 /* A switch inside nested loops: at -O2, clang 14 makes i3 values that
  * llvm-spirv rejects (InvalidBitWidth); our pipeline must never produce them. */
+/* The pointer-result math builtins (modf, frexp, lgamma_r, remquo) on half: named, with the
+ * types wavesim supports. */
+START_TEST(half_pointer_math_is_unsupported) {
+  char *ir, *log;
+  fe_status st = compile("#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+                         "__kernel void k(__global half *a, __global int *e) {\n"
+                         "  a[0] = frexp(a[0], e);\n}\n", "", &ir, &log);
+  ck_assert_int_eq(st, FE_BUILD_FAILED);
+  ck_assert_msg(strstr(log, "input.cl:3: error: unsupported frexp operand type (float or double "
+                            "only)"), "log: %s", log);
+  free(ir), free(log);
+}
+END_TEST
+
 START_TEST(odd_width_hazard_compiles) {
   char *src = read_text("kernels/odd_width.cl");
   ck_assert_ptr_nonnull(src);
@@ -285,6 +324,8 @@ static Suite *spv_suite(void) {
   tcase_add_test(tc, printf_is_unsupported);
   tcase_add_test(tc, async_copy_lowers);
   tcase_add_test(tc, image_is_unsupported);
+  tcase_add_test(tc, half_conversion_modes_are_unsupported);
+  tcase_add_test(tc, half_pointer_math_is_unsupported);
   tcase_add_test(tc, odd_width_hazard_compiles);
   tcase_add_test(tc, garbage_spirv_is_rejected);
   tcase_add_test(tc, corrupted_words_never_crash);

@@ -728,6 +728,70 @@ start:
   v_cvt_f32_i64 v4, 0x123456789abcdef0  ; literals
   v_cvt_f32_u64 v4, v[8:9]
   v_cvt_f32_u64 v4, 0x123456789abcdef0  ; literals
+  v_sinpi_f32 v4, v8
+  v_sinpi_f32 v4, 7  ; literals
+  v_cospi_f32 v4, v8
+  v_cospi_f32 v4, 7  ; literals
+  v_tanpi_f32 v4, v8
+  v_tanpi_f32 v4, 7  ; literals
+  v_asinpi_f32 v4, v8
+  v_asinpi_f32 v4, 7  ; literals
+  v_acospi_f32 v4, v8
+  v_acospi_f32 v4, 7  ; literals
+  v_atanpi_f32 v4, v8
+  v_atanpi_f32 v4, 7  ; literals
+  v_atan2pi_f32 v4, v8, v12
+  v_atan2pi_f32 v4, 7, 0x3f800000  ; literals
+  v_powr_f32 v4, v8, v12
+  v_powr_f32 v4, 7, 0x3f800000  ; literals
+  v_pown_f32 v4, v8, v12
+  v_pown_f32 v4, 7, 0x3f800000  ; literals
+  v_rootn_f32 v4, v8, v12
+  v_rootn_f32 v4, 7, 0x3f800000  ; literals
+  v_lgamma_f32 v4, v8
+  v_lgamma_f32 v4, 7  ; literals
+  v_lgamma_sign_f32 v4, v8
+  v_lgamma_sign_f32 v4, 7  ; literals
+  v_frexp_mant_f32 v4, v8
+  v_frexp_mant_f32 v4, 7  ; literals
+  v_frexp_exp_f32 v4, v8
+  v_frexp_exp_f32 v4, 7  ; literals
+  v_ilogb_f32 v4, v8
+  v_ilogb_f32 v4, 7  ; literals
+  v_remquo_q_f32 v4, v8, v12
+  v_remquo_q_f32 v4, 7, 0x3f800000  ; literals
+  v_sinpi_f64 v[4:5], v[8:9]
+  v_sinpi_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_cospi_f64 v[4:5], v[8:9]
+  v_cospi_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_tanpi_f64 v[4:5], v[8:9]
+  v_tanpi_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_asinpi_f64 v[4:5], v[8:9]
+  v_asinpi_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_acospi_f64 v[4:5], v[8:9]
+  v_acospi_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_atanpi_f64 v[4:5], v[8:9]
+  v_atanpi_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_atan2pi_f64 v[4:5], v[8:9], v[12:13]
+  v_atan2pi_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_powr_f64 v[4:5], v[8:9], v[12:13]
+  v_powr_f64 v[4:5], 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_pown_f64 v[4:5], v[8:9], v12
+  v_pown_f64 v[4:5], 0x123456789abcdef0, 0x3f800000  ; literals
+  v_rootn_f64 v[4:5], v[8:9], v12
+  v_rootn_f64 v[4:5], 0x123456789abcdef0, 0x3f800000  ; literals
+  v_lgamma_f64 v[4:5], v[8:9]
+  v_lgamma_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_lgamma_sign_f64 v4, v[8:9]
+  v_lgamma_sign_f64 v4, 0x123456789abcdef0  ; literals
+  v_frexp_mant_f64 v[4:5], v[8:9]
+  v_frexp_mant_f64 v[4:5], 0x123456789abcdef0  ; literals
+  v_frexp_exp_f64 v4, v[8:9]
+  v_frexp_exp_f64 v4, 0x123456789abcdef0  ; literals
+  v_ilogb_f64 v4, v[8:9]
+  v_ilogb_f64 v4, 0x123456789abcdef0  ; literals
+  v_remquo_q_f64 v4, v[8:9], v[12:13]
+  v_remquo_q_f64 v4, 0x123456789abcdef0, 0x123456789abcdef0  ; literals
 end:
   s_branch start
   s_endpgm

@@ -1,0 +1,70 @@
+/* The shared L2: address-hashed slices, each a bandwidth queue with the hit
+ * latency, sector fills from DRAM, write-back of dirty sectors, and atomics
+ * executed at the slice. */
+#include "sim_internal.h"
+
+static uint64_t sim_ceil(double x) {
+  uint64_t t = (uint64_t)x;
+  return (double)t < x ? t + 1 : t;
+}
+
+uint32_t sim_l2_slice(const sim_memsys *m, uint64_t addr) {
+  if (m->nslices == 1) return 0;
+  /* xor-fold the line number in slice_bits chunks: a power-of-two stride
+   * changes higher chunks, which the fold brings down to the low bits */
+  uint64_t x = addr / m->l2_line, h = 0, low = (1ull << m->slice_bits) - 1;
+  for (; x; x >>= m->slice_bits) h ^= x & low;
+  return (uint32_t)(h % m->nslices);
+}
+
+/* Dirty sectors of an evicted line go to DRAM when the victim leaves. */
+static void sim_l2_writeback(sim_memsys *m, uint64_t addr, uint64_t dirty, double t,
+                             sim_stats *st) {
+  uint32_t bytes = (uint32_t)__builtin_popcountll(dirty) * m->l2_sector;
+  sim_dram_access(m, addr + (uint64_t)__builtin_ctzll(dirty) * m->l2_sector, bytes, t, st);
+  st->dram_write_bytes += bytes;
+}
+
+uint64_t sim_l2_request(sim_memsys *m, uint64_t addr, uint64_t mask, uint64_t t, int kind,
+                        uint32_t steps, sim_stats *st) {
+  const cfg_device *c = m->cfg;
+  uint32_t s = sim_l2_slice(m, addr);
+  if (++m->slice_reqs[s] > st->l2_slice_max_requests) st->l2_slice_max_requests = m->slice_reqs[s];
+  uint32_t nsec = (uint32_t)__builtin_popcountll(mask);
+  if (kind == SIM_L2_READ)
+    st->l2_read_sectors += nsec;
+  else
+    st->l2_write_sectors += nsec;
+  /* the slice moves the sectors' bytes, then its atomic unit (in series)
+   * takes one step per serialized lane */
+  uint64_t atom = kind == SIM_L2_ATOMIC ? (uint64_t)steps * (uint64_t)c->l2_atomic_cycles : 0;
+  double start = (double)t > m->slice_free[s] ? (double)t : m->slice_free[s];
+  m->slice_free[s] = start + (double)nsec * m->l2_sector * m->slice_cycles_per_byte + (double)atom;
+  uint64_t lat = (uint64_t)c->l2_latency;
+  uint64_t done = sim_ceil(start) + lat;
+  sim_cache_ref r;
+  sim_cache_access(&m->l2, addr, 1, &r);
+  if (r.victim_dirty) sim_l2_writeback(m, r.victim_addr, r.victim_dirty, start, st);
+  uint64_t missing = r.valid ? mask & ~*r.valid : mask;
+  /* sectors found present may still be on their way from DRAM */
+  if ((mask & ~missing) && *r.ready > done) done = *r.ready;
+  if (!missing) {
+    st->l2_hits++;
+  } else {
+    st->l2_misses++;
+    if (kind != SIM_L2_WRITE) { /* stores write whole sectors (byte masks): no fetch */
+      uint32_t bytes = (uint32_t)__builtin_popcountll(missing) * m->l2_sector;
+      double end = sim_dram_access(m, addr + (uint64_t)__builtin_ctzll(missing) * m->l2_sector,
+                                   bytes, start, st);
+      st->dram_read_bytes += bytes;
+      uint64_t fill = sim_ceil(end) + lat + (uint64_t)c->dram_latency;
+      if (fill > done) done = fill;
+    }
+  }
+  if (r.valid) {
+    *r.valid |= mask;
+    if (kind != SIM_L2_READ) *r.dirty |= mask;
+    if (*r.ready < done) *r.ready = done;
+  }
+  return done + atom;
+}
