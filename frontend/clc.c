@@ -119,6 +119,7 @@ static const char *const clc_cl_passthrough[] = {
  * about in CL 1.2). */
 static const char *const clc_cl_ignored[] = {
   "-cl-denorms-are-zero", "-cl-strict-aliasing", "-cl-no-subgroup-ifp",
+  "-g", /* line tables are always emitted (for fault reports) */
 };
 static const char *const clc_std_ok[] = {"CL1.0", "CL1.1", "CL1.2", "CL2.0", "CL3.0"};
 
@@ -416,6 +417,10 @@ fe_status fe_clc_compile(const fe_clc_tools *tools, const char *source, const ch
     snprintf(passes, sizeof passes, "-passes=%s", pipelines[p]);
     clc_push(&a, tools->opt);
     clc_push(&a, passes);
+    if (p == 0 && !o.opt_disable) {
+      clc_push(&a, FE_CLC_UNROLL_ALLOW_PARTIAL);
+      clc_push(&a, FE_CLC_UNROLL_COUNT);
+    }
     clc_push(&a, "x.bc");
     clc_push(&a, "-o");
     clc_push(&a, "y.bc");

@@ -18,8 +18,16 @@ typedef struct fe_clc_tools {
 #define FE_CLC_SOURCE_NAME "input.cl"
 
 /* The opt pass list: cleans up clang's -O0 output without ever creating odd
- * integer widths (i3, i33 ...) that llvm-spirv 14 rejects (InvalidBitWidth). */
-#define FE_CLC_OPT_PASSES "sroa,mem2reg,early-cse,instsimplify,simplifycfg"
+ * integer widths (i3, i33 ...) that llvm-spirv 14 rejects (InvalidBitWidth),
+ * then rotates loops into do-while form and unrolls them as GPU compilers do
+ * (small constant trip counts fully, others by up to FE_CLC_UNROLL_COUNT):
+ * loop overhead costs issue slots on the modeled device just as on a real
+ * one, so leaving loops rolled would overstate the time of compute loops. */
+#define FE_CLC_OPT_PASSES                                                                          \
+  "sroa,mem2reg,early-cse,instsimplify,simplifycfg,loop-mssa(loop-rotate),loop-unroll<O2>,"      \
+  "simplifycfg"
+#define FE_CLC_UNROLL_ALLOW_PARTIAL "-unroll-allow-partial"
+#define FE_CLC_UNROLL_COUNT "-unroll-max-count=4"
 #define FE_CLC_OPT_FALLBACK "mem2reg"
 
 /* Compiles `source` with user `options`. On FE_OK *words and *nwords hold the

@@ -257,7 +257,10 @@ void rt_event_release_internal(struct _cl_event *e);
 
 /* ---- memory (rt_mem.c) ---- */
 void *rt_mem_host(struct _cl_mem *m, size_t offset, size_t size);
+/* Simulated time of a copy within device memory (dram.bandwidth_gbs) and of
+ * one between host and device (host_link.latency_ns + bandwidth_gbs). */
 uint64_t rt_transfer_ns(struct _cl_device_id *d, size_t bytes);
+uint64_t rt_host_transfer_ns(struct _cl_device_id *d, size_t bytes);
 
 /* ---- kernels (rt_kernel.c) ---- */
 /* Work-group size limit for this kernel from its registers and the device. */

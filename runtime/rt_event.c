@@ -1,5 +1,6 @@
-/* Commands and events: the in-order queues (commands run at enqueue unless a
- * wait list holds them back), event status and simulated-time profiling,
+/* Commands and events: the queues (commands run at enqueue unless a wait
+ * list holds them back; out-of-order queues let later ready commands pass
+ * held ones, barriers excepted), event status and simulated-time profiling,
  * callbacks, user events, markers, barriers and clWaitForEvents. */
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +148,21 @@ void rt_cmd_discard(rt_cmd *c) {
   rt_cmd_free(c);
 }
 
+/* Whether command c of queue q may start. In order: only the head. Out of
+ * order: any command whose wait list is satisfied, except that a barrier
+ * (and a marker without a wait list, which waits for everything before it)
+ * starts only at the head, and nothing behind a barrier overtakes it. */
+static int rt_cmd_may_start(const struct _cl_command_queue *q, const rt_cmd *c) {
+  if (!rt_cmd_ready(c)) return 0;
+  if (c == q->head) return 1;
+  if (!(q->props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)) return 0;
+  cl_command_type t = c->event->type;
+  if (t == CL_COMMAND_BARRIER || (t == CL_COMMAND_MARKER && c->nwait == 0)) return 0;
+  for (const rt_cmd *b = q->head; b != c; b = b->next)
+    if (b->event->type == CL_COMMAND_BARRIER) return 0;
+  return 1;
+}
+
 /* One pass over every queue; restarts after each command because callbacks
  * may create or release queues and contexts. The running command stays at
  * the head of its queue (so clFinish keeps waiting) and the queue is marked
@@ -157,12 +173,21 @@ void rt_drain(void) {
 restart:
   for (struct _cl_context *ctx = p->contexts; ctx; ctx = ctx->next) {
     for (struct _cl_command_queue *q = ctx->queues; q; q = q->next) {
-      rt_cmd *c = q->head;
-      if (!c || q->busy || !rt_cmd_ready(c)) continue;
+      if (q->busy) continue;
+      rt_cmd *c = q->head, *prev = NULL;
+      while (c && !rt_cmd_may_start(q, c)) {
+        prev = c;
+        c = c->next;
+      }
+      if (!c) continue;
       q->busy = 1;
       rt_cmd_execute(q, c);
-      q->head = c->next;
-      if (!q->head) q->tail = NULL;
+      /* Unlink; commands enqueued by callbacks went to the tail meanwhile. */
+      if (prev)
+        prev->next = c->next;
+      else
+        q->head = c->next;
+      if (q->tail == c) q->tail = prev;
       q->busy = 0;
       rt_cmd_free(c);
       pthread_cond_broadcast(&p->cond);
@@ -324,7 +349,8 @@ static cl_int rt_nop_run(rt_cmd *c, uint64_t *dur) {
 }
 
 /* Every command of an in-order queue already waits for the ones before it,
- * so markers and barriers only add their wait list. */
+ * so markers and barriers only add their wait list; in an out-of-order queue
+ * rt_cmd_may_start gives them their ordering. */
 static cl_int rt_enqueue_sync(cl_command_queue q, cl_command_type type, cl_uint n,
                               const cl_event *list, cl_event *event) {
   if (!RT_VALID(q, RT_MAGIC_QUEUE)) return CL_INVALID_COMMAND_QUEUE;

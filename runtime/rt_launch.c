@@ -1,6 +1,6 @@
 /* Kernel launches: clEnqueueNDRangeKernel's checks, the choice of a local
  * size when the user gives none, the kernarg segment layout, running the
- * simulator, fault reporting and the statistics of each launch. */
+ * simulator, fault reporting and the statistics of each launch; native kernels. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +50,8 @@ static cl_int rt_launch_run(rt_cmd *c, uint64_t *dur) {
   char err[2048] = "";
   uint64_t pbuf = rt_printf_begin(d->sim, lc->l.kernel, lc->kernarg);
   if (lc->l.kernel->nprintf && !pbuf) {
-    fprintf(stderr, "wavesim: kernel '%s': cannot allocate the printf buffer\n", lc->kernel->k->name);
+    fprintf(stderr, "wavesim: kernel '%s': cannot allocate the printf buffer\n",
+            lc->kernel->k->name);
     sim_stats_fini(&s);
     return CL_OUT_OF_RESOURCES;
   }
@@ -105,11 +106,9 @@ static cl_int rt_launch_error(const struct _cl_kernel *k, cl_int code, const cha
   return code;
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k,
-                                                       cl_uint dims, const size_t *offset,
-                                                       const size_t *global, const size_t *local,
-                                                       cl_uint n, const cl_event *list,
-                                                       cl_event *event) {
+static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, const size_t *offset,
+                                const size_t *global, const size_t *local, cl_uint n,
+                                const cl_event *list, cl_event *event, cl_command_type type) {
   if (!RT_VALID(q, RT_MAGIC_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
   if (!RT_VALID(k, RT_MAGIC_KERNEL)) return CL_INVALID_KERNEL;
   if (k->program->ctx != q->ctx) return CL_INVALID_CONTEXT;
@@ -174,11 +173,10 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_ke
       return rt_launch_error(k, CL_INVALID_WORK_GROUP_SIZE,
                              "local size differs from reqd_work_group_size");
   } else if (reqd[0]) {
-    for (cl_uint i = 0; i < 3; i++) l[i] = reqd[i] ? reqd[i] : 1;
-    for (cl_uint i = 0; i < dims; i++)
-      if (g[i] % l[i])
-        return rt_launch_error(k, CL_INVALID_WORK_GROUP_SIZE,
-                               "global size is not a multiple of reqd_work_group_size");
+    /* OpenCL 1.2 lists a NULL local size for such a kernel as an error. */
+    return rt_launch_error(k, CL_INVALID_WORK_GROUP_SIZE,
+                           "the kernel has reqd_work_group_size: pass that local size "
+                           "(OpenCL 1.2 does not allow NULL here)");
   } else {
     rt_choose_local(g, dims, maxwg, d->max_wg_size, d->target.wave_size, l);
   }
@@ -197,8 +195,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_ke
 
   /* The kernarg segment: by-value bytes as set, then device addresses and
    * LDS offsets patched in. */
-  rt_launch_cmd *lc =
-      (rt_launch_cmd *)rt_cmd_new(sizeof *lc, q, CL_COMMAND_NDRANGE_KERNEL, n, list);
+  rt_launch_cmd *lc = (rt_launch_cmd *)rt_cmd_new(sizeof *lc, q, type, n, list);
   if (!lc) return CL_OUT_OF_HOST_MEMORY;
   lc->base.run = rt_launch_run;
   lc->base.fini = rt_launch_fini;
@@ -246,17 +243,91 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_ke
   return rt_submit(q, &lc->base, event, 0);
 }
 
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k,
+                                                       cl_uint dims, const size_t *offset,
+                                                       const size_t *global, const size_t *local,
+                                                       cl_uint n, const cl_event *list,
+                                                       cl_event *event) {
+  return rt_enqueue_kernel(q, k, dims, offset, global, local, n, list, event,
+                           CL_COMMAND_NDRANGE_KERNEL);
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue q, cl_kernel k, cl_uint n,
                                               const cl_event *list, cl_event *event) {
   size_t one = 1;
-  return clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, n, list, event);
+  return rt_enqueue_kernel(q, k, 1, NULL, &one, &one, n, list, event, CL_COMMAND_TASK);
+}
+
+/* ---- native kernels --------------------------------------------------------
+ * A host function run in queue order: the args block is copied at enqueue
+ * and, when the command runs, each cl_mem handle in it is replaced by a host
+ * pointer to that buffer's bytes (device memory lives in this process). It
+ * takes no simulated device time. */
+typedef struct rt_native_cmd {
+  rt_cmd base;
+  void(CL_CALLBACK *fn)(void *);
+  uint8_t *args;
+  cl_uint nmem;
+  struct _cl_mem **mems; /* retained */
+  size_t *offs;          /* where each buffer's pointer goes in args */
+} rt_native_cmd;
+
+static void rt_native_fini(rt_cmd *c) {
+  rt_native_cmd *nc = (rt_native_cmd *)c;
+  for (cl_uint i = 0; i < nc->nmem; i++)
+    if (nc->mems[i]) rt_mem_release(nc->mems[i]);
+  free(nc->mems);
+  free(nc->offs);
+  free(nc->args);
+}
+
+static cl_int rt_native_run(rt_cmd *c, uint64_t *dur) {
+  rt_native_cmd *nc = (rt_native_cmd *)c;
+  for (cl_uint i = 0; i < nc->nmem; i++) {
+    void *p = nc->mems[i] ? rt_mem_host(nc->mems[i], 0, nc->mems[i]->size) : NULL;
+    memcpy(nc->args + nc->offs[i], &p, sizeof p);
+  }
+  nc->fn(nc->args);
+  *dur = 0;
+  return CL_COMPLETE;
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(
     cl_command_queue q, void(CL_CALLBACK *fn)(void *), void *args, size_t cb_args, cl_uint nmem,
     const cl_mem *mems, const void **locs, cl_uint n, const cl_event *list, cl_event *event) {
-  (void)fn, (void)args, (void)cb_args, (void)nmem, (void)mems, (void)locs, (void)n, (void)list,
-      (void)event;
-  /* CL_DEVICE_EXECUTION_CAPABILITIES has no CL_EXEC_NATIVE_KERNEL. */
-  return RT_VALID(q, RT_MAGIC_QUEUE) ? CL_INVALID_OPERATION : CL_INVALID_COMMAND_QUEUE;
+  if (!RT_VALID(q, RT_MAGIC_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
+  if (!fn || (!args && (cb_args > 0 || nmem > 0)) || (args && cb_args == 0) ||
+      (nmem > 0 && (!mems || !locs)) || (nmem == 0 && (mems || locs)))
+    return CL_INVALID_VALUE;
+  for (cl_uint i = 0; i < nmem; i++) {
+    if (mems[i] && (!RT_VALID(mems[i], RT_MAGIC_MEM) || mems[i]->ctx != q->ctx))
+      return CL_INVALID_MEM_OBJECT;
+    /* Each location must be a pointer-sized slot inside the args block. */
+    const uint8_t *at = locs[i];
+    if (!at || at < (const uint8_t *)args || cb_args < sizeof(void *) ||
+        (size_t)(at - (const uint8_t *)args) > cb_args - sizeof(void *))
+      return CL_INVALID_VALUE;
+  }
+  cl_int e = rt_check_wait_list(q->ctx, n, list);
+  if (e != CL_SUCCESS) return e;
+  rt_native_cmd *nc = (rt_native_cmd *)rt_cmd_new(sizeof *nc, q, CL_COMMAND_NATIVE_KERNEL, n, list);
+  if (!nc) return CL_OUT_OF_HOST_MEMORY;
+  nc->base.run = rt_native_run;
+  nc->base.fini = rt_native_fini;
+  nc->fn = fn;
+  nc->args = malloc(cb_args ? cb_args : 1);
+  nc->mems = calloc(nmem ? nmem : 1, sizeof *nc->mems);
+  nc->offs = calloc(nmem ? nmem : 1, sizeof *nc->offs);
+  if (!nc->args || !nc->mems || !nc->offs) {
+    rt_cmd_discard(&nc->base);
+    return CL_OUT_OF_HOST_MEMORY;
+  }
+  if (cb_args) memcpy(nc->args, args, cb_args);
+  for (cl_uint i = 0; i < nmem; i++) {
+    nc->offs[i] = (size_t)((const uint8_t *)locs[i] - (const uint8_t *)args);
+    nc->mems[i] = mems[i];
+    if (mems[i]) rt_mem_retain(mems[i]);
+    nc->nmem = i + 1;
+  }
+  return rt_submit(q, &nc->base, event, 0);
 }

@@ -30,6 +30,12 @@ uint64_t rt_transfer_ns(struct _cl_device_id *d, size_t bytes) {
   return (uint64_t)((double)bytes / d->cfg->dram_bandwidth_gbs + 0.5);
 }
 
+uint64_t rt_host_transfer_ns(struct _cl_device_id *d, size_t bytes) {
+  /* Across the host link: a fixed latency, then its bandwidth. */
+  return (uint64_t)d->cfg->host_link_latency_ns +
+         (uint64_t)((double)bytes / d->cfg->host_link_bandwidth_gbs + 0.5);
+}
+
 void *rt_mem_host(struct _cl_mem *m, size_t offset, size_t size) {
   return sim_mem_host(m->ctx->device->sim, m->addr + offset, size ? size : 1);
 }
@@ -114,6 +120,14 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags fl
   /* Access flags must not widen the parent's. */
   if (((parent->flags & CL_MEM_WRITE_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY))) ||
       ((parent->flags & CL_MEM_READ_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY)))) {
+    rt_err(errcode_ret, CL_INVALID_VALUE);
+    return NULL;
+  }
+  /* Host access flags must not widen the parent's either. */
+  if (((parent->flags & CL_MEM_HOST_WRITE_ONLY) && (flags & CL_MEM_HOST_READ_ONLY)) ||
+      ((parent->flags & CL_MEM_HOST_READ_ONLY) && (flags & CL_MEM_HOST_WRITE_ONLY)) ||
+      ((parent->flags & CL_MEM_HOST_NO_ACCESS) &&
+       (flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY)))) {
     rt_err(errcode_ret, CL_INVALID_VALUE);
     return NULL;
   }

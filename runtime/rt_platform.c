@@ -292,7 +292,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
   case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC:
     RT_INFO_VAL(cl_bool, CL_TRUE);
   case CL_DEVICE_EXECUTION_CAPABILITIES:
-    RT_INFO_VAL(cl_device_exec_capabilities, CL_EXEC_KERNEL);
+    /* Native kernels run on the host in queue order (rt_launch.c). */
+    RT_INFO_VAL(cl_device_exec_capabilities, CL_EXEC_KERNEL | CL_EXEC_NATIVE_KERNEL);
   case CL_DEVICE_QUEUE_PROPERTIES:
     /* Executing in order is a valid schedule for an out-of-order queue. */
     RT_INFO_VAL(cl_command_queue_properties,

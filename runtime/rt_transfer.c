@@ -50,7 +50,8 @@ static cl_int rt_xfer_copy_run(rt_cmd *c, uint64_t *dur) {
         if (s && t && s != t) memmove(t, s, x->region[0]);
       }
   }
-  *dur = rt_transfer_ns(d, total);
+  /* A host pointer on either side means the bytes crossed the host link. */
+  *dur = x->src && x->dst ? rt_transfer_ns(d, total) : rt_host_transfer_ns(d, total);
   return CL_COMPLETE;
 }
 
@@ -232,6 +233,26 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBufferRect(
                               hslice, (void *)ptr, n, list, event);
 }
 
+/* Whether two rectangles of one memory overlap. Within one buffer (equal
+ * pitches, checked before) they overlap when their extents meet in every
+ * dimension; sub-buffers of one parent are compared by the byte spans the
+ * rectangles cover, which may report overlap for interleaved rows. */
+static int rt_rect_overlap(const struct _cl_mem *src, const struct _cl_mem *dst, const size_t *so,
+                           const size_t *dorg, const size_t *region, size_t row, size_t slice,
+                           size_t soff, size_t doff) {
+  if (src == dst) {
+    for (int i = 0; i < 3; i++)
+      if (so[i] + region[i] <= dorg[i] || dorg[i] + region[i] <= so[i]) return 0;
+    return 1;
+  }
+  const struct _cl_mem *sp = src->parent ? src->parent : src;
+  const struct _cl_mem *dp = dst->parent ? dst->parent : dst;
+  if (sp != dp) return 0;
+  uint64_t span = (region[2] - 1) * slice + (region[1] - 1) * row + region[0];
+  uint64_t s0 = src->addr + soff, d0 = dst->addr + doff;
+  return s0 < d0 + span && d0 < s0 + span;
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst,
                                                         const size_t *sorigin,
                                                         const size_t *dorigin, const size_t *region,
@@ -247,6 +268,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue q, cl_m
       rt_rect(dorigin, region, &drow, &dslice, dst->size, &doff) != CL_SUCCESS)
     return CL_INVALID_VALUE;
   if (src == dst && (srow != drow || sslice != dslice)) return CL_INVALID_VALUE;
+  if (rt_rect_overlap(src, dst, sorigin, dorigin, region, srow, sslice, soff, doff))
+    return CL_MEM_COPY_OVERLAP;
   rt_xfer *x = rt_xfer_new(q, CL_COMMAND_COPY_BUFFER_RECT, n, list, src, dst);
   if (!x) return CL_OUT_OF_HOST_MEMORY;
   x->rect = 1;

@@ -266,6 +266,7 @@ START_TEST(test_cl_wide_lds_private_struct) {
                                  "  tile[l] = in[get_global_id(0)];\n"
                                  "  barrier(CLK_LOCAL_MEM_FENCE);\n"
                                  "  float4 arr[4];\n"
+                                 "  #pragma unroll 1\n"
                                  "  for (int j = 0; j < 4; j++) arr[j] = tile[(l + j) & 63] * (float)(j + 1);\n"
                                  "  out[get_global_id(0)] = arr[(l + k) & 3];\n"
                                  "}\n"
@@ -273,7 +274,7 @@ START_TEST(test_cl_wide_lds_private_struct) {
                                  "  out[get_global_id(0)] = in[get_global_id(0) ^ 1];\n"
                                  "}\n",
                                  tb_target(), &text);
-  /* lw (the j loop stays a loop): one access of each kind, 16 bytes per lane */
+  /* lw (the j loop stays a loop: unroll 1): one access of each kind, 16 bytes per lane */
   ck_assert_int_eq(count_op(text, "ds_write_b128"), 1);
   ck_assert_int_eq(count_op(text, "ds_read_b128"), 1);
   ck_assert_int_eq(count_op(text, "ds_read_b32"), 0);
