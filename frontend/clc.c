@@ -2,6 +2,7 @@
  * list) and llvm-spirv (bitcode -> SPIR-V) in a private temp directory. */
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -312,15 +313,237 @@ static int clc_tool_ok(const char *path, const char *what, const char *env, fe_s
   return 0;
 }
 
-static void clc_cleanup(const char *dir) {
-  static const char *const files[] = {FE_CLC_SOURCE_NAME, "x.bc", "y.bc", "x.spv",
-                                      "clang.log", "opt.log", "spirv.log"};
-  char path[1200];
-  for (size_t i = 0; i < CLC_COUNT(files); i++) {
-    snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+/* Removes the temp directory and everything under it (embedded headers may
+ * sit in subdirectories). Symlinks are never followed: we made none. */
+static void clc_rmtree(const char *path) {
+  struct stat st;
+  if (lstat(path, &st) != 0)
+    return;
+  if (S_ISDIR(st.st_mode)) {
+    DIR *d = opendir(path);
+    if (d) {
+      struct dirent *e;
+      while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+          continue;
+        size_t n = strlen(path) + strlen(e->d_name) + 2;
+        char *sub = malloc(n);
+        if (!sub)
+          continue;
+        snprintf(sub, n, "%s/%s", path, e->d_name);
+        clc_rmtree(sub);
+        free(sub);
+      }
+      closedir(d);
+    }
+    rmdir(path);
+  } else {
     unlink(path);
   }
-  rmdir(dir);
+}
+
+/* Creates the private temp directory; 0 on success. */
+static int clc_mkdtemp(char *dir, size_t cap, fe_sb *log) {
+  const char *tmp = getenv("TMPDIR");
+  const char *base = tmp && *tmp ? tmp : "/tmp";
+  if (strlen(base) > cap - 32 || cap < 64) {
+    fe_sb_printf(log, "error: TMPDIR is too long (use a shorter path)\n");
+    return -1;
+  }
+  snprintf(dir, cap, "%s/wavesim-clc-XXXXXX", base);
+  if (!mkdtemp(dir)) {
+    fe_sb_printf(log, "error: cannot create a temporary directory under %s: %s (set TMPDIR)\n",
+                 base, strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+static int clc_write_file(const char *path, const void *data, size_t len, fe_sb *log) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(data, 1, len, f) != len) {
+    fe_sb_printf(log, "error: cannot write %s: %s\n", path, strerror(errno));
+    if (f)
+      fclose(f);
+    return -1;
+  }
+  if (fclose(f) != 0) {
+    fe_sb_printf(log, "error: cannot write %s: %s\n", path, strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+/* An embedded header name must stay inside the include directory: relative,
+ * no empty, "." or ".." components. */
+static int clc_header_name_ok(const char *name) {
+  if (!name || !*name || name[0] == '/')
+    return 0;
+  for (const char *p = name; *p;) {
+    size_t len = strcspn(p, "/");
+    if (len == 0 || (len == 1 && p[0] == '.') || (len == 2 && p[0] == '.' && p[1] == '.'))
+      return 0;
+    p += len;
+    if (*p == '/')
+      p++;
+    else
+      break;
+  }
+  return name[strlen(name) - 1] != '/';
+}
+
+/* Writes the embedded headers under dir/hdr (making subdirectories). */
+static fe_status clc_write_headers(const char *dir, const fe_header *hdrs, size_t nhdrs,
+                                   fe_sb *log) {
+  char path[PATH_MAX];
+  snprintf(path, sizeof path, "%s/hdr", dir);
+  if (mkdir(path, 0700) != 0) {
+    fe_sb_printf(log, "error: cannot create %s: %s\n", path, strerror(errno));
+    return FE_INTERNAL;
+  }
+  for (size_t i = 0; i < nhdrs; i++) {
+    if (!clc_header_name_ok(hdrs[i].name)) {
+      fe_sb_printf(log, "error: embedded header name '%s' is not a relative path inside the "
+                        "include directory (no leading '/', no '.' or '..' parts)\n",
+                   hdrs[i].name ? hdrs[i].name : "");
+      return FE_BUILD_FAILED;
+    }
+    if ((size_t)snprintf(path, sizeof path, "%s/hdr/%s", dir, hdrs[i].name) >= sizeof path) {
+      fe_sb_printf(log, "error: embedded header name '%s' is too long\n", hdrs[i].name);
+      return FE_BUILD_FAILED;
+    }
+    /* mkdir -p of every parent inside hdr/ */
+    size_t root = strlen(dir) + 5;
+    for (char *s = path + root; (s = strchr(s, '/')); s++) {
+      *s = 0;
+      int bad = mkdir(path, 0700) != 0 && errno != EEXIST;
+      *s = '/';
+      if (bad) {
+        fe_sb_printf(log, "error: cannot create the directory of header '%s': %s\n",
+                     hdrs[i].name, strerror(errno));
+        return FE_INTERNAL;
+      }
+    }
+    const char *src = hdrs[i].source ? hdrs[i].source : "";
+    if (clc_write_file(path, src, strlen(src), log))
+      return FE_INTERNAL;
+  }
+  return FE_OK;
+}
+
+/* 1. clang: dir/input.cl -> dir/x.bc, with the embedded headers' directory
+ * (if any) searched first for #include "...". */
+static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc_opts *o,
+                           int with_headers, fe_sb *log) {
+  char logp[PATH_MAX];
+  clc_argv a = {0};
+  clc_push(&a, tools->clang);
+  const char *fixed[] = {"-cc1", "-triple", "spir64-unknown-unknown", "-finclude-default-header",
+                         "-emit-llvm-bc", "-O0", "-disable-O0-optnone",
+                         /* OpenCL C code puts plain `inline` functions in headers; with C99
+                          * semantics -O0 emits no body for them (an undefined call). */
+                         "-fgnu89-inline",
+                         "-debug-info-kind=line-tables-only", "-dwarf-version=4",
+                         "-main-file-name", FE_CLC_SOURCE_NAME};
+  for (size_t i = 0; i < CLC_COUNT(fixed); i++)
+    clc_push(&a, fixed[i]);
+  if (!o->std)
+    clc_push(&a, "-cl-std=CL1.2");
+  /* clang predefines every extension macro (cl_khr_fp64, __IMAGE_SUPPORT__...)
+   * for SPIR targets; advertise only the device's, so `#ifdef cl_khr_fp64`
+   * code takes its float path on a device without doubles. */
+  if (tools->target) {
+    char *ext = clc_ext_flag(tools->target->extensions);
+    if (ext) {
+      clc_push(&a, ext);
+      free(ext);
+    }
+    clc_push(&a, "-U__IMAGE_SUPPORT__");
+  }
+  if (with_headers) {
+    clc_push(&a, "-I");
+    clc_push(&a, "hdr");
+  }
+  for (int i = 0; i < o->clang.n; i++)
+    clc_push(&a, o->clang.v[i]);
+  clc_push(&a, FE_CLC_SOURCE_NAME);
+  clc_push(&a, "-o");
+  clc_push(&a, "x.bc");
+  snprintf(logp, sizeof logp, "%s/clang.log", dir);
+  int rc = clc_run(a.v, dir, logp, log);
+  clc_argv_fini(&a);
+  clc_log_output(logp, dir, log);
+  if (rc != 0) {
+    if (rc > 0)
+      fe_sb_printf(log, "error: OpenCL C compilation failed (see the messages above)\n");
+    return rc > 0 ? FE_BUILD_FAILED : FE_INTERNAL;
+  }
+  return FE_OK;
+}
+
+/* 2. opt, then 3. llvm-spirv: dir/x.bc -> SPIR-V words; if the translator
+ * rejects optimized bitcode, retry from the minimal mem2reg pipeline. */
+static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, int opt_disable,
+                           uint32_t **words, size_t *nwords, fe_sb *log) {
+  char path[PATH_MAX], logp[PATH_MAX];
+  clc_argv a = {0};
+  const char *pipelines[2] = {opt_disable ? FE_CLC_OPT_FALLBACK : FE_CLC_OPT_PASSES,
+                              FE_CLC_OPT_FALLBACK};
+  int npipe = opt_disable ? 1 : 2;
+  for (int p = 0; p < npipe; p++) {
+    char passes[256];
+    snprintf(passes, sizeof passes, "-passes=%s", pipelines[p]);
+    clc_push(&a, tools->opt);
+    clc_push(&a, passes);
+#ifdef FE_CLC_UNROLL_COUNT /* clc.h defines these when the pass list unrolls */
+    if (p == 0 && !opt_disable) {
+      clc_push(&a, FE_CLC_UNROLL_ALLOW_PARTIAL);
+      clc_push(&a, FE_CLC_UNROLL_COUNT);
+    }
+#endif
+    clc_push(&a, "x.bc");
+    clc_push(&a, "-o");
+    clc_push(&a, "y.bc");
+    snprintf(logp, sizeof logp, "%s/opt.log", dir);
+    int rc = clc_run(a.v, dir, logp, log);
+    clc_argv_fini(&a);
+    if (rc != 0) {
+      clc_log_output(logp, dir, log);
+      fe_sb_printf(log, "error: internal: opt -passes=%s failed (exit %d)\n", pipelines[p], rc);
+      return FE_INTERNAL;
+    }
+    clc_push(&a, tools->llvm_spirv);
+    clc_push(&a, "--spirv-max-version=1.2"); /* 1.4 adds decorations we ignore but
+                                                 whose interface rules it breaks */
+    /* clang's kernel_arg_type / kernel_arg_type_qual metadata as OpStrings:
+     * SPIR-V integers are signless, so only these keep "uint*" and const. */
+    clc_push(&a, "--preserve-ocl-kernel-arg-type-metadata-through-string");
+    clc_push(&a, "y.bc");
+    clc_push(&a, "-o");
+    clc_push(&a, "x.spv");
+    snprintf(logp, sizeof logp, "%s/spirv.log", dir);
+    rc = clc_run(a.v, dir, logp, log);
+    clc_argv_fini(&a);
+    if (rc == 0)
+      break;
+    if (p + 1 == npipe) {
+      clc_log_output(logp, dir, log);
+      fe_sb_printf(log, "error: llvm-spirv could not translate the program (exit %d); the "
+                        "messages above name the construct\n", rc);
+      return rc > 0 ? FE_BUILD_FAILED : FE_INTERNAL;
+    }
+  }
+  snprintf(path, sizeof path, "%s/x.spv", dir);
+  size_t len = 0;
+  char *bin = clc_read_file(path, &len);
+  if (!bin || len % 4 || len == 0) {
+    fe_sb_printf(log, "error: internal: llvm-spirv produced no valid SPIR-V file\n");
+    free(bin);
+    return FE_INTERNAL;
+  }
+  *words = (uint32_t *)(void *)bin; /* malloc'd, suitably aligned */
+  *nwords = len / 4;
+  return FE_OK;
 }
 
 fe_status fe_clc_compile(const fe_clc_tools *tools, const char *source, const char *options,
@@ -339,134 +562,165 @@ fe_status fe_clc_compile(const fe_clc_tools *tools, const char *source, const ch
     clc_argv_fini(&o.clang);
     return FE_INTERNAL;
   }
-  const char *tmp = getenv("TMPDIR");
-  char dir[1024];
-  if (strlen(tmp && *tmp ? tmp : "/tmp") > sizeof dir - 32) {
-    fe_sb_printf(log, "error: TMPDIR is too long (use a shorter path)\n");
+  char dir[1024], path[PATH_MAX];
+  if (clc_mkdtemp(dir, sizeof dir, log)) {
     clc_argv_fini(&o.clang);
     return FE_INTERNAL;
   }
-  snprintf(dir, sizeof dir, "%s/wavesim-clc-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-  if (!mkdtemp(dir)) {
-    fe_sb_printf(log, "error: cannot create a temporary directory under %s: %s (set TMPDIR)\n",
-                 tmp && *tmp ? tmp : "/tmp", strerror(errno));
-    clc_argv_fini(&o.clang);
-    return FE_INTERNAL;
-  }
-  char path[1200], logp[1200];
   snprintf(path, sizeof path, "%s/%s", dir, FE_CLC_SOURCE_NAME);
-  FILE *f = fopen(path, "wb");
-  size_t slen = source ? strlen(source) : 0;
-  if (!f || fwrite(source ? source : "", 1, slen, f) != slen) {
-    fe_sb_printf(log, "error: cannot write %s: %s\n", path, strerror(errno));
-    if (f)
-      fclose(f);
+  if (clc_write_file(path, source ? source : "", source ? strlen(source) : 0, log))
     st = FE_INTERNAL;
-    goto done;
-  }
-  fclose(f);
+  if (st == FE_OK)
+    st = clc_clang(tools, dir, &o, 0, log);
+  if (st == FE_OK)
+    st = clc_lower(tools, dir, o.opt_disable, words, nwords, log);
+  clc_argv_fini(&o.clang);
+  clc_rmtree(dir);
+  return st;
+}
 
-  /* 1. clang: OpenCL C -> bitcode. */
-  clc_argv a = {0};
-  clc_push(&a, tools->clang);
-  const char *fixed[] = {"-cc1", "-triple", "spir64-unknown-unknown", "-finclude-default-header",
-                         "-emit-llvm-bc", "-O0", "-disable-O0-optnone",
-                         /* OpenCL C code puts plain `inline` functions in headers; with C99
-                          * semantics -O0 emits no body for them (an undefined call). */
-                         "-fgnu89-inline",
-                         "-debug-info-kind=line-tables-only", "-dwarf-version=4",
-                         "-main-file-name", FE_CLC_SOURCE_NAME};
-  for (size_t i = 0; i < CLC_COUNT(fixed); i++)
-    clc_push(&a, fixed[i]);
-  if (!o.std)
-    clc_push(&a, "-cl-std=CL1.2");
-  /* clang predefines every extension macro (cl_khr_fp64, __IMAGE_SUPPORT__...)
-   * for SPIR targets; advertise only the device's, so `#ifdef cl_khr_fp64`
-   * code takes its float path on a device without doubles. */
-  if (tools->target) {
-    char *ext = clc_ext_flag(tools->target->extensions);
-    if (ext) {
-      clc_push(&a, ext);
-      free(ext);
-    }
-    clc_push(&a, "-U__IMAGE_SUPPORT__");
+fe_status fe_clc_compile_bc(const fe_clc_tools *tools, const char *source, const char *options,
+                            const fe_header *hdrs, size_t nhdrs, void **bc, size_t *bc_len,
+                            fe_sb *log) {
+  *bc = NULL;
+  *bc_len = 0;
+  clc_opts o = {0};
+  fe_status st = clc_parse_options(options, &o, log);
+  if (st != FE_OK) {
+    clc_argv_fini(&o.clang);
+    return st;
   }
-  for (int i = 0; i < o.clang.n; i++)
-    clc_push(&a, o.clang.v[i]);
-  clc_push(&a, FE_CLC_SOURCE_NAME);
+  if (!clc_tool_ok(tools->clang, "clang", "WAVESIM_CLANG", log)) {
+    clc_argv_fini(&o.clang);
+    return FE_INTERNAL;
+  }
+  char dir[1024], path[PATH_MAX];
+  if (clc_mkdtemp(dir, sizeof dir, log)) {
+    clc_argv_fini(&o.clang);
+    return FE_INTERNAL;
+  }
+  snprintf(path, sizeof path, "%s/%s", dir, FE_CLC_SOURCE_NAME);
+  if (clc_write_file(path, source ? source : "", source ? strlen(source) : 0, log))
+    st = FE_INTERNAL;
+  if (st == FE_OK && nhdrs)
+    st = clc_write_headers(dir, hdrs, nhdrs, log);
+  if (st == FE_OK)
+    st = clc_clang(tools, dir, &o, nhdrs > 0, log);
+  if (st == FE_OK) {
+    snprintf(path, sizeof path, "%s/x.bc", dir);
+    *bc = clc_read_file(path, bc_len);
+    if (!*bc || *bc_len == 0) {
+      fe_sb_printf(log, "error: internal: clang produced no bitcode file\n");
+      free(*bc);
+      *bc = NULL;
+      st = FE_INTERNAL;
+    }
+  }
+  clc_argv_fini(&o.clang);
+  clc_rmtree(dir);
+  return st;
+}
+
+/* Link options of the OpenCL 1.2 spec (5.6.5.2). The math ones only promise
+ * the compiler may assume them; the objects were compiled already, so they
+ * are accepted without effect. */
+static const char *const clc_link_math[] = {
+  "-cl-denorms-are-zero", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
+  "-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-no-subgroup-ifp",
+};
+
+fe_status fe_clc_link_options(const char *options, int *create_library, fe_sb *log) {
+  clc_argv w = {0};
+  *create_library = 0;
+  if (clc_split(options, &w, log)) {
+    clc_argv_fini(&w);
+    return FE_INVALID_OPTIONS;
+  }
+  fe_status st = FE_OK;
+  int enable = 0;
+  for (int i = 0; i < w.n && st == FE_OK; i++) {
+    if (!strcmp(w.v[i], "-create-library")) {
+      *create_library = 1;
+    } else if (!strcmp(w.v[i], "-enable-link-options")) {
+      enable = 1;
+    } else if (!clc_in(w.v[i], clc_link_math, CLC_COUNT(clc_link_math))) {
+      fe_sb_printf(log, "error: unknown link option '%s' (supported: -create-library, "
+                        "-enable-link-options, -cl-denorms-are-zero, -cl-no-signed-zeros, "
+                        "-cl-unsafe-math-optimizations, -cl-finite-math-only, "
+                        "-cl-fast-relaxed-math)\n", w.v[i]);
+      st = FE_INVALID_OPTIONS;
+    }
+  }
+  if (st == FE_OK && enable && !*create_library) {
+    fe_sb_printf(log, "error: link option '-enable-link-options' is only valid with "
+                      "-create-library\n");
+    st = FE_INVALID_OPTIONS;
+  }
+  clc_argv_fini(&w);
+  return st;
+}
+
+fe_status fe_clc_link(const fe_clc_tools *tools, const void *const *bcs, const size_t *lens,
+                      size_t n, int library, void **bc, size_t *bc_len, uint32_t **words,
+                      size_t *nwords, fe_sb *log) {
+  *bc = NULL;
+  *bc_len = 0;
+  if (words)
+    *words = NULL;
+  if (nwords)
+    *nwords = 0;
+  if (!clc_tool_ok(tools->llvm_link, "llvm-link", "WAVESIM_LLVM_LINK", log) ||
+      (!library && (!clc_tool_ok(tools->opt, "opt", "WAVESIM_OPT", log) ||
+                    !clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log))))
+    return FE_INTERNAL;
+  if (n == 0 || n > CLC_MAX_ARGS - 8) {
+    fe_sb_printf(log, "error: link: %zu input programs (1 to %d)\n", n, CLC_MAX_ARGS - 8);
+    return FE_INTERNAL;
+  }
+  char dir[1024], path[PATH_MAX], logp[PATH_MAX];
+  if (clc_mkdtemp(dir, sizeof dir, log))
+    return FE_INTERNAL;
+  fe_status st = FE_OK;
+  clc_argv a = {0};
+  clc_push(&a, tools->llvm_link);
+  for (size_t i = 0; i < n && st == FE_OK; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "in%zu.bc", i);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (clc_write_file(path, bcs[i], lens[i], log))
+      st = FE_INTERNAL;
+    clc_push(&a, name);
+  }
   clc_push(&a, "-o");
   clc_push(&a, "x.bc");
-  snprintf(logp, sizeof logp, "%s/clang.log", dir);
-  int rc = clc_run(a.v, dir, logp, log);
-  clc_argv_fini(&a);
-  clc_log_output(logp, dir, log);
-  if (rc != 0) {
-    if (rc > 0)
-      fe_sb_printf(log, "error: OpenCL C compilation failed (see the messages above)\n");
-    st = rc > 0 ? FE_BUILD_FAILED : FE_INTERNAL;
-    goto done;
-  }
-
-  /* 2. opt, then 3. llvm-spirv; if the SPIR-V translator rejects optimized
-   * bitcode, retry from the minimal mem2reg pipeline. */
-  const char *pipelines[2] = {o.opt_disable ? FE_CLC_OPT_FALLBACK : FE_CLC_OPT_PASSES,
-                              FE_CLC_OPT_FALLBACK};
-  int npipe = o.opt_disable ? 1 : 2;
-  for (int p = 0; p < npipe; p++) {
-    char passes[256];
-    snprintf(passes, sizeof passes, "-passes=%s", pipelines[p]);
-    clc_push(&a, tools->opt);
-    clc_push(&a, passes);
-    if (p == 0 && !o.opt_disable) {
-      clc_push(&a, FE_CLC_UNROLL_ALLOW_PARTIAL);
-      clc_push(&a, FE_CLC_UNROLL_COUNT);
-    }
-    clc_push(&a, "x.bc");
-    clc_push(&a, "-o");
-    clc_push(&a, "y.bc");
-    snprintf(logp, sizeof logp, "%s/opt.log", dir);
-    rc = clc_run(a.v, dir, logp, log);
-    clc_argv_fini(&a);
+  if (st == FE_OK) {
+    snprintf(logp, sizeof logp, "%s/link.log", dir);
+    int rc = clc_run(a.v, dir, logp, log);
     if (rc != 0) {
       clc_log_output(logp, dir, log);
-      fe_sb_printf(log, "error: internal: opt -passes=%s failed (exit %d)\n", pipelines[p], rc);
-      st = FE_INTERNAL;
-      goto done;
-    }
-    clc_push(&a, tools->llvm_spirv);
-    clc_push(&a, "--spirv-max-version=1.2"); /* 1.4 adds decorations we ignore but
-                                                 whose interface rules it breaks */
-    clc_push(&a, "y.bc");
-    clc_push(&a, "-o");
-    clc_push(&a, "x.spv");
-    snprintf(logp, sizeof logp, "%s/spirv.log", dir);
-    rc = clc_run(a.v, dir, logp, log);
-    clc_argv_fini(&a);
-    if (rc == 0)
-      break;
-    if (p + 1 == npipe) {
-      clc_log_output(logp, dir, log);
-      fe_sb_printf(log, "error: llvm-spirv could not translate the program (exit %d); the "
-                        "messages above name the construct\n", rc);
+      fe_sb_printf(log, "error: linking the programs failed (llvm-link exit %d; the messages "
+                        "above name the symbol)\n", rc);
       st = rc > 0 ? FE_BUILD_FAILED : FE_INTERNAL;
-      goto done;
     }
   }
-
-  snprintf(path, sizeof path, "%s/x.spv", dir);
-  size_t len = 0;
-  char *bin = clc_read_file(path, &len);
-  if (!bin || len % 4 || len == 0) {
-    fe_sb_printf(log, "error: internal: llvm-spirv produced no valid SPIR-V file\n");
-    free(bin);
-    st = FE_INTERNAL;
-    goto done;
+  clc_argv_fini(&a);
+  if (st == FE_OK) {
+    snprintf(path, sizeof path, "%s/x.bc", dir);
+    *bc = clc_read_file(path, bc_len);
+    if (!*bc || *bc_len == 0) {
+      fe_sb_printf(log, "error: internal: llvm-link produced no bitcode file\n");
+      free(*bc);
+      *bc = NULL;
+      st = FE_INTERNAL;
+    }
   }
-  *words = (uint32_t *)(void *)bin; /* malloc'd, suitably aligned */
-  *nwords = len / 4;
-
-done:
-  clc_argv_fini(&o.clang);
-  clc_cleanup(dir);
+  if (st == FE_OK && !library)
+    st = clc_lower(tools, dir, 0, words, nwords, log);
+  if (st != FE_OK) {
+    free(*bc);
+    *bc = NULL;
+    *bc_len = 0;
+  }
+  clc_rmtree(dir);
   return st;
 }

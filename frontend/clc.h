@@ -11,6 +11,7 @@
 
 typedef struct fe_clc_tools {
   const char *clang, *llvm_spirv, *opt; /* executable paths */
+  const char *llvm_link;                /* only clLinkProgram's path needs it */
   const fe_target *target;              /* device features; NULL: clang's defaults */
 } fe_clc_tools;
 
@@ -18,16 +19,11 @@ typedef struct fe_clc_tools {
 #define FE_CLC_SOURCE_NAME "input.cl"
 
 /* The opt pass list: cleans up clang's -O0 output without ever creating odd
- * integer widths (i3, i33 ...) that llvm-spirv 14 rejects (InvalidBitWidth),
- * then rotates loops into do-while form and unrolls them as GPU compilers do
- * (small constant trip counts fully, others by up to FE_CLC_UNROLL_COUNT):
- * loop overhead costs issue slots on the modeled device just as on a real
- * one, so leaving loops rolled would overstate the time of compute loops. */
-#define FE_CLC_OPT_PASSES                                                                          \
-  "sroa,mem2reg,early-cse,instsimplify,simplifycfg,loop-mssa(loop-rotate),loop-unroll<O2>,"      \
-  "simplifycfg"
-#define FE_CLC_UNROLL_ALLOW_PARTIAL "-unroll-allow-partial"
-#define FE_CLC_UNROLL_COUNT "-unroll-max-count=4"
+ * integer widths (i3, i33 ...) that llvm-spirv 14 rejects (InvalidBitWidth).
+ * Loops are neither rotated nor unrolled: rotation leaves loop-carried values
+ * live out of the loop, and the backend's coalescer cannot yet fold the copies
+ * that creates, so the result would cost more instructions, not fewer. */
+#define FE_CLC_OPT_PASSES "sroa,mem2reg,early-cse,instsimplify,simplifycfg"
 #define FE_CLC_OPT_FALLBACK "mem2reg"
 
 /* Compiles `source` with user `options`. On FE_OK *words and *nwords hold the
@@ -35,5 +31,22 @@ typedef struct fe_clc_tools {
  * path replaced by FE_CLC_SOURCE_NAME) and our messages are appended to log. */
 fe_status fe_clc_compile(const fe_clc_tools *tools, const char *source, const char *options,
                          uint32_t **words, size_t *nwords, fe_sb *log);
+
+/* Separate compilation (clCompileProgram): clang only, OpenCL C -> LLVM
+ * bitcode (*bc, *bc_len, caller frees), with the embedded headers written
+ * under their names into a private directory searched by #include. */
+fe_status fe_clc_compile_bc(const fe_clc_tools *tools, const char *source, const char *options,
+                            const fe_header *hdrs, size_t nhdrs, void **bc, size_t *bc_len,
+                            fe_sb *log);
+
+/* Checks clLinkProgram's options; *create_library set for -create-library.
+ * FE_INVALID_OPTIONS (message in log) for any other option. */
+fe_status fe_clc_link_options(const char *options, int *create_library, fe_sb *log);
+
+/* llvm-link of n bitcode modules into *bc; unless `library`, then opt and
+ * llvm-spirv into *words and *nwords as fe_clc_compile does (caller frees). */
+fe_status fe_clc_link(const fe_clc_tools *tools, const void *const *bcs, const size_t *lens,
+                      size_t n, int library, void **bc, size_t *bc_len, uint32_t **words,
+                      size_t *nwords, fe_sb *log);
 
 #endif

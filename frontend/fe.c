@@ -1,5 +1,6 @@
 /* The compiler driver behind fe.h: OpenCL C or SPIR-V -> IR (fe_front) ->
  * passes and backend (be_compile) -> isa_program, with one build log. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,9 +11,27 @@
 
 /* The compiler object holds the tool paths and the compile cache. */
 struct fe_compiler {
-  char *clang, *llvm_spirv, *opt;
+  char *clang, *llvm_spirv, *opt, *llvm_link;
   fe_cache *cache; /* NULL only when out of memory: builds just compile */
 };
+
+/* llvm-link of the same LLVM as opt: $WAVESIM_LLVM_LINK, else opt's path
+ * with "opt" replaced by "llvm-link" in its file name (/usr/bin/opt-14 ->
+ * /usr/bin/llvm-link-14). */
+static char *fe_llvm_link_path(const char *opt) {
+  const char *e = getenv("WAVESIM_LLVM_LINK");
+  if (e && *e)
+    return strdup(e);
+  const char *base = opt ? strrchr(opt, '/') : NULL;
+  base = base ? base + 1 : opt;
+  if (!base || strncmp(base, "opt", 3))
+    return strdup("llvm-link");
+  size_t dl = (size_t)(base - opt), n = dl + strlen("llvm-link") + strlen(base + 3) + 1;
+  char *p = malloc(n);
+  if (p)
+    snprintf(p, n, "%.*sllvm-link%s", (int)dl, opt, base + 3);
+  return p;
+}
 
 fe_compiler *fe_compiler_create(void) {
   fe_compiler *c = calloc(1, sizeof *c);
@@ -22,6 +41,7 @@ fe_compiler *fe_compiler_create(void) {
   c->clang = strdup(t.clang);
   c->llvm_spirv = strdup(t.llvm_spirv);
   c->opt = strdup(t.opt);
+  c->llvm_link = fe_llvm_link_path(t.opt);
   c->cache = fe_cache_open(&t);
   return c;
 }
@@ -32,12 +52,14 @@ void fe_compiler_destroy(fe_compiler *c) {
   free(c->clang);
   free(c->llvm_spirv);
   free(c->opt);
+  free(c->llvm_link);
   fe_cache_close(c->cache);
   free(c);
 }
 
 static fe_clc_tools fe_tools(const fe_compiler *c) {
-  fe_clc_tools t = {.clang = c->clang, .llvm_spirv = c->llvm_spirv, .opt = c->opt};
+  fe_clc_tools t = {.clang = c->clang, .llvm_spirv = c->llvm_spirv, .opt = c->opt,
+                    .llvm_link = c->llvm_link};
   return t;
 }
 
@@ -56,6 +78,110 @@ static fe_status fe_back(ir_module *m, const fe_target *target, isa_program **ou
   return FE_OK;
 }
 
+/* One "kernel_arg_type.<kernel>.<t0>,<t1>,...," OpString (llvm-spirv's
+ * --preserve-ocl-kernel-arg-type-metadata-through-string): the list after
+ * "<prefix><kernel>." when the kernel name matches, else NULL. */
+static const char *fe_arg_list(const char *str, const char *prefix, const char *kernel) {
+  size_t pl = strlen(prefix), kl = strlen(kernel);
+  if (strncmp(str, prefix, pl) || strncmp(str + pl, kernel, kl) || str[pl + kl] != '.')
+    return NULL;
+  return str + pl + kl + 1;
+}
+
+static uint32_t fe_qual_bits(const char *q, size_t len) {
+  uint32_t bits = 0;
+  for (size_t i = 0; i < len;) {
+    while (i < len && q[i] == ' ')
+      i++;
+    size_t w = i;
+    while (w < len && q[w] != ' ')
+      w++;
+    size_t n = w - i;
+    if (n == 5 && !strncmp(q + i, "const", 5))
+      bits |= 1u; /* CL_KERNEL_ARG_TYPE_CONST */
+    else if (n == 8 && !strncmp(q + i, "restrict", 8))
+      bits |= 2u; /* CL_KERNEL_ARG_TYPE_RESTRICT */
+    else if (n == 8 && !strncmp(q + i, "volatile", 8))
+      bits |= 4u; /* CL_KERNEL_ARG_TYPE_VOLATILE */
+    else if (n == 4 && !strncmp(q + i, "pipe", 4))
+      bits |= 8u; /* CL_KERNEL_ARG_TYPE_PIPE */
+    i = w;
+  }
+  return bits;
+}
+
+/* Splits a "a,b,c," list into exactly k->nargs fields; 0 when it matches. */
+static int fe_split_list(const char *list, uint32_t nargs, const char **start, size_t *len) {
+  const char *p = list;
+  for (uint32_t i = 0; i < nargs; i++) {
+    const char *comma = strchr(p, ',');
+    if (!comma)
+      return -1;
+    start[i] = p;
+    len[i] = (size_t)(comma - p);
+    p = comma + 1;
+  }
+  return *p ? -1 : 0;
+}
+
+/* Gives each kernel argument clang's spelling of its type ("uint*",
+ * "uchar4*", typedef names) and its qualifiers, from the OpStrings the
+ * translator keeps; SPIR-V types alone lose signedness and qualifiers. */
+static void fe_apply_arg_info(isa_program *prog, const uint32_t *words, size_t nwords) {
+  for (size_t at = 5; at < nwords;) {
+    uint32_t wc = words[at] >> 16, op = words[at] & 0xffffu;
+    if (wc == 0 || at + wc > nwords)
+      return;
+    if (op == 59 /* OpFunction: no OpString after the debug section */)
+      return;
+    if (op == 7 /* OpString */ && wc > 2) {
+      size_t bytes = (wc - 2) * 4;
+      const char *str = (const char *)(words + at + 2);
+      if (memchr(str, 0, bytes)) {
+        for (uint32_t k = 0; k < prog->nkernels; k++) {
+          isa_kernel *kn = &prog->kernels[k];
+          const char *types = fe_arg_list(str, "kernel_arg_type.", kn->name);
+          const char *quals = fe_arg_list(str, "kernel_arg_type_qual.", kn->name);
+          if ((!types && !quals) || !kn->nargs)
+            continue;
+          const char **st = calloc(kn->nargs, sizeof *st);
+          size_t *ln = calloc(kn->nargs, sizeof *ln);
+          if (st && ln && !fe_split_list(types ? types : quals, kn->nargs, st, ln)) {
+            for (uint32_t i = 0; i < kn->nargs; i++) {
+              if (quals) {
+                kn->args[i].type_qual = fe_qual_bits(st[i], ln[i]);
+                continue;
+              }
+              char *name = malloc(ln[i] + 1);
+              if (!name)
+                continue;
+              memcpy(name, st[i], ln[i]);
+              name[ln[i]] = 0;
+              free(kn->args[i].type_name);
+              kn->args[i].type_name = name;
+            }
+          }
+          free(st);
+          free(ln);
+        }
+      }
+    }
+    at += wc;
+  }
+}
+
+/* SPIR-V -> isa_program with the argument info applied. */
+static fe_status fe_spirv_to_isa(const uint32_t *words, size_t nwords, const fe_target *target,
+                                 isa_program **out, fe_sb *log) {
+  ir_module *m = NULL;
+  fe_status st = fe_front_spirv(words, nwords, &m, log);
+  if (st == FE_OK)
+    st = fe_back(m, target, out, NULL, NULL, log);
+  if (st == FE_OK && *out)
+    fe_apply_arg_info(*out, words, nwords);
+  return st;
+}
+
 void fe_compiler_cache_stats(const fe_compiler *c, fe_cache_stats *out) {
   fe_cache_get_stats(c ? c->cache : NULL, out);
 }
@@ -64,7 +190,6 @@ fe_status fe_build(fe_compiler *c, const char *source, const char *options,
                    const fe_target *target, isa_program **out, char **log) {
   fe_sb lb = {0};
   fe_status st;
-  ir_module *m = NULL;
   *out = NULL;
   fe_cache_key key;
   int cacheable = c && fe_cache_key_source(c->cache, source, options, target, &key) == 0;
@@ -76,9 +201,12 @@ fe_status fe_build(fe_compiler *c, const char *source, const char *options,
   } else {
     fe_clc_tools t = fe_tools(c);
     t.target = target;
-    st = fe_front_source(&t, source, options, &m, &lb);
+    uint32_t *words = NULL;
+    size_t nwords = 0;
+    st = fe_clc_compile(&t, source, options, &words, &nwords, &lb);
     if (st == FE_OK)
-      st = fe_back(m, target, out, NULL, NULL, &lb);
+      st = fe_spirv_to_isa(words, nwords, target, out, &lb);
+    free(words);
   }
   *log = fe_sb_take(&lb);
   if (cacheable && st == FE_OK)
@@ -89,15 +217,12 @@ fe_status fe_build(fe_compiler *c, const char *source, const char *options,
 fe_status fe_build_spirv(fe_compiler *c, const uint32_t *words, size_t nwords,
                          const fe_target *target, isa_program **out, char **log) {
   fe_sb lb = {0};
-  ir_module *m = NULL;
   *out = NULL;
   fe_cache_key key;
   int cacheable = c && fe_cache_key_spirv(c->cache, words, nwords, target, &key) == 0;
   if (cacheable && fe_cache_lookup(c->cache, &key, out, log))
     return FE_OK;
-  fe_status st = fe_front_spirv(words, nwords, &m, &lb);
-  if (st == FE_OK)
-    st = fe_back(m, target, out, NULL, NULL, &lb);
+  fe_status st = fe_spirv_to_isa(words, nwords, target, out, &lb);
   *log = fe_sb_take(&lb);
   if (cacheable && st == FE_OK)
     fe_cache_store(c->cache, &key, *out, *log);
@@ -127,4 +252,60 @@ char *fe_dump(fe_compiler *c, const char *source, const char *options,
   else
     fe_sb_fini(&lb);
   return text;
+}
+
+fe_status fe_compile_object(fe_compiler *c, const char *source, const char *options,
+                            const fe_header *hdrs, size_t nhdrs, const fe_target *target,
+                            void **bc, size_t *bc_len, char **log) {
+  fe_sb lb = {0};
+  fe_status st = FE_INTERNAL;
+  *bc = NULL;
+  *bc_len = 0;
+  if (!c) {
+    fe_sb_printf(&lb, "error: internal: no compiler object\n");
+  } else {
+    fe_clc_tools t = fe_tools(c);
+    t.target = target;
+    st = fe_clc_compile_bc(&t, source, options, hdrs, nhdrs, bc, bc_len, &lb);
+  }
+  *log = fe_sb_take(&lb);
+  return st;
+}
+
+fe_status fe_link_options(const char *options, int *create_library, char **log) {
+  fe_sb lb = {0};
+  fe_status st = fe_clc_link_options(options, create_library, &lb);
+  *log = fe_sb_take(&lb);
+  return st;
+}
+
+fe_status fe_link(fe_compiler *c, const void *const *bcs, const size_t *lens, size_t n,
+                  int library, const fe_target *target, void **bc, size_t *bc_len,
+                  isa_program **out, char **log) {
+  fe_sb lb = {0};
+  fe_status st = FE_INTERNAL;
+  *bc = NULL;
+  *bc_len = 0;
+  if (out)
+    *out = NULL;
+  if (!c) {
+    fe_sb_printf(&lb, "error: internal: no compiler object\n");
+  } else {
+    fe_clc_tools t = fe_tools(c);
+    t.target = target;
+    uint32_t *words = NULL;
+    size_t nwords = 0;
+    st = fe_clc_link(&t, bcs, lens, n, library, bc, bc_len, library ? NULL : &words,
+                     library ? NULL : &nwords, &lb);
+    if (st == FE_OK && !library)
+      st = out ? fe_spirv_to_isa(words, nwords, target, out, &lb) : FE_INTERNAL;
+    free(words);
+    if (st != FE_OK) {
+      free(*bc);
+      *bc = NULL;
+      *bc_len = 0;
+    }
+  }
+  *log = fe_sb_take(&lb);
+  return st;
 }

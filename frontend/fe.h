@@ -65,4 +65,33 @@ typedef struct fe_cache_stats {
 
 void fe_compiler_cache_stats(const fe_compiler *c, fe_cache_stats *out);
 
+/* ---- additions: separate compilation and linking (clCompileProgram,
+ * clLinkProgram). A compiled object or library is clang's LLVM bitcode
+ * (before any optimization); linking runs llvm-link over the objects, then
+ * the usual opt, llvm-spirv and backend. Not cached (executables built by
+ * fe_build still are). llvm-link is found next to opt (opt-14 ->
+ * llvm-link-14) or at $WAVESIM_LLVM_LINK. */
+typedef struct fe_header {
+  const char *name;   /* as written in #include "name"; may contain '/' */
+  const char *source;
+} fe_header;
+
+/* OpenCL C -> bitcode object (*bc malloc'd). FE_INVALID_OPTIONS for a bad
+ * option, FE_BUILD_FAILED for a compile error (log says which). */
+fe_status fe_compile_object(fe_compiler *c, const char *source, const char *options,
+                            const fe_header *hdrs, size_t nhdrs, const fe_target *target,
+                            void **bc, size_t *bc_len, char **log);
+
+/* Checks link options (FE_INVALID_OPTIONS with a log message for a bad one);
+ * *create_library is set for -create-library. */
+fe_status fe_link_options(const char *options, int *create_library, char **log);
+
+/* Links n bitcode objects/libraries. With `library` only *bc (the linked
+ * library) is produced; otherwise also *out, the executable, whose kernels
+ * carry clang's argument type names and qualifiers. *bc is the linked
+ * bitcode either way (programs keep it for CL_PROGRAM_BINARIES). */
+fe_status fe_link(fe_compiler *c, const void *const *bcs, const size_t *lens, size_t n,
+                  int library, const fe_target *target, void **bc, size_t *bc_len,
+                  isa_program **out, char **log);
+
 #endif

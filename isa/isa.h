@@ -118,6 +118,9 @@ typedef struct isa_arg {
   uint32_t size;   /* bytes in the kernarg segment */
   uint32_t offset; /* byte offset in the kernarg segment */
   uint32_t align;
+  /* CL_KERNEL_ARG_TYPE_* bits from clang's kernel_arg_type_qual (1 const,
+   * 2 restrict, 4 volatile, 8 pipe); 0 when none or unknown. */
+  uint32_t type_qual;
 } isa_arg;
 
 typedef struct isa_kernel {
@@ -344,7 +347,7 @@ void isa_inst_regs(const isa_inst *in, isa_regset *rs);
  * A versioned little-endian byte format holding every isa_kernel field, code
  * as isa_encode words, ended by a checksum; used by the compile cache.
  * Bump ISA_SERIAL_VERSION whenever the layout or isa_encode changes. */
-#define ISA_SERIAL_VERSION 2u /* 2: printf sites */
+#define ISA_SERIAL_VERSION 3u /* 2: printf sites; 3: argument type qualifiers */
 /* 0 and a malloc'd *buf of *len bytes, or -1 (a malformed instruction or out of
  * memory) with *buf NULL. */
 int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len);

@@ -103,3 +103,20 @@ isa_status isa_sem_v_cvt_f32_u64(isa_wave *w, const isa_inst *in) {
   cvt_f32_64(w, in, 0);
   return ISA_RUN;
 }
+
+/* dst = ext64(src0) * ext64(src1) + src2 (64-bit), the fused address step. */
+#define VMAD_64(name, EXT)                                                                         \
+  isa_status isa_sem_##name(isa_wave *w, const isa_inst *in) {                                     \
+    uint32_t n = w->wave_size, b0[ISA_MAX_WAVE], b1[ISA_MAX_WAVE];                                 \
+    uint64_t C[ISA_MAX_WAVE], r[ISA_MAX_WAVE];                                                     \
+    const uint32_t *A = isa_src32(w, &in->src[0], b0);                                             \
+    const uint32_t *B = isa_src32(w, &in->src[1], b1);                                             \
+    isa_src64(w, &in->src[2], C);                                                                  \
+    ISA_LANES(n, i, r[i] = EXT(A[i]) * EXT(B[i]) + C[i];);                                         \
+    isa_dst64(w, in->dst.reg, r);                                                                  \
+    return ISA_RUN;                                                                                \
+  }
+#define SEXT64(x) ((uint64_t)(int64_t)(int32_t)(x))
+#define ZEXT64(x) ((uint64_t)(x))
+VMAD_64(v_mad_i64_i32, SEXT64)
+VMAD_64(v_mad_u64_u32, ZEXT64)

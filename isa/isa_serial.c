@@ -16,7 +16,8 @@
  *     str name, str source_file
  *     u32 nvgprs, nsgprs, lds_bytes, private_bytes, kernarg_bytes
  *     u32 reqd_wg_size[3]
- *     u32 nargs; per arg: str name, str type_name, u8 kind, u32 size, offset, align
+ *     u32 nargs; per arg: str name, str type_name, u8 kind, u32 size, offset, align,
+ *       u32 type_qual
  *     u32 ncode, u32 nwords, u32 words[nwords]   (isa_encode of each instruction)
  *     u8 has_lines; if 1: u32 line[ncode]
  *     u32 const_bytes, const_arg_offset, u8 has_data; if 1: const_bytes bytes
@@ -107,6 +108,7 @@ int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len) {
       put_u32(&b, k->args[a].size);
       put_u32(&b, k->args[a].offset);
       put_u32(&b, k->args[a].align);
+      put_u32(&b, k->args[a].type_qual);
     }
     if (k->ncode && !k->code) goto fail;
     put_u32(&b, k->ncode);
@@ -231,7 +233,7 @@ static void read_kernel(ser_rd *r, isa_kernel *k) {
   k->private_bytes = get_u32(r, "private_bytes");
   k->kernarg_bytes = get_u32(r, "kernarg_bytes");
   for (int d = 0; d < 3; d++) k->reqd_wg_size[d] = get_u32(r, "reqd_wg_size");
-  uint32_t nargs = get_count(r, 21, "argument count");
+  uint32_t nargs = get_count(r, 25, "argument count");
   k->args = rd_calloc(r, nargs, sizeof *k->args);
   if (r->failed) return;
   k->nargs = nargs;
@@ -243,6 +245,7 @@ static void read_kernel(ser_rd *r, isa_kernel *k) {
     g->size = get_u32(r, "argument size");
     g->offset = get_u32(r, "argument offset");
     g->align = get_u32(r, "argument align");
+    g->type_qual = get_u32(r, "argument type qualifiers");
     if (!r->failed && g->kind > ISA_ARG_LOCAL_PTR) rd_fail(r, "bad argument kind");
   }
   uint32_t ncode = get_count(r, 4, "instruction count");

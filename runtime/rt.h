@@ -148,6 +148,12 @@ struct _cl_program {
   uint64_t const_addr; /* device copy of the program-scope __constant data, 0 if none */
   char *kernel_names;    /* "a;b;c" */
   cl_uint nkernels_live; /* kernels created from it: a rebuild is refused */
+  /* Separate compilation: a compiled object, a library, or an executable
+   * linked from them is kept as LLVM bitcode (its CL_PROGRAM_BINARIES). */
+  cl_program_binary_type bintype;
+  void *bc;
+  size_t bc_len;
+  int arg_info; /* built or compiled with -cl-kernel-arg-info */
 };
 
 typedef struct rt_arg {

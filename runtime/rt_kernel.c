@@ -181,8 +181,13 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint index,
   if (!RT_VALID(k, RT_MAGIC_KERNEL)) return CL_INVALID_KERNEL;
   if (index >= k->k->nargs) return CL_INVALID_ARG_INDEX;
   const isa_arg *a = &k->k->args[index];
+  /* OpenCL 1.2 (5.7.3): argument info only for programs built (or compiled)
+   * from source with -cl-kernel-arg-info. 2.0 would keep the address and
+   * access qualifiers without it; 1.2, our version (and PoCL), does not. */
+  int info = k->program->arg_info;
   switch (param) {
   case CL_KERNEL_ARG_ADDRESS_QUALIFIER: {
+    if (!info) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
     cl_kernel_arg_address_qualifier q = CL_KERNEL_ARG_ADDRESS_PRIVATE;
     if (a->kind == ISA_ARG_GLOBAL_PTR) q = CL_KERNEL_ARG_ADDRESS_GLOBAL;
     if (a->kind == ISA_ARG_CONST_PTR) q = CL_KERNEL_ARG_ADDRESS_CONSTANT;
@@ -190,15 +195,16 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint index,
     RT_INFO_VAL(cl_kernel_arg_address_qualifier, q);
   }
   case CL_KERNEL_ARG_ACCESS_QUALIFIER:
+    if (!info) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
     RT_INFO_VAL(cl_kernel_arg_access_qualifier, CL_KERNEL_ARG_ACCESS_NONE);
   case CL_KERNEL_ARG_TYPE_NAME:
-    if (!a->type_name || !*a->type_name) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+    if (!info || !a->type_name || !*a->type_name) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
     return rt_info_str(size, value, size_ret, a->type_name);
   case CL_KERNEL_ARG_TYPE_QUALIFIER:
-    RT_INFO_VAL(cl_kernel_arg_type_qualifier,
-                a->kind == ISA_ARG_CONST_PTR ? CL_KERNEL_ARG_TYPE_CONST : CL_KERNEL_ARG_TYPE_NONE);
+    if (!info) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+    RT_INFO_VAL(cl_kernel_arg_type_qualifier, (cl_kernel_arg_type_qualifier)a->type_qual);
   case CL_KERNEL_ARG_NAME:
-    if (!a->name || !*a->name) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+    if (!info || !a->name || !*a->name) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
     return rt_info_str(size, value, size_ret, a->name);
   default:
     return CL_INVALID_VALUE;

@@ -282,8 +282,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
     RT_INFO_VAL(cl_ulong, c->lds_max_per_wg);
   case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
   case CL_DEVICE_HOST_UNIFIED_MEMORY:
-  case CL_DEVICE_LINKER_AVAILABLE:
     RT_INFO_VAL(cl_bool, CL_FALSE);
+  case CL_DEVICE_LINKER_AVAILABLE: /* llvm-link over clCompileProgram's bitcode */
+    RT_INFO_VAL(cl_bool, CL_TRUE);
   case CL_DEVICE_PROFILING_TIMER_RESOLUTION:
     RT_INFO_VAL(size_t, 1);
   case CL_DEVICE_ENDIAN_LITTLE:

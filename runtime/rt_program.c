@@ -12,6 +12,9 @@
  * (-D and -I must still apply). */
 #define RT_BINARY_MAGIC "wavesim-program-source 2\n"
 #define RT_BINARY_MAGIC_V1 "wavesim-program-source 1\n"
+/* Compiled objects, libraries and executables linked from them carry LLVM
+ * bitcode instead (see rt_program_from_bc for the layout). */
+#define RT_BINARY_BC_MAGIC "wavesim-program-bitcode 1\n"
 
 /* The device's OpenCL version as the __OPENCL_VERSION__ macro: drivers define
  * it (clang does not for SPIR targets) and kernels test it with #if. Matches
@@ -107,6 +110,40 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context ctx, const 
   return p;
 }
 
+/* A bitcode binary after its magic line: the kind ('o' object, 'l' library,
+ * 'e' executable), the -cl-kernel-arg-info flag ('0'/'1'), '\n', bitcode. */
+static struct _cl_program *rt_program_from_bc(cl_context ctx, const char *b, size_t len,
+                                              cl_int *errcode_ret) {
+  cl_program_binary_type type = b[0] == 'o'   ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT
+                                : b[0] == 'l' ? CL_PROGRAM_BINARY_TYPE_LIBRARY
+                                : b[0] == 'e' ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
+                                              : CL_PROGRAM_BINARY_TYPE_NONE;
+  if (type == CL_PROGRAM_BINARY_TYPE_NONE || (b[1] != '0' && b[1] != '1') || b[2] != '\n' ||
+      len == 3) {
+    rt_err(errcode_ret, CL_INVALID_BINARY);
+    return NULL;
+  }
+  void *bc = malloc(len - 3);
+  if (!bc) {
+    rt_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
+    return NULL;
+  }
+  memcpy(bc, b + 3, len - 3);
+  struct _cl_program *p = rt_program_new(ctx, errcode_ret);
+  if (!p) {
+    free(bc);
+    return NULL;
+  }
+  p->bc = bc;
+  p->bc_len = len - 3;
+  p->bintype = type;
+  p->arg_info = b[1] == '1';
+  /* An object or library is ready to link as created; an executable still
+   * needs clBuildProgram, as for every binary. */
+  if (type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE) p->status = CL_BUILD_SUCCESS;
+  return p;
+}
+
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
     cl_context ctx, cl_uint ndev, const cl_device_id *devs, const size_t *lengths,
     const unsigned char **binaries, cl_int *binary_status, cl_int *errcode_ret) {
@@ -130,6 +167,12 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
     return NULL;
   }
   const char *bin = (const char *)binaries[0];
+  size_t blen = strlen(RT_BINARY_BC_MAGIC);
+  if (lengths[0] >= blen + 3 && memcmp(bin, RT_BINARY_BC_MAGIC, blen) == 0) {
+    struct _cl_program *p = rt_program_from_bc(ctx, bin + blen, lengths[0] - blen, errcode_ret);
+    if (binary_status) binary_status[0] = p ? CL_SUCCESS : CL_INVALID_BINARY;
+    return p;
+  }
   int v2 = lengths[0] >= mlen && memcmp(bin, RT_BINARY_MAGIC, mlen) == 0;
   int v1 = lengths[0] >= mlen && memcmp(bin, RT_BINARY_MAGIC_V1, mlen) == 0;
   const char *opts = NULL;
@@ -162,6 +205,7 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
       rt_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
     }
   }
+  if (p) p->bintype = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
   if (binary_status) binary_status[0] = p ? CL_SUCCESS : CL_INVALID_BINARY;
   return p;
 }
@@ -209,6 +253,7 @@ void rt_program_release_internal(struct _cl_program *p) {
   free(p->bin_options);
   free(p->log);
   free(p->kernel_names);
+  free(p->bc);
   rt_program_const_free(p);
   if (p->prog) isa_program_destroy(p->prog);
   rt_context_release(p->ctx);
@@ -228,6 +273,55 @@ static cl_int rt_check_devices(struct _cl_program *p, cl_uint ndev, const cl_dev
   return CL_SUCCESS;
 }
 
+/* Whether an option string holds the word -cl-kernel-arg-info: the OpenCL 1.2
+ * rule for when argument names, type names and qualifiers are available. */
+static int rt_has_arg_info(const char *options) {
+  static const char word[] = "-cl-kernel-arg-info";
+  for (const char *p = options; p && (p = strstr(p, word)); p += sizeof word - 1) {
+    char after = p[sizeof word - 1];
+    if ((p == options || p[-1] == ' ' || p[-1] == '\t') &&
+        (after == 0 || after == ' ' || after == '\t'))
+      return 1;
+  }
+  return 0;
+}
+
+/* Drops what a previous build, compile or link left (caller holds the lock). */
+static void rt_program_reset(struct _cl_program *p) {
+  free(p->log);
+  free(p->kernel_names);
+  p->kernel_names = NULL;
+  p->log = NULL;
+  rt_program_const_free(p);
+  if (p->prog) isa_program_destroy(p->prog);
+  p->prog = NULL;
+}
+
+/* Installs a built executable: its __constant data and kernel names. Returns
+ * CL_SUCCESS or CL_OUT_OF_RESOURCES (program left without an executable). */
+static cl_int rt_program_install(struct _cl_program *p, isa_program *prog) {
+  p->prog = prog;
+  if (rt_program_const_upload(p)) {
+    rt_program_const_free(p);
+    rt_strcat(&p->log, "wavesim: no device memory left for the program's __constant data\n");
+    isa_program_destroy(prog);
+    p->prog = NULL;
+    p->status = CL_BUILD_ERROR;
+    return CL_OUT_OF_RESOURCES;
+  }
+  p->status = CL_BUILD_SUCCESS;
+  p->bintype = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+  for (uint32_t i = 0; i < prog->nkernels; i++)
+    rt_strcat(&p->kernel_names, "%s%s", i ? ";" : "", prog->kernels[i].name);
+  if (!p->kernel_names) p->kernel_names = rt_strdup("");
+  return CL_SUCCESS;
+}
+
+static fe_compiler *rt_compiler(struct _cl_platform_id *plat) {
+  if (!plat->compiler) plat->compiler = fe_compiler_create();
+  return plat->compiler;
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id *devs,
                                                const char *options,
                                                void(CL_CALLBACK *notify)(cl_program, void *),
@@ -243,57 +337,54 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const
     rt_unlock();
     return CL_INVALID_OPERATION; /* kernels exist: the spec forbids a rebuild */
   }
-  if (!plat->compiler) plat->compiler = fe_compiler_create();
+  fe_compiler *fc = rt_compiler(plat);
+  rt_program_reset(p);
   free(p->options);
-  free(p->log);
-  free(p->kernel_names);
-  p->kernel_names = NULL;
-  p->log = NULL;
-  rt_program_const_free(p);
-  if (p->prog) isa_program_destroy(p->prog);
-  p->prog = NULL;
   p->options = rt_strdup(options ? options : "");
   p->status = CL_BUILD_IN_PROGRESS;
   isa_program *prog = NULL;
   char *log = NULL;
   fe_status st;
-  if (!plat->compiler) {
+  if (!fc) {
     st = FE_INTERNAL;
     log = rt_strdup("wavesim: cannot create the OpenCL C compiler (out of memory)\n");
+  } else if (p->bc && !p->source) {
+    /* From a bitcode binary: the object, library or linked executable is
+     * linked alone (link options do not apply to clBuildProgram). */
+    void *bc = NULL;
+    size_t bc_len = 0;
+    const void *in[1] = {p->bc};
+    st = fe_link(fc, in, &p->bc_len, 1, 0, &d->target, &bc, &bc_len, &prog, &log);
+    if (st == FE_OK) {
+      free(p->bc);
+      p->bc = bc;
+      p->bc_len = bc_len;
+    }
   } else if (p->il) {
-    st = fe_build_spirv(plat->compiler, p->il, p->il_words, &d->target, &prog, &log);
+    p->arg_info = 0; /* SPIR-V carries no OpenCL C argument info */
+    st = fe_build_spirv(fc, p->il, p->il_words, &d->target, &prog, &log);
   } else {
     char *opts = NULL;
+    free(p->bc); /* a source program compiled before is built afresh */
+    p->bc = NULL;
+    p->bc_len = 0;
+    p->arg_info = rt_has_arg_info(rt_program_compile_options(p));
     rt_strcat(&opts, "%s %s", RT_OPENCL_VERSION_DEFINE, rt_program_compile_options(p));
     if (!opts) {
       st = FE_INTERNAL;
       log = rt_strdup("wavesim: out of memory composing the build options\n");
     } else {
-      st = fe_build(plat->compiler, p->source, opts, &d->target, &prog, &log);
+      st = fe_build(fc, p->source, opts, &d->target, &prog, &log);
       free(opts);
     }
   }
   p->log = log ? log : rt_strdup("");
   if (st == FE_OK && prog) {
-    p->prog = prog;
-    if (rt_program_const_upload(p)) {
-      rt_program_const_free(p);
-      rt_strcat(&p->log, "wavesim: no device memory left for the program's __constant data\n");
-      isa_program_destroy(prog);
-      p->prog = NULL;
-      p->status = CL_BUILD_ERROR;
-      rt_unlock();
-      if (notify) notify(p, data);
-      return CL_OUT_OF_RESOURCES;
-    }
-    p->status = CL_BUILD_SUCCESS;
-    for (uint32_t i = 0; i < prog->nkernels; i++)
-      rt_strcat(&p->kernel_names, "%s%s", i ? ";" : "", prog->kernels[i].name);
-    if (!p->kernel_names) p->kernel_names = rt_strdup("");
-    e = CL_SUCCESS;
+    e = rt_program_install(p, prog);
   } else {
     if (prog) isa_program_destroy(prog);
     p->status = CL_BUILD_ERROR;
+    if (!p->bc) p->bintype = CL_PROGRAM_BINARY_TYPE_NONE;
     e = st == FE_INVALID_OPTIONS ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
   }
   rt_unlock();
@@ -301,8 +392,8 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const
   return e;
 }
 
-/* Separate compilation is not modelled: compile checks the source by
- * building it, and linking one compiled program builds it again. */
+/* clCompileProgram keeps clang's bitcode as the compiled object; the
+ * embedded headers are written under their include names for clang. */
 CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev,
                                                  const cl_device_id *devs, const char *options,
                                                  cl_uint nheaders, const cl_program *headers,
@@ -312,17 +403,66 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev,
   if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
   if ((nheaders > 0) != (headers != NULL) || (nheaders > 0) != (header_names != NULL))
     return CL_INVALID_VALUE;
-  if (nheaders > 0) return CL_INVALID_OPERATION; /* embedded headers are not supported */
-  cl_int e = clBuildProgram(p, ndev, devs, options, notify, data);
-  return e == CL_BUILD_PROGRAM_FAILURE ? CL_COMPILE_PROGRAM_FAILURE : e;
+  cl_int e = rt_check_devices(p, ndev, devs);
+  if (e != CL_SUCCESS) return e;
+  if (!notify && data) return CL_INVALID_VALUE;
+  for (cl_uint i = 0; i < nheaders; i++) {
+    if (!RT_VALID(headers[i], RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
+    if (!headers[i]->source || !header_names[i]) return CL_INVALID_VALUE;
+  }
+  if (!p->source) return CL_INVALID_OPERATION; /* only programs created from source */
+  fe_header *hdrs = calloc(nheaders ? nheaders : 1, sizeof *hdrs);
+  if (!hdrs) return CL_OUT_OF_HOST_MEMORY;
+  for (cl_uint i = 0; i < nheaders; i++)
+    hdrs[i] = (fe_header){.name = header_names[i], .source = headers[i]->source};
+  rt_lock();
+  if (p->nkernels_live) {
+    rt_unlock();
+    free(hdrs);
+    return CL_INVALID_OPERATION;
+  }
+  fe_compiler *fc = rt_compiler(p->ctx->platform);
+  rt_program_reset(p);
+  free(p->bc);
+  p->bc = NULL;
+  p->bc_len = 0;
+  p->bintype = CL_PROGRAM_BINARY_TYPE_NONE;
+  free(p->options);
+  p->options = rt_strdup(options ? options : "");
+  p->arg_info = rt_has_arg_info(options);
+  p->status = CL_BUILD_IN_PROGRESS;
+  char *opts = NULL, *log = NULL;
+  fe_status st = FE_INTERNAL;
+  rt_strcat(&opts, "%s %s", RT_OPENCL_VERSION_DEFINE, options ? options : "");
+  if (!fc || !opts) {
+    log = rt_strdup("wavesim: out of memory starting the compiler\n");
+  } else {
+    st = fe_compile_object(fc, p->source, opts, hdrs, nheaders, &p->ctx->device->target, &p->bc,
+                           &p->bc_len, &log);
+  }
+  free(opts);
+  free(hdrs);
+  p->log = log ? log : rt_strdup("");
+  if (st == FE_OK) {
+    p->status = CL_BUILD_SUCCESS;
+    p->bintype = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+    e = CL_SUCCESS;
+  } else {
+    p->status = CL_BUILD_ERROR;
+    e = st == FE_INVALID_OPTIONS ? CL_INVALID_COMPILER_OPTIONS : CL_COMPILE_PROGRAM_FAILURE;
+  }
+  rt_unlock();
+  if (notify) notify(p, data);
+  return e;
 }
 
+/* clLinkProgram: llvm-link over the inputs' bitcode, then (unless
+ * -create-library) the usual lowering to an executable. */
 CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev,
                                                   const cl_device_id *devs, const char *options,
                                                   cl_uint nprog, const cl_program *progs,
                                                   void(CL_CALLBACK *notify)(cl_program, void *),
                                                   void *data, cl_int *errcode_ret) {
-  (void)options;
   if (!RT_VALID(ctx, RT_MAGIC_CONTEXT)) {
     rt_err(errcode_ret, CL_INVALID_CONTEXT);
     return NULL;
@@ -331,16 +471,74 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev,
     rt_err(errcode_ret, CL_INVALID_VALUE);
     return NULL;
   }
-  if (nprog != 1 || !RT_VALID(progs[0], RT_MAGIC_PROGRAM) || !progs[0]->source) {
-    /* Linking several programs needs a real linker; not modelled. */
-    rt_err(errcode_ret, nprog != 1 ? CL_LINKER_NOT_AVAILABLE : CL_INVALID_PROGRAM);
+  for (cl_uint i = 0; i < ndev; i++) {
+    if (devs[i] != ctx->device) {
+      rt_err(errcode_ret, CL_INVALID_DEVICE);
+      return NULL;
+    }
+  }
+  for (cl_uint i = 0; i < nprog; i++) {
+    if (!RT_VALID(progs[i], RT_MAGIC_PROGRAM) || progs[i]->ctx != ctx) {
+      rt_err(errcode_ret, CL_INVALID_PROGRAM);
+      return NULL;
+    }
+  }
+  const void **bcs = calloc(nprog, sizeof *bcs);
+  size_t *lens = calloc(nprog, sizeof *lens);
+  if (!bcs || !lens) {
+    free(bcs);
+    free(lens);
+    rt_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
     return NULL;
   }
-  const char *src = progs[0]->source;
-  cl_program out = clCreateProgramWithSource(ctx, 1, &src, NULL, errcode_ret);
-  if (!out) return NULL;
-  cl_int e = clBuildProgram(out, ndev, devs, rt_program_compile_options(progs[0]), notify, data);
-  rt_err(errcode_ret, e == CL_BUILD_PROGRAM_FAILURE ? CL_LINK_PROGRAM_FAILURE : e);
+  int arg_info = 0;
+  cl_int e = CL_SUCCESS;
+  struct _cl_program *out = rt_program_new(ctx, &e); /* locks itself: made before rt_lock */
+  rt_lock();
+  for (cl_uint i = 0; i < nprog; i++) {
+    const struct _cl_program *in = progs[i];
+    if (!in->bc || (in->bintype != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
+                    in->bintype != CL_PROGRAM_BINARY_TYPE_LIBRARY))
+      e = CL_INVALID_OPERATION; /* not a compiled object or library */
+    bcs[i] = in->bc;
+    lens[i] = in->bc_len;
+    arg_info |= in->arg_info;
+  }
+  int library = 0;
+  char *log = NULL;
+  if (e == CL_SUCCESS && fe_link_options(options, &library, &log) != FE_OK)
+    e = CL_INVALID_LINKER_OPTIONS;
+  free(log);
+  log = NULL;
+  fe_compiler *fc = out && e == CL_SUCCESS ? rt_compiler(ctx->platform) : NULL;
+  if (out && e == CL_SUCCESS && !fc) e = CL_OUT_OF_HOST_MEMORY;
+  if (out && fc) {
+    out->options = rt_strdup(options ? options : "");
+    out->arg_info = arg_info;
+    isa_program *prog = NULL;
+    fe_status st = fe_link(fc, bcs, lens, nprog, library, &ctx->device->target, &out->bc,
+                           &out->bc_len, library ? NULL : &prog, &log);
+    out->log = log ? log : rt_strdup("");
+    if (st != FE_OK) {
+      if (prog) isa_program_destroy(prog);
+      out->status = CL_BUILD_ERROR;
+      e = CL_LINK_PROGRAM_FAILURE;
+    } else if (library) {
+      out->status = CL_BUILD_SUCCESS;
+      out->bintype = CL_PROGRAM_BINARY_TYPE_LIBRARY;
+    } else {
+      e = rt_program_install(out, prog);
+    }
+  }
+  rt_unlock();
+  free(bcs);
+  free(lens);
+  if (out && e != CL_SUCCESS && e != CL_LINK_PROGRAM_FAILURE) {
+    clReleaseProgram(out);
+    out = NULL;
+  }
+  rt_err(errcode_ret, e);
+  if (out && notify) notify(out, data);
   return out;
 }
 
@@ -348,9 +546,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info p
                                                  void *value, size_t *size_ret) {
   if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
   const char *bin_opts = rt_program_compile_options(p);
-  size_t bin_size = p->source && p->prog ? strlen(RT_BINARY_MAGIC) + strlen(bin_opts) + 1 +
-                                               strlen(p->source) + 1
-                                         : 0;
+  int bc_bin = p->bc && p->bintype != CL_PROGRAM_BINARY_TYPE_NONE;
+  size_t bin_size = bc_bin ? strlen(RT_BINARY_BC_MAGIC) + 3 + p->bc_len
+                    : p->source && p->prog
+                        ? strlen(RT_BINARY_MAGIC) + strlen(bin_opts) + 1 + strlen(p->source) + 1
+                        : 0;
   switch (param) {
   case CL_PROGRAM_REFERENCE_COUNT:
     RT_INFO_VAL(cl_uint, p->refs);
@@ -368,7 +568,17 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info p
     RT_INFO_VAL(size_t, bin_size);
   case CL_PROGRAM_BINARIES: {
     if (value && size < sizeof(unsigned char *)) return CL_INVALID_VALUE;
-    if (value && bin_size && ((unsigned char **)value)[0]) {
+    if (value && bc_bin && ((unsigned char **)value)[0]) {
+      unsigned char *dst = ((unsigned char **)value)[0];
+      size_t m = strlen(RT_BINARY_BC_MAGIC);
+      memcpy(dst, RT_BINARY_BC_MAGIC, m);
+      dst[m] = p->bintype == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ? 'o'
+               : p->bintype == CL_PROGRAM_BINARY_TYPE_LIBRARY       ? 'l'
+                                                                    : 'e';
+      dst[m + 1] = p->arg_info ? '1' : '0';
+      dst[m + 2] = '\n';
+      memcpy(dst + m + 3, p->bc, p->bc_len);
+    } else if (value && bin_size && ((unsigned char **)value)[0]) {
       unsigned char *dst = ((unsigned char **)value)[0];
       size_t m = strlen(RT_BINARY_MAGIC), o = strlen(bin_opts) + 1;
       memcpy(dst, RT_BINARY_MAGIC, m);
@@ -402,8 +612,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program p, cl_device_id
   case CL_PROGRAM_BUILD_LOG:
     return rt_info_str(size, value, size_ret, p->log);
   case CL_PROGRAM_BINARY_TYPE:
-    RT_INFO_VAL(cl_program_binary_type,
-                p->prog ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE : CL_PROGRAM_BINARY_TYPE_NONE);
+    RT_INFO_VAL(cl_program_binary_type, p->bintype);
   case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
     RT_INFO_VAL(size_t, 0);
   default:

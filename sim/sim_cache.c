@@ -16,6 +16,7 @@ int sim_cache_init(sim_cache *c, uint64_t bytes, uint32_t line, uint32_t assoc) 
   memset(c, 0, sizeof *c);
   c->line_shift = sim_log2(line);
   c->assoc = assoc;
+  c->ways = assoc;
   if (bytes == 0) return 0; /* disabled: nsets 0 */
   c->nsets = (uint32_t)(bytes / line / assoc);
   size_t n = (size_t)c->nsets * assoc;
@@ -38,6 +39,20 @@ void sim_cache_fini(sim_cache *c) {
   free(c->valid);
   free(c->dirty);
   memset(c, 0, sizeof *c);
+}
+
+/* Restricts the cache to its first `ways` ways (1..assoc); lines in the ways
+ * taken away are dropped (they become shared memory: a write-through L1 has
+ * nothing dirty to lose, and the simulator keeps no data in caches). */
+void sim_cache_set_ways(sim_cache *c, uint32_t ways) {
+  if (ways < 1) ways = 1;
+  if (ways > c->assoc) ways = c->assoc;
+  for (uint32_t s = 0; s < c->nsets && ways < c->ways; s++)
+    for (uint32_t w = ways; w < c->ways; w++) {
+      size_t i = (size_t)s * c->assoc + w;
+      c->tag[i] = 0, c->valid[i] = 0, c->dirty[i] = 0, c->stamp[i] = 0;
+    }
+  c->ways = ways;
 }
 
 void sim_cache_invalidate_all(sim_cache *c) {
@@ -67,7 +82,7 @@ void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, sim_cache_ref *
   uint64_t line = addr >> c->line_shift;
   size_t base = (size_t)(line % c->nsets) * c->assoc;
   size_t victim = base;
-  for (uint32_t w = 0; w < c->assoc; w++) {
+  for (uint32_t w = 0; w < c->ways; w++) {
     size_t i = base + w;
     if (c->tag[i] == line + 1) {
       c->stamp[i] = ++c->clock;
@@ -81,6 +96,13 @@ void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, sim_cache_ref *
     if (c->tag[victim] != 0 && (c->tag[i] == 0 || c->stamp[i] < c->stamp[victim])) victim = i;
   }
   if (!allocate) return;
+  if (c->rng && c->tag[victim]) {
+    /* every way valid: a pseudo-random one, deterministic per cache. Unlike
+     * LRU, a cyclic sweep slightly larger than the cache still keeps part
+     * of its lines, as measured on real GPU L1s. */
+    c->rng ^= c->rng << 13, c->rng ^= c->rng >> 7, c->rng ^= c->rng << 17;
+    victim = base + (size_t)(c->rng % c->ways);
+  }
   if (c->tag[victim] && c->dirty[victim]) {
     r->victim_dirty = c->dirty[victim];
     r->victim_addr = (c->tag[victim] - 1) << c->line_shift;

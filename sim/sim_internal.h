@@ -22,6 +22,8 @@
  * merging requests into an in-flight miss (MSHR merge). */
 typedef struct sim_cache {
   uint32_t nsets, assoc, line_shift;
+  uint32_t ways; /* ways in use (<= assoc): a unified L1 gives the rest to shared memory */
+  uint64_t rng;  /* nonzero: replace a pseudo-random valid way (xorshift state), not the LRU one */
   uint64_t *tag;   /* nsets*assoc: line number + 1; 0 is invalid */
   uint64_t *stamp; /* last use, for LRU */
   uint64_t *ready; /* cycle the line's latest fill lands */
@@ -46,6 +48,7 @@ void sim_cache_fini(sim_cache *c);
 void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, sim_cache_ref *r);
 int sim_cache_probe(const sim_cache *c, uint64_t addr);
 void sim_cache_invalidate_all(sim_cache *c);
+void sim_cache_set_ways(sim_cache *c, uint32_t ways);
 
 /* ---- the memory hierarchy (timing only) ------------------------------------
  * Every resource is a "free at" time: a request takes it at max(arrival,

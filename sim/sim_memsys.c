@@ -54,6 +54,9 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
               0 ||
           sim_cache_init(&m->scache[i], (uint64_t)cfg->scache_bytes, (uint32_t)cfg->scache_line,
                          (uint32_t)cfg->scache_assoc) != 0;
+  for (uint32_t i = 0; !bad && i < m->ncu; i++)
+    if (cfg->l1_replacement && strcmp(cfg->l1_replacement, "random") == 0)
+      m->l1[i].rng = 0x9e3779b97f4a7c15ull ^ ((uint64_t)i << 32 | 1u); /* fixed seed per CU */
   if (!bad)
     bad = sim_cache_init(&m->l2, (uint64_t)cfg->l2_bytes, m->l2_line, (uint32_t)cfg->l2_assoc) != 0;
   if (bad) {

@@ -429,6 +429,14 @@ sim_status sim_run_timing(sim_ctx *c) {
   }
   sim_ports_init(&T);
   sim_memsys_reset_queues(T.mem);
+  if (T.cfg->l1_unified_with_lds && T.cfg->l1_bytes > 0) {
+    /* the shared-memory carve-out this launch needs comes out of the L1's
+     * ways (what NVIDIA's unified L1/shared memory does per kernel) */
+    uint64_t lds = (uint64_t)c->occ.wgs_per_cu * c->occ.lds_alloc, l1 = (uint64_t)T.cfg->l1_bytes;
+    if (lds < (uint64_t)T.cfg->l1_min_lds_carveout) lds = (uint64_t)T.cfg->l1_min_lds_carveout;
+    uint64_t ways = lds >= l1 ? 1 : (uint64_t)T.mem->l1[0].assoc * (l1 - lds) / l1;
+    for (uint32_t cu = 0; cu < T.ncu; cu++) sim_cache_set_ways(&T.mem->l1[cu], (uint32_t)ways);
+  }
   sim_dispatch(&T, 0);
   while (T.nheap && !T.faulted && !T.oom) {
     sim_hent e = sim_hpop(&T);

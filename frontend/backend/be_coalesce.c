@@ -1,6 +1,6 @@
 /* Copy coalescing for the phi copies isel leaves at the end of blocks:
- * "x = op ...; ...; d = mov x" becomes "d = op ..." when x has no other use
- * and d is neither read nor written in between (so d's old value is dead from
+ * "x = op ...; ...; d = mov x" becomes "d = op ..." when x's other uses (if
+ * any) all lie between the two and d is neither read nor written in between (so d's old value is dead from
  * the op on). The same folds the moves that gather wide-store data into a
  * register tuple, so the op writes its part of the tuple directly. Runs
  * before register allocation, on virtual registers. */
@@ -40,9 +40,12 @@ void be_coalesce(be_func *bf) {
       /* a move into part of a tuple (wide store data) takes the part's size */
       unsigned dsize = cp->dst.sub ? be_slot_width((isa_opcode)cp->op, 0) : dv->size;
       if (d == x || dv->fixed >= 0 || xv->fixed >= 0 || dv->file != xv->file || dsize != xv->size) continue;
-      if (defs[x] != 1 || uses[x] != 1) continue;
-      /* find x's definition earlier in this block, with no reference to d between */
-      uint32_t k = j;
+      if (defs[x] != 1) continue;
+      /* find x's definition earlier in this block, with no reference to d
+       * between; reads of x between are counted: when they are all of x's
+       * other uses, x dies at the copy and those reads can take d instead
+       * (a loop-carried value that is also used in the loop body) */
+      uint32_t k = j, between = 0;
       int ok = 0;
       while (k-- > 0) {
         be_mi *mi = &mb->code[k];
@@ -51,10 +54,17 @@ void be_coalesce(be_func *bf) {
           break;
         }
         if (co_refs(mi, d)) break;
+        for (int q = 0; q < 3; q++)
+          if (mi->src[q].kind == BE_O_VREG && mi->src[q].reg == x) between++;
       }
+      if (uses[x] != 1 + between || (between && (cp->dst.sub || cp->src[0].sub))) continue;
       /* the def must write exactly x (not a view, not a wider destination) */
       if (!ok || (cp->dst.sub && (mb->code[k].dst.sub || be_slot_width((isa_opcode)mb->code[k].op, 0) != xv->size)))
         continue;
+      for (uint32_t q = k + 1; between && q < j; q++)
+        for (int r = 0; r < 3; r++)
+          if (mb->code[q].src[r].kind == BE_O_VREG && mb->code[q].src[r].reg == x)
+            mb->code[q].src[r].reg = d;
       mb->code[k].dst.reg = d;
       mb->code[k].dst.sub = cp->dst.sub;
       defs[d]++;

@@ -868,11 +868,57 @@ static int isel_bitcast(isel *s, uint32_t i) {
   return 0;
 }
 
+/* Matches a byte offset of the form ext64(x) * C, ext64(x) << C or ext64(x)
+ * (x a 32-bit integer, C a constant): *x, the multiplier and whether the
+ * extension is signed. The sext/mul chain this replaces is dropped by
+ * isel_dce when nothing else reads it. */
+static int isel_scaled_index(isel *s, uint32_t o, uint32_t *x, uint64_t *scale, int *sign) {
+  const ir_inst *in = &s->f->insts[o];
+  uint64_t k = 1;
+  if ((in->op == IR_MUL || in->op == IR_SHL) && s->val[in->opnd[1]].cls == VC_CONST) {
+    uint64_t c = s->val[in->opnd[1]].imm;
+    if (in->op == IR_SHL && c >= 31) return 0;
+    k = in->op == IR_SHL ? 1ull << c : c;
+    in = &s->f->insts[in->opnd[0]];
+  } else if (in->op == IR_MUL && s->val[in->opnd[0]].cls == VC_CONST) {
+    k = s->val[in->opnd[0]].imm;
+    in = &s->f->insts[in->opnd[1]];
+  }
+  if ((in->op != IR_SEXT && in->op != IR_ZEXT) || k == 0 || k > 0x7fffffffu) return 0;
+  const ir_inst *src = &s->f->insts[in->opnd[0]];
+  if (src->type.base != IR_T_I32 || s->val[in->opnd[0]].cls == VC_CONST) return 0;
+  *x = in->opnd[0];
+  *scale = k;
+  *sign = in->op == IR_SEXT;
+  return 1;
+}
+
 static int isel_ptradd(isel *s, uint32_t i) {
   const ir_inst *in = &s->f->insts[i];
   isel_cls c = isel_class(s, i);
   int uni = isel_is_uniform_cls(c);
-  uint32_t p = in->opnd[0], o = in->opnd[1];
+  uint32_t p = in->opnd[0], o = in->opnd[1], x;
+  uint64_t k;
+  int sign;
+  /* base + index * size in one fused op (global) or a 32-bit scale (LDS and
+   * private offsets are 32-bit: only the low half of the product matters) */
+  if (!uni && isel_scaled_index(s, o, &x, &k, &sign)) {
+    if (isel_is64(in->type)) {
+      isel_op(s, i, c, sign ? ISA_OP_v_mad_i64_i32 : ISA_OP_v_mad_u64_u32, isel_A(s, x),
+              be_imm(k), isel_A2(s, p));
+      return 0;
+    }
+    uint32_t sh = (uint32_t)__builtin_ctzll(k);
+    be_opnd off = be_vr(k == 1ull << sh ? isel_e1(s, ISA_OP_v_lshl_b32, ISA_RF_V, 1, isel_A(s, x),
+                                                  be_imm(sh), isel_none)
+                                        : isel_e1(s, ISA_OP_v_mul_lo_u32, ISA_RF_V, 1, isel_A(s, x),
+                                                  be_imm(k), isel_none));
+    if (s->val[p].cls == VC_CONST && (s->val[p].imm & 0xffffffffu) == 0)
+      isel_def(s, i, c, off.reg);
+    else
+      isel_op(s, i, c, ISA_OP_v_add_u32, isel_A(s, p), off, isel_none);
+    return 0;
+  }
   if (isel_is64(in->type)) {
     if (uni)
       isel_op(s, i, c, ISA_OP_s_add_u64, isel_B2(s, p), isel_B2(s, o), isel_none);

@@ -24,11 +24,6 @@ typedef struct api {
 } api;
 
 const char *api_err_name(cl_int e);
-#define API_GAP_LINK                                                                               \
-  "wavesim does not link separately compiled programs yet (issue #5 item 4: headers, "             \
-  "clLinkProgram of several programs, libraries)"
-#define API_GAP_ARG_INFO                                                                           \
-  "wavesim's argument type names lose signedness and type qualifiers (issue #5 item 5)"
 
 void api_check_err(api *t, const char *file, int line, const char *expr, cl_int got, cl_int want,
                    const char *pocl_why);

@@ -164,9 +164,7 @@ void api_platform_device(api *t) {
   CHECK(api_dev_ulong(t, CL_DEVICE_MAX_PARAMETER_SIZE, sizeof(size_t)) >= 1024);
   CHECK(api_dev_ulong(t, CL_DEVICE_PRINTF_BUFFER_SIZE, sizeof(size_t)) >= 1024 * 1024);
   CHECK(api_dev_ulong(t, CL_DEVICE_COMPILER_AVAILABLE, sizeof(cl_bool)) == CL_TRUE);
-  t->wavesim_gap = API_GAP_LINK;
   CHECK(api_dev_ulong(t, CL_DEVICE_LINKER_AVAILABLE, sizeof(cl_bool)) == CL_TRUE);
-  t->wavesim_gap = NULL;
   CHECK(api_dev_ulong(t, CL_DEVICE_EXECUTION_CAPABILITIES, sizeof(cl_device_exec_capabilities)) &
         CL_EXEC_KERNEL);
   CHECK(api_dev_ulong(t, CL_DEVICE_QUEUE_PROPERTIES, sizeof(cl_command_queue_properties)) &

@@ -205,6 +205,92 @@ static void api_compile_link(api *t) {
   clReleaseProgram(kmain);
 }
 
+/* Embedded headers in subdirectories, -enable-link-options alone, and the
+ * argument info of a kernel compiled with -cl-kernel-arg-info and linked. */
+#define API_POCL_LINK_INFO "PoCL keeps no argument info through clLinkProgram"
+static void api_link_more(api *t) {
+  static const char *inner = "#define BASE 5u\n";
+  static const char *outer = "#include \"sub/dir/inner.h\"\n"
+                             "typedef uint myuint;\n"
+                             "uint add_base(uint x);\n";
+  static const char *fn_src = "#include \"outer.h\"\nuint add_base(uint x) { return x + BASE; }\n";
+  static const char *k_src =
+      "#include \"outer.h\"\n"
+      "__kernel void k(__global uint *o, const volatile __global myuint *cv) {\n"
+      "  uint i = (uint)get_global_id(0);\n"
+      "  o[i] = add_base(i) + (cv ? cv[0] : 0u);\n"
+      "}\n";
+  cl_int e;
+  cl_program hdrs[2] = {api_source(t, inner), api_source(t, outer)};
+  const char *names[2] = {"sub/dir/inner.h", "outer.h"};
+  cl_program fn = api_source(t, fn_src), kp = api_source(t, k_src);
+  CHECK_ERR(clCompileProgram(fn, 0, NULL, "", 2, hdrs, names, NULL, NULL), CL_SUCCESS);
+  CHECK_ERR(clCompileProgram(kp, 0, NULL, "-cl-kernel-arg-info", 2, hdrs, names, NULL, NULL),
+            CL_SUCCESS);
+  cl_program both[2] = {kp, fn};
+  clLinkProgram(t->ctx, 0, NULL, "-enable-link-options", 2, both, NULL, NULL, &e);
+  CHECK_ERR_POCL(e, CL_INVALID_LINKER_OPTIONS,
+                 "PoCL accepts -enable-link-options without -create-library");
+  cl_program exe = clLinkProgram(t->ctx, 0, NULL, "", 2, both, NULL, NULL, &e);
+  CHECK_ERR(e, CL_SUCCESS);
+  if (exe) {
+    cl_kernel k = clCreateKernel(exe, "k", &e);
+    CHECK_ERR(e, CL_SUCCESS);
+    if (k) {
+      cl_mem none = NULL;
+      CHECK_ERR(clSetKernelArg(k, 1, sizeof none, &none), CL_SUCCESS);
+      char buf[64] = "";
+      CHECK_ERR_POCL(clGetKernelArgInfo(k, 1, CL_KERNEL_ARG_TYPE_NAME, sizeof buf, buf, NULL),
+                     CL_SUCCESS, API_POCL_LINK_INFO);
+      CHECK_POCL(!strcmp(buf, "myuint*"), API_POCL_LINK_INFO);
+      cl_kernel_arg_type_qualifier q = 0;
+      CHECK_ERR_POCL(clGetKernelArgInfo(k, 1, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof q, &q, NULL),
+                     CL_SUCCESS, API_POCL_LINK_INFO);
+      CHECK_POCL(q == (CL_KERNEL_ARG_TYPE_CONST | CL_KERNEL_ARG_TYPE_VOLATILE), API_POCL_LINK_INFO);
+      CHECK_ERR_POCL(clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_NAME, sizeof buf, buf, NULL),
+                     CL_SUCCESS, API_POCL_LINK_INFO);
+      CHECK_POCL(!strcmp(buf, "o"), API_POCL_LINK_INFO);
+      cl_mem b = clCreateBuffer(t->ctx, CL_MEM_WRITE_ONLY, 4 * sizeof(cl_uint), NULL, &e);
+      CHECK_ERR(clSetKernelArg(k, 0, sizeof b, &b), CL_SUCCESS);
+      size_t g = 4;
+      cl_uint out[4] = {0, 0, 0, 0};
+      CHECK_ERR(clEnqueueNDRangeKernel(t->q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_SUCCESS);
+      CHECK_ERR(clEnqueueReadBuffer(t->q, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL),
+                CL_SUCCESS);
+      CHECK(out[0] == 5 && out[3] == 8);
+      clReleaseMemObject(b);
+      clReleaseKernel(k);
+    }
+    clReleaseProgram(exe);
+  }
+  /* Built without -cl-kernel-arg-info: OpenCL 1.2 (5.7.3) makes all of the
+   * argument info unavailable (2.0 keeps the address and access qualifiers). */
+  cl_program plain = api_build(t, "__kernel void p(__global uint *o) { o[0] = 1u; }\n", "");
+  if (plain) {
+    cl_kernel k = clCreateKernel(plain, "p", &e);
+    char buf[64];
+    cl_kernel_arg_type_qualifier q = 0;
+    cl_kernel_arg_address_qualifier aq = 0;
+    cl_kernel_arg_access_qualifier acc = 0;
+    CHECK_ERR(clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_TYPE_NAME, sizeof buf, buf, NULL),
+              CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+    CHECK_ERR(clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof q, &q, NULL),
+              CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+    CHECK_ERR(clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_NAME, sizeof buf, buf, NULL),
+              CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+    CHECK_ERR(clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof aq, &aq, NULL),
+              CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+    CHECK_ERR(clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_ACCESS_QUALIFIER, sizeof acc, &acc, NULL),
+              CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+    clReleaseKernel(k);
+    clReleaseProgram(plain);
+  }
+  clReleaseProgram(fn);
+  clReleaseProgram(kp);
+  clReleaseProgram(hdrs[0]);
+  clReleaseProgram(hdrs[1]);
+}
+
 void api_program(api *t) {
   cl_int e;
   const char *srcs[2] = {api_src, NULL};
@@ -354,9 +440,8 @@ void api_program(api *t) {
     CHECK_ERR(be, CL_SUCCESS);
     clReleaseProgram(o);
   }
-  t->wavesim_gap = API_GAP_LINK;
   api_compile_link(t);
-  t->wavesim_gap = NULL;
+  api_link_more(t);
 }
 
 /* ---- kernels -------------------------------------------------------------- */
@@ -491,7 +576,6 @@ void api_kernel(api *t) {
   cl_kernel ki = clCreateKernel(p, "info", &e);
   CHECK_ERR(e, CL_SUCCESS);
   if (ki) {
-    t->wavesim_gap = API_GAP_ARG_INFO;
     api_arg_info(t, ki, 0, "uint*", "a", CL_KERNEL_ARG_ADDRESS_GLOBAL, CL_KERNEL_ARG_TYPE_CONST);
     api_arg_info(t, ki, 1, "float*", "c", CL_KERNEL_ARG_ADDRESS_CONSTANT, CL_KERNEL_ARG_TYPE_CONST);
     api_arg_info(t, ki, 2, "uchar4*", "l", CL_KERNEL_ARG_ADDRESS_LOCAL, CL_KERNEL_ARG_TYPE_NONE);
@@ -500,7 +584,6 @@ void api_kernel(api *t) {
                  CL_KERNEL_ARG_TYPE_RESTRICT);
     api_arg_info(t, ki, 5, "int", "s", CL_KERNEL_ARG_ADDRESS_PRIVATE, CL_KERNEL_ARG_TYPE_NONE);
     api_arg_info(t, ki, 6, "float4", "f", CL_KERNEL_ARG_ADDRESS_PRIVATE, CL_KERNEL_ARG_TYPE_NONE);
-    t->wavesim_gap = NULL;
     CHECK_ERR(clGetKernelArgInfo(ki, 7, CL_KERNEL_ARG_NAME, sizeof buf, buf, NULL),
               CL_INVALID_ARG_INDEX);
     CHECK_ERR(clGetKernelArgInfo(ki, 0, 0x7fff, sizeof buf, buf, NULL), CL_INVALID_VALUE);

@@ -37,8 +37,8 @@ static isa_program *make_program(void) {
   k->reqd_wg_size[2] = 1;
   k->nargs = 2;
   k->args = calloc(2, sizeof *k->args);
-  k->args[0] = (isa_arg){strdup("out"), strdup("float*"), ISA_ARG_GLOBAL_PTR, 8, 0, 8};
-  k->args[1] = (isa_arg){strdup("n"), strdup(""), ISA_ARG_VALUE, 4, 8, 4};
+  k->args[0] = (isa_arg){strdup("out"), strdup("float*"), ISA_ARG_GLOBAL_PTR, 8, 0, 8, 5};
+  k->args[1] = (isa_arg){strdup("n"), strdup(""), ISA_ARG_VALUE, 4, 8, 4, 0};
   k->const_bytes = 5;
   k->const_data = malloc(5);
   memcpy(k->const_data, "\x01\x02\x00\xff\x7f", 5);
@@ -82,6 +82,7 @@ static void check_same(const isa_program *a, const isa_program *b) {
       ck_assert_uint_eq(x->args[a2].size, y->args[a2].size);
       ck_assert_uint_eq(x->args[a2].offset, y->args[a2].offset);
       ck_assert_uint_eq(x->args[a2].align, y->args[a2].align);
+      ck_assert_uint_eq(x->args[a2].type_qual, y->args[a2].type_qual);
     }
     ck_assert_uint_eq(x->const_bytes, y->const_bytes);
     ck_assert_uint_eq(x->const_arg_offset, y->const_arg_offset);

@@ -792,6 +792,10 @@ start:
   v_ilogb_f64 v4, 0x123456789abcdef0  ; literals
   v_remquo_q_f64 v4, v[8:9], v[12:13]
   v_remquo_q_f64 v4, 0x123456789abcdef0, 0x123456789abcdef0  ; literals
+  v_mad_i64_i32 v[4:5], v8, v12, v[16:17]
+  v_mad_i64_i32 v[4:5], 7, 0x3f800000, 0x123456789abcdef0  ; literals
+  v_mad_u64_u32 v[4:5], v8, v12, v[16:17]
+  v_mad_u64_u32 v[4:5], 7, 0x3f800000, 0x123456789abcdef0  ; literals
 end:
   s_branch start
   s_endpgm
