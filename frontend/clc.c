@@ -546,36 +546,45 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, int opt_d
   return FE_OK;
 }
 
+/* The front half both compile entry points share: options parsed into *o,
+ * the tools checked (opt and llvm-spirv only when `lower` follows), a private
+ * temp directory `dir` holding the source and the embedded headers, and clang
+ * run there (x.bc). On failure nothing is left to clean up but o->clang. */
+static fe_status clc_front(const fe_clc_tools *tools, const char *source, const char *options,
+                           const fe_header *hdrs, size_t nhdrs, int lower, clc_opts *o,
+                           char *dir, size_t dirlen, fe_sb *log) {
+  fe_status st = clc_parse_options(options, o, log);
+  if (st != FE_OK) return st;
+  if (!clc_tool_ok(tools->clang, "clang", "WAVESIM_CLANG", log) ||
+      (lower && (!clc_tool_ok(tools->opt, "opt", "WAVESIM_OPT", log) ||
+                 !clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log))))
+    return FE_INTERNAL;
+  if (clc_mkdtemp(dir, dirlen, log)) {
+    dir[0] = 0; /* nothing was created: nothing to remove */
+    return FE_INTERNAL;
+  }
+  char path[PATH_MAX];
+  snprintf(path, sizeof path, "%s/%s", dir, FE_CLC_SOURCE_NAME);
+  if (clc_write_file(path, source ? source : "", source ? strlen(source) : 0, log))
+    st = FE_INTERNAL;
+  if (st == FE_OK && nhdrs)
+    st = clc_write_headers(dir, hdrs, nhdrs, log);
+  if (st == FE_OK)
+    st = clc_clang(tools, dir, o, nhdrs > 0, log);
+  return st;
+}
+
 fe_status fe_clc_compile(const fe_clc_tools *tools, const char *source, const char *options,
                          uint32_t **words, size_t *nwords, fe_sb *log) {
   *words = NULL;
   *nwords = 0;
   clc_opts o = {0};
-  fe_status st = clc_parse_options(options, &o, log);
-  if (st != FE_OK) {
-    clc_argv_fini(&o.clang);
-    return st;
-  }
-  if (!clc_tool_ok(tools->clang, "clang", "WAVESIM_CLANG", log) ||
-      !clc_tool_ok(tools->opt, "opt", "WAVESIM_OPT", log) ||
-      !clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log)) {
-    clc_argv_fini(&o.clang);
-    return FE_INTERNAL;
-  }
-  char dir[1024], path[PATH_MAX];
-  if (clc_mkdtemp(dir, sizeof dir, log)) {
-    clc_argv_fini(&o.clang);
-    return FE_INTERNAL;
-  }
-  snprintf(path, sizeof path, "%s/%s", dir, FE_CLC_SOURCE_NAME);
-  if (clc_write_file(path, source ? source : "", source ? strlen(source) : 0, log))
-    st = FE_INTERNAL;
-  if (st == FE_OK)
-    st = clc_clang(tools, dir, &o, 0, log);
+  char dir[1024] = "";
+  fe_status st = clc_front(tools, source, options, NULL, 0, 1, &o, dir, sizeof dir, log);
   if (st == FE_OK)
     st = clc_lower(tools, dir, o.opt_disable, words, nwords, log);
   clc_argv_fini(&o.clang);
-  clc_rmtree(dir);
+  if (dir[0]) clc_rmtree(dir);
   return st;
 }
 
@@ -585,28 +594,10 @@ fe_status fe_clc_compile_bc(const fe_clc_tools *tools, const char *source, const
   *bc = NULL;
   *bc_len = 0;
   clc_opts o = {0};
-  fe_status st = clc_parse_options(options, &o, log);
-  if (st != FE_OK) {
-    clc_argv_fini(&o.clang);
-    return st;
-  }
-  if (!clc_tool_ok(tools->clang, "clang", "WAVESIM_CLANG", log)) {
-    clc_argv_fini(&o.clang);
-    return FE_INTERNAL;
-  }
-  char dir[1024], path[PATH_MAX];
-  if (clc_mkdtemp(dir, sizeof dir, log)) {
-    clc_argv_fini(&o.clang);
-    return FE_INTERNAL;
-  }
-  snprintf(path, sizeof path, "%s/%s", dir, FE_CLC_SOURCE_NAME);
-  if (clc_write_file(path, source ? source : "", source ? strlen(source) : 0, log))
-    st = FE_INTERNAL;
-  if (st == FE_OK && nhdrs)
-    st = clc_write_headers(dir, hdrs, nhdrs, log);
-  if (st == FE_OK)
-    st = clc_clang(tools, dir, &o, nhdrs > 0, log);
+  char dir[1024] = "";
+  fe_status st = clc_front(tools, source, options, hdrs, nhdrs, 0, &o, dir, sizeof dir, log);
   if (st == FE_OK) {
+    char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/x.bc", dir);
     *bc = clc_read_file(path, bc_len);
     if (!*bc || *bc_len == 0) {
@@ -617,7 +608,7 @@ fe_status fe_clc_compile_bc(const fe_clc_tools *tools, const char *source, const
     }
   }
   clc_argv_fini(&o.clang);
-  clc_rmtree(dir);
+  if (dir[0]) clc_rmtree(dir);
   return st;
 }
 
