@@ -439,7 +439,11 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
   clc_argv a = {0};
   clc_push(&a, tools->clang);
   const char *fixed[] = {"-cc1", "-triple", "spir64-unknown-unknown", "-finclude-default-header",
-                         "-emit-llvm-bc", "-O0", "-disable-O0-optnone",
+                         /* -O2 without running LLVM's passes: clang then marks no
+                          * function noinline, so opt can inline helpers (and SROA their
+                          * vector and struct results into registers); opt runs our own
+                          * pass list below */
+                         "-emit-llvm-bc", "-O2", "-disable-llvm-passes",
                          /* OpenCL C code puts plain `inline` functions in headers; with C99
                           * semantics -O0 emits no body for them (an undefined call). */
                          "-fgnu89-inline",
@@ -495,12 +499,10 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, int opt_d
     snprintf(passes, sizeof passes, "-passes=%s", pipelines[p]);
     clc_push(&a, tools->opt);
     clc_push(&a, passes);
-#ifdef FE_CLC_UNROLL_COUNT /* clc.h defines these when the pass list unrolls */
     if (p == 0 && !opt_disable) {
-      clc_push(&a, FE_CLC_UNROLL_ALLOW_PARTIAL);
-      clc_push(&a, FE_CLC_UNROLL_COUNT);
+      static const char *const unroll[] = FE_CLC_UNROLL_FLAGS;
+      for (size_t u = 0; u < sizeof unroll / sizeof unroll[0]; u++) clc_push(&a, unroll[u]);
     }
-#endif
     clc_push(&a, "x.bc");
     clc_push(&a, "-o");
     clc_push(&a, "y.bc");

@@ -18,12 +18,24 @@ typedef struct fe_clc_tools {
 /* The stable name clang's diagnostics use for the program source. */
 #define FE_CLC_SOURCE_NAME "input.cl"
 
-/* The opt pass list: cleans up clang's -O0 output without ever creating odd
- * integer widths (i3, i33 ...) that llvm-spirv 14 rejects (InvalidBitWidth).
- * Loops are neither rotated nor unrolled: rotation leaves loop-carried values
- * live out of the loop, and the backend's coalescer cannot yet fold the copies
- * that creates, so the result would cost more instructions, not fewer. */
-#define FE_CLC_OPT_PASSES "sroa,mem2reg,early-cse,instsimplify,simplifycfg"
+/* The opt pass list: every call to a function with a body inlined (as GPU
+ * compilers do; the threshold below is unbounded in practice), then clang's
+ * output cleaned up without ever creating odd integer widths (i3, i33 ...)
+ * that llvm-spirv 14 rejects (InvalidBitWidth), then loops treated as GPU
+ * compilers do: loop-invariant code hoisted, loops rotated (test at the
+ * bottom) and unrolled up to 4 times, with a prologue for the remainder when
+ * the trip count is only known at run time. The backend's coalescer folds
+ * the loop-carried copies that rotation leaves on the back edge
+ * (be_coalesce.c) and its scheduler overlaps the unrolled iterations' loads
+ * (be_sched.c). */
+#define FE_CLC_OPT_PASSES                                                                  \
+  "cgscc(inline),function(sroa,mem2reg,early-cse,instsimplify,simplifycfg,"                 \
+  "loop-mssa(licm,loop-rotate),loop-unroll<O2>,instsimplify,simplifycfg)"
+#define FE_CLC_UNROLL_FLAGS                                                                \
+  {                                                                                        \
+    "-inline-threshold=100000", "-unroll-allow-partial", "-unroll-max-count=4",            \
+        "-unroll-runtime", "-unroll-runtime-epilog=false"                                  \
+  }
 #define FE_CLC_OPT_FALLBACK "mem2reg"
 
 /* Compiles `source` with user `options`. On FE_OK *words and *nwords hold the

@@ -42,6 +42,11 @@ extern const struct _cl_icd_dispatch rt_dispatch;
 
 typedef enum rt_mode { RT_MODE_TIMING, RT_MODE_FUNCTIONAL } rt_mode;
 
+/* WAVESIM_CONFIG may name several configs (comma-separated): one device each.
+ * Per-device state in contexts, buffers, programs and kernels is indexed by
+ * the device's position in its context, so arrays of this size suffice. */
+#define RT_MAX_DEVICES 16
+
 struct _cl_device_id {
   const struct _cl_icd_dispatch *dispatch;
   uint32_t magic;
@@ -49,29 +54,35 @@ struct _cl_device_id {
   sim_device *sim;       /* NULL when the config failed to load */
   const cfg_device *cfg; /* the sim device's copy */
   fe_target target;
-  uint64_t now_ns; /* simulated device timeline, advanced by each command */
+  uint64_t now_ns; /* simulated device timeline: when the device is next free */
   size_t max_wg_size;
-  char config_name[128]; /* preset name or file the config came from */
+  cl_uint index;         /* position in the platform's device list */
+  char config_name[128]; /* preset name or file the config came from ("#2" on a repeat) */
 };
 
 struct _cl_platform_id {
   const struct _cl_icd_dispatch *dispatch;
   uint32_t magic;
-  /* One lock for all runtime state: commands run one at a time on the one
-   * simulated device anyway. Recursive so event callbacks may call cl*. */
+  /* One lock for all runtime state: commands run one at a time, each on its
+   * queue's simulated device. Recursive so event callbacks may call cl*. */
   pthread_mutex_t lock;
-  pthread_cond_t cond; /* broadcast whenever an event changes status */
-  struct _cl_device_id device;
-  char *config_error; /* why the device is unavailable, or NULL */
+  pthread_cond_t cond;                          /* broadcast whenever an event changes status */
+  struct _cl_device_id devices[RT_MAX_DEVICES]; /* one per WAVESIM_CONFIG entry */
+  cl_uint ndevices;                             /* 0 when a config failed to load */
+  char *config_error;                           /* why there are no devices, or NULL */
+  /* Simulated host clock (ns, the devices' time base): what the host has
+   * observed. Blocking calls advance it to the END of what they waited for;
+   * commands are QUEUED at it. */
+  uint64_t host_ns;
   rt_mode mode;
   fe_compiler *compiler;
   /* statistics */
   sim_statsdb *db;
   int db_failed;
-  char *db_path;                /* NULL: statistics database disabled */
-  char *report_path;            /* WAVESIM_REPORT, or NULL */
-  char *trace_path;             /* WAVESIM_TRACE timeline file, or NULL */
-  struct trace_writer *trace;   /* opened at the first timed launch */
+  char *db_path;              /* NULL: statistics database disabled */
+  char *report_path;          /* WAVESIM_REPORT, or NULL */
+  char *trace_path;           /* WAVESIM_TRACE timeline file, or NULL */
+  struct trace_writer *trace; /* opened at the first timed launch */
   int trace_failed;
   struct _cl_context *contexts; /* live contexts, for draining queues */
 };
@@ -83,7 +94,8 @@ struct _cl_context {
   uint32_t magic;
   cl_uint refs;
   struct _cl_platform_id *platform;
-  struct _cl_device_id *device;
+  struct _cl_device_id *devices[RT_MAX_DEVICES]; /* without duplicates, in the user's order */
+  cl_uint ndev;
   cl_context_properties props[3];
   cl_uint nprops; /* entries of props reported (0 or 3) */
   rt_ctx_notify notify;
@@ -106,6 +118,7 @@ struct _cl_command_queue {
   rt_cmd *head, *tail; /* commands waiting for their wait lists (in order) */
   int failed;          /* a command failed since the last clFinish */
   int busy;            /* its head command is running */
+  uint64_t last_end;   /* latest END of its commands: what clFinish waits for */
   struct _cl_command_queue *next;
 };
 
@@ -124,13 +137,29 @@ struct _cl_mem {
   struct _cl_context *ctx;
   cl_mem_flags flags;
   size_t size;
-  void *host_ptr;         /* CL_MEM_USE_HOST_PTR pointer (offset for sub-buffers) */
-  uint64_t addr;          /* device address */
-  struct _cl_mem *parent; /* sub-buffers: retained parent */
+  void *host_ptr; /* CL_MEM_USE_HOST_PTR pointer (offset for sub-buffers) */
+  /* One storage per context: the first device allocates it, every other
+   * device of the context maps the same bytes at its own address. */
+  uint64_t addr[RT_MAX_DEVICES]; /* device address, by context device index */
+  struct _cl_mem *parent;        /* sub-buffers: retained parent */
   size_t origin;
   cl_uint map_count;
   rt_mem_dtor *dtors;
 };
+
+/* What a program holds for one device: each device has its own target
+ * (wave size, fp64, extensions), hence its own build. */
+typedef struct rt_prog_dev {
+  char *log;
+  cl_build_status status;
+  isa_program *prog;
+  uint64_t const_addr; /* device copy of the program-scope __constant data, 0 if none */
+  /* Separate compilation: a compiled object, a library, or an executable
+   * linked from them is kept as LLVM bitcode (its CL_PROGRAM_BINARIES). */
+  cl_program_binary_type bintype;
+  void *bc;
+  size_t bc_len;
+} rt_prog_dev;
 
 struct _cl_program {
   const struct _cl_icd_dispatch *dispatch;
@@ -142,18 +171,13 @@ struct _cl_program {
   size_t il_words;
   char *options;
   char *bin_options; /* from clCreateProgramWithBinary: the options it was built with */
-  char *log;
-  cl_build_status status;
-  isa_program *prog;
-  uint64_t const_addr; /* device copy of the program-scope __constant data, 0 if none */
-  char *kernel_names;    /* "a;b;c" */
-  cl_uint nkernels_live; /* kernels created from it: a rebuild is refused */
-  /* Separate compilation: a compiled object, a library, or an executable
-   * linked from them is kept as LLVM bitcode (its CL_PROGRAM_BINARIES). */
-  cl_program_binary_type bintype;
-  void *bc;
-  size_t bc_len;
-  int arg_info; /* built or compiled with -cl-kernel-arg-info */
+  /* The program's devices (spec: the context's, or those given with its
+   * binaries), as a mask over context device indices. */
+  uint32_t devmask;
+  rt_prog_dev dev[RT_MAX_DEVICES]; /* by context device index */
+  char *kernel_names;              /* "a;b;c", from the first device built */
+  cl_uint nkernels_live;           /* kernels created from it: a rebuild is refused */
+  int arg_info;                    /* built or compiled with -cl-kernel-arg-info */
 };
 
 typedef struct rt_arg {
@@ -167,8 +191,12 @@ struct _cl_kernel {
   uint32_t magic;
   cl_uint refs;
   struct _cl_program *program;
-  const isa_kernel *k; /* owned by program->prog */
-  uint8_t *kernarg;    /* by-value arguments as set */
+  const isa_kernel *k; /* the first device's, for device-independent queries */
+  /* By context device index: the compiled kernel (NULL where the program
+   * was not built for that device; owned by program->dev[i].prog) and the
+   * by-value arguments as set, in that device's kernarg layout. */
+  const isa_kernel *kd[RT_MAX_DEVICES];
+  uint8_t *kernarg[RT_MAX_DEVICES];
   rt_arg *args;
 };
 
@@ -213,6 +241,10 @@ void rt_lock(void);
 void rt_unlock(void);
 /* Check a device handle and that the config loaded. */
 cl_int rt_device_check(cl_device_id d);
+/* The device's index in the context, or -1 when it is not one of its devices. */
+int rt_ctx_index(const struct _cl_context *ctx, const struct _cl_device_id *d);
+/* The simulated host clock advances to t (a completion the host waited for). */
+void rt_host_observe(uint64_t t);
 /* The statistics sink for one launch: database write and WAVESIM_REPORT line. */
 void rt_stats_record(struct _cl_platform_id *p, const sim_stats *s);
 /* WAVESIM_TRACE: sets l->trace and starts the launch's timeline (timing mode
@@ -270,7 +302,7 @@ uint64_t rt_host_transfer_ns(struct _cl_device_id *d, size_t bytes);
 
 /* ---- kernels (rt_kernel.c) ---- */
 /* Work-group size limit for this kernel from its registers and the device. */
-size_t rt_kernel_max_wg(const struct _cl_kernel *k, const struct _cl_device_id *d);
+size_t rt_kernel_max_wg(const isa_kernel *k, const struct _cl_device_id *d);
 
 /* rt_printf.c: kernels that call printf get a buffer per launch (its address
  * written into the kernarg's hidden slot; 0 when the kernel has no printf or

@@ -30,8 +30,10 @@ static cl_int rt_context_props(const cl_context_properties *props, cl_context_pr
   return CL_SUCCESS;
 }
 
-static cl_context rt_context_new(const cl_context_properties *props, rt_ctx_notify notify,
-                                 void *data, cl_int *errcode_ret) {
+/* devs: checked devices of this platform (duplicates are ignored, spec). */
+static cl_context rt_context_new(const cl_context_properties *props, cl_uint ndev,
+                                 const cl_device_id *devs, rt_ctx_notify notify, void *data,
+                                 cl_int *errcode_ret) {
   struct _cl_platform_id *p = rt_platform_get();
   struct _cl_context *c = calloc(1, sizeof *c);
   if (!c) {
@@ -48,7 +50,8 @@ static cl_context rt_context_new(const cl_context_properties *props, rt_ctx_noti
   c->magic = RT_MAGIC_CONTEXT;
   c->refs = 1;
   c->platform = p;
-  c->device = &p->device;
+  for (cl_uint i = 0; i < ndev; i++)
+    if (rt_ctx_index(c, devs[i]) < 0) c->devices[c->ndev++] = devs[i];
   c->notify = notify;
   c->notify_data = data;
   rt_lock();
@@ -74,7 +77,7 @@ CL_API_ENTRY cl_context CL_API_CALL clCreateContext(const cl_context_properties 
       return NULL;
     }
   }
-  return rt_context_new(props, notify, data, errcode_ret);
+  return rt_context_new(props, ndev, devs, notify, data, errcode_ret);
 }
 
 CL_API_ENTRY cl_context CL_API_CALL clCreateContextFromType(const cl_context_properties *props,
@@ -85,13 +88,14 @@ CL_API_ENTRY cl_context CL_API_CALL clCreateContextFromType(const cl_context_pro
     rt_err(errcode_ret, CL_INVALID_VALUE);
     return NULL;
   }
-  cl_device_id d;
-  cl_int e = clGetDeviceIDs(NULL, type, 1, &d, NULL);
+  cl_device_id d[RT_MAX_DEVICES];
+  cl_uint n = 0;
+  cl_int e = clGetDeviceIDs(NULL, type, RT_MAX_DEVICES, d, &n);
   if (e != CL_SUCCESS) {
     rt_err(errcode_ret, e);
     return NULL;
   }
-  return rt_context_new(props, notify, data, errcode_ret);
+  return rt_context_new(props, n, d, notify, data, errcode_ret);
 }
 
 void rt_context_retain(struct _cl_context *c) {
@@ -133,9 +137,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context c, cl_context_info p
   case CL_CONTEXT_REFERENCE_COUNT:
     RT_INFO_VAL(cl_uint, c->refs);
   case CL_CONTEXT_NUM_DEVICES:
-    RT_INFO_VAL(cl_uint, 1);
+    RT_INFO_VAL(cl_uint, c->ndev);
   case CL_CONTEXT_DEVICES:
-    RT_INFO_VAL(cl_device_id, c->device);
+    return rt_info(size, value, size_ret, c->devices, c->ndev * sizeof(cl_device_id));
   case CL_CONTEXT_PROPERTIES:
     return rt_info(size, value, size_ret, c->props, c->nprops * sizeof(cl_context_properties));
   default:
@@ -162,7 +166,7 @@ static cl_command_queue rt_queue_new(cl_context ctx, cl_device_id dev,
     return NULL;
   }
   cl_int e = rt_device_check(dev);
-  if (e == CL_SUCCESS && dev != ctx->device) e = CL_INVALID_DEVICE;
+  if (e == CL_SUCCESS && rt_ctx_index(ctx, dev) < 0) e = CL_INVALID_DEVICE;
   if (e != CL_SUCCESS) {
     rt_err(errcode_ret, e);
     return NULL;
@@ -319,6 +323,7 @@ CL_API_ENTRY cl_int CL_API_CALL clFinish(cl_command_queue q) {
   while (q->head) pthread_cond_wait(&p->cond, &p->lock);
   int failed = q->failed;
   q->failed = 0;
+  rt_host_observe(q->last_end); /* the host has seen the queue's last command end */
   rt_unlock();
   return failed ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : CL_SUCCESS;
 }

@@ -67,7 +67,7 @@ static struct _cl_event *rt_event_new(struct _cl_context *ctx, struct _cl_comman
     clRetainCommandQueue(q);
     e->queue = q;
     e->status = CL_QUEUED;
-    e->t_queued = e->t_submit = q->device->now_ns;
+    e->t_queued = e->t_submit = q->ctx->platform->host_ns; /* enqueued at host time */
   } else {
     e->status = CL_SUBMITTED; /* user events start submitted (spec) */
   }
@@ -117,21 +117,32 @@ static int rt_cmd_ready(const rt_cmd *c) {
   return 1;
 }
 
-/* Runs one command that has left its queue, advancing the device timeline. */
+/* Runs one command that has left its queue, advancing the device timeline.
+ * Timestamps (simulated ns, one time base for the host and every device):
+ * QUEUED is the host clock at enqueue; wavesim hands a command to its device
+ * as soon as its wait list is complete, so SUBMIT is the latest END among
+ * its wait list (a user event ends when the host sets it), or QUEUED; START
+ * is when the device is free after SUBMIT (it idles until then, so a command
+ * waiting on another device's event starts after that event's END). */
 static void rt_cmd_execute(struct _cl_command_queue *q, rt_cmd *c) {
   struct _cl_event *e = c->event;
   struct _cl_device_id *d = q->device;
   int dep_failed = 0;
-  for (cl_uint i = 0; i < c->nwait; i++)
+  uint64_t submit = e->t_queued;
+  for (cl_uint i = 0; i < c->nwait; i++) {
     if (c->wait[i]->status < 0) dep_failed = 1;
-  e->t_submit = e->t_queued;
+    if (c->wait[i]->t_end > submit) submit = c->wait[i]->t_end;
+  }
+  e->t_submit = submit;
   rt_set_status(e, CL_SUBMITTED);
+  if (d->now_ns < submit) d->now_ns = submit;
   e->t_start = d->now_ns;
   rt_set_status(e, CL_RUNNING);
   uint64_t dur = 0;
   cl_int st = dep_failed ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : c->run(c, &dur);
   d->now_ns += dur;
   e->t_end = d->now_ns;
+  if (e->t_end > q->last_end) q->last_end = e->t_end;
   if (st < 0) q->failed = 1;
   rt_set_status(e, st < 0 ? st : CL_COMPLETE);
 }
@@ -213,6 +224,7 @@ cl_int rt_submit(struct _cl_command_queue *q, rt_cmd *c, cl_event *event_out, in
   }
   rt_drain();
   while (blocking && e->status > CL_COMPLETE) pthread_cond_wait(&p->cond, &p->lock);
+  if (blocking) rt_host_observe(e->t_end);
   cl_int st = e->status;
   rt_unlock();
   rt_event_release_internal(e);
@@ -248,6 +260,7 @@ CL_API_ENTRY cl_int CL_API_CALL clWaitForEvents(cl_uint n, const cl_event *list)
   for (cl_uint i = 0; i < n; i++) {
     while (list[i]->status > CL_COMPLETE) pthread_cond_wait(&p->cond, &p->lock);
     if (list[i]->status < 0) failed = 1;
+    rt_host_observe(list[i]->t_end);
   }
   rt_unlock();
   return failed ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : CL_SUCCESS;
@@ -272,8 +285,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetEventInfo(cl_event e, cl_event_info param, 
   }
 }
 
-/* Timestamps are simulated nanoseconds on the device's timeline: START to END
- * of a kernel is exactly its simulated time. */
+/* Timestamps are simulated nanoseconds (rt_cmd_execute says what each one
+ * means): START to END of a kernel is exactly its simulated time. */
 CL_API_ENTRY cl_int CL_API_CALL clGetEventProfilingInfo(cl_event e, cl_profiling_info param,
                                                         size_t size, void *value,
                                                         size_t *size_ret) {
@@ -333,7 +346,7 @@ CL_API_ENTRY cl_int CL_API_CALL clSetUserEventStatus(cl_event e, cl_int status) 
     rt_unlock();
     return CL_INVALID_OPERATION; /* set once only */
   }
-  e->t_end = e->ctx->device->now_ns;
+  e->t_end = e->ctx->platform->host_ns; /* the host sets it now */
   rt_set_status(e, status);
   rt_drain();
   rt_unlock();

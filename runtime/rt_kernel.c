@@ -6,27 +6,72 @@
 
 #include "rt.h"
 
-static struct _cl_kernel *rt_kernel_new(struct _cl_program *p, const isa_kernel *k) {
+static void rt_kernel_free(struct _cl_kernel *kn) {
+  for (cl_uint i = 0; i < RT_MAX_DEVICES; i++) free(kn->kernarg[i]);
+  free(kn->args);
+  free(kn);
+}
+
+/* Two builds of one kernel must take the same arguments: clSetKernelArg
+ * checks against one of them and writes each device's layout. */
+static int rt_kernel_same_args(const isa_kernel *a, const isa_kernel *b) {
+  if (a->nargs != b->nargs) return 0;
+  for (uint32_t i = 0; i < a->nargs; i++)
+    if (a->args[i].kind != b->args[i].kind || a->args[i].size != b->args[i].size) return 0;
+  return 1;
+}
+
+/* A kernel object for `name` on every device the program was built for.
+ * Returns NULL with *e set: CL_INVALID_KERNEL_NAME (no device has it),
+ * CL_INVALID_KERNEL_DEFINITION (devices disagree), or out of memory. */
+static struct _cl_kernel *rt_kernel_new(struct _cl_program *p, const char *name, cl_int *e) {
   struct _cl_kernel *kn = calloc(1, sizeof *kn);
-  if (!kn) return NULL;
-  kn->kernarg = calloc(1, k->kernarg_bytes ? k->kernarg_bytes : 1);
-  kn->args = calloc(k->nargs ? k->nargs : 1, sizeof *kn->args);
-  if (!kn->kernarg || !kn->args) {
-    free(kn->kernarg);
-    free(kn->args);
-    free(kn);
+  if (!kn) {
+    *e = CL_OUT_OF_HOST_MEMORY;
+    return NULL;
+  }
+  *e = CL_SUCCESS;
+  for (cl_uint i = 0; i < p->ctx->ndev && *e == CL_SUCCESS; i++) {
+    if (!(p->devmask & (1u << i)) || !p->dev[i].prog) continue;
+    const isa_kernel *k = isa_program_find(p->dev[i].prog, name);
+    if (!k) {
+      *e = CL_INVALID_KERNEL_NAME;
+      break;
+    }
+    if (kn->k && !rt_kernel_same_args(kn->k, k)) {
+      *e = CL_INVALID_KERNEL_DEFINITION;
+      break;
+    }
+    if (!kn->k) kn->k = k;
+    kn->kd[i] = k;
+    kn->kernarg[i] = calloc(1, k->kernarg_bytes ? k->kernarg_bytes : 1);
+    if (!kn->kernarg[i]) *e = CL_OUT_OF_HOST_MEMORY;
+  }
+  if (*e == CL_SUCCESS && !kn->k) *e = CL_INVALID_KERNEL_NAME;
+  if (*e == CL_SUCCESS) {
+    kn->args = calloc(kn->k->nargs ? kn->k->nargs : 1, sizeof *kn->args);
+    if (!kn->args) *e = CL_OUT_OF_HOST_MEMORY;
+  }
+  if (*e != CL_SUCCESS) {
+    rt_kernel_free(kn);
     return NULL;
   }
   kn->dispatch = &rt_dispatch;
   kn->magic = RT_MAGIC_KERNEL;
   kn->refs = 1;
   kn->program = p;
-  kn->k = k;
   rt_lock();
   p->refs++;
   p->nkernels_live++;
   rt_unlock();
   return kn;
+}
+
+/* The first device the program was built for, or -1. */
+static int rt_kernel_prog_built(const struct _cl_program *p) {
+  for (cl_uint i = 0; i < p->ctx->ndev; i++)
+    if ((p->devmask & (1u << i)) && p->dev[i].prog) return (int)i;
+  return -1;
 }
 
 CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program p, const char *name,
@@ -39,32 +84,31 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program p, const char *name
     rt_err(errcode_ret, CL_INVALID_VALUE);
     return NULL;
   }
-  if (!p->prog) {
+  if (rt_kernel_prog_built(p) < 0) {
     rt_err(errcode_ret, CL_INVALID_PROGRAM_EXECUTABLE);
     return NULL;
   }
-  const isa_kernel *k = isa_program_find(p->prog, name);
-  if (!k) {
-    rt_err(errcode_ret, CL_INVALID_KERNEL_NAME);
-    return NULL;
-  }
-  struct _cl_kernel *kn = rt_kernel_new(p, k);
-  rt_err(errcode_ret, kn ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY);
+  cl_int e;
+  struct _cl_kernel *kn = rt_kernel_new(p, name, &e);
+  rt_err(errcode_ret, e);
   return kn;
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program p, cl_uint n,
                                                          cl_kernel *kernels, cl_uint *nret) {
   if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
-  if (!p->prog) return CL_INVALID_PROGRAM_EXECUTABLE;
-  cl_uint nk = p->prog->nkernels;
+  int b = rt_kernel_prog_built(p);
+  if (b < 0) return CL_INVALID_PROGRAM_EXECUTABLE;
+  const isa_program *prog = p->dev[b].prog;
+  cl_uint nk = prog->nkernels;
   if (kernels && n < nk) return CL_INVALID_VALUE;
   if (kernels) {
     for (cl_uint i = 0; i < nk; i++) {
-      kernels[i] = rt_kernel_new(p, &p->prog->kernels[i]);
+      cl_int e;
+      kernels[i] = rt_kernel_new(p, prog->kernels[i].name, &e);
       if (!kernels[i]) {
         while (i-- > 0) clReleaseKernel(kernels[i]);
-        return CL_OUT_OF_HOST_MEMORY;
+        return e;
       }
     }
   }
@@ -77,12 +121,14 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel src, cl_int *errcode_
     rt_err(errcode_ret, CL_INVALID_KERNEL);
     return NULL;
   }
-  struct _cl_kernel *kn = rt_kernel_new(src->program, src->k);
+  cl_int e;
+  struct _cl_kernel *kn = rt_kernel_new(src->program, src->k->name, &e);
   if (!kn) {
-    rt_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
+    rt_err(errcode_ret, e);
     return NULL;
   }
-  memcpy(kn->kernarg, src->kernarg, src->k->kernarg_bytes);
+  for (cl_uint i = 0; i < RT_MAX_DEVICES; i++)
+    if (kn->kd[i]) memcpy(kn->kernarg[i], src->kernarg[i], kn->kd[i]->kernarg_bytes);
   memcpy(kn->args, src->args, src->k->nargs * sizeof *kn->args);
   rt_err(errcode_ret, CL_SUCCESS);
   return kn;
@@ -107,9 +153,7 @@ CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel k) {
   k->program->nkernels_live--;
   rt_unlock();
   rt_program_release_internal(k->program);
-  free(k->kernarg);
-  free(k->args);
-  free(k);
+  rt_kernel_free(k);
   return CL_SUCCESS;
 }
 
@@ -140,7 +184,8 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint index, size_
     size_t padded = (a->size + align - 1) / align * align;
     if (size != a->size && size != padded) return CL_INVALID_ARG_SIZE;
     if (!value) return CL_INVALID_ARG_VALUE;
-    memcpy(k->kernarg + a->offset, value, a->size);
+    for (cl_uint i = 0; i < RT_MAX_DEVICES; i++) /* each device's layout */
+      if (k->kd[i]) memcpy(k->kernarg[i] + k->kd[i]->args[index].offset, value, a->size);
     break;
   }
   }
@@ -215,14 +260,14 @@ static uint64_t rt_roundup(uint64_t v, uint64_t g) {
   return g ? (v + g - 1) / g * g : v;
 }
 
-size_t rt_kernel_max_wg(const struct _cl_kernel *k, const struct _cl_device_id *d) {
+size_t rt_kernel_max_wg(const isa_kernel *k, const struct _cl_device_id *d) {
   const cfg_device *c = d->cfg;
   uint64_t waves = (uint64_t)c->cu_wave_slots;
   /* A VGPR holds wave_size lanes; the register file counts lanes. */
-  uint64_t vgpr = rt_roundup(k->k->nvgprs, (uint64_t)c->cu_vgpr_granule) * (uint64_t)c->wave_size;
+  uint64_t vgpr = rt_roundup(k->nvgprs, (uint64_t)c->cu_vgpr_granule) * (uint64_t)c->wave_size;
   if (vgpr && (uint64_t)c->cu_vgprs_per_simd / vgpr < waves)
     waves = (uint64_t)c->cu_vgprs_per_simd / vgpr;
-  uint64_t sgpr = rt_roundup(k->k->nsgprs, (uint64_t)c->cu_sgpr_granule);
+  uint64_t sgpr = rt_roundup(k->nsgprs, (uint64_t)c->cu_sgpr_granule);
   if (sgpr && (uint64_t)c->cu_sgprs_per_simd / sgpr < waves)
     waves = (uint64_t)c->cu_sgprs_per_simd / sgpr;
   uint64_t fit = waves * (uint64_t)c->cu_simds * (uint64_t)c->wave_size;
@@ -236,26 +281,36 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_
                                                          size_t size, void *value,
                                                          size_t *size_ret) {
   if (!RT_VALID(k, RT_MAGIC_KERNEL)) return CL_INVALID_KERNEL;
-  if (!d) d = k->program->ctx->device;
-  if (d != k->program->ctx->device) return CL_INVALID_DEVICE;
+  /* NULL names the device only when the kernel has one (spec). */
+  const struct _cl_context *ctx = k->program->ctx;
+  int at = -1;
+  for (cl_uint i = 0; !d && i < ctx->ndev; i++) {
+    if (!k->kd[i]) continue;
+    if (at >= 0) return CL_INVALID_DEVICE;
+    at = (int)i;
+  }
+  if (d) at = RT_VALID(d, RT_MAGIC_DEVICE) ? rt_ctx_index(ctx, d) : -1;
+  if (at < 0 || !k->kd[at]) return CL_INVALID_DEVICE;
+  d = ctx->devices[at];
+  const isa_kernel *ik = k->kd[at];
   switch (param) {
   case CL_KERNEL_WORK_GROUP_SIZE:
-    RT_INFO_VAL(size_t, rt_kernel_max_wg(k, d));
+    RT_INFO_VAL(size_t, rt_kernel_max_wg(ik, d));
   case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
-    size_t r[3] = {k->k->reqd_wg_size[0], k->k->reqd_wg_size[1], k->k->reqd_wg_size[2]};
+    size_t r[3] = {ik->reqd_wg_size[0], ik->reqd_wg_size[1], ik->reqd_wg_size[2]};
     return rt_info(size, value, size_ret, r, sizeof r);
   }
   case CL_KERNEL_LOCAL_MEM_SIZE: {
-    cl_ulong total = k->k->lds_bytes;
-    for (uint32_t i = 0; i < k->k->nargs; i++)
-      if (k->k->args[i].kind == ISA_ARG_LOCAL_PTR)
+    cl_ulong total = ik->lds_bytes;
+    for (uint32_t i = 0; i < ik->nargs; i++)
+      if (ik->args[i].kind == ISA_ARG_LOCAL_PTR)
         total = rt_roundup(total, 16) + k->args[i].local_size;
     RT_INFO_VAL(cl_ulong, total);
   }
   case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
     RT_INFO_VAL(size_t, d->cfg->wave_size);
   case CL_KERNEL_PRIVATE_MEM_SIZE:
-    RT_INFO_VAL(cl_ulong, k->k->private_bytes);
+    RT_INFO_VAL(cl_ulong, ik->private_bytes);
   default:
     return CL_INVALID_VALUE;
   }

@@ -117,8 +117,16 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
   cl_int e = rt_check_wait_list(q->ctx, n, list);
   if (e != CL_SUCCESS) return e;
   struct _cl_device_id *d = q->device;
-  const isa_kernel *ik = k->k;
-  char msg[256];
+  int di = rt_ctx_index(q->ctx, d);
+  const isa_kernel *ik = k->kd[di];
+  char msg[512];
+  if (!ik) {
+    snprintf(msg, sizeof msg,
+             "the program was not built for this queue's device (%s); list it in "
+             "clBuildProgram's devices or pass none",
+             d->config_name);
+    return rt_launch_error(k, CL_INVALID_PROGRAM_EXECUTABLE, msg);
+  }
   for (uint32_t i = 0; i < ik->nargs; i++) {
     if (!k->args[i].set) {
       snprintf(msg, sizeof msg, "argument %u (%s) is not set (call clSetKernelArg)", i,
@@ -140,7 +148,7 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
       if (off[i] + g[i] < off[i]) return CL_INVALID_GLOBAL_OFFSET;
     }
   }
-  size_t maxwg = rt_kernel_max_wg(k, d);
+  size_t maxwg = rt_kernel_max_wg(ik, d);
   const uint32_t *reqd = ik->reqd_wg_size;
   if (local) {
     uint64_t prod = 1;
@@ -207,14 +215,14 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
     rt_cmd_discard(&lc->base);
     return CL_OUT_OF_HOST_MEMORY;
   }
-  memcpy(lc->kernarg, k->kernarg, ik->kernarg_bytes);
+  memcpy(lc->kernarg, k->kernarg[di], ik->kernarg_bytes);
   uint64_t lds = ik->lds_bytes;
   for (uint32_t i = 0; i < ik->nargs; i++) {
     const isa_arg *a = &ik->args[i];
     uint64_t v;
     if (a->kind == ISA_ARG_GLOBAL_PTR || a->kind == ISA_ARG_CONST_PTR) {
       struct _cl_mem *m = k->args[i].mem;
-      v = m ? m->addr : 0;
+      v = m ? m->addr[di] : 0;
       if (m) {
         rt_mem_retain(m);
         lc->mems[lc->nmems++] = m;
@@ -229,7 +237,7 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
     memcpy(lc->kernarg + a->offset, &v, a->size < 8 ? a->size : 8);
   }
   if (ik->const_bytes) /* hidden slot: the program's __constant data */
-    memcpy(lc->kernarg + ik->const_arg_offset, &k->program->const_addr, 8);
+    memcpy(lc->kernarg + ik->const_arg_offset, &k->program->dev[di].const_addr, 8);
   lc->l.kernel = ik;
   lc->l.kernarg = lc->kernarg;
   lc->l.dyn_lds_bytes = (uint32_t)(lds - ik->lds_bytes);

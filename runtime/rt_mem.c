@@ -37,13 +37,44 @@ uint64_t rt_host_transfer_ns(struct _cl_device_id *d, size_t bytes) {
 }
 
 void *rt_mem_host(struct _cl_mem *m, size_t offset, size_t size) {
-  return sim_mem_host(m->ctx->device->sim, m->addr + offset, size ? size : 1);
+  /* Every device of the context maps the same bytes: ask the first. */
+  return sim_mem_host(m->ctx->devices[0]->sim, m->addr[0] + offset, size ? size : 1);
 }
 
-static uint64_t rt_max_alloc(struct _cl_device_id *d) {
-  cl_ulong v = 0;
-  clGetDeviceInfo(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof v, &v, NULL);
-  return v;
+/* The smallest CL_DEVICE_MAX_MEM_ALLOC_SIZE among the context's devices: a
+ * buffer must fit on each of them. */
+static uint64_t rt_max_alloc(struct _cl_context *ctx) {
+  uint64_t m = UINT64_MAX;
+  for (cl_uint i = 0; i < ctx->ndev; i++) {
+    cl_ulong v = 0;
+    clGetDeviceInfo(ctx->devices[i], CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof v, &v, NULL);
+    if (v < m) m = v;
+  }
+  return m;
+}
+
+/* Frees a buffer's mappings: the other devices' first, then the first
+ * device's, which owns the bytes (unless they are the user's). */
+static void rt_mem_unmap(struct _cl_context *ctx, const uint64_t *addr) {
+  for (cl_uint i = ctx->ndev; i-- > 0;)
+    if (addr[i]) sim_mem_free(ctx->devices[i]->sim, addr[i]);
+}
+
+/* Allocates the storage on the context's first device and maps the same
+ * bytes into every other device, so a kernel on any device of the context
+ * reads what another wrote (caller holds the lock). Returns 0 or -1. */
+static int rt_mem_map(struct _cl_context *ctx, size_t size, void *use_host, uint64_t *addr) {
+  addr[0] = sim_mem_alloc(ctx->devices[0]->sim, size, use_host);
+  if (!addr[0]) return -1;
+  void *bytes = sim_mem_host(ctx->devices[0]->sim, addr[0], size);
+  for (cl_uint i = 1; i < ctx->ndev; i++) {
+    addr[i] = sim_mem_alloc(ctx->devices[i]->sim, size, bytes);
+    if (!addr[i]) {
+      rt_mem_unmap(ctx, addr);
+      return -1;
+    }
+  }
+  return 0;
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flags, size_t size,
@@ -56,8 +87,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
   if (e == CL_SUCCESS && (flags & CL_MEM_USE_HOST_PTR) &&
       (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)))
     e = CL_INVALID_VALUE;
-  if (e == CL_SUCCESS && (size == 0 || size > rt_max_alloc(ctx->device)))
-    e = CL_INVALID_BUFFER_SIZE;
+  if (e == CL_SUCCESS && (size == 0 || size > rt_max_alloc(ctx))) e = CL_INVALID_BUFFER_SIZE;
   int wants_ptr = (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0;
   if (e == CL_SUCCESS && wants_ptr != (host_ptr != NULL)) e = CL_INVALID_HOST_PTR;
   if (e != CL_SUCCESS) {
@@ -71,9 +101,9 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
     return NULL;
   }
   rt_lock();
-  m->addr = sim_mem_alloc(ctx->device->sim, size, (flags & CL_MEM_USE_HOST_PTR) ? host_ptr : NULL);
+  int rc = rt_mem_map(ctx, size, (flags & CL_MEM_USE_HOST_PTR) ? host_ptr : NULL, m->addr);
   rt_unlock();
-  if (!m->addr) {
+  if (rc != 0) {
     free(m);
     rt_err(errcode_ret, CL_MEM_OBJECT_ALLOCATION_FAILURE);
     return NULL;
@@ -159,7 +189,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags fl
   m->flags |= parent->flags & RT_MEM_PTR_FLAGS;
   m->size = r->size;
   m->origin = r->origin;
-  m->addr = parent->addr + r->origin;
+  for (cl_uint i = 0; i < m->ctx->ndev; i++) m->addr[i] = parent->addr[i] + r->origin;
   if (parent->host_ptr) m->host_ptr = (char *)parent->host_ptr + r->origin;
   m->parent = parent;
   rt_mem_retain(parent);
@@ -192,7 +222,7 @@ void rt_mem_release(struct _cl_mem *m) {
   if (m->parent)
     rt_mem_release(m->parent);
   else
-    sim_mem_free(m->ctx->device->sim, m->addr);
+    rt_mem_unmap(m->ctx, m->addr);
   rt_unlock();
   rt_context_release(m->ctx);
   free(m);

@@ -37,15 +37,58 @@ static size_t rt_split_sets(char *buf, const char **sets) {
   return n;
 }
 
-static void rt_device_init(struct _cl_platform_id *p) {
-  struct _cl_device_id *d = &p->device;
+/* Loads one device from config `name` (a preset or a YAML path). Returns
+ * 0, or -1 with *err saying why. */
+static int rt_device_init(struct _cl_platform_id *p, struct _cl_device_id *d, const char *name,
+                          const char **sets, size_t nsets, char *err, size_t errlen) {
   d->dispatch = &rt_dispatch;
   d->magic = RT_MAGIC_DEVICE;
   d->platform = p;
-  const char *name = getenv("WAVESIM_CONFIG");
-  if (!name || !*name) name = "default";
-  snprintf(d->config_name, sizeof d->config_name, "%s", name);
+  d->index = (cl_uint)(d - p->devices);
+  /* A config named twice gets "#2" so statistics rows tell the devices apart. */
+  int repeat = 1;
+  for (cl_uint i = 0; i < d->index; i++)
+    if (strncmp(p->devices[i].config_name, name, strlen(name)) == 0 &&
+        (p->devices[i].config_name[strlen(name)] == 0 ||
+         p->devices[i].config_name[strlen(name)] == '#'))
+      repeat++;
+  if (repeat > 1)
+    snprintf(d->config_name, sizeof d->config_name, "%.100s#%d", name, repeat);
+  else
+    snprintf(d->config_name, sizeof d->config_name, "%s", name);
+  cfg_device cfg;
+  if (cfg_load(name, sets, nsets, &cfg, err, errlen) != 0) return -1;
+  d->sim = sim_device_create(&cfg, err, errlen);
+  cfg_fini(&cfg);
+  if (!d->sim) return -1;
+  d->cfg = sim_device_config(d->sim);
+  d->target.wave_size = (uint32_t)d->cfg->wave_size;
+  d->target.max_vgprs = (uint32_t)d->cfg->cu_max_vgprs;
+  d->target.max_sgprs = (uint32_t)d->cfg->cu_max_sgprs;
+  d->target.fp64 = d->cfg->fp64 != 0;
+  d->target.extensions = d->cfg->fp64 ? RT_DEVICE_EXTENSIONS_FP64 : RT_DEVICE_EXTENSIONS;
+  /* A work-group must fit on one compute unit's wave slots. */
+  uint64_t fit =
+      (uint64_t)d->cfg->cu_simds * (uint64_t)d->cfg->cu_wave_slots * (uint64_t)d->cfg->wave_size;
+  uint64_t cap = (uint64_t)d->cfg->cu_max_wg_size;
+  d->max_wg_size = (size_t)(fit < cap ? fit : cap);
+  return 0;
+}
 
+/* Drops every device: one bad entry in WAVESIM_CONFIG leaves none, so a
+ * typo cannot silently run a program on fewer devices than asked. */
+static void rt_devices_fail(struct _cl_platform_id *p, const char *msg) {
+  for (cl_uint i = 0; i < p->ndevices; i++) {
+    if (p->devices[i].sim) sim_device_destroy(p->devices[i].sim);
+    memset(&p->devices[i], 0, sizeof p->devices[i]);
+  }
+  p->ndevices = 0;
+  rt_config_fail(p, msg);
+}
+
+/* WAVESIM_CONFIG: one config, or several separated by commas (one device
+ * each, in that order; WAVESIM_SET applies to all). */
+static void rt_devices_init(struct _cl_platform_id *p) {
   const char *mode = getenv("WAVESIM_MODE");
   if (mode && *mode && strcmp(mode, "timing") != 0) {
     if (strcmp(mode, "functional") == 0) {
@@ -58,35 +101,48 @@ static void rt_device_init(struct _cl_platform_id *p) {
       return;
     }
   }
-
+  const char *env = getenv("WAVESIM_CONFIG");
+  char *list = rt_strdup(env && *env ? env : "default");
   char *setbuf = rt_strdup(getenv("WAVESIM_SET"));
   const char *sets[RT_MAX_SETS];
   size_t nsets = setbuf ? rt_split_sets(setbuf, sets) : 0;
-  cfg_device cfg;
-  char err[1024];
-  int rc = cfg_load(name, sets, nsets, &cfg, err, sizeof err);
+  char err[1024], msg[1200];
+  if (!list) {
+    rt_config_fail(p, "out of memory reading WAVESIM_CONFIG");
+    free(setbuf);
+    return;
+  }
+  size_t nitems = 0;
+  char *save = NULL;
+  for (char *tok = list;; tok = NULL) {
+    char *name = strtok_r(tok, ",", &save);
+    if (!name) break;
+    while (*name == ' ') name++;
+    size_t n = strlen(name);
+    while (n && name[n - 1] == ' ') name[--n] = 0;
+    if (!*name) continue;
+    nitems++;
+    if (p->ndevices == RT_MAX_DEVICES) {
+      snprintf(msg, sizeof msg, "WAVESIM_CONFIG names more than %d configs (one device each)",
+               RT_MAX_DEVICES);
+      rt_devices_fail(p, msg);
+      break;
+    }
+    struct _cl_device_id *d = &p->devices[p->ndevices++];
+    if (rt_device_init(p, d, name, sets, nsets, err, sizeof err) != 0) {
+      /* cfg_load's message names the config; add which entry when several. */
+      if (strchr(env ? env : "", ','))
+        snprintf(msg, sizeof msg, "WAVESIM_CONFIG entry %zu (%s): %s", nitems, name, err);
+      else
+        snprintf(msg, sizeof msg, "%s", err);
+      rt_devices_fail(p, msg);
+      break;
+    }
+  }
+  if (!p->config_error && p->ndevices == 0)
+    rt_devices_fail(p, "WAVESIM_CONFIG names no config (use e.g. 'default' or 'h100,gcn')");
+  free(list);
   free(setbuf);
-  if (rc != 0) {
-    rt_config_fail(p, err);
-    return;
-  }
-  d->sim = sim_device_create(&cfg, err, sizeof err);
-  cfg_fini(&cfg);
-  if (!d->sim) {
-    rt_config_fail(p, err);
-    return;
-  }
-  d->cfg = sim_device_config(d->sim);
-  d->target.wave_size = (uint32_t)d->cfg->wave_size;
-  d->target.max_vgprs = (uint32_t)d->cfg->cu_max_vgprs;
-  d->target.max_sgprs = (uint32_t)d->cfg->cu_max_sgprs;
-  d->target.fp64 = d->cfg->fp64 != 0;
-  d->target.extensions = d->cfg->fp64 ? RT_DEVICE_EXTENSIONS_FP64 : RT_DEVICE_EXTENSIONS;
-  /* A work-group must fit on one compute unit's wave slots. */
-  uint64_t fit =
-      (uint64_t)d->cfg->cu_simds * (uint64_t)d->cfg->cu_wave_slots * (uint64_t)d->cfg->wave_size;
-  uint64_t cap = (uint64_t)d->cfg->cu_max_wg_size;
-  d->max_wg_size = (size_t)(fit < cap ? fit : cap);
 }
 
 static void rt_platform_init(void) {
@@ -107,7 +163,7 @@ static void rt_platform_init(void) {
   if (rep && *rep) p->report_path = rt_strdup(rep);
   const char *trace = getenv("WAVESIM_TRACE");
   if (trace && *trace) p->trace_path = rt_strdup(trace);
-  rt_device_init(p);
+  rt_devices_init(p);
   rt_the_platform = p;
 }
 
@@ -127,6 +183,19 @@ cl_int rt_device_check(cl_device_id d) {
   if (!RT_VALID(d, RT_MAGIC_DEVICE)) return CL_INVALID_DEVICE;
   if (!d->sim) return CL_DEVICE_NOT_AVAILABLE;
   return CL_SUCCESS;
+}
+
+int rt_ctx_index(const struct _cl_context *ctx, const struct _cl_device_id *d) {
+  for (cl_uint i = 0; i < ctx->ndev; i++)
+    if (ctx->devices[i] == d) return (int)i;
+  return -1;
+}
+
+void rt_host_observe(uint64_t t) {
+  struct _cl_platform_id *p = rt_platform_get();
+  rt_lock();
+  if (t > p->host_ns) p->host_ns = t;
+  rt_unlock();
 }
 
 /* ---- platform ------------------------------------------------------------ */
@@ -180,12 +249,14 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platform, cl_devic
   if ((num_entries == 0 && devices) || (!devices && !num_devices)) return CL_INVALID_VALUE;
   int match = type == CL_DEVICE_TYPE_ALL || (type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_DEFAULT));
   /* A config that failed to load leaves no device; the reason went to stderr. */
-  if (!match || !p->device.sim) {
+  if (!match || p->ndevices == 0) {
     if (num_devices) *num_devices = 0;
     return CL_DEVICE_NOT_FOUND;
   }
-  if (devices) devices[0] = &p->device;
-  if (num_devices) *num_devices = 1;
+  /* All devices are GPUs; the default device is the first one. */
+  cl_uint n = type == CL_DEVICE_TYPE_DEFAULT ? 1 : p->ndevices;
+  for (cl_uint i = 0; devices && i < n && i < num_entries; i++) devices[i] = &p->devices[i];
+  if (num_devices) *num_devices = n;
   return CL_SUCCESS;
 }
 
@@ -261,8 +332,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
                 CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST | CL_FP_FMA);
   case CL_DEVICE_DOUBLE_FP_CONFIG:
     /* OpenCL 1.2's minimum for cl_khr_fp64, which the FP64 unit meets */
-    RT_INFO_VAL(cl_device_fp_config, c->fp64 ? CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
-                                                   CL_FP_ROUND_TO_INF | CL_FP_INF_NAN | CL_FP_DENORM
+    RT_INFO_VAL(cl_device_fp_config, c->fp64 ? CL_FP_FMA | CL_FP_ROUND_TO_NEAREST |
+                                                   CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF |
+                                                   CL_FP_INF_NAN | CL_FP_DENORM
                                              : 0);
   case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE:
     RT_INFO_VAL(cl_device_mem_cache_type, c->l2_bytes ? CL_READ_WRITE_CACHE : CL_NONE);

@@ -37,7 +37,8 @@ static struct _cl_program *rt_program_new(cl_context ctx, cl_int *errcode_ret) {
   p->magic = RT_MAGIC_PROGRAM;
   p->refs = 1;
   p->ctx = ctx;
-  p->status = CL_BUILD_NONE;
+  p->devmask = (uint32_t)((1ull << ctx->ndev) - 1); /* every device of the context */
+  for (cl_uint i = 0; i < RT_MAX_DEVICES; i++) p->dev[i].status = CL_BUILD_NONE;
   rt_context_retain(ctx);
   rt_err(errcode_ret, CL_SUCCESS);
   return p;
@@ -110,38 +111,65 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context ctx, const 
   return p;
 }
 
-/* A bitcode binary after its magic line: the kind ('o' object, 'l' library,
- * 'e' executable), the -cl-kernel-arg-info flag ('0'/'1'), '\n', bitcode. */
-static struct _cl_program *rt_program_from_bc(cl_context ctx, const char *b, size_t len,
-                                              cl_int *errcode_ret) {
-  cl_program_binary_type type = b[0] == 'o'   ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT
-                                : b[0] == 'l' ? CL_PROGRAM_BINARY_TYPE_LIBRARY
-                                : b[0] == 'e' ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
-                                              : CL_PROGRAM_BINARY_TYPE_NONE;
-  if (type == CL_PROGRAM_BINARY_TYPE_NONE || (b[1] != '0' && b[1] != '1') || b[2] != '\n' ||
-      len == 3) {
-    rt_err(errcode_ret, CL_INVALID_BINARY);
-    return NULL;
+/* One binary handed to clCreateProgramWithBinary, parsed. */
+typedef struct rt_bin {
+  int is_bc;
+  /* bitcode: after its magic line, the kind ('o' object, 'l' library,
+   * 'e' executable), the -cl-kernel-arg-info flag ('0'/'1'), '\n', bitcode */
+  cl_program_binary_type type;
+  int arg_info;
+  const void *bc;
+  size_t bc_len;
+  /* source: the options (NULL for version 1) and the source text */
+  const char *opts;
+  const char *src;
+  size_t src_len;
+} rt_bin;
+
+static cl_int rt_bin_parse(const char *bin, size_t length, rt_bin *out) {
+  memset(out, 0, sizeof *out);
+  size_t blen = strlen(RT_BINARY_BC_MAGIC);
+  if (length >= blen + 3 && memcmp(bin, RT_BINARY_BC_MAGIC, blen) == 0) {
+    const char *b = bin + blen;
+    size_t len = length - blen;
+    out->is_bc = 1;
+    out->type = b[0] == 'o'   ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT
+                : b[0] == 'l' ? CL_PROGRAM_BINARY_TYPE_LIBRARY
+                : b[0] == 'e' ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
+                              : CL_PROGRAM_BINARY_TYPE_NONE;
+    if (out->type == CL_PROGRAM_BINARY_TYPE_NONE || (b[1] != '0' && b[1] != '1') || b[2] != '\n' ||
+        len == 3)
+      return CL_INVALID_BINARY;
+    out->arg_info = b[1] == '1';
+    out->bc = b + 3;
+    out->bc_len = len - 3;
+    return CL_SUCCESS;
   }
-  void *bc = malloc(len - 3);
-  if (!bc) {
-    rt_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
-    return NULL;
+  size_t mlen = strlen(RT_BINARY_MAGIC);
+  int v2 = length >= mlen && memcmp(bin, RT_BINARY_MAGIC, mlen) == 0;
+  int v1 = length >= mlen && memcmp(bin, RT_BINARY_MAGIC_V1, mlen) == 0;
+  const char *src = bin + mlen;
+  size_t len = v1 || v2 ? length - mlen : 0;
+  if (v2) { /* options, NUL, source */
+    const char *nul = memchr(src, 0, len);
+    if (nul) {
+      out->opts = src;
+      len -= (size_t)(nul + 1 - src);
+      src = nul + 1;
+    }
   }
-  memcpy(bc, b + 3, len - 3);
-  struct _cl_program *p = rt_program_new(ctx, errcode_ret);
-  if (!p) {
-    free(bc);
-    return NULL;
-  }
-  p->bc = bc;
-  p->bc_len = len - 3;
-  p->bintype = type;
-  p->arg_info = b[1] == '1';
-  /* An object or library is ready to link as created; an executable still
-   * needs clBuildProgram, as for every binary. */
-  if (type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE) p->status = CL_BUILD_SUCCESS;
-  return p;
+  if ((!v1 && !v2) || (v2 && !out->opts)) return CL_INVALID_BINARY;
+  if (len && src[len - 1] == 0) len--;
+  out->src = src;
+  out->src_len = len;
+  return CL_SUCCESS;
+}
+
+/* Source binaries of one program must carry the same source and options:
+ * the program keeps one source and builds it for each device. */
+static int rt_bin_same_source(const rt_bin *a, const rt_bin *b) {
+  return a->src_len == b->src_len && memcmp(a->src, b->src, a->src_len) == 0 &&
+         strcmp(a->opts ? a->opts : "", b->opts ? b->opts : "") == 0;
 }
 
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
@@ -151,62 +179,74 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
     rt_err(errcode_ret, CL_INVALID_CONTEXT);
     return NULL;
   }
-  if (ndev != 1 || !devs || !lengths || !binaries) {
-    rt_err(errcode_ret,
-           ndev == 0 || !devs || !lengths || !binaries ? CL_INVALID_VALUE : CL_INVALID_DEVICE);
-    return NULL;
-  }
-  if (devs[0] != ctx->device) {
-    rt_err(errcode_ret, CL_INVALID_DEVICE);
-    return NULL;
-  }
-  size_t mlen = strlen(RT_BINARY_MAGIC);
-  if (!binaries[0] || lengths[0] == 0) {
-    if (binary_status) binary_status[0] = CL_INVALID_VALUE;
+  if (ndev == 0 || !devs || !lengths || !binaries) {
     rt_err(errcode_ret, CL_INVALID_VALUE);
     return NULL;
   }
-  const char *bin = (const char *)binaries[0];
-  size_t blen = strlen(RT_BINARY_BC_MAGIC);
-  if (lengths[0] >= blen + 3 && memcmp(bin, RT_BINARY_BC_MAGIC, blen) == 0) {
-    struct _cl_program *p = rt_program_from_bc(ctx, bin + blen, lengths[0] - blen, errcode_ret);
-    if (binary_status) binary_status[0] = p ? CL_SUCCESS : CL_INVALID_BINARY;
-    return p;
-  }
-  int v2 = lengths[0] >= mlen && memcmp(bin, RT_BINARY_MAGIC, mlen) == 0;
-  int v1 = lengths[0] >= mlen && memcmp(bin, RT_BINARY_MAGIC_V1, mlen) == 0;
-  const char *opts = NULL;
-  const char *src = bin + mlen;
-  size_t len = v1 || v2 ? lengths[0] - mlen : 0;
-  if (v2) { /* options, NUL, source */
-    const char *nul = memchr(src, 0, len);
-    if (nul) {
-      opts = src;
-      len -= (size_t)(nul + 1 - src);
-      src = nul + 1;
+  uint32_t mask = 0;
+  int idx[RT_MAX_DEVICES];
+  for (cl_uint i = 0; i < ndev; i++) {
+    int at = RT_VALID(devs[i], RT_MAGIC_DEVICE) ? rt_ctx_index(ctx, devs[i]) : -1;
+    if (at < 0 || (mask & (1u << at))) {
+      rt_err(errcode_ret, CL_INVALID_DEVICE);
+      return NULL;
     }
+    mask |= 1u << at;
+    idx[i] = at;
   }
-  if ((!v1 && !v2) || (v2 && !opts)) {
-    if (binary_status) binary_status[0] = CL_INVALID_BINARY;
-    rt_err(errcode_ret, CL_INVALID_BINARY);
+  rt_bin bins[RT_MAX_DEVICES];
+  cl_int e = CL_SUCCESS;
+  for (cl_uint i = 0; i < ndev; i++) {
+    cl_int bs = !binaries[i] || lengths[i] == 0
+                    ? CL_INVALID_VALUE
+                    : rt_bin_parse((const char *)binaries[i], lengths[i], &bins[i]);
+    if (bs == CL_SUCCESS && i > 0 &&
+        (bins[i].is_bc != bins[0].is_bc ||
+         (!bins[i].is_bc && !rt_bin_same_source(&bins[0], &bins[i]))))
+      bs = CL_INVALID_BINARY;
+    if (binary_status) binary_status[i] = bs;
+    if (bs != CL_SUCCESS && e != CL_INVALID_VALUE) e = bs;
+  }
+  if (e != CL_SUCCESS) {
+    rt_err(errcode_ret, e);
     return NULL;
   }
-  if (len && src[len - 1] == 0) len--;
-  if (len == 0) { /* clCreateProgramWithSource reads a zero length as "NUL-terminated" */
-    src = "";
-    len = 0;
-  }
-  cl_program p = clCreateProgramWithSource(ctx, 1, &src, len ? &len : NULL, errcode_ret);
-  if (p) {
-    p->bin_options = rt_strdup(opts ? opts : "");
-    if (!p->bin_options) {
-      clReleaseProgram(p);
-      p = NULL;
-      rt_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
+  struct _cl_program *p = rt_program_new(ctx, errcode_ret);
+  if (!p) return NULL;
+  p->devmask = mask;
+  int oom = 0;
+  if (bins[0].is_bc) {
+    for (cl_uint i = 0; i < ndev; i++) {
+      rt_prog_dev *pd = &p->dev[idx[i]];
+      pd->bc = malloc(bins[i].bc_len);
+      if (!pd->bc) {
+        oom = 1;
+        break;
+      }
+      memcpy(pd->bc, bins[i].bc, bins[i].bc_len);
+      pd->bc_len = bins[i].bc_len;
+      pd->bintype = bins[i].type;
+      p->arg_info |= bins[i].arg_info;
+      /* An object or library is ready to link as created; an executable
+       * still needs clBuildProgram, as for every binary. */
+      if (pd->bintype != CL_PROGRAM_BINARY_TYPE_EXECUTABLE) pd->status = CL_BUILD_SUCCESS;
+    }
+  } else {
+    p->source = malloc(bins[0].src_len + 1);
+    p->bin_options = rt_strdup(bins[0].opts ? bins[0].opts : "");
+    if (p->source && p->bin_options) {
+      memcpy(p->source, bins[0].src, bins[0].src_len);
+      p->source[bins[0].src_len] = 0;
+      for (cl_uint i = 0; i < ndev; i++) p->dev[idx[i]].bintype = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+    } else {
+      oom = 1;
     }
   }
-  if (p) p->bintype = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
-  if (binary_status) binary_status[0] = p ? CL_SUCCESS : CL_INVALID_BINARY;
+  if (oom) {
+    rt_program_release_internal(p);
+    rt_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
+    return NULL;
+  }
   return p;
 }
 
@@ -219,24 +259,37 @@ CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program p) {
 }
 
 /* Program-scope __constant data: every kernel of a program carries the same
- * blob (isa_kernel.const_data); one device copy serves all their launches. */
-static void rt_program_const_free(struct _cl_program *p) {
-  if (p->const_addr) sim_mem_free(p->ctx->device->sim, p->const_addr);
-  p->const_addr = 0;
+ * blob (isa_kernel.const_data); one copy per device serves all their launches. */
+static void rt_program_const_free(struct _cl_program *p, cl_uint i) {
+  if (p->dev[i].const_addr) sim_mem_free(p->ctx->devices[i]->sim, p->dev[i].const_addr);
+  p->dev[i].const_addr = 0;
 }
 
-static int rt_program_const_upload(struct _cl_program *p) {
-  for (uint32_t i = 0; i < p->prog->nkernels; i++) {
-    const isa_kernel *k = &p->prog->kernels[i];
+static int rt_program_const_upload(struct _cl_program *p, cl_uint i) {
+  const isa_program *prog = p->dev[i].prog;
+  for (uint32_t j = 0; j < prog->nkernels; j++) {
+    const isa_kernel *k = &prog->kernels[j];
     if (!k->const_bytes) continue;
-    sim_device *sim = p->ctx->device->sim;
-    p->const_addr = sim_mem_alloc(sim, k->const_bytes, NULL);
-    void *host = p->const_addr ? sim_mem_host(sim, p->const_addr, k->const_bytes) : NULL;
+    sim_device *sim = p->ctx->devices[i]->sim;
+    p->dev[i].const_addr = sim_mem_alloc(sim, k->const_bytes, NULL);
+    void *host =
+        p->dev[i].const_addr ? sim_mem_host(sim, p->dev[i].const_addr, k->const_bytes) : NULL;
     if (!host) return -1;
     memcpy(host, k->const_data, k->const_bytes);
     return 0;
   }
   return 0;
+}
+
+/* Drops what a previous build, compile or link left on device i (caller
+ * holds the lock). */
+static void rt_program_reset(struct _cl_program *p, cl_uint i) {
+  rt_prog_dev *pd = &p->dev[i];
+  free(pd->log);
+  pd->log = NULL;
+  rt_program_const_free(p, i);
+  if (pd->prog) isa_program_destroy(pd->prog);
+  pd->prog = NULL;
 }
 
 void rt_program_release_internal(struct _cl_program *p) {
@@ -246,16 +299,16 @@ void rt_program_release_internal(struct _cl_program *p) {
     return;
   }
   p->magic = RT_MAGIC_DEAD;
+  for (cl_uint i = 0; i < p->ctx->ndev; i++) {
+    rt_program_reset(p, i);
+    free(p->dev[i].bc);
+  }
   rt_unlock();
   free(p->source);
   free(p->il);
   free(p->options);
   free(p->bin_options);
-  free(p->log);
   free(p->kernel_names);
-  free(p->bc);
-  rt_program_const_free(p);
-  if (p->prog) isa_program_destroy(p->prog);
   rt_context_release(p->ctx);
   free(p);
 }
@@ -266,10 +319,17 @@ CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program p) {
   return CL_SUCCESS;
 }
 
-static cl_int rt_check_devices(struct _cl_program *p, cl_uint ndev, const cl_device_id *devs) {
+/* The devices a build, compile or link applies to, as a mask over context
+ * indices: those listed (each must be one of `allowed`), or all of them. */
+static cl_int rt_device_mask(const struct _cl_context *ctx, uint32_t allowed, cl_uint ndev,
+                             const cl_device_id *devs, uint32_t *mask) {
   if ((ndev > 0) != (devs != NULL)) return CL_INVALID_VALUE;
-  for (cl_uint i = 0; i < ndev; i++)
-    if (devs[i] != p->ctx->device) return CL_INVALID_DEVICE;
+  *mask = ndev ? 0 : allowed;
+  for (cl_uint i = 0; i < ndev; i++) {
+    int at = RT_VALID(devs[i], RT_MAGIC_DEVICE) ? rt_ctx_index(ctx, devs[i]) : -1;
+    if (at < 0 || !(allowed & (1u << at))) return CL_INVALID_DEVICE;
+    *mask |= 1u << at;
+  }
   return CL_SUCCESS;
 }
 
@@ -286,34 +346,41 @@ static int rt_has_arg_info(const char *options) {
   return 0;
 }
 
-/* Drops what a previous build, compile or link left (caller holds the lock). */
-static void rt_program_reset(struct _cl_program *p) {
-  free(p->log);
-  free(p->kernel_names);
-  p->kernel_names = NULL;
-  p->log = NULL;
-  rt_program_const_free(p);
-  if (p->prog) isa_program_destroy(p->prog);
-  p->prog = NULL;
+/* The first device (context order) with a built executable, or -1. */
+static int rt_program_first_built(const struct _cl_program *p) {
+  for (cl_uint i = 0; i < p->ctx->ndev; i++)
+    if ((p->devmask & (1u << i)) && p->dev[i].prog) return (int)i;
+  return -1;
 }
 
-/* Installs a built executable: its __constant data and kernel names. Returns
- * CL_SUCCESS or CL_OUT_OF_RESOURCES (program left without an executable). */
-static cl_int rt_program_install(struct _cl_program *p, isa_program *prog) {
-  p->prog = prog;
-  if (rt_program_const_upload(p)) {
-    rt_program_const_free(p);
-    rt_strcat(&p->log, "wavesim: no device memory left for the program's __constant data\n");
-    isa_program_destroy(prog);
-    p->prog = NULL;
-    p->status = CL_BUILD_ERROR;
-    return CL_OUT_OF_RESOURCES;
-  }
-  p->status = CL_BUILD_SUCCESS;
-  p->bintype = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+/* Kernel names come from the first device built (every device builds the
+ * same source, so they agree). */
+static void rt_program_names(struct _cl_program *p) {
+  free(p->kernel_names);
+  p->kernel_names = NULL;
+  int at = rt_program_first_built(p);
+  if (at < 0) return;
+  const isa_program *prog = p->dev[at].prog;
   for (uint32_t i = 0; i < prog->nkernels; i++)
     rt_strcat(&p->kernel_names, "%s%s", i ? ";" : "", prog->kernels[i].name);
   if (!p->kernel_names) p->kernel_names = rt_strdup("");
+}
+
+/* Installs an executable built for device i: its __constant data. Returns
+ * CL_SUCCESS or CL_OUT_OF_RESOURCES (device left without an executable). */
+static cl_int rt_program_install(struct _cl_program *p, cl_uint i, isa_program *prog) {
+  rt_prog_dev *pd = &p->dev[i];
+  pd->prog = prog;
+  if (rt_program_const_upload(p, i)) {
+    rt_program_const_free(p, i);
+    rt_strcat(&pd->log, "wavesim: no device memory left for the program's __constant data\n");
+    isa_program_destroy(prog);
+    pd->prog = NULL;
+    pd->status = CL_BUILD_ERROR;
+    return CL_OUT_OF_RESOURCES;
+  }
+  pd->status = CL_BUILD_SUCCESS;
+  pd->bintype = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
   return CL_SUCCESS;
 }
 
@@ -322,78 +389,92 @@ static fe_compiler *rt_compiler(struct _cl_platform_id *plat) {
   return plat->compiler;
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id *devs,
-                                               const char *options,
-                                               void(CL_CALLBACK *notify)(cl_program, void *),
-                                               void *data) {
-  if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
-  cl_int e = rt_check_devices(p, ndev, devs);
-  if (e != CL_SUCCESS) return e;
-  if (!notify && data) return CL_INVALID_VALUE;
-  struct _cl_platform_id *plat = p->ctx->platform;
-  struct _cl_device_id *d = p->ctx->device;
-  rt_lock();
-  if (p->nkernels_live) {
-    rt_unlock();
-    return CL_INVALID_OPERATION; /* kernels exist: the spec forbids a rebuild */
-  }
-  fe_compiler *fc = rt_compiler(plat);
-  rt_program_reset(p);
-  free(p->options);
-  p->options = rt_strdup(options ? options : "");
-  p->status = CL_BUILD_IN_PROGRESS;
+/* Builds program p for context device i (caller holds the lock). */
+static cl_int rt_build_one(struct _cl_program *p, cl_uint i, fe_compiler *fc) {
+  rt_prog_dev *pd = &p->dev[i];
+  const fe_target *target = &p->ctx->devices[i]->target;
+  rt_program_reset(p, i);
+  pd->status = CL_BUILD_IN_PROGRESS;
   isa_program *prog = NULL;
   char *log = NULL;
   fe_status st;
   if (!fc) {
     st = FE_INTERNAL;
     log = rt_strdup("wavesim: cannot create the OpenCL C compiler (out of memory)\n");
-  } else if (p->bc && !p->source) {
+  } else if (pd->bc && !p->source) {
     /* From a bitcode binary: the object, library or linked executable is
      * linked alone (link options do not apply to clBuildProgram). */
     void *bc = NULL;
     size_t bc_len = 0;
-    const void *in[1] = {p->bc};
-    st = fe_link(fc, in, &p->bc_len, 1, 0, &d->target, &bc, &bc_len, &prog, &log);
+    const void *in[1] = {pd->bc};
+    st = fe_link(fc, in, &pd->bc_len, 1, 0, target, &bc, &bc_len, &prog, &log);
     if (st == FE_OK) {
-      free(p->bc);
-      p->bc = bc;
-      p->bc_len = bc_len;
+      free(pd->bc);
+      pd->bc = bc;
+      pd->bc_len = bc_len;
     }
   } else if (p->il) {
-    p->arg_info = 0; /* SPIR-V carries no OpenCL C argument info */
-    st = fe_build_spirv(fc, p->il, p->il_words, &d->target, &prog, &log);
+    st = fe_build_spirv(fc, p->il, p->il_words, target, &prog, &log);
   } else {
     char *opts = NULL;
-    free(p->bc); /* a source program compiled before is built afresh */
-    p->bc = NULL;
-    p->bc_len = 0;
-    p->arg_info = rt_has_arg_info(rt_program_compile_options(p));
+    free(pd->bc); /* a source program compiled before is built afresh */
+    pd->bc = NULL;
+    pd->bc_len = 0;
     rt_strcat(&opts, "%s %s", RT_OPENCL_VERSION_DEFINE, rt_program_compile_options(p));
     if (!opts) {
       st = FE_INTERNAL;
       log = rt_strdup("wavesim: out of memory composing the build options\n");
     } else {
-      st = fe_build(fc, p->source, opts, &d->target, &prog, &log);
+      st = fe_build(fc, p->source, opts, target, &prog, &log);
       free(opts);
     }
   }
-  p->log = log ? log : rt_strdup("");
-  if (st == FE_OK && prog) {
-    e = rt_program_install(p, prog);
-  } else {
-    if (prog) isa_program_destroy(prog);
-    p->status = CL_BUILD_ERROR;
-    if (!p->bc) p->bintype = CL_PROGRAM_BINARY_TYPE_NONE;
-    e = st == FE_INVALID_OPTIONS ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
+  pd->log = log ? log : rt_strdup("");
+  if (st == FE_OK && prog) return rt_program_install(p, i, prog);
+  if (prog) isa_program_destroy(prog);
+  pd->status = CL_BUILD_ERROR;
+  if (!pd->bc) pd->bintype = CL_PROGRAM_BINARY_TYPE_NONE;
+  return st == FE_INVALID_OPTIONS ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id *devs,
+                                               const char *options,
+                                               void(CL_CALLBACK *notify)(cl_program, void *),
+                                               void *data) {
+  if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
+  uint32_t mask;
+  cl_int e = rt_device_mask(p->ctx, p->devmask, ndev, devs, &mask);
+  if (e != CL_SUCCESS) return e;
+  if (!notify && data) return CL_INVALID_VALUE;
+  struct _cl_platform_id *plat = p->ctx->platform;
+  rt_lock();
+  if (p->nkernels_live) {
+    rt_unlock();
+    return CL_INVALID_OPERATION; /* kernels exist: the spec forbids a rebuild */
   }
+  fe_compiler *fc = rt_compiler(plat);
+  free(p->options);
+  p->options = rt_strdup(options ? options : "");
+  /* SPIR-V carries no OpenCL C argument info; bitcode keeps its own flag. */
+  if (p->il)
+    p->arg_info = 0;
+  else if (p->source)
+    p->arg_info = rt_has_arg_info(rt_program_compile_options(p));
+  /* Each listed device builds for its own target; the first failure's code
+   * is returned, every device keeps its own status and log. */
+  for (cl_uint i = 0; i < p->ctx->ndev; i++) {
+    if (!(mask & (1u << i))) continue;
+    cl_int ei = rt_build_one(p, i, fc);
+    if (e == CL_SUCCESS) e = ei;
+  }
+  rt_program_names(p);
   rt_unlock();
   if (notify) notify(p, data);
   return e;
 }
 
-/* clCompileProgram keeps clang's bitcode as the compiled object; the
- * embedded headers are written under their include names for clang. */
+/* clCompileProgram keeps clang's bitcode as the compiled object (one per
+ * device); the embedded headers are written under their include names. */
 CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev,
                                                  const cl_device_id *devs, const char *options,
                                                  cl_uint nheaders, const cl_program *headers,
@@ -403,7 +484,8 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev,
   if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
   if ((nheaders > 0) != (headers != NULL) || (nheaders > 0) != (header_names != NULL))
     return CL_INVALID_VALUE;
-  cl_int e = rt_check_devices(p, ndev, devs);
+  uint32_t mask;
+  cl_int e = rt_device_mask(p->ctx, p->devmask, ndev, devs, &mask);
   if (e != CL_SUCCESS) return e;
   if (!notify && data) return CL_INVALID_VALUE;
   for (cl_uint i = 0; i < nheaders; i++) {
@@ -422,42 +504,89 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev,
     return CL_INVALID_OPERATION;
   }
   fe_compiler *fc = rt_compiler(p->ctx->platform);
-  rt_program_reset(p);
-  free(p->bc);
-  p->bc = NULL;
-  p->bc_len = 0;
-  p->bintype = CL_PROGRAM_BINARY_TYPE_NONE;
   free(p->options);
   p->options = rt_strdup(options ? options : "");
   p->arg_info = rt_has_arg_info(options);
-  p->status = CL_BUILD_IN_PROGRESS;
-  char *opts = NULL, *log = NULL;
-  fe_status st = FE_INTERNAL;
+  char *opts = NULL;
   rt_strcat(&opts, "%s %s", RT_OPENCL_VERSION_DEFINE, options ? options : "");
-  if (!fc || !opts) {
-    log = rt_strdup("wavesim: out of memory starting the compiler\n");
-  } else {
-    st = fe_compile_object(fc, p->source, opts, hdrs, nheaders, &p->ctx->device->target, &p->bc,
-                           &p->bc_len, &log);
+  for (cl_uint i = 0; i < p->ctx->ndev; i++) {
+    if (!(mask & (1u << i))) continue;
+    rt_prog_dev *pd = &p->dev[i];
+    rt_program_reset(p, i);
+    free(pd->bc);
+    pd->bc = NULL;
+    pd->bc_len = 0;
+    pd->bintype = CL_PROGRAM_BINARY_TYPE_NONE;
+    pd->status = CL_BUILD_IN_PROGRESS;
+    char *log = NULL;
+    fe_status st = FE_INTERNAL;
+    if (!fc || !opts) {
+      log = rt_strdup("wavesim: out of memory starting the compiler\n");
+    } else {
+      st = fe_compile_object(fc, p->source, opts, hdrs, nheaders, &p->ctx->devices[i]->target,
+                             &pd->bc, &pd->bc_len, &log);
+    }
+    pd->log = log ? log : rt_strdup("");
+    if (st == FE_OK) {
+      pd->status = CL_BUILD_SUCCESS;
+      pd->bintype = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+    } else {
+      pd->status = CL_BUILD_ERROR;
+      if (e == CL_SUCCESS)
+        e = st == FE_INVALID_OPTIONS ? CL_INVALID_COMPILER_OPTIONS : CL_COMPILE_PROGRAM_FAILURE;
+    }
   }
+  rt_program_names(p);
   free(opts);
   free(hdrs);
-  p->log = log ? log : rt_strdup("");
-  if (st == FE_OK) {
-    p->status = CL_BUILD_SUCCESS;
-    p->bintype = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
-    e = CL_SUCCESS;
-  } else {
-    p->status = CL_BUILD_ERROR;
-    e = st == FE_INVALID_OPTIONS ? CL_INVALID_COMPILER_OPTIONS : CL_COMPILE_PROGRAM_FAILURE;
-  }
   rt_unlock();
   if (notify) notify(p, data);
   return e;
 }
 
+/* Links device i of `out` from the inputs' bitcode for that device (caller
+ * holds the lock). */
+static cl_int rt_link_one(struct _cl_program *out, cl_uint i, fe_compiler *fc, cl_uint nprog,
+                          const cl_program *progs, int library) {
+  const void *bcs[64];
+  size_t lens[64];
+  const void **bcv = nprog <= 64 ? bcs : calloc(nprog, sizeof *bcv);
+  size_t *lenv = nprog <= 64 ? lens : calloc(nprog, sizeof *lenv);
+  cl_int e = CL_SUCCESS;
+  if (!bcv || !lenv) e = CL_OUT_OF_HOST_MEMORY;
+  for (cl_uint j = 0; e == CL_SUCCESS && j < nprog; j++) {
+    const rt_prog_dev *in = &progs[j]->dev[i];
+    if (!in->bc || (in->bintype != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
+                    in->bintype != CL_PROGRAM_BINARY_TYPE_LIBRARY))
+      e = CL_INVALID_OPERATION; /* not a compiled object or library for this device */
+    bcv[j] = in->bc;
+    lenv[j] = in->bc_len;
+  }
+  if (e == CL_SUCCESS) {
+    rt_prog_dev *pd = &out->dev[i];
+    isa_program *prog = NULL;
+    char *log = NULL;
+    fe_status st = fe_link(fc, bcv, lenv, nprog, library, &out->ctx->devices[i]->target, &pd->bc,
+                           &pd->bc_len, library ? NULL : &prog, &log);
+    pd->log = log ? log : rt_strdup("");
+    if (st != FE_OK) {
+      if (prog) isa_program_destroy(prog);
+      pd->status = CL_BUILD_ERROR;
+      e = CL_LINK_PROGRAM_FAILURE;
+    } else if (library) {
+      pd->status = CL_BUILD_SUCCESS;
+      pd->bintype = CL_PROGRAM_BINARY_TYPE_LIBRARY;
+    } else {
+      e = rt_program_install(out, i, prog);
+    }
+  }
+  if (bcv != bcs) free((void *)bcv);
+  if (lenv != lens) free(lenv);
+  return e;
+}
+
 /* clLinkProgram: llvm-link over the inputs' bitcode, then (unless
- * -create-library) the usual lowering to an executable. */
+ * -create-library) the usual lowering to an executable; per device. */
 CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev,
                                                   const cl_device_id *devs, const char *options,
                                                   cl_uint nprog, const cl_program *progs,
@@ -471,11 +600,11 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev,
     rt_err(errcode_ret, CL_INVALID_VALUE);
     return NULL;
   }
-  for (cl_uint i = 0; i < ndev; i++) {
-    if (devs[i] != ctx->device) {
-      rt_err(errcode_ret, CL_INVALID_DEVICE);
-      return NULL;
-    }
+  uint32_t mask;
+  cl_int e = rt_device_mask(ctx, (1u << ctx->ndev) - 1, ndev, devs, &mask);
+  if (e != CL_SUCCESS) {
+    rt_err(errcode_ret, e);
+    return NULL;
   }
   for (cl_uint i = 0; i < nprog; i++) {
     if (!RT_VALID(progs[i], RT_MAGIC_PROGRAM) || progs[i]->ctx != ctx) {
@@ -483,56 +612,31 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev,
       return NULL;
     }
   }
-  const void **bcs = calloc(nprog, sizeof *bcs);
-  size_t *lens = calloc(nprog, sizeof *lens);
-  if (!bcs || !lens) {
-    free(bcs);
-    free(lens);
-    rt_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
-    return NULL;
-  }
   int arg_info = 0;
-  cl_int e = CL_SUCCESS;
   struct _cl_program *out = rt_program_new(ctx, &e); /* locks itself: made before rt_lock */
   rt_lock();
-  for (cl_uint i = 0; i < nprog; i++) {
-    const struct _cl_program *in = progs[i];
-    if (!in->bc || (in->bintype != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
-                    in->bintype != CL_PROGRAM_BINARY_TYPE_LIBRARY))
-      e = CL_INVALID_OPERATION; /* not a compiled object or library */
-    bcs[i] = in->bc;
-    lens[i] = in->bc_len;
-    arg_info |= in->arg_info;
-  }
+  for (cl_uint i = 0; i < nprog; i++) arg_info |= progs[i]->arg_info;
   int library = 0;
   char *log = NULL;
   if (e == CL_SUCCESS && fe_link_options(options, &library, &log) != FE_OK)
     e = CL_INVALID_LINKER_OPTIONS;
   free(log);
-  log = NULL;
   fe_compiler *fc = out && e == CL_SUCCESS ? rt_compiler(ctx->platform) : NULL;
   if (out && e == CL_SUCCESS && !fc) e = CL_OUT_OF_HOST_MEMORY;
   if (out && fc) {
+    out->devmask = mask;
     out->options = rt_strdup(options ? options : "");
     out->arg_info = arg_info;
-    isa_program *prog = NULL;
-    fe_status st = fe_link(fc, bcs, lens, nprog, library, &ctx->device->target, &out->bc,
-                           &out->bc_len, library ? NULL : &prog, &log);
-    out->log = log ? log : rt_strdup("");
-    if (st != FE_OK) {
-      if (prog) isa_program_destroy(prog);
-      out->status = CL_BUILD_ERROR;
-      e = CL_LINK_PROGRAM_FAILURE;
-    } else if (library) {
-      out->status = CL_BUILD_SUCCESS;
-      out->bintype = CL_PROGRAM_BINARY_TYPE_LIBRARY;
-    } else {
-      e = rt_program_install(out, prog);
+    /* A link failure keeps the program (its logs say why); other errors
+     * (not an object for some device, out of memory) do not. */
+    for (cl_uint i = 0; i < ctx->ndev; i++) {
+      if (!(mask & (1u << i))) continue;
+      cl_int ei = rt_link_one(out, i, fc, nprog, progs, library);
+      if (e == CL_SUCCESS || (e == CL_LINK_PROGRAM_FAILURE && ei != CL_SUCCESS)) e = ei;
     }
+    rt_program_names(out);
   }
   rt_unlock();
-  free(bcs);
-  free(lens);
   if (out && e != CL_SUCCESS && e != CL_LINK_PROGRAM_FAILURE) {
     clReleaseProgram(out);
     out = NULL;
@@ -542,57 +646,85 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev,
   return out;
 }
 
+/* The size of device i's CL_PROGRAM_BINARIES entry (0: none): bitcode for
+ * objects, libraries and executables linked from them, else the source with
+ * its options once built. */
+static size_t rt_binary_size(const struct _cl_program *p, cl_uint i) {
+  const rt_prog_dev *pd = &p->dev[i];
+  if (pd->bc && pd->bintype != CL_PROGRAM_BINARY_TYPE_NONE)
+    return strlen(RT_BINARY_BC_MAGIC) + 3 + pd->bc_len;
+  if (p->source && pd->prog)
+    return strlen(RT_BINARY_MAGIC) + strlen(rt_program_compile_options(p)) + 1 + strlen(p->source) +
+           1;
+  return 0;
+}
+
+static void rt_binary_write(const struct _cl_program *p, cl_uint i, unsigned char *dst) {
+  const rt_prog_dev *pd = &p->dev[i];
+  size_t size = rt_binary_size(p, i);
+  if (pd->bc && pd->bintype != CL_PROGRAM_BINARY_TYPE_NONE) {
+    size_t m = strlen(RT_BINARY_BC_MAGIC);
+    memcpy(dst, RT_BINARY_BC_MAGIC, m);
+    dst[m] = pd->bintype == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ? 'o'
+             : pd->bintype == CL_PROGRAM_BINARY_TYPE_LIBRARY       ? 'l'
+                                                                   : 'e';
+    dst[m + 1] = p->arg_info ? '1' : '0';
+    dst[m + 2] = '\n';
+    memcpy(dst + m + 3, pd->bc, pd->bc_len);
+  } else if (size) {
+    const char *bin_opts = rt_program_compile_options(p);
+    size_t m = strlen(RT_BINARY_MAGIC), o = strlen(bin_opts) + 1;
+    memcpy(dst, RT_BINARY_MAGIC, m);
+    memcpy(dst + m, bin_opts, o);
+    memcpy(dst + m + o, p->source, size - m - o);
+  }
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info param, size_t size,
                                                  void *value, size_t *size_ret) {
   if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
-  const char *bin_opts = rt_program_compile_options(p);
-  int bc_bin = p->bc && p->bintype != CL_PROGRAM_BINARY_TYPE_NONE;
-  size_t bin_size = bc_bin ? strlen(RT_BINARY_BC_MAGIC) + 3 + p->bc_len
-                    : p->source && p->prog
-                        ? strlen(RT_BINARY_MAGIC) + strlen(bin_opts) + 1 + strlen(p->source) + 1
-                        : 0;
+  /* Per-device answers are in the order of CL_PROGRAM_DEVICES. */
+  cl_device_id devs[RT_MAX_DEVICES];
+  size_t sizes[RT_MAX_DEVICES];
+  cl_uint at[RT_MAX_DEVICES], n = 0;
+  for (cl_uint i = 0; i < p->ctx->ndev; i++) {
+    if (!(p->devmask & (1u << i))) continue;
+    devs[n] = p->ctx->devices[i];
+    sizes[n] = rt_binary_size(p, i);
+    at[n++] = i;
+  }
   switch (param) {
   case CL_PROGRAM_REFERENCE_COUNT:
     RT_INFO_VAL(cl_uint, p->refs);
   case CL_PROGRAM_CONTEXT:
     RT_INFO_VAL(cl_context, p->ctx);
   case CL_PROGRAM_NUM_DEVICES:
-    RT_INFO_VAL(cl_uint, 1);
+    RT_INFO_VAL(cl_uint, n);
   case CL_PROGRAM_DEVICES:
-    RT_INFO_VAL(cl_device_id, p->ctx->device);
+    return rt_info(size, value, size_ret, devs, n * sizeof *devs);
   case CL_PROGRAM_SOURCE:
     return rt_info_str(size, value, size_ret, p->source);
   case CL_PROGRAM_IL:
     return rt_info(size, value, size_ret, p->il, p->il_words * 4);
   case CL_PROGRAM_BINARY_SIZES:
-    RT_INFO_VAL(size_t, bin_size);
+    return rt_info(size, value, size_ret, sizes, n * sizeof *sizes);
   case CL_PROGRAM_BINARIES: {
-    if (value && size < sizeof(unsigned char *)) return CL_INVALID_VALUE;
-    if (value && bc_bin && ((unsigned char **)value)[0]) {
-      unsigned char *dst = ((unsigned char **)value)[0];
-      size_t m = strlen(RT_BINARY_BC_MAGIC);
-      memcpy(dst, RT_BINARY_BC_MAGIC, m);
-      dst[m] = p->bintype == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ? 'o'
-               : p->bintype == CL_PROGRAM_BINARY_TYPE_LIBRARY       ? 'l'
-                                                                    : 'e';
-      dst[m + 1] = p->arg_info ? '1' : '0';
-      dst[m + 2] = '\n';
-      memcpy(dst + m + 3, p->bc, p->bc_len);
-    } else if (value && bin_size && ((unsigned char **)value)[0]) {
-      unsigned char *dst = ((unsigned char **)value)[0];
-      size_t m = strlen(RT_BINARY_MAGIC), o = strlen(bin_opts) + 1;
-      memcpy(dst, RT_BINARY_MAGIC, m);
-      memcpy(dst + m, bin_opts, o);
-      memcpy(dst + m + o, p->source, bin_size - m - o);
+    /* value is an array of n pointers; a NULL entry skips that device. */
+    if (value && size < n * sizeof(unsigned char *)) return CL_INVALID_VALUE;
+    for (cl_uint j = 0; value && j < n; j++) {
+      unsigned char *dst = ((unsigned char **)value)[j];
+      if (dst) rt_binary_write(p, at[j], dst);
     }
-    if (size_ret) *size_ret = sizeof(unsigned char *);
+    if (size_ret) *size_ret = n * sizeof(unsigned char *);
     return CL_SUCCESS;
   }
-  case CL_PROGRAM_NUM_KERNELS:
-    if (!p->prog) return CL_INVALID_PROGRAM_EXECUTABLE;
-    RT_INFO_VAL(size_t, p->prog->nkernels);
+  case CL_PROGRAM_NUM_KERNELS: {
+    int b = rt_program_first_built(p);
+    if (b < 0) return CL_INVALID_PROGRAM_EXECUTABLE;
+    RT_INFO_VAL(size_t, p->dev[b].prog->nkernels);
+  }
   case CL_PROGRAM_KERNEL_NAMES:
-    if (!p->prog) return CL_INVALID_PROGRAM_EXECUTABLE;
+    if (rt_program_first_built(p) < 0) return CL_INVALID_PROGRAM_EXECUTABLE;
     return rt_info_str(size, value, size_ret, p->kernel_names);
   default:
     return CL_INVALID_VALUE;
@@ -603,16 +735,18 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program p, cl_device_id
                                                       cl_program_build_info param, size_t size,
                                                       void *value, size_t *size_ret) {
   if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
-  if (d != p->ctx->device) return CL_INVALID_DEVICE;
+  int at = RT_VALID(d, RT_MAGIC_DEVICE) ? rt_ctx_index(p->ctx, d) : -1;
+  if (at < 0 || !(p->devmask & (1u << at))) return CL_INVALID_DEVICE;
+  const rt_prog_dev *pd = &p->dev[at];
   switch (param) {
   case CL_PROGRAM_BUILD_STATUS:
-    RT_INFO_VAL(cl_build_status, p->status);
+    RT_INFO_VAL(cl_build_status, pd->status);
   case CL_PROGRAM_BUILD_OPTIONS:
     return rt_info_str(size, value, size_ret, p->options);
   case CL_PROGRAM_BUILD_LOG:
-    return rt_info_str(size, value, size_ret, p->log);
+    return rt_info_str(size, value, size_ret, pd->log);
   case CL_PROGRAM_BINARY_TYPE:
-    RT_INFO_VAL(cl_program_binary_type, p->bintype);
+    RT_INFO_VAL(cl_program_binary_type, pd->bintype);
   case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
     RT_INFO_VAL(size_t, 0);
   default:

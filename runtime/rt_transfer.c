@@ -133,8 +133,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue q, cl_mem s
   if (size == 0 || src_off > src->size || size > src->size - src_off || dst_off > dst->size ||
       size > dst->size - dst_off)
     return CL_INVALID_VALUE;
-  if (src->addr + src_off < dst->addr + dst_off + size &&
-      dst->addr + dst_off < src->addr + src_off + size)
+  if (src->addr[0] + src_off < dst->addr[0] + dst_off + size &&
+      dst->addr[0] + dst_off < src->addr[0] + src_off + size)
     return CL_MEM_COPY_OVERLAP;
   rt_xfer *x = rt_xfer_new(q, CL_COMMAND_COPY_BUFFER, n, list, src, dst);
   if (!x) return CL_OUT_OF_HOST_MEMORY;
@@ -249,7 +249,7 @@ static int rt_rect_overlap(const struct _cl_mem *src, const struct _cl_mem *dst,
   const struct _cl_mem *dp = dst->parent ? dst->parent : dst;
   if (sp != dp) return 0;
   uint64_t span = (region[2] - 1) * slice + (region[1] - 1) * row + region[0];
-  uint64_t s0 = src->addr + soff, d0 = dst->addr + doff;
+  uint64_t s0 = src->addr[0] + soff, d0 = dst->addr[0] + doff;
   return s0 < d0 + span && d0 < s0 + span;
 }
 

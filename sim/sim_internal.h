@@ -75,6 +75,9 @@ typedef struct sim_memsys {
   uint32_t l2_line, l2_sector, nslices, slice_bits;
   double *slice_free, slice_cycles_per_byte;
   uint64_t *slice_reqs;   /* requests per slice this launch */
+  /* L2 atomic units (sim_atomic.c): address granules hashed onto them */
+  uint32_t nunits, unit_granule;
+  double *unit_free;
   /* DRAM */
   uint32_t nchan, nbanks, row_open_policy;
   double *chan_free, chan_cycles_per_byte;
@@ -111,6 +114,21 @@ uint32_t sim_l2_slice(const sim_memsys *m, uint64_t addr);
  * fetched line). Returns the cycle the data or acknowledgement is back. */
 uint64_t sim_l2_request(sim_memsys *m, uint64_t addr, uint64_t mask, uint64_t t, int kind,
                         uint32_t steps, sim_stats *st);
+
+/* sim_atomic.c: the L2 atomic-unit operations one instruction's lanes on the
+ * line at line_addr need: per `sector`, lanes on distinct addresses share an
+ * operation and lanes on one address take one each. *lanes gets the lanes on
+ * the line. */
+uint32_t sim_atomic_ops(const isa_access *a, uint64_t line_addr, uint32_t line, uint32_t sector,
+                        uint32_t *lanes);
+/* The atomic unit that serves addr (l2.atomic_units, l2.atomic_granule). */
+uint32_t sim_atomic_unit(const sim_memsys *m, uint64_t addr);
+/* LDS passes of an atomic: as sim_lds_passes, but lanes on one word take a
+ * pass each unless `combine` (then they share one). */
+uint32_t sim_lds_atomic_passes(const isa_access *a, uint32_t banks, uint32_t bank_width,
+                               int combine, uint32_t *ideal);
+/* Whether lds.atomic_combine applies to opcode op (the increments). */
+int sim_lds_atomic_combinable(uint16_t op);
 
 /* sim_dram.c: the channel, bank and row of a device address. */
 void sim_dram_map(const sim_memsys *m, uint64_t addr, uint32_t *chan, uint32_t *bank, uint64_t *row);
@@ -166,6 +184,7 @@ int sim_occupancy_compute(const cfg_device *c, uint64_t wg_items, uint32_t vgprs
 typedef struct sim_decoded {
   isa_regset rs;
   uint8_t unit;
+  uint8_t noret; /* an atomic whose returned value no path reads (sim_atomic.c) */
 } sim_decoded;
 
 typedef struct sim_ctx {
@@ -199,6 +218,10 @@ void sim_wave_setup(const sim_ctx *c, isa_wave *w, const uint64_t gid[3], const 
 /* Format the fault of wave w (of group gid, wave index wi) into c->err. */
 void sim_fault_message(const sim_ctx *c, const isa_wave *w, const uint64_t gid[3], const uint64_t lsz[3],
                        uint32_t wi);
+
+/* sim_atomic.c: set dec[pc].noret for atomics whose returned value is dead
+ * (the no-return form a vendor compiler would emit). -1: out of memory. */
+int sim_atomic_mark_noret(const isa_kernel *k, sim_decoded *dec);
 
 sim_status sim_run_functional(sim_ctx *c);
 sim_status sim_run_timing(sim_ctx *c);

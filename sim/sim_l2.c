@@ -1,6 +1,6 @@
 /* The shared L2: address-hashed slices, each a bandwidth queue with the hit
  * latency, sector fills from DRAM, write-back of dirty sectors, and atomics
- * executed at the slice. */
+ * executed by the L2's atomic units (sim_atomic.c maps addresses to them). */
 #include "sim_internal.h"
 
 static uint64_t sim_ceil(double x) {
@@ -35,11 +35,10 @@ uint64_t sim_l2_request(sim_memsys *m, uint64_t addr, uint64_t mask, uint64_t t,
     st->l2_read_sectors += nsec;
   else
     st->l2_write_sectors += nsec;
-  /* the slice moves the sectors' bytes, then its atomic unit (in series)
-   * takes one step per serialized lane */
-  uint64_t atom = kind == SIM_L2_ATOMIC ? (uint64_t)steps * (uint64_t)c->l2_atomic_cycles : 0;
+  /* the slice moves the sectors' bytes; an atomic then queues at its atomic
+   * unit (below), which the slice does not wait for */
   double start = (double)t > m->slice_free[s] ? (double)t : m->slice_free[s];
-  m->slice_free[s] = start + (double)nsec * m->l2_sector * m->slice_cycles_per_byte + (double)atom;
+  m->slice_free[s] = start + (double)nsec * m->l2_sector * m->slice_cycles_per_byte;
   uint64_t lat = (uint64_t)c->l2_latency;
   uint64_t done = sim_ceil(start) + lat;
   sim_cache_ref r;
@@ -66,5 +65,12 @@ uint64_t sim_l2_request(sim_memsys *m, uint64_t addr, uint64_t mask, uint64_t t,
     if (kind != SIM_L2_READ) *r.dirty |= mask;
     if (*r.ready < done) *r.ready = done;
   }
-  return done + atom;
+  if (kind != SIM_L2_ATOMIC) return done;
+  /* the unit takes the operations in arrival order once the line's data is
+   * at the slice (done - lat: the hit, or the fill landing), each
+   * l2.atomic_cycles; the result travels back in the latency's other half */
+  uint32_t u = sim_atomic_unit(m, addr);
+  double at = (double)(done - lat), ustart = at > m->unit_free[u] ? at : m->unit_free[u];
+  m->unit_free[u] = ustart + (double)steps * c->l2_atomic_cycles;
+  return sim_ceil(m->unit_free[u]) + lat;
 }

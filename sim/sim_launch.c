@@ -236,6 +236,8 @@ static int sim_decode(sim_ctx *c) {
       }
     }
   }
+  if (sim_atomic_mark_noret(k, c->dec) != 0)
+    return snprintf(c->err, c->errlen, "out of memory"), -1;
   return 0;
 }
 

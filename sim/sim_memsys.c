@@ -26,6 +26,8 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   m->nslices = (uint32_t)cfg->l2_slices;
   for (m->slice_bits = 1; (1ull << m->slice_bits) < m->nslices; m->slice_bits++) {
   }
+  m->nunits = cfg->l2_atomic_units ? (uint32_t)cfg->l2_atomic_units : m->nslices;
+  m->unit_granule = cfg->l2_atomic_granule ? (uint32_t)cfg->l2_atomic_granule : m->l2_line;
   m->nchan = (uint32_t)cfg->dram_channels;
   m->nbanks = (uint32_t)cfg->dram_banks;
   m->row_open_policy = !cfg->dram_row_policy || strcmp(cfg->dram_row_policy, "closed") != 0;
@@ -43,12 +45,13 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   m->noc_free = calloc(m->ncu, sizeof *m->noc_free);
   m->slice_free = calloc(m->nslices, sizeof *m->slice_free);
   m->slice_reqs = calloc(m->nslices, sizeof *m->slice_reqs);
+  m->unit_free = calloc(m->nunits, sizeof *m->unit_free);
   m->chan_free = calloc(m->nchan, sizeof *m->chan_free);
   m->bank_free = calloc(nb, sizeof *m->bank_free);
   m->open_row = calloc(nb, sizeof *m->open_row);
   int bad = !m->l1 || !m->scache || !m->l1_port_free || !m->lds_free || !m->mshr || !m->mshr_n ||
             !m->noc_free || !m->slice_free || !m->slice_reqs || !m->chan_free || !m->bank_free ||
-            !m->open_row;
+            !m->open_row || !m->unit_free;
   for (uint32_t i = 0; !bad && i < m->ncu; i++)
     bad = sim_cache_init(&m->l1[i], (uint64_t)cfg->l1_bytes, m->l1_line, (uint32_t)cfg->l1_assoc) !=
               0 ||
@@ -80,6 +83,7 @@ void sim_memsys_fini(sim_memsys *m) {
   free(m->noc_free);
   free(m->slice_free);
   free(m->slice_reqs);
+  free(m->unit_free);
   free(m->chan_free);
   free(m->bank_free);
   free(m->open_row);
@@ -99,6 +103,7 @@ void sim_memsys_reset_queues(sim_memsys *m) {
   memset(m->noc_free, 0, m->ncu * sizeof *m->noc_free);
   memset(m->slice_free, 0, m->nslices * sizeof *m->slice_free);
   memset(m->slice_reqs, 0, m->nslices * sizeof *m->slice_reqs);
+  memset(m->unit_free, 0, m->nunits * sizeof *m->unit_free);
   memset(m->chan_free, 0, m->nchan * sizeof *m->chan_free);
   memset(m->bank_free, 0, nb * sizeof *m->bank_free);
   /* an idle DRAM controller closes its rows (refresh would anyway) */
@@ -268,26 +273,6 @@ static uint64_t sim_l1_store_back(sim_memsys *m, uint32_t cu, uint64_t addr, uin
   return t + (uint64_t)m->cfg->l1_latency;
 }
 
-/* Serialization of an atomic instruction's lanes on one line: lanes on the
- * same address take one atomic-unit step each in turn, distinct addresses
- * share steps. Returns the steps; *lanes gets the lanes on the line. */
-static uint32_t sim_atomic_steps(const isa_access *a, uint64_t line_addr, uint32_t line,
-                                 uint32_t *lanes) {
-  uint64_t addr[ISA_MAX_WAVE];
-  uint32_t cnt[ISA_MAX_WAVE], n = 0, worst = 0, nl = 0;
-  for (uint64_t mk = a->mask; mk; mk &= mk - 1) {
-    unsigned k = (unsigned)__builtin_ctzll(mk);
-    if ((a->addr[k] & ~(uint64_t)(line - 1)) != line_addr) continue;
-    nl++;
-    uint32_t j = 0;
-    while (j < n && addr[j] != a->addr[k]) j++;
-    if (j == n) addr[n] = a->addr[k], cnt[n++] = 0;
-    if (++cnt[j] > worst) worst = cnt[j];
-  }
-  *lanes = nl;
-  return worst ? worst : 1;
-}
-
 uint64_t sim_mem_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
                         sim_stats *st, uint32_t *nreq) {
   uint64_t lines[ISA_MAX_WAVE * 2], masks[ISA_MAX_WAVE * 2];
@@ -306,9 +291,9 @@ uint64_t sim_mem_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_acce
     uint64_t cost = (bytes + m->l1_bpc - 1) / m->l1_bpc;
     if (atomic) {
       /* global atomics bypass the L1 and execute at the line's L2 slice */
-      uint32_t lanes, steps = sim_atomic_steps(a, lines[i], line, &lanes);
+      uint32_t lanes, steps = sim_atomic_ops(a, lines[i], line, m->l2_sector, &lanes);
       st->l2_atomic_ops += lanes;
-      st->l2_atomic_cycles += (uint64_t)steps * (uint64_t)m->cfg->l2_atomic_cycles;
+      st->l2_atomic_cycles += sim_ceil((double)steps * m->cfg->l2_atomic_cycles);
       td = sim_to_l2(m, lines[i], line, masks[i], sector, sim_noc(m, cu, t, bytes), SIM_L2_ATOMIC,
                      steps, st);
     } else if (store) {

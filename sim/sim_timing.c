@@ -252,7 +252,9 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
       if (a->kind & ISA_F_LOAD) st->global_load_bytes += bytes;
       else st->global_store_bytes += bytes;
     }
-    if (a->kind & ISA_F_STORE) {
+    /* a store, or an atomic whose old value nobody reads (the no-return
+     * form): the wave goes on and only its retirement waits */
+    if ((a->kind & ISA_F_STORE) || d->noret) {
       if (done > tw->mem_done) tw->mem_done = done;
     } else {
       sim_set_ready(tw, &d->rs, done, 1);
@@ -260,8 +262,20 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     break;
   }
   case ISA_UNIT_LDS: {
-    uint32_t ideal = 0, p = sim_lds_passes(a, (uint32_t)cfg->lds_banks, (uint32_t)cfg->lds_bank_width,
-                                           cfg->lds_broadcast, &ideal);
+    uint32_t ideal = 0, p;
+    if (a->kind & ISA_F_ATOMIC) {
+      /* read-modify-write passes; lanes on one word serialize unless the
+       * hardware combines them, which it does only for the no-return form */
+      p = sim_lds_atomic_passes(a, (uint32_t)cfg->lds_banks, (uint32_t)cfg->lds_bank_width,
+                                cfg->lds_atomic_combine && d->noret &&
+                                    sim_lds_atomic_combinable(c->k->code[pc].op),
+                                &ideal);
+      p *= (uint32_t)cfg->lds_atomic_passes;
+      ideal *= (uint32_t)cfg->lds_atomic_passes;
+    } else {
+      p = sim_lds_passes(a, (uint32_t)cfg->lds_banks, (uint32_t)cfg->lds_bank_width,
+                         cfg->lds_broadcast, &ideal);
+    }
     if (p == 0) p = 1;
     uint64_t *free_at = &T->mem->lds_free[cu];
     uint64_t start = now > *free_at ? now : *free_at;
@@ -272,7 +286,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
       st->lds_bank_conflict_cycles += p - ideal;
       c->pc_lds_conflict[pc] += p - ideal;
     }
-    if (a->kind & ISA_F_STORE) {
+    if ((a->kind & ISA_F_STORE) || d->noret) {
       if (done > tw->mem_done) tw->mem_done = done;
     } else {
       sim_set_ready(tw, &d->rs, done, 1);

@@ -671,6 +671,86 @@ bad:
   return -1;
 }
 
+/* atomics: 32-bit atomic adds by contention level (validation/kernels/atomics.cl).
+ * ia indexes atomic_variants. Work-item g (local id for __local) updates word
+ * ((g >> shift) & mask) * scale, iters times. */
+typedef struct atomic_variant {
+  int local;    /* __local counters (one set per 256-item group) */
+  int ret, inc; /* result used (RET) / atomic_inc (INC) */
+  uint32_t shift, mask, scale;
+  size_t items, iters; /* at --scale small; medium runs 4x, large 16x the iterations */
+} atomic_variant;
+
+static const atomic_variant atomic_variants[] = {
+    /* global: counters in the L2 */
+    {0, 0, 0, 0, 0, 1, 1u << 17, 64},            /* 0 same: every work-item, one address */
+    {0, 0, 1, 0, 0, 1, 1u << 17, 64},            /* 1 same, atomic_inc */
+    {0, 1, 0, 0, 0, 1, 1u << 17, 64},            /* 2 same, result used */
+    {0, 0, 0, 5, 0xffffffffu, 32, 1u << 17, 64}, /* 3 one address (and line) per warp */
+    {0, 0, 0, 2, 255, 1, 1u << 17, 64},          /* 4 4 lanes per address, 256 addresses */
+    {0, 0, 0, 0, 31, 1, 1u << 17, 64},           /* 5 32 addresses: one line, all warps */
+    {0, 0, 0, 0, 1023, 1, 1u << 17, 64},         /* 6 1024 addresses: 32 lines */
+    {0, 0, 0, 0, 0xffffffffu, 1, 1u << 17, 256}, /* 7 one address per work-item */
+    {0, 1, 0, 0, 0xffffffffu, 1, 1u << 17, 128}, /* 8 one per work-item, result used */
+    /* local: counters in the LDS */
+    {1, 0, 0, 0, 0, 1, 1u << 16, 512},   /* 9 same: the whole group, one address */
+    {1, 1, 0, 0, 0, 1, 1u << 16, 512},   /* 10 same, result used */
+    {1, 0, 0, 5, 255, 1, 1u << 16, 512}, /* 11 one address per warp */
+    {1, 0, 0, 2, 63, 1, 1u << 16, 512},  /* 12 4 lanes per address */
+    {1, 0, 0, 0, 31, 1, 1u << 16, 512},  /* 13 32 addresses (distinct banks) */
+    {1, 0, 0, 0, 255, 1, 1u << 16, 512}, /* 14 one address per work-item */
+};
+
+static int prep_atomics(hb_state *s, const hb_case *c) {
+  const atomic_variant *v = &atomic_variants[c->ia];
+  const size_t wg = 256, lwords = 256;
+  const size_t items = pick(s, v->local ? 512 : 1024, v->items, v->items, v->items);
+  const size_t iters = pick(s, 4, v->iters, v->iters * 4, v->iters * 16);
+  char defs[64];
+  snprintf(defs, sizeof defs, "%s%s", v->ret ? "-DRET=1 " : "", v->inc ? "-DINC=1" : "");
+  if (build(s, "atomics.cl", defs)) return -1;
+  /* counters: one set per group (local) or the words the items reach (global) */
+  const size_t span = v->local ? wg : items;
+  size_t words = 0;
+  for (size_t g = 0; g < span; ++g) {
+    const size_t w = (size_t)(((uint32_t)g >> v->shift) & v->mask) * v->scale + 1;
+    if (w > words) words = w;
+  }
+  uint32_t *cnt = xmalloc(words * 4);
+  memset(cnt, 0, words * 4);
+  for (size_t g = 0; g < span; ++g)
+    cnt[(size_t)(((uint32_t)g >> v->shift) & v->mask) * v->scale] += (uint32_t)iters;
+  size_t n = words;
+  uint32_t *ref = cnt, *zero = NULL;
+  if (v->local) { /* every group writes its lwords counters */
+    n = items / wg * lwords;
+    ref = xmalloc(n * 4);
+    for (size_t i = 0; i < n; ++i) ref[i] = i % lwords < words ? cnt[i % lwords] : 0;
+    free(cnt);
+  } else {
+    zero = xmalloc(n * 4);
+    memset(zero, 0, n * 4);
+  }
+  int bc = buffer(s, n * 4, zero, 1), bs = buffer(s, items * 4, NULL, 0);
+  free(zero);
+  cl_kernel k = bc < 0 || bs < 0
+                    ? NULL
+                    : launch(s, 0, v->local ? "atom_local" : "atom_global", 1, items, 1, wg, 1);
+  if (!k || arg_mem(k, 0, s, bc) || arg_mem(k, 1, s, bs) || arg_u32(k, 2, v->shift) ||
+      arg_u32(k, 3, v->mask) || arg_u32(k, 4, v->scale) || arg_u32(k, 5, (uint32_t)iters)) {
+    free(ref);
+    return -1;
+  }
+  set_ref(s, bc, ref, n, CMP_U32);
+  size_t distinct = 0; /* addresses one group (local) or the whole grid (global) updates */
+  for (size_t i = 0; i < words; ++i) distinct += ref[i] != 0;
+  s->bytes_moved = (double)items * (double)iters * 4;
+  snprintf(s->notes, sizeof s->notes, "atomics=%zu addresses=%zu%s%s shift=%u mask=0x%x iters=%zu",
+           items * iters, distinct, v->local ? "_per_group" : "", v->ret ? " result_used" : "",
+           v->shift, v->mask, iters);
+  return 0;
+}
+
 static const hb_case cases[] = {
     {"stream", "vecadd", prep_stream, 0, 0},
     {"stream", "saxpy", prep_stream, 1, 0},
@@ -716,6 +796,21 @@ static const hb_case cases[] = {
     {"scan", "hillis_steele", prep_scan, 0, 0},
     {"scan", "blelloch", prep_scan, 1, 0},
     {"scan", "serial8_blelloch", prep_scan, 2, 0},
+    {"atomics", "global_same", prep_atomics, 0, 0},
+    {"atomics", "global_same_inc", prep_atomics, 1, 0},
+    {"atomics", "global_same_ret", prep_atomics, 2, 0},
+    {"atomics", "global_warp", prep_atomics, 3, 0},
+    {"atomics", "global_grp4", prep_atomics, 4, 0},
+    {"atomics", "global_addr32", prep_atomics, 5, 0},
+    {"atomics", "global_addr1024", prep_atomics, 6, 0},
+    {"atomics", "global_distinct", prep_atomics, 7, 0},
+    {"atomics", "global_distinct_ret", prep_atomics, 8, 0},
+    {"atomics", "local_same", prep_atomics, 9, 0},
+    {"atomics", "local_same_ret", prep_atomics, 10, 0},
+    {"atomics", "local_warp", prep_atomics, 11, 0},
+    {"atomics", "local_grp4", prep_atomics, 12, 0},
+    {"atomics", "local_addr32", prep_atomics, 13, 0},
+    {"atomics", "local_distinct", prep_atomics, 14, 0},
 };
 #define NCASES (sizeof cases / sizeof cases[0])
 

@@ -1,9 +1,14 @@
-/* Copy coalescing for the phi copies isel leaves at the end of blocks:
- * "x = op ...; ...; d = mov x" becomes "d = op ..." when x's other uses (if
- * any) all lie between the two and d is neither read nor written in between (so d's old value is dead from
- * the op on). The same folds the moves that gather wide-store data into a
- * register tuple, so the op writes its part of the tuple directly. Runs
- * before register allocation, on virtual registers. */
+/* Copy coalescing for the phi copies isel leaves at the end of blocks, in
+ * two steps, before register allocation, on virtual registers.
+ * 1. Local: "x = op ...; ...; d = mov x" becomes "d = op ..." when x's other
+ *    uses (if any) all lie between the two and d is neither read nor written
+ *    in between (so d's old value is dead from the op on). The same folds the
+ *    moves that gather wide-store data into a register tuple, so the op
+ *    writes its part of the tuple directly.
+ * 2. Global: "d = mov x" anywhere (typically on a split loop back edge or a
+ *    loop exit, where the value x is also live out of the loop) merges d and
+ *    x into one register when their live ranges do not interfere, judged on
+ *    block liveness refined instruction by instruction. */
 #include <stdlib.h>
 
 #include "be_internal.h"
@@ -20,7 +25,7 @@ static int co_refs(const be_mi *mi, uint32_t v) {
   return 0;
 }
 
-void be_coalesce(be_func *bf) {
+static void co_local(be_func *bf) {
   uint32_t n = bf->nvregs ? bf->nvregs : 1;
   uint32_t *defs = calloc(n, sizeof(uint32_t)), *uses = calloc(n, sizeof(uint32_t));
   for (uint32_t b = 0; b < bf->nblocks; b++)
@@ -76,4 +81,103 @@ void be_coalesce(be_func *bf) {
   }
   free(defs);
   free(uses);
+}
+
+/* Whether d and x interfere: one is written where the other is live after
+ * the write (the copy d = x itself, and any other copy between the two, write
+ * the value the other already holds, so they do not count). Partial writes
+ * (a tuple part) keep the destination live before them. */
+static int co_interfere(const be_func *bf, const be_live *L, uint32_t d, uint32_t x) {
+  uint32_t W = L->words;
+  for (uint32_t b = 0; b < bf->nblocks; b++) {
+    if (bf->dom.rpo_num[b] == IR_NONE) continue;
+    int ld = be_bit_test(&L->out[(size_t)b * W], d), lx = be_bit_test(&L->out[(size_t)b * W], x);
+    const be_mblock *mb = &bf->blocks[b];
+    for (uint32_t j = mb->n; j-- > 0;) {
+      const be_mi *mi = &mb->code[j];
+      if (mi->dst.kind == BE_O_VREG && (mi->dst.reg == d || mi->dst.reg == x)) {
+        int to_d = mi->dst.reg == d;
+        uint32_t other = to_d ? x : d;
+        int same = co_is_move(mi) && !mi->dst.sub && mi->src[0].kind == BE_O_VREG && mi->src[0].reg == other &&
+                   !mi->src[0].sub;
+        if ((to_d ? lx : ld) && !same) return 1;
+        if (!mi->dst.sub) {
+          if (to_d) ld = 0;
+          else lx = 0;
+        }
+      }
+      for (int k = 0; k < 3; k++) {
+        if (mi->src[k].kind != BE_O_VREG) continue;
+        if (mi->src[k].reg == d) ld = 1;
+        if (mi->src[k].reg == x) lx = 1;
+      }
+    }
+  }
+  return 0;
+}
+
+static void co_global(be_func *bf) {
+  be_live L;
+  be_liveness(bf, &L);
+  uint32_t W = L.words;
+  uint64_t *rs = be_region_sgprs(bf, &L);
+  for (uint32_t b = 0; b < bf->nblocks; b++) {
+    if (bf->dom.rpo_num[b] == IR_NONE) continue;
+    be_mblock *mb = &bf->blocks[b];
+    for (uint32_t j = 0; j < mb->n; j++) {
+      be_mi *cp = &mb->code[j];
+      if (!co_is_move(cp) || cp->dst.kind != BE_O_VREG || cp->src[0].kind != BE_O_VREG || cp->dst.sub ||
+          cp->src[0].sub)
+        continue;
+      uint32_t d = cp->dst.reg, x = cp->src[0].reg;
+      const be_vreg *dv = &bf->vregs[d], *xv = &bf->vregs[x];
+      if (d == x || dv->fixed >= 0 || xv->fixed >= 0 || dv->file != xv->file || dv->size != xv->size) continue;
+      /* an SGPR live in a divergent region counts as live all over it (see
+       * be_region_sgprs): two there are taken to overlap */
+      int shared_region = 0;
+      for (uint32_t r = 0; r < bf->nblocks && !shared_region && dv->file == ISA_RF_S; r++)
+        shared_region = be_bit_test(&rs[(size_t)r * W], d) && be_bit_test(&rs[(size_t)r * W], x);
+      if (shared_region || co_interfere(bf, &L, d, x)) continue;
+      /* merge x into d: rename, unite the live sets, drop the copy */
+      for (uint32_t q = 0; q < bf->nblocks; q++) {
+        be_mblock *m = &bf->blocks[q];
+        for (uint32_t i = 0; i < m->n; i++) {
+          if (m->code[i].dst.kind == BE_O_VREG && m->code[i].dst.reg == x) m->code[i].dst.reg = d;
+          for (int k = 0; k < 3; k++)
+            if (m->code[i].src[k].kind == BE_O_VREG && m->code[i].src[k].reg == x) m->code[i].src[k].reg = d;
+        }
+      }
+      for (uint32_t q = 0; q < bf->nblocks; q++) {
+        uint64_t *sets[3] = {&L.in[(size_t)q * W], &L.out[(size_t)q * W], &rs[(size_t)q * W]};
+        for (int t = 0; t < 3; t++)
+          if (be_bit_test(sets[t], x)) {
+            be_bit_clr(sets[t], x);
+            be_bit_set(sets[t], d);
+          }
+      }
+      for (uint32_t q = j + 1; q < mb->n; q++) mb->code[q - 1] = mb->code[q];
+      mb->n--;
+      j--;
+    }
+  }
+  /* merging can leave moves of a register to itself */
+  for (uint32_t b = 0; b < bf->nblocks; b++) {
+    be_mblock *mb = &bf->blocks[b];
+    uint32_t o = 0;
+    for (uint32_t j = 0; j < mb->n; j++) {
+      const be_mi *mi = &mb->code[j];
+      if (co_is_move(mi) && mi->dst.kind == BE_O_VREG && mi->src[0].kind == BE_O_VREG &&
+          mi->dst.reg == mi->src[0].reg && mi->dst.sub == mi->src[0].sub)
+        continue;
+      mb->code[o++] = *mi;
+    }
+    mb->n = o;
+  }
+  free(rs);
+  be_live_fini(&L);
+}
+
+void be_coalesce(be_func *bf) {
+  co_local(bf);
+  co_global(bf);
 }

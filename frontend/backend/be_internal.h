@@ -81,8 +81,28 @@ unsigned be_slot_width(isa_opcode op, unsigned slot);
 /* instruction selection (be_isel.c): fills bf->blocks; -1 with bf->err set */
 int be_isel(be_func *bf, isa_kernel *k);
 
+/* Block-level liveness (be_live.c): bit sets of vregs, `words` 64-bit
+ * words per block. */
+typedef struct be_live {
+  uint32_t words;
+  uint64_t *in, *out; /* per block */
+} be_live;
+void be_liveness(const be_func *bf, be_live *L);
+void be_live_fini(be_live *L);
+/* Per block with a divergent branch, the SGPRs live anywhere in its region
+ * (nblocks * words; zero for other blocks): an SGPR is written for the whole
+ * wave, so inside a divergent region it must be treated as live all over the
+ * region (the other side of the branch runs in between). Caller frees. */
+uint64_t *be_region_sgprs(const be_func *bf, const be_live *L);
+static inline int be_bit_test(const uint64_t *s, uint32_t v) { return (int)((s[v >> 6] >> (v & 63)) & 1); }
+static inline void be_bit_set(uint64_t *s, uint32_t v) { s[v >> 6] |= (uint64_t)1 << (v & 63); }
+static inline void be_bit_clr(uint64_t *s, uint32_t v) { s[v >> 6] &= ~((uint64_t)1 << (v & 63)); }
+
 /* copy coalescing of phi moves (be_coalesce.c) */
 void be_coalesce(be_func *bf);
+
+/* pre-allocation list scheduling within straight-line regions (be_sched.c) */
+void be_schedule(be_func *bf);
 
 /* register allocation (be_regalloc.c): assigns vreg->phys, inserts spill code;
  * returns the number of VGPRs/SGPRs used through k */

@@ -10,61 +10,6 @@
 
 #include "be_internal.h"
 
-typedef struct ra_live {
-  uint32_t words;   /* 64-bit words per set */
-  uint64_t *in, *out; /* per block */
-} ra_live;
-
-static int ra_test(const uint64_t *s, uint32_t v) { return (int)((s[v >> 6] >> (v & 63)) & 1); }
-static void ra_set(uint64_t *s, uint32_t v) { s[v >> 6] |= (uint64_t)1 << (v & 63); }
-static void ra_clr(uint64_t *s, uint32_t v) { s[v >> 6] &= ~((uint64_t)1 << (v & 63)); }
-
-static void ra_liveness(const be_func *bf, ra_live *L) {
-  uint32_t nb = bf->nblocks, W = (bf->nvregs + 63) / 64;
-  L->words = W ? W : 1;
-  W = L->words;
-  L->in = calloc((size_t)nb * W, 8);
-  L->out = calloc((size_t)nb * W, 8);
-  uint64_t *use = calloc((size_t)nb * W, 8), *def = calloc((size_t)nb * W, 8);
-  for (uint32_t b = 0; b < nb; b++) {
-    const be_mblock *mb = &bf->blocks[b];
-    for (uint32_t j = 0; j < mb->n; j++) {
-      const be_mi *mi = &mb->code[j];
-      for (int k = 0; k < 3; k++)
-        if (mi->src[k].kind == BE_O_VREG && !ra_test(&def[b * W], mi->src[k].reg)) ra_set(&use[b * W], mi->src[k].reg);
-      if (mi->dst.kind == BE_O_VREG) ra_set(&def[b * W], mi->dst.reg);
-    }
-  }
-  uint64_t *tmp = malloc(W * 8);
-  int changed = 1;
-  while (changed) {
-    changed = 0;
-    for (uint32_t r = bf->dom.nrpo; r-- > 0;) {
-      uint32_t b = bf->dom.rpo[r];
-      const ir_block *ib = &bf->f->blocks[b];
-      memset(tmp, 0, W * 8);
-      for (uint32_t s = 0; s < ib->nsucc; s++)
-        for (uint32_t w = 0; w < W; w++) tmp[w] |= L->in[(size_t)ib->succ[s] * W + w];
-      memcpy(&L->out[(size_t)b * W], tmp, W * 8);
-      for (uint32_t w = 0; w < W; w++) {
-        uint64_t x = use[(size_t)b * W + w] | (tmp[w] & ~def[(size_t)b * W + w]);
-        if (x != L->in[(size_t)b * W + w]) {
-          L->in[(size_t)b * W + w] = x;
-          changed = 1;
-        }
-      }
-    }
-  }
-  free(tmp);
-  free(use);
-  free(def);
-}
-
-static void ra_live_fini(ra_live *L) {
-  free(L->in);
-  free(L->out);
-}
-
 typedef struct ra_iv {
   int64_t start, end;
 } ra_iv;
@@ -75,7 +20,7 @@ static void ra_ext(ra_iv *iv, int64_t p) {
 }
 
 /* Live intervals on the layout; bstart/bend get each block's position range. */
-static ra_iv *ra_intervals(const be_func *bf, const ra_live *L, int64_t *bstart, int64_t *bend) {
+static ra_iv *ra_intervals(const be_func *bf, const be_live *L, int64_t *bstart, int64_t *bend) {
   uint32_t W = L->words;
   ra_iv *iv = malloc((bf->nvregs ? bf->nvregs : 1) * sizeof(ra_iv));
   for (uint32_t v = 0; v < bf->nvregs; v++) iv[v] = (ra_iv){INT64_MAX, -1};
@@ -93,8 +38,8 @@ static ra_iv *ra_intervals(const be_func *bf, const ra_live *L, int64_t *bstart,
     bend[b] = pos; /* one past; also the "end of block" point for live-out */
     pos++;
     for (uint32_t v = 0; v < bf->nvregs; v++) {
-      if (ra_test(&L->in[(size_t)b * W], v)) ra_ext(&iv[v], bstart[b]);
-      if (ra_test(&L->out[(size_t)b * W], v)) ra_ext(&iv[v], bend[b]);
+      if (be_bit_test(&L->in[(size_t)b * W], v)) ra_ext(&iv[v], bstart[b]);
+      if (be_bit_test(&L->out[(size_t)b * W], v)) ra_ext(&iv[v], bend[b]);
     }
   }
   /* SGPRs across divergent regions */
@@ -113,7 +58,7 @@ static ra_iv *ra_intervals(const be_func *bf, const ra_live *L, int64_t *bstart,
       int live = 0;
       for (uint32_t x = 0; x < bf->nblocks && !live; x++)
         live = reg[x] && bf->dom.rpo_num[x] != IR_NONE &&
-               (ra_test(&L->in[(size_t)x * W], v) || ra_test(&L->out[(size_t)x * W], v));
+               (be_bit_test(&L->in[(size_t)x * W], v) || be_bit_test(&L->out[(size_t)x * W], v));
       if (live) {
         ra_ext(&iv[v], lo);
         ra_ext(&iv[v], hi);
@@ -281,8 +226,8 @@ static int ra_scan(be_func *bf, const ra_iv *iv, uint8_t *spill, const char *kna
 
 int be_regalloc(be_func *bf, isa_kernel *k) {
   for (int round = 0; round < 64; round++) {
-    ra_live L;
-    ra_liveness(bf, &L);
+    be_live L;
+    be_liveness(bf, &L);
     int64_t *bs = malloc((bf->nblocks + 1) * sizeof(int64_t)), *be = malloc((bf->nblocks + 1) * sizeof(int64_t));
     ra_iv *iv = ra_intervals(bf, &L, bs, be);
     uint8_t *spill = calloc(bf->nvregs ? bf->nvregs : 1, 1);
@@ -291,7 +236,7 @@ int be_regalloc(be_func *bf, isa_kernel *k) {
     free(iv);
     free(bs);
     free(be);
-    ra_live_fini(&L);
+    be_live_fini(&L);
     if (rc <= 0) {
       free(spill);
       if (rc < 0) return -1;
@@ -318,26 +263,19 @@ int be_regalloc(be_func *bf, isa_kernel *k) {
 /* Check the allocation against exact per-instruction liveness: no two values
  * live at one point share a register (SGPRs over divergent regions too). */
 int be_regalloc_verify(const be_func *bf, char *err, size_t errlen) {
-  ra_live L;
-  ra_liveness(bf, &L);
+  be_live L;
+  be_liveness(bf, &L);
   uint32_t W = L.words;
   uint64_t *live = malloc(W * 8), *chk = malloc(W * 8);
   /* SGPRs live anywhere in a divergent region count as live all over it */
-  uint64_t *extra = calloc((size_t)bf->nblocks * W, 8);
+  uint64_t *rs = be_region_sgprs(bf, &L), *extra = calloc((size_t)bf->nblocks * W, 8);
   for (uint32_t r = 0; r < bf->nblocks; r++) {
     const uint8_t *reg = bf->uni.region ? bf->uni.region[r] : NULL;
-    if (!reg) continue;
-    uint64_t *sr = calloc(W, 8);
-    for (uint32_t x = 0; x < bf->nblocks; x++)
+    for (uint32_t x = 0; reg && x < bf->nblocks; x++)
       if (reg[x])
-        for (uint32_t w = 0; w < W; w++) sr[w] |= L.in[(size_t)x * W + w] | L.out[(size_t)x * W + w];
-    for (uint32_t v = 0; v < bf->nvregs; v++)
-      if (bf->vregs[v].file != ISA_RF_S) ra_clr(sr, v);
-    for (uint32_t x = 0; x < bf->nblocks; x++)
-      if (reg[x])
-        for (uint32_t w = 0; w < W; w++) extra[(size_t)x * W + w] |= sr[w];
-    free(sr);
+        for (uint32_t w = 0; w < W; w++) extra[(size_t)x * W + w] |= rs[(size_t)r * W + w];
   }
+  free(rs);
   int rc = 0;
   for (uint32_t b = 0; b < bf->nblocks && !rc; b++) {
     if (bf->dom.rpo_num[b] == IR_NONE) continue;
@@ -346,9 +284,9 @@ int be_regalloc_verify(const be_func *bf, char *err, size_t errlen) {
     for (uint32_t j = mb->n + 1; j-- > 0 && !rc;) {
       if (j < mb->n) {
         const be_mi *mi = &mb->code[j];
-        if (mi->dst.kind == BE_O_VREG) ra_clr(live, mi->dst.reg);
+        if (mi->dst.kind == BE_O_VREG) be_bit_clr(live, mi->dst.reg);
         /* the destination must not overlap anything live across it */
-        if (mi->dst.kind == BE_O_VREG) ra_set(live, mi->dst.reg);
+        if (mi->dst.kind == BE_O_VREG) be_bit_set(live, mi->dst.reg);
       }
       /* pairwise check of the live set (plus dst) */
       int16_t ownr[2][ISA_MAX_VGPRS];
@@ -356,7 +294,7 @@ int be_regalloc_verify(const be_func *bf, char *err, size_t errlen) {
       memset(ownr, 0, sizeof ownr);
       for (uint32_t w = 0; w < W; w++) chk[w] = live[w] | extra[(size_t)b * W + w];
       for (uint32_t v = 0; v < bf->nvregs && !rc; v++) {
-        if (!ra_test(chk, v)) continue;
+        if (!be_bit_test(chk, v)) continue;
         const be_vreg *vr = &bf->vregs[v];
         int f = vr->file == ISA_RF_S;
         if (vr->phys < 0) {
@@ -377,15 +315,15 @@ int be_regalloc_verify(const be_func *bf, char *err, size_t errlen) {
       }
       if (j < mb->n) {
         const be_mi *mi = &mb->code[j];
-        if (mi->dst.kind == BE_O_VREG) ra_clr(live, mi->dst.reg);
+        if (mi->dst.kind == BE_O_VREG) be_bit_clr(live, mi->dst.reg);
         for (int k = 0; k < 3; k++)
-          if (mi->src[k].kind == BE_O_VREG) ra_set(live, mi->src[k].reg);
+          if (mi->src[k].kind == BE_O_VREG) be_bit_set(live, mi->src[k].reg);
       }
     }
   }
   free(live);
   free(chk);
   free(extra);
-  ra_live_fini(&L);
+  be_live_fini(&L);
   return rc;
 }

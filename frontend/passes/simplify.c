@@ -1,4 +1,4 @@
-/* Pass: integer constant folding, copy propagation (trivial phis, same-type
+/* Pass: integer constant folding, reassociation of constant additions, copy propagation (trivial phis, same-type
  * bitcasts, constant selects), constant branches, dead code and unreachable
  * blocks, iterated to a fixed point. Preconditions: valid SSA. Float folding is
  * left out on purpose: results must match the device's rounding bit for bit. */
@@ -147,6 +147,16 @@ static uint32_t simp_copy_of(const ir_function *f, uint32_t id) {
   }
 }
 
+/* A constant for `t` early in the entry block, so it dominates every use. */
+static uint32_t simp_new_const(ir_function *f, ir_type t, uint64_t imm) {
+  uint32_t nc = pass_new_inst(f, IR_CONST, t, 0); /* may move f->insts */
+  f->insts[nc].imm = imm;
+  uint32_t pos = 0; /* after the entry's IR_PARAMs, like the reader's constants */
+  while (pos < f->blocks[0].ninsts && f->insts[f->blocks[0].insts[pos]].op == IR_PARAM) pos++;
+  pass_insert(f, 0, pos, nc);
+  return nc;
+}
+
 /* Strength reduction of unsigned division and remainder by a power of two
  * (size_t arithmetic such as get_local_size(0) / 2 is 64-bit, and the backend
  * has no 64-bit divider): x / 2^k -> x >> k, x % 2^k -> x & (2^k - 1). The new
@@ -161,15 +171,31 @@ static int simp_strength(ir_function *f, uint32_t i) {
   if (!c || (c & (c - 1))) return 0;
   unsigned k = 0;
   while (((uint64_t)1 << k) != c) k++;
-  ir_type t = in->type;
-  uint32_t nc = pass_new_inst(f, IR_CONST, t, 0); /* may move f->insts */
-  f->insts[nc].imm = in->op == IR_UDIV ? k : c - 1;
-  uint32_t pos = 0; /* after the entry's IR_PARAMs, like the reader's constants */
-  while (pos < f->blocks[0].ninsts && f->insts[f->blocks[0].insts[pos]].op == IR_PARAM) pos++;
-  pass_insert(f, 0, pos, nc);
+  uint32_t nc = simp_new_const(f, in->type, in->op == IR_UDIV ? k : c - 1);
   in = &f->insts[i];
   in->op = in->op == IR_UDIV ? IR_LSHR : IR_AND;
   in->opnd[1] = nc;
+  return 1;
+}
+
+/* (x + c1) + c2 -> x + (c1 + c2), exact in wrapping integer arithmetic. An
+ * unrolled loop counts i+1, (i+1)+1, ...: this makes every step depend on i
+ * alone, and the intermediate counters die when only the chain used them. */
+static int simp_reassoc(ir_function *f, uint32_t i) {
+  const ir_inst *in = &f->insts[i];
+  unsigned bits = simp_bits(in->type);
+  if (in->op != IR_ADD || in->nopnd != 2 || !bits || in->type.base == IR_T_PTR) return 0;
+  int ck = simp_is_const(f, in->opnd[1]) ? 1 : simp_is_const(f, in->opnd[0]) ? 0 : -1;
+  if (ck < 0) return 0;
+  const ir_inst *inner = &f->insts[in->opnd[1 - ck]];
+  if (inner->op != IR_ADD || inner->nopnd != 2 || inner->type.base != in->type.base) return 0;
+  int ik = simp_is_const(f, inner->opnd[1]) ? 1 : simp_is_const(f, inner->opnd[0]) ? 0 : -1;
+  if (ik < 0 || simp_is_const(f, inner->opnd[1 - ik])) return 0;
+  uint64_t c = (f->insts[in->opnd[ck]].imm + f->insts[inner->opnd[ik]].imm) & simp_mask(bits);
+  uint32_t x = inner->opnd[1 - ik];
+  uint32_t nc = simp_new_const(f, in->type, c);
+  f->insts[i].opnd[0] = x;
+  f->insts[i].opnd[1] = nc;
   return 1;
 }
 
@@ -213,7 +239,7 @@ int pass_simplify(ir_function *f, char *err, size_t errlen) {
         changed = 1;
         continue;
       }
-      if (simp_strength(f, i)) {
+      if (simp_strength(f, i) || simp_reassoc(f, i)) {
         changed = 1;
         continue;
       }

@@ -102,7 +102,14 @@ static int spv_parse(spv_mod *m) {
 }
 
 /* spirv-val rejects the OpenCL.DebugInfo.100 instructions llvm-spirv 14 emits,
- * so validate a copy without them (and without their OpExtInstImport). */
+ * so validate a copy without them (and without their OpExtInstImport).
+ * Merge instructions go too: llvm-spirv 14 emits OpLoopMerge for every loop
+ * carrying loop metadata (the unroller tags what it unrolled), and after
+ * runtime unrolling two loops can name one merge block, which breaks the
+ * structured-control-flow rules. Kernel modules need no structured control
+ * flow, and the reader derives all structure from the CFG itself, so the
+ * merges are hints it ignores anyway. (Blocks out of dominance order, the
+ * other thing unrolling causes, are put in order before: spv_layout.c.) */
 static int spv_validate(spv_mod *m) {
   uint32_t *copy = malloc(m->nw * sizeof(uint32_t));
   if (!copy) {
@@ -113,7 +120,8 @@ static int spv_validate(spv_mod *m) {
   size_t n = 5;
   for (uint32_t i = 0; i < m->nins; i++) {
     const spv_ins *in = &m->ins[i];
-    if (in->op == SpvOpExtInst && in->ext == SPV_EXT_INST_TYPE_OPENCL_DEBUGINFO_100)
+    if ((in->op == SpvOpExtInst && in->ext == SPV_EXT_INST_TYPE_OPENCL_DEBUGINFO_100) ||
+        in->op == SpvOpLoopMerge || in->op == SpvOpSelectionMerge)
       continue;
     if (in->op == SpvOpExtInstImport && in->nw >= 3) {
       const char *s = (const char *)&m->w[in->off + 2];
@@ -768,7 +776,8 @@ static void spv_find_file(spv_mod *m) {
 }
 
 ir_module *spv_read(const uint32_t *words, size_t nwords, fe_sb *log) {
-  spv_mod mod = {.w = words, .nw = nwords, .log = log, .file = "<spirv>"};
+  uint32_t *laid = spv_dominance_layout(words, nwords);
+  spv_mod mod = {.w = laid ? laid : words, .nw = nwords, .log = log, .file = "<spirv>"};
   spv_mod *m = &mod;
   m->out = calloc(1, sizeof(ir_module));
   if (!m->out || spv_parse(m) || spv_validate(m))
@@ -810,5 +819,6 @@ done:
   free(m->fn_index);
   free(m->ins);
   free(m->names);
+  free(laid);
   return m->out;
 }

@@ -77,6 +77,16 @@ static void cli_bytes(char *buf, size_t len, long long b) {
     snprintf(buf, len, "%lld", b);
 }
 
+/* Whether the ", "-separated list holds `item`. */
+static int cli_list_has(const char *list, const char *item) {
+  size_t n = strlen(item);
+  for (const char *p = list; (p = strstr(p, item)) != NULL; p += n)
+    if ((p == list || (p >= list + 2 && p[-2] == ',' && p[-1] == ' ')) &&
+        (p[n] == 0 || p[n] == ','))
+      return 1;
+  return 0;
+}
+
 int cli_report(FILE *out, const char *path, int64_t after_id, int64_t last_id, char *err,
                size_t errlen) {
   if (access(path, F_OK) != 0) {
@@ -109,7 +119,9 @@ int cli_report(FILE *out, const char *path, int64_t after_id, int64_t last_id, c
   int rows = 0;
   long long tot_cycles = 0, tot_insts = 0, tot_dram = 0;
   double tot_ns = 0;
-  char config[128] = "";
+  /* The distinct configs, in order of first use (several devices: WAVESIM_CONFIG=a,b). */
+  char config[512] = "";
+  int nconfigs = 0;
   while (sqlite3_step(q) == SQLITE_ROW) {
     if (rows == 0)
       fprintf(out, "%-4s %-24s %-14s %-10s %12s %11s %12s %-16s %9s %6s %6s %8s\n", "#", "kernel",
@@ -131,12 +143,15 @@ int cli_report(FILE *out, const char *path, int64_t after_id, int64_t last_id, c
     cli_bytes(dram, sizeof dram, dbytes);
     const char *name = (const char *)sqlite3_column_text(q, 1);
     const char *cfg = (const char *)sqlite3_column_text(q, 22);
-    if (cfg) snprintf(config, sizeof config, "%s", cfg);
+    if (cfg && !cli_list_has(config, cfg)) {
+      size_t used = strlen(config);
+      snprintf(config + used, sizeof config - used, "%s%s", nconfigs ? ", " : "", cfg);
+      nconfigs++;
+    }
     /* the launch id: what `wavesim report --launch N` takes */
     fprintf(out, "%-4lld %-24.24s %-14s %-10s %12lld %11.2f %12lld %-16s %9lld %6s %6s %8s%s\n",
-            (long long)sqlite3_column_int64(q, 0),
-            name ? name : "?", g, l, cycles, ns / 1000.0, insts, occ,
-            (long long)sqlite3_column_int64(q, 15), l1, l2, dram,
+            (long long)sqlite3_column_int64(q, 0), name ? name : "?", g, l, cycles, ns / 1000.0,
+            insts, occ, (long long)sqlite3_column_int64(q, 15), l1, l2, dram,
             sqlite3_column_int(q, 21) ? "  (functional)" : "");
     tot_cycles += cycles;
     tot_insts += insts;
@@ -152,8 +167,8 @@ int cli_report(FILE *out, const char *path, int64_t after_id, int64_t last_id, c
     cli_bytes(dram, sizeof dram, tot_dram);
     fprintf(out, "%-4s %-24s %-14s %-10s %12lld %11.2f %12lld %-16s %9s %6s %6s %8s\n", "", "total",
             "", "", tot_cycles, tot_ns / 1000.0, tot_insts, "", "", "", "", dram);
-    fprintf(out, "wavesim: %d kernel launch%s, config %s, statistics in %s\n", rows,
-            rows == 1 ? "" : "es", config[0] ? config : "?", path);
+    fprintf(out, "wavesim: %d kernel launch%s, config%s %s, statistics in %s\n", rows,
+            rows == 1 ? "" : "es", nconfigs > 1 ? "s" : "", config[0] ? config : "?", path);
   }
   return rows;
 }

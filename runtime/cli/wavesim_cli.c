@@ -37,7 +37,8 @@ static void cli_usage(FILE *f) {
         "\n"
         "run options:\n"
         "  --config NAME|FILE   device config: a preset name (see `wavesim configs`) or\n"
-        "                       a YAML file (default: the preset 'default')\n"
+        "                       a YAML file (default: the preset 'default'); repeat it\n"
+        "                       (or give NAME,NAME) for one device per config\n"
         "  --set KEY=VALUE      override one config key, e.g. --set cu.count=8 (repeatable)\n"
         "  --db FILE            statistics database (default: $WAVESIM_DB, else\n"
         "                       ./wavesim-stats.db); launches are appended, one\n"
@@ -52,7 +53,8 @@ static void cli_usage(FILE *f) {
         "                       chrome://tracing; timing mode only)\n"
         "\n"
         "environment (set by `wavesim run`; usable directly with OCL_ICD_VENDORS):\n"
-        "  WAVESIM_CONFIG       preset name or YAML path\n"
+        "  WAVESIM_CONFIG       preset name or YAML path; several, comma-separated:\n"
+        "                       one device each\n"
         "  WAVESIM_SET          overrides, \"key=value;key=value\"\n"
         "  WAVESIM_MODE         timing (default) or functional\n"
         "  WAVESIM_DB           statistics database path ('none' disables it)\n"
@@ -221,8 +223,10 @@ static int cli_report_cmd(int argc, char **argv) {
       }
     } else if ((v = cli_opt(argc, argv, &i, "--launch", &missing))) {
       if ((launch = cli_count(v, 1)) < 0) {
-        fprintf(stderr, "wavesim report: --launch %s: expected a launch number (1, 2, ...; the # "
-                        "column of the summary)\n", v);
+        fprintf(stderr,
+                "wavesim report: --launch %s: expected a launch number (1, 2, ...; the # "
+                "column of the summary)\n",
+                v);
         return 2;
       }
     } else {
@@ -265,7 +269,8 @@ static const char *cli_opt(int argc, char **argv, int *i, const char *opt, int *
 }
 
 typedef struct cli_run_opts {
-  const char *config, *db, *mode;
+  char config[4096]; /* --config values joined with ',' ("" when none) */
+  const char *db, *mode;
   const char *sets[CLI_MAX_SETS];
   size_t nsets;
   int quiet, lines;
@@ -285,7 +290,13 @@ static int cli_parse_run(int argc, char **argv, cli_run_opts *o) {
     }
     if (argv[i][0] != '-') break;
     if ((v = cli_opt(argc, argv, &i, "--config", &missing))) {
-      o->config = v;
+      size_t used = strlen(o->config);
+      if (!*v || used + strlen(v) + 2 > sizeof o->config) {
+        fprintf(stderr, "wavesim run: --config '%s': %s\n", v,
+                *v ? "the config list is too long" : "expected a preset name or a YAML file");
+        return -1;
+      }
+      snprintf(o->config + used, sizeof o->config - used, "%s%s", used ? "," : "", v);
     } else if ((v = cli_opt(argc, argv, &i, "--set", &missing))) {
       if (o->nsets == CLI_MAX_SETS) {
         fprintf(stderr, "wavesim run: more than %d --set options\n", CLI_MAX_SETS);
@@ -364,7 +375,7 @@ static int cli_run(int argc, char **argv) {
 
   /* Check the config here, so a typo fails now with file:line, not inside
    * the program's first clGetDeviceIDs. */
-  const char *config = o.config ? o.config : getenv("WAVESIM_CONFIG");
+  const char *config = o.config[0] ? o.config : getenv("WAVESIM_CONFIG");
   if (!config || !*config) config = "default";
   /* Without --set, overrides already in WAVESIM_SET apply (and are checked). */
   char envsets[4096] = "";
@@ -376,13 +387,22 @@ static int cli_run(int argc, char **argv) {
       if (*t) o.sets[o.nsets++] = t;
     }
   }
-  cfg_device cfg;
-  char err[1024];
-  if (cfg_load(config, o.sets, o.nsets, &cfg, err, sizeof err) != 0) {
-    fprintf(stderr, "wavesim: %s\n", err);
-    return 2;
+  /* Each entry of a comma-separated list is one device (as the library reads it). */
+  char err[1024], names[4096];
+  snprintf(names, sizeof names, "%s", config);
+  char *save = NULL;
+  for (char *name = strtok_r(names, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+    while (*name == ' ') name++;
+    size_t n = strlen(name);
+    while (n && name[n - 1] == ' ') name[--n] = 0;
+    if (!*name) continue;
+    cfg_device cfg;
+    if (cfg_load(name, o.sets, o.nsets, &cfg, err, sizeof err) != 0) {
+      fprintf(stderr, "wavesim: %s\n", err);
+      return 2;
+    }
+    cfg_fini(&cfg);
   }
-  cfg_fini(&cfg);
 
   char lib[PATH_MAX];
   if (cli_find_library(lib, sizeof lib) != 0) {
@@ -476,7 +496,8 @@ static int cli_run(int argc, char **argv) {
   }
   if (!o.quiet) {
     fflush(stdout);
-    if (cli_report(stderr, db, before, 0, err, sizeof err) < 0) fprintf(stderr, "wavesim: %s\n", err);
+    if (cli_report(stderr, db, before, 0, err, sizeof err) < 0)
+      fprintf(stderr, "wavesim: %s\n", err);
   }
   if (o.lines && cli_report_lines(stderr, db, before, 0, (int)o.top, err, sizeof err) < 0)
     fprintf(stderr, "wavesim: %s\n", err);

@@ -80,5 +80,6 @@ void api_program(api *t);
 void api_kernel(api *t);
 void api_launch(api *t);
 void api_events(api *t);
+void api_multi_device(api *t); /* api_multi.c */
 
 #endif

@@ -378,6 +378,7 @@ int main(int argc, char **argv) {
       {"kernel", api_kernel},
       {"launch", api_launch},
       {"events", api_events},
+      {"multidev", api_multi_device},
   };
   for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++) {
     if (argc > 2 && strcmp(argv[2], sections[i].name)) continue;

@@ -145,6 +145,31 @@ START_TEST(run_prints_summary) {
 }
 END_TEST
 
+/* Repeated --config: one device per config, named in the summary; a bad
+ * entry fails before the program runs. */
+START_TEST(run_several_configs) {
+  const char *db = temp_db();
+  cli_result r;
+  char args[512];
+  snprintf(args, sizeof args, "run --db %s --config teaching --config gcn -- %s", db,
+           WAVESIM_TEST_APP);
+  cli(&r, args);
+  ck_assert_msg(r.status == 0, "status %d, stderr: %s", r.status, r.err);
+  /* rt_cli_app uses the first GPU: both launches ran on 'teaching'. */
+  ck_assert_msg(strstr(r.err, "wavesim: 2 kernel launches, config teaching, ") != NULL, "%s",
+                r.err);
+  unlink(db);
+  snprintf(args, sizeof args, "run --db %s --config teaching --config nope -- echo no", db);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_str_eq(r.out, "");
+  ck_assert_msg(strncmp(r.err, "wavesim: unknown config 'nope'", 30) == 0, "%s", r.err);
+  cli(&r, "run --config '' -- echo no");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_str_eq(r.err, "wavesim run: --config '': expected a preset name or a YAML file\n");
+}
+END_TEST
+
 START_TEST(run_missing_program_and_signals) {
   const char *db = temp_db();
   cli_result r;
@@ -213,6 +238,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, help);
   tcase_add_test(tc, config_errors_before_running);
   tcase_add_test(tc, run_prints_summary);
+  tcase_add_test(tc, run_several_configs);
   tcase_add_test(tc, run_missing_program_and_signals);
   tcase_add_test(tc, killed_program_keeps_finished_launches);
   tcase_add_test(tc, configs_and_report_errors);

@@ -1,7 +1,8 @@
-/* The shared L2 (sim/sim_l2.c): xor-folded slice hashing spreading a
- * power-of-two stride, per-slice bandwidth queues, and atomics executed at
- * the slice, lanes on one address serializing. */
+/* The shared L2 (sim/sim_l2.c, sim_atomic.c): xor-folded slice hashing
+ * spreading a power-of-two stride, per-slice bandwidth queues, and atomics
+ * executed by atomic units, lanes on one address serializing. */
 #include <check.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim_internal.h"
@@ -78,7 +79,8 @@ START_TEST(test_slice_queues) {
 END_TEST
 
 /* Atomics on a line the L2 holds (warmed by a load from CU 1, queues reset):
- * L2 latency 50 + 2 cycles per serialized step (l2.atomic_cycles). */
+ * L2 latency 50 + 2 cycles per operation (l2.atomic_cycles); teaching lines
+ * are 64 bytes of two 32-byte sectors. */
 static uint64_t atomic_at(sim_device *d, const isa_access *a, sim_stats *st) {
   uint32_t nreq;
   isa_access warm = acc(a->addr[0] & ~63ull, 16, 4, 4, ISA_F_LOAD);
@@ -91,7 +93,7 @@ static uint64_t atomic_at(sim_device *d, const isa_access *a, sim_stats *st) {
 START_TEST(test_atomics_serialize) {
   sim_device *d = dev_set(NULL, 0);
   sim_stats st;
-  /* 32 lanes on one address: 32 steps */
+  /* 32 lanes on one address: 32 operations */
   isa_access same = acc(SIM_MEM_BASE, 32, 0, 4, ISA_F_ATOMIC | ISA_F_LOAD | ISA_F_STORE);
   ck_assert_uint_eq(atomic_at(d, &same, &st), 50 + 32 * 2);
   ck_assert_uint_eq(st.l2_atomic_ops, 32);
@@ -99,19 +101,144 @@ START_TEST(test_atomics_serialize) {
   ck_assert_uint_eq(st.l1_hits + st.l1_misses, 0); /* atomics bypass the L1 */
   ck_assert_uint_eq(st.l2_hits, 1);
   ck_assert_uint_eq(st.l2_write_sectors, 1);
-  /* 16 lanes on 16 addresses of one line: one step */
+  /* 16 lanes on 16 addresses of one line: one operation per sector, 2 */
   isa_access distinct = acc(SIM_MEM_BASE + 1024, 16, 4, 4, ISA_F_ATOMIC | ISA_F_LOAD | ISA_F_STORE);
-  ck_assert_uint_eq(atomic_at(d, &distinct, &st), 50 + 2);
-  /* 16 lanes on 4 addresses, 4 lanes each: 4 steps */
+  ck_assert_uint_eq(atomic_at(d, &distinct, &st), 50 + 2 * 2);
+  ck_assert_uint_eq(st.l2_atomic_cycles, 4);
+  /* 8 lanes in the first sector: one operation */
+  isa_access half = acc(SIM_MEM_BASE + 1024, 8, 4, 4, ISA_F_ATOMIC | ISA_F_LOAD | ISA_F_STORE);
+  ck_assert_uint_eq(atomic_at(d, &half, &st), 50 + 2);
+  /* 16 lanes on 4 addresses of one sector, 4 lanes each: 4 operations */
   isa_access four = distinct;
   for (int i = 0; i < 16; i++) four.addr[i] = SIM_MEM_BASE + 2048 + (uint64_t)(i % 4) * 4;
   ck_assert_uint_eq(atomic_at(d, &four, &st), 50 + 8);
-  /* a second same-address atomic enters the pipeline at 1 and waits for
-   * the slice: the first holds it 1 (one sector) + 64 cycles */
+  /* a second same-address atomic enters the pipeline at 1, passes the
+   * slice (the first held it one cycle for its sector) and waits for the
+   * atomic unit, busy with the first until 64: 64 + 64 + 50 */
   uint32_t nreq;
   ck_assert_uint_eq(atomic_at(d, &same, &st), 114);
-  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 0, &same, &st, &nreq), 65 + 50 + 64);
+  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 0, &same, &st, &nreq), 64 + 64 + 50);
   sim_device_destroy(d);
+}
+END_TEST
+
+/* Atomic units: granules of l2.atomic_granule bytes hash onto
+ * l2.atomic_units units like lines onto slices. Teaching: 2 slices. */
+START_TEST(test_atomic_units) {
+  const char *sets[] = {"l2.atomic_units=4", "l2.atomic_granule=256"};
+  sim_device *d = dev_set(sets, 2);
+  /* the four lines of one granule share a unit; four granules, four units */
+  uint32_t seen[4] = {0};
+  for (uint64_t k = 0; k < 4; k++) {
+    ck_assert_uint_eq(sim_atomic_unit(&d->mem, SIM_MEM_BASE + k * 64),
+                      sim_atomic_unit(&d->mem, SIM_MEM_BASE));
+    seen[sim_atomic_unit(&d->mem, SIM_MEM_BASE + k * 256)]++;
+  }
+  for (int u = 0; u < 4; u++) ck_assert_uint_eq(seen[u], 1);
+  /* one lane each on two lines of one granule (different slices): the
+   * second reaches its slice at 1 and waits for the unit until 2 */
+  sim_stats st;
+  uint32_t nreq;
+  isa_access a = acc(SIM_MEM_BASE, 1, 0, 4, ISA_F_ATOMIC);
+  isa_access b = acc(SIM_MEM_BASE + 64, 1, 0, 4, ISA_F_ATOMIC);
+  ck_assert_uint_ne(sim_l2_slice(&d->mem, a.addr[0]), sim_l2_slice(&d->mem, b.addr[0]));
+  atomic_at(d, &b, &st); /* warm b's line too */
+  ck_assert_uint_eq(atomic_at(d, &a, &st), 50 + 2);
+  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 0, &b, &st, &nreq), 2 + 2 + 50);
+  sim_device_destroy(d);
+  /* by default a unit per slice serving whole lines: no wait */
+  d = dev_set(NULL, 0);
+  atomic_at(d, &b, &st);
+  ck_assert_uint_eq(atomic_at(d, &a, &st), 50 + 2);
+  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 0, &b, &st, &nreq), 1 + 2 + 50);
+  sim_device_destroy(d);
+}
+END_TEST
+
+/* A fractional l2.atomic_cycles accumulates in the unit; the result is
+ * back at the cycle the last operation ends, rounded up. */
+START_TEST(test_atomic_fractional_cycles) {
+  const char *sets[] = {"l2.atomic_cycles=1.25"};
+  sim_device *d = dev_set(sets, 1);
+  sim_stats st;
+  isa_access same = acc(SIM_MEM_BASE, 3, 0, 4, ISA_F_ATOMIC);
+  ck_assert_uint_eq(atomic_at(d, &same, &st), 50 + 4); /* 3 x 1.25 = 3.75 */
+  ck_assert_uint_eq(st.l2_atomic_cycles, 4);
+  sim_device_destroy(d);
+}
+END_TEST
+
+/* LDS atomics: lanes on one word serialize (a pass each) unless combined. */
+START_TEST(test_lds_atomic_passes) {
+  uint32_t ideal;
+  isa_access same = acc(0, 32, 0, 4, ISA_F_ATOMIC);
+  same.space = ISA_SPACE_LDS;
+  ck_assert_uint_eq(sim_lds_atomic_passes(&same, 32, 4, 0, &ideal), 32);
+  ck_assert_uint_eq(ideal, 1);
+  ck_assert_uint_eq(sim_lds_atomic_passes(&same, 32, 4, 1, &ideal), 1);
+  ck_assert_uint_eq(ideal, 1);
+  /* 32 distinct words in 32 banks: one pass either way */
+  isa_access distinct = acc(0, 32, 4, 4, ISA_F_ATOMIC);
+  ck_assert_uint_eq(sim_lds_atomic_passes(&distinct, 32, 4, 0, &ideal), 1);
+  /* pairs of lanes on 16 words: 2 passes serialized, 1 combined */
+  isa_access pairs = distinct;
+  for (int i = 0; i < 32; i++) pairs.addr[i] = (uint64_t)(i / 2) * 4;
+  ck_assert_uint_eq(sim_lds_atomic_passes(&pairs, 32, 4, 0, &ideal), 2);
+  ck_assert_uint_eq(sim_lds_atomic_passes(&pairs, 32, 4, 1, &ideal), 1);
+  /* 64-bit atomics on 4-byte banks: 16 lanes cover all 32 banks once */
+  isa_access wide = acc(0, 16, 8, 8, ISA_F_ATOMIC);
+  ck_assert_uint_eq(sim_lds_atomic_passes(&wide, 32, 4, 0, &ideal), 1);
+  /* a 128-byte stride puts 4 lanes' words in bank 0: 4 passes */
+  isa_access strided = acc(0, 4, 128, 4, ISA_F_ATOMIC);
+  ck_assert_uint_eq(sim_lds_atomic_passes(&strided, 32, 4, 1, &ideal), 4);
+  ck_assert_uint_eq(ideal, 1);
+}
+END_TEST
+
+/* The no-return form: an atomic whose old value no path reads. */
+static void noret_of(const char *text, uint8_t *out, uint32_t n) {
+  char err[256];
+  isa_kernel k;
+  memset(&k, 0, sizeof k);
+  ck_assert_msg(isa_assemble(text, &k.code, &k.ncode, err, sizeof err) == 0, "%s", err);
+  ck_assert_uint_eq(k.ncode, n);
+  sim_decoded dec[16];
+  memset(dec, 0, sizeof dec);
+  for (uint32_t pc = 0; pc < k.ncode; pc++) isa_inst_regs(&k.code[pc], &dec[pc].rs);
+  ck_assert_int_eq(sim_atomic_mark_noret(&k, dec), 0);
+  for (uint32_t pc = 0; pc < n; pc++) out[pc] = dec[pc].noret;
+  free(k.code);
+}
+
+START_TEST(test_atomic_noret) {
+  uint8_t nr[8];
+  /* a loop of two atomics into v1: the first's value is overwritten by the
+   * second; the second's is read after the loop */
+  noret_of("global_atomic_add_u32 v1, v[2:3], v0\n"
+           "global_atomic_add_u32 v1, v[2:3], v0\n"
+           "s_cbranch_scc1 @0\n"
+           "v_mov_b32 v4, v1\n"
+           "s_endpgm\n",
+           nr, 5);
+  ck_assert_uint_eq(nr[0], 1);
+  ck_assert_uint_eq(nr[1], 0);
+  /* without the read after the loop both are dead: around the back edge
+   * the first atomic writes v1 before anything reads it */
+  noret_of("global_atomic_add_u32 v1, v[2:3], v0\n"
+           "global_atomic_add_u32 v1, v[2:3], v0\n"
+           "s_cbranch_scc1 @0\n"
+           "s_endpgm\n",
+           nr, 4);
+  ck_assert_uint_eq(nr[0], 1);
+  ck_assert_uint_eq(nr[1], 1);
+  /* a read on one side of a divergent branch keeps it live */
+  noret_of("ds_atomic_add_u32 v1, v2, v0\n"
+           "s_cbranch_div s[4:5], @2, @3, @4\n"
+           "v_mov_b32 v4, v1\n"
+           "v_mov_b32 v5, v0\n"
+           "s_endpgm\n",
+           nr, 5);
+  ck_assert_uint_eq(nr[0], 0);
 }
 END_TEST
 
@@ -121,6 +248,10 @@ int main(void) {
   tcase_add_test(tc, test_slice_hash_spreads_stride);
   tcase_add_test(tc, test_slice_queues);
   tcase_add_test(tc, test_atomics_serialize);
+  tcase_add_test(tc, test_atomic_units);
+  tcase_add_test(tc, test_atomic_fractional_cycles);
+  tcase_add_test(tc, test_lds_atomic_passes);
+  tcase_add_test(tc, test_atomic_noret);
   suite_add_tcase(s, tc);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);

@@ -393,6 +393,32 @@ END_TEST
 /* Program-scope __constant data: the module's blob is copied into the
  * kernel, a hidden 8-byte kernarg slot follows the user arguments (not in
  * args[]), and the variable is that slot's address plus its blob offset. */
+START_TEST(test_simplify_reassoc) {
+  /* (x + 1) + 0xffffffff -> x + 0 (wrapping), and (x + 1) + 2 -> x + 3; the
+   * inner add dies when nothing else uses it */
+  ir_module *m = tb_module();
+  ir_type pt[2] = {GPTR, I32};
+  ir_function *f = tb_kernel(m, "r", 2, pt);
+  uint32_t p = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
+  uint32_t x = tb_op(f, 0, IR_PARAM, I32, 1, 0, 0, 0, 0);
+  uint32_t a1 = tb_op(f, 0, IR_ADD, I32, 0, 2, x, tb_c32(f, 0, 1), 0);
+  uint32_t a2 = tb_op(f, 0, IR_ADD, I32, 0, 2, tb_c32(f, 0, 2), a1, 0);
+  uint32_t a3 = tb_op(f, 0, IR_ADD, I32, 0, 2, a1, tb_c32(f, 0, 0xffffffffu), 0);
+  tb_op(f, 0, IR_STORE, VOID, 4, 2, p, a2, 0);
+  tb_op(f, 0, IR_STORE, VOID, 4, 2, p, a3, 0);
+  tb_ret(f, 0);
+  tb_finish(f);
+  char err[256];
+  ck_assert_int_eq(pass_simplify(f, err, sizeof err), 0);
+  ck_assert_uint_eq(f->insts[a2].opnd[0], x);
+  ck_assert_uint_eq(f->insts[f->insts[a2].opnd[1]].imm, 3);
+  ck_assert_uint_eq(f->insts[a3].opnd[0], x);
+  ck_assert_uint_eq(f->insts[f->insts[a3].opnd[1]].imm, 0);
+  ck_assert_uint_eq(f->insts[a1].block, IR_NONE); /* dead */
+  ir_module_free(m);
+}
+END_TEST
+
 START_TEST(test_const_var_data) {
   ir_module *m = tb_module();
   static const uint8_t a_bytes[3] = {7, 8, 9};
@@ -492,11 +518,14 @@ START_TEST(test_sgpr_limit_error) {
   ir_function *f = tb_kernel(m, "many", 2, pt);
   uint32_t p = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
   uint32_t n = tb_op(f, 0, IR_PARAM, I32, 1, 0, 0, 0, 0);
-  uint32_t v[16];
-  for (uint32_t i = 0; i < 16; i++) v[i] = tb_op(f, 0, IR_MUL, I32, 0, 2, n, tb_c32(f, 0, i + 3), 0);
-  uint32_t s = v[0];
-  for (uint32_t i = 1; i < 16; i++) s = tb_op(f, 0, IR_ADD, I32, 0, 2, s, v[i], 0);
-  tb_op(f, 0, IR_STORE, VOID, 4, 2, p, s, 0);
+  /* each value is used by a chain in order and by one in reverse order, so
+   * about half of them are live at once however the code is scheduled */
+  uint32_t v[32];
+  for (uint32_t i = 0; i < 32; i++) v[i] = tb_op(f, 0, IR_MUL, I32, 0, 2, n, tb_c32(f, 0, i + 3), 0);
+  uint32_t s = v[0], r = v[31];
+  for (uint32_t i = 1; i < 32; i++) s = tb_op(f, 0, IR_ADD, I32, 0, 2, s, v[i], 0);
+  for (uint32_t i = 31; i-- > 0;) r = tb_op(f, 0, IR_XOR, I32, 0, 2, r, v[i], 0);
+  tb_op(f, 0, IR_STORE, VOID, 4, 2, p, tb_op(f, 0, IR_SUB, I32, 0, 2, s, r, 0), 0);
   tb_ret(f, 0);
   tb_finish(f);
   fe_target t = tb_target();
@@ -519,11 +548,15 @@ START_TEST(test_regalloc_spill) {
   uint32_t out = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
   uint32_t lid = tb_op(f, 0, IR_LOCAL_ID, I64, 0, 0, 0, 0, 0);
   uint32_t l32 = tb_op(f, 0, IR_TRUNC, I32, 0, 1, lid, 0, 0);
-  enum { N = 12 };
+  enum { N = 20 };
   uint32_t v[N];
   for (uint32_t i = 0; i < N; i++) v[i] = tb_op(f, 0, IR_MUL, I32, 0, 2, l32, tb_c32(f, 0, i + 1), 0);
-  uint32_t s = v[0];
+  /* a chain in order and one in reverse: about N/2 values live at once
+   * however the code is scheduled */
+  uint32_t s = v[0], r = v[N - 1];
   for (uint32_t i = 1; i < N; i++) s = tb_op(f, 0, i & 1 ? IR_XOR : IR_ADD, I32, 0, 2, s, v[i], 0);
+  for (uint32_t i = N - 1; i-- > 0;) r = tb_op(f, 0, IR_ADD, I32, 0, 2, r, v[i], 0);
+  s = tb_op(f, 0, IR_XOR, I32, 0, 2, s, r, 0);
   tb_op(f, 0, IR_STORE, VOID, 4, 2, tb_index(f, 0, out, lid, 4), s, 0);
   tb_ret(f, 0);
   tb_finish(f);
@@ -541,8 +574,10 @@ START_TEST(test_regalloc_spill) {
   ck_assert_msg(tb_run(k, &l, err, sizeof err) == 0, "%s", err);
   for (int q = 0; q < 32; q++) {
     int32_t e = q;
+    int32_t back = 0;
     for (int i = 1; i < N; i++) e = (i & 1) ? (e ^ (q * (i + 1))) : (e + q * (i + 1));
-    ck_assert_int_eq(o[q], e);
+    for (int i = 0; i < N; i++) back += q * (i + 1);
+    ck_assert_int_eq(o[q], e ^ back);
   }
   isa_program_destroy(p);
   ir_module_free(m);
@@ -594,6 +629,7 @@ Suite *passes_suite(void) {
   tcase_add_test(tc, test_double_error);
   tcase_add_test(tc, test_mulhi64_error);
   tcase_add_test(tc, test_simplify_fold);
+  tcase_add_test(tc, test_simplify_reassoc);
   tcase_add_test(tc, test_const_var_data);
   tcase_add_test(tc, test_const_var_unused);
   tcase_add_test(tc, test_udiv_pow2);

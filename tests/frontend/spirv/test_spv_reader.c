@@ -3,6 +3,7 @@
  * and every bad-input path (compile errors, options, unsupported features,
  * malformed SPIR-V). Runs from tests/frontend/spirv (ctest WORKING_DIRECTORY). */
 #include <check.h>
+#include <spirv/unified1/spirv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -284,6 +285,46 @@ START_TEST(garbage_spirv_is_rejected) {
 }
 END_TEST
 
+/* Blocks out of dominance order (as llvm-spirv emits after loop unrolling):
+ * the reader puts them in order, so the module validates and reads. The
+ * module, by hand (libspirv.h cannot be included twice in one program):
+ *   kernel k(global uint *p, uint n) { entry: br a;  b: *p = x; ret;
+ *                                       a: x = n + 1; br b }  */
+#define W1(op, n) (((uint32_t)(n) << 16) | (uint32_t)(op))
+START_TEST(blocks_out_of_dominance_order_are_reordered) {
+  enum { VOID = 1, UINT, PTR, FN, C1, K, P, N, ENTRY, A, B, X, BOUND };
+  const uint32_t w[] = {
+      SpvMagicNumber, 0x00010200u, 0, BOUND, 0,
+      W1(SpvOpCapability, 2), SpvCapabilityAddresses,
+      W1(SpvOpCapability, 2), SpvCapabilityKernel,
+      W1(SpvOpCapability, 2), SpvCapabilityInt64,
+      W1(SpvOpMemoryModel, 3), SpvAddressingModelPhysical64, SpvMemoryModelOpenCL,
+      W1(SpvOpEntryPoint, 4), SpvExecutionModelKernel, K, 0x0000006bu, /* "k" */
+      W1(SpvOpTypeVoid, 2), VOID,
+      W1(SpvOpTypeInt, 4), UINT, 32, 0,
+      W1(SpvOpTypePointer, 4), PTR, SpvStorageClassCrossWorkgroup, UINT,
+      W1(SpvOpTypeFunction, 5), FN, VOID, PTR, UINT,
+      W1(SpvOpConstant, 4), UINT, C1, 1,
+      W1(SpvOpFunction, 5), VOID, K, 0, FN,
+      W1(SpvOpFunctionParameter, 3), PTR, P,
+      W1(SpvOpFunctionParameter, 3), UINT, N,
+      W1(SpvOpLabel, 2), ENTRY,
+      W1(SpvOpBranch, 2), A,
+      W1(SpvOpLabel, 2), B, /* dominated by A, which comes later */
+      W1(SpvOpStore, 5), P, X, SpvMemoryAccessAlignedMask, 4,
+      W1(SpvOpReturn, 1),
+      W1(SpvOpLabel, 2), A,
+      W1(SpvOpIAdd, 5), UINT, X, N, C1,
+      W1(SpvOpBranch, 2), B,
+      W1(SpvOpFunctionEnd, 1),
+  };
+  char *log;
+  fe_status st = read_words(w, sizeof w / sizeof w[0], &log);
+  ck_assert_msg(st == FE_OK, "log: %s", log);
+  free(log);
+}
+END_TEST
+
 /* Every single-word corruption of a real module: an error or a module, never
  * a crash (each case runs in its own process under CK_FORK). */
 START_TEST(corrupted_words_never_crash) {
@@ -328,6 +369,7 @@ static Suite *spv_suite(void) {
   tcase_add_test(tc, half_pointer_math_is_unsupported);
   tcase_add_test(tc, odd_width_hazard_compiles);
   tcase_add_test(tc, garbage_spirv_is_rejected);
+  tcase_add_test(tc, blocks_out_of_dominance_order_are_reordered);
   tcase_add_test(tc, corrupted_words_never_crash);
   suite_add_tcase(s, tc);
   return s;

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # tests/integration/hostapps/check_clinfo.py: runs clinfo (human and --raw,
 # with and without -a) on the platform OCL_ICD_VENDORS names and checks that it
-# succeeds, shows the wavesim platform, prints every OpenCL 1.2 device field,
-# and reports no query errors.
+# succeeds, shows the wavesim platform with the expected number of devices
+# (--devices N), prints every OpenCL 1.2 field of each device, and reports no
+# query errors.
 import re
 import subprocess
 import sys
@@ -68,7 +69,14 @@ def run(clinfo, args):
 
 def main():
     clinfo = sys.argv[1]
+    # --devices N: the platform must show N devices (WAVESIM_CONFIG=a,b,...),
+    # each with every field.
+    ndev = int(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[2] == "--devices" else 1
     problems = []
+    listed = run(clinfo, ["-l"])
+    got = len(re.findall(r"Device #\d+", listed))
+    if got != ndev:
+        problems.append(f"clinfo -l: {got} devices, want {ndev}:\n{listed}")
     for args in ([], ["-a"], ["--raw"], ["--raw", "-a"]):
         out = run(clinfo, args)
         if "wavesim" not in out:
@@ -77,10 +85,17 @@ def main():
             if BAD.search(line) and not any(f in line for f in OK_FIELDS):
                 problems.append(f"clinfo {args}: {line.strip()}")
         if "--raw" in args:
-            keys = {w for line in out.splitlines() for w in line.split()[1:2]}
-            for k in REQUIRED:
-                if k not in keys:
-                    problems.append(f"clinfo {args}: field {k} not printed")
+            for d in range(ndev):
+                # device lines start with [WSIM/<device>]; platform lines with
+                # [WSIM/*] or no tag
+                tags = (f"[WSIM/{d}]", "[WSIM/*]")
+                keys = {w for line in out.splitlines()
+                        if line.strip().startswith(tags) for w in line.split()[1:2]}
+                keys |= {w for line in out.splitlines()
+                         if not line.strip().startswith("[") for w in line.split()[0:1]}
+                for k in REQUIRED:
+                    if k not in keys:
+                        problems.append(f"clinfo {args}: device {d}: field {k} not printed")
     if problems:
         print("\n".join(problems))
         sys.exit(1)

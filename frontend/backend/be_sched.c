@@ -1,0 +1,142 @@
+/* Pre-allocation instruction scheduling: within each straight-line region of
+ * a block (between barriers and branches), a latency-driven list scheduler
+ * moves long-latency loads and the address arithmetic feeding them ahead of
+ * the arithmetic that waits on earlier loads. The ISA issues in order, so
+ * without this an unrolled loop would keep only one iteration's loads in
+ * flight; GPU compilers schedule the same way. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "be_internal.h"
+
+/* Regions longer than this are scheduled in consecutive windows (the
+ * dependence test is quadratic in the region length). */
+#define SCHED_WINDOW 384
+/* At most this many registers of loaded values waiting for their first use
+ * before the scheduler prefers other work: hoisting every load of a long
+ * body would raise register pressure (and spill) for little gain. */
+#define SCHED_MAX_PENDING 24
+
+static int sc_fence(const be_mi *mi) {
+  const isa_opinfo *o = &isa_ops[mi->op];
+  return o->unit == ISA_UNIT_BRANCH || o->unit == ISA_UNIT_BARRIER ||
+         (o->flags & (ISA_F_BRANCH | ISA_F_END));
+}
+
+/* Issue-to-result latency the priority function assumes, in cycles: only the
+ * ratios matter (memory far above arithmetic). */
+static uint32_t sc_latency(const be_mi *mi) {
+  const isa_opinfo *o = &isa_ops[mi->op];
+  switch ((isa_unit)o->unit) {
+  case ISA_UNIT_VMEM:
+  case ISA_UNIT_SCRATCH:
+    return 200;
+  case ISA_UNIT_SMEM:
+    return 100;
+  case ISA_UNIT_LDS:
+    return 30;
+  case ISA_UNIT_TRANS:
+  case ISA_UNIT_IDIV:
+  case ISA_UNIT_FP64:
+    return 12;
+  default:
+    return 4;
+  }
+}
+
+static int sc_is_load(const be_mi *mi) {
+  uint32_t f = isa_ops[mi->op].flags;
+  return (f & ISA_F_LOAD) && mi->dst.kind == BE_O_VREG;
+}
+
+static int sc_reads(const be_mi *mi, uint32_t v) {
+  for (int k = 0; k < 3; k++)
+    if (mi->src[k].kind == BE_O_VREG && mi->src[k].reg == v) return 1;
+  /* a partial write keeps the rest of the destination: it reads it too */
+  return mi->dst.kind == BE_O_VREG && mi->dst.sub && mi->dst.reg == v;
+}
+
+/* Must a (earlier) stay before b (later)? */
+static int sc_depends(const be_mi *a, const be_mi *b) {
+  if (a->dst.kind == BE_O_VREG &&
+      (sc_reads(b, a->dst.reg) || (b->dst.kind == BE_O_VREG && b->dst.reg == a->dst.reg)))
+    return 1; /* read after write, write after write */
+  if (b->dst.kind == BE_O_VREG && sc_reads(a, b->dst.reg)) return 1; /* write after read */
+  uint32_t fa = isa_ops[a->op].flags, fb = isa_ops[b->op].flags;
+  if (((fa & ISA_F_WSCC) && (fb & (ISA_F_WSCC | ISA_F_RSCC))) ||
+      ((fb & ISA_F_WSCC) && (fa & ISA_F_RSCC)))
+    return 1;
+  /* memory: loads pass loads, nothing passes a store or an atomic */
+  if ((fa & ISA_F_MEM) && (fb & ISA_F_MEM) && !((fa & ISA_F_LOAD) && (fb & ISA_F_LOAD))) return 1;
+  return 0;
+}
+
+/* Schedules code[lo, hi) in place. */
+static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
+  uint32_t n = hi - lo;
+  if (n < 3) return;
+  be_mi *in = malloc(n * sizeof *in);
+  memcpy(in, code + lo, n * sizeof *in);
+  uint8_t *dep = calloc((size_t)n * n, 1); /* dep[i*n+j]: j waits for i */
+  uint32_t *npred = calloc(n, sizeof(uint32_t)), *prio = calloc(n, sizeof(uint32_t));
+  uint8_t *done = calloc(n, 1);
+  for (uint32_t j = 0; j < n; j++)
+    for (uint32_t i = 0; i < j; i++)
+      if (sc_depends(&in[i], &in[j])) {
+        dep[(size_t)i * n + j] = 1;
+        npred[j]++;
+      }
+  /* priority: the latency-weighted longest path to the end of the region */
+  for (uint32_t i = n; i-- > 0;) {
+    uint32_t best = 0;
+    for (uint32_t j = i + 1; j < n; j++)
+      if (dep[(size_t)i * n + j] && prio[j] > best) best = prio[j];
+    prio[i] = best + sc_latency(&in[i]);
+  }
+  /* registers of loaded values whose first use is not yet scheduled */
+  uint32_t pending = 0;
+  uint8_t *waiting = calloc(n, 1);
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t pick = UINT32_MAX, pick_other = UINT32_MAX;
+    for (uint32_t j = 0; j < n; j++) {
+      if (done[j] || npred[j]) continue;
+      if (pick == UINT32_MAX || prio[j] > prio[pick]) pick = j; /* ties: the earlier one */
+      if (!sc_is_load(&in[j]) && (pick_other == UINT32_MAX || prio[j] > prio[pick_other]))
+        pick_other = j;
+    }
+    if (sc_is_load(&in[pick]) && pending >= SCHED_MAX_PENDING && pick_other != UINT32_MAX)
+      pick = pick_other;
+    done[pick] = 1;
+    code[lo + k] = in[pick];
+    for (uint32_t j = 0; j < n; j++)
+      if (dep[(size_t)pick * n + j]) npred[j]--;
+    /* the first reader of a waiting load result releases it */
+    for (uint32_t i = 0; i < n; i++)
+      if (waiting[i] && sc_reads(&in[pick], in[i].dst.reg)) {
+        waiting[i] = 0;
+        pending -= bf->vregs[in[i].dst.reg].size;
+      }
+    if (sc_is_load(&in[pick])) {
+      waiting[pick] = 1;
+      pending += bf->vregs[in[pick].dst.reg].size;
+    }
+  }
+  free(waiting);
+  free(in);
+  free(dep);
+  free(npred);
+  free(prio);
+  free(done);
+}
+
+void be_schedule(be_func *bf) {
+  for (uint32_t b = 0; b < bf->nblocks; b++) {
+    be_mblock *mb = &bf->blocks[b];
+    uint32_t lo = 0;
+    for (uint32_t j = 0; j <= mb->n; j++) {
+      if (j < mb->n && !sc_fence(&mb->code[j]) && j - lo < SCHED_WINDOW) continue;
+      sc_region(bf, mb->code, lo, j);
+      lo = j < mb->n && sc_fence(&mb->code[j]) ? j + 1 : j;
+    }
+  }
+}
