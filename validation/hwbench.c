@@ -751,6 +751,28 @@ static int prep_atomics(hb_state *s, const hb_case *c) {
   return 0;
 }
 
+/* launch: an (almost) empty kernel with ia+1 entries of launch_groups[]
+ * work-groups of 256: the fixed cost of a launch, then the cost per
+ * work-group (132 = one per SM on an H100; 8448 = 8 rounds of 8 per SM). */
+static const size_t launch_groups[] = {1, 132, 1056, 8448};
+
+static int prep_launch(hb_state *s, const hb_case *c) {
+  const size_t groups = launch_groups[c->ia], wg = 256;
+  if (build(s, "launch.cl", "")) return -1;
+  uint32_t *ref = xmalloc(groups * 4);
+  for (size_t g = 0; g < groups; ++g) ref[g] = (uint32_t)g + 1u;
+  int b = buffer(s, groups * 4, NULL, 0);
+  cl_kernel k = b < 0 ? NULL : launch(s, 0, "touch", 1, groups * wg, 1, wg, 1);
+  if (!k || arg_mem(k, 0, s, b)) {
+    free(ref);
+    return -1;
+  }
+  set_ref(s, b, ref, groups, CMP_U32);
+  s->bytes_moved = (double)groups * 4;
+  snprintf(s->notes, sizeof s->notes, "groups=%zu wg=%zu", groups, wg);
+  return 0;
+}
+
 static const hb_case cases[] = {
     {"stream", "vecadd", prep_stream, 0, 0},
     {"stream", "saxpy", prep_stream, 1, 0},
@@ -811,6 +833,10 @@ static const hb_case cases[] = {
     {"atomics", "local_grp4", prep_atomics, 12, 0},
     {"atomics", "local_addr32", prep_atomics, 13, 0},
     {"atomics", "local_distinct", prep_atomics, 14, 0},
+    {"launch", "groups1", prep_launch, 0, 0},
+    {"launch", "groups132", prep_launch, 1, 0},
+    {"launch", "groups1056", prep_launch, 2, 0},
+    {"launch", "groups8448", prep_launch, 3, 0},
 };
 #define NCASES (sizeof cases / sizeof cases[0])
 

@@ -1,4 +1,4 @@
-/* Final emission: blocks in reverse post-order, uniform branches threaded
+/* Final emission: blocks in reverse post-order, branches threaded
  * through blocks that only jump on (left by coalesced edge copies), branches
  * to the next block dropped (or inverted), virtual registers replaced by
  * their allocation, branch targets resolved to instruction indices, source
@@ -23,51 +23,51 @@ static isa_operand emit_opnd(const be_func *bf, const be_opnd *o, unsigned width
   return r;
 }
 
-static int emit_uniform_branch(uint16_t op) {
-  return op == ISA_OP_s_branch || op == ISA_OP_s_cbranch_scc0 || op == ISA_OP_s_cbranch_scc1;
-}
-
-/* A block that does nothing but "s_branch T", and that no divergent branch
- * names (as a side or as its reconvergence point, which lanes must reach). */
-static int emit_forwarder(const be_func *bf, const uint8_t *divref, uint32_t b) {
+/* A block that does nothing but "s_branch T", and that is no divergent
+ * branch's reconvergence point (lanes must arrive there to merge). */
+static int emit_forwarder(const be_func *bf, const uint8_t *rpc, uint32_t b) {
   const be_mblock *mb = &bf->blocks[b];
-  return mb->n == 1 && mb->code[0].op == ISA_OP_s_branch && !divref[b];
+  return mb->n == 1 && mb->code[0].op == ISA_OP_s_branch && !rpc[b];
 }
 
-/* 0. Uniform branches to a forwarder go straight to its target; a forwarder
- * nothing branches to any more, and that the block before it does not fall
- * into, is dropped. */
+/* 0. Branches to a forwarder go straight to its target (for a divergent
+ * branch its two sides; lanes skipping a block that does nothing is the same
+ * execution); a forwarder nothing branches to any more, and that the block
+ * before it does not fall into, is dropped. */
 static void emit_thread(be_func *bf) {
   uint32_t nb = bf->nblocks, nr = bf->dom.nrpo;
-  uint8_t *divref = calloc(nb ? nb : 1, 1), *refd = calloc(nb ? nb : 1, 1);
+  uint8_t *rpc = calloc(nb ? nb : 1, 1), *refd = calloc(nb ? nb : 1, 1);
   for (uint32_t b = 0; b < nb; b++)
     for (uint32_t j = 0; j < bf->blocks[b].n; j++) {
       const be_mi *mi = &bf->blocks[b].code[j];
-      if (mi->op == ISA_OP_s_cbranch_div)
-        for (int t = 0; t < 3; t++)
-          if (mi->target[t] < nb) divref[mi->target[t]] = 1;
+      if (mi->op == ISA_OP_s_cbranch_div && mi->target[2] < nb) rpc[mi->target[2]] = 1;
     }
   for (uint32_t b = 0; b < nb; b++)
     for (uint32_t j = 0; j < bf->blocks[b].n; j++) {
       be_mi *mi = &bf->blocks[b].code[j];
-      if (!emit_uniform_branch(mi->op)) continue;
-      /* bounded: a cycle of forwarders (an empty infinite loop) stays put */
-      for (uint32_t hop = 0; hop < nb && mi->target[0] < nb && mi->target[0] != b &&
-                             emit_forwarder(bf, divref, mi->target[0]);
-           hop++)
-        mi->target[0] = bf->blocks[mi->target[0]].code[0].target[0];
-      if (mi->target[0] < nb) refd[mi->target[0]] = 1;
+      int div = mi->op == ISA_OP_s_cbranch_div;
+      if (!div && mi->op != ISA_OP_s_branch && mi->op != ISA_OP_s_cbranch_scc0 && mi->op != ISA_OP_s_cbranch_scc1)
+        continue;
+      for (int t = 0; t < (div ? 3 : 1); t++) {
+        /* bounded: a cycle of forwarders (an empty infinite loop) stays put */
+        for (uint32_t hop = 0; t < 2 && hop < nb && mi->target[t] < nb && mi->target[t] != b &&
+                               emit_forwarder(bf, rpc, mi->target[t]);
+             hop++)
+          mi->target[t] = bf->blocks[mi->target[t]].code[0].target[0];
+        if (mi->target[t] < nb) refd[mi->target[t]] = 1;
+      }
     }
   for (uint32_t r = 1; r < nr; r++) {
     uint32_t b = bf->dom.rpo[r];
-    if (!emit_forwarder(bf, divref, b) || refd[b]) continue;
+    if (!emit_forwarder(bf, rpc, b) || refd[b]) continue;
     const be_mblock *prev = NULL;
     for (uint32_t q = r; q-- > 0 && !prev;)
       if (bf->blocks[bf->dom.rpo[q]].n) prev = &bf->blocks[bf->dom.rpo[q]];
     uint16_t last = prev ? prev->code[prev->n - 1].op : ISA_OP_s_endpgm;
-    if (last == ISA_OP_s_branch || last == ISA_OP_s_endpgm) bf->blocks[b].n = 0;
+    /* a divergent branch names both sides: it never falls through either */
+    if (last == ISA_OP_s_branch || last == ISA_OP_s_endpgm || last == ISA_OP_s_cbranch_div) bf->blocks[b].n = 0;
   }
-  free(divref);
+  free(rpc);
   free(refd);
 }
 

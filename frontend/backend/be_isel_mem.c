@@ -226,6 +226,15 @@ static int mem_load_wide(isel *s, const mem_run *r) {
   return 0;
 }
 
+static uint32_t mem_sload(isel *s, uint32_t base, int wide, uint32_t off) {
+  uint32_t d = isel_nv(s, ISA_RF_S, wide ? 2 : 1);
+  be_mi *mi = isel_e(s, wide ? ISA_OP_s_load_b64 : ISA_OP_s_load_b32);
+  mi->dst = be_vr(d);
+  mi->src[0] = be_vr(base);
+  mi->offset = (int32_t)off;
+  return d;
+}
+
 int isel_load(isel *s, uint32_t i) {
   const ir_inst *in = &s->f->insts[i];
   if (s->val[i].cls != VC_NONE) return 0; /* defined by a wide load of its run */
@@ -234,7 +243,21 @@ int isel_load(isel *s, uint32_t i) {
   if (run.n) return mem_load_wide(s, &run);
   mem_addr a;
   int sz;
-  if (mem_size_index(s, in->type, &sz) || mem_address(s, in->opnd[0], &a)) return -1;
+  if (mem_size_index(s, in->type, &sz)) return -1;
+  /* __constant data at a uniform address goes through the scalar (constant)
+   * cache, one load per wave, as NVIDIA's LDC and AMD's s_load do; only
+   * __constant memory, because the scalar cache does not see the kernel's own
+   * vector stores */
+  if (s->f->insts[in->opnd[0]].type.space == IR_AS_CONSTANT && sz >= 2) {
+    int64_t off;
+    uint32_t base = mem_base(s, in->opnd[0], &off);
+    if (base != IR_NONE && s->val[base].cls == VC_S2 && off >= 0 && off < (1 << 20)) {
+      uint32_t d = mem_sload(s, s->val[base].reg, sz == 3, (uint32_t)off);
+      isel_def(s, i, sz == 3 ? VC_S2 : VC_S1, d);
+      return 0;
+    }
+  }
+  if (mem_address(s, in->opnd[0], &a)) return -1;
   static const int col[4] = {0, 2, 4, 5};
   isa_opcode op = mem_load_ops[mem_space_index(a.space)][col[sz]];
   int wide = sz == 3;
@@ -377,14 +400,6 @@ int isel_atomic(isel *s, uint32_t i) {
   return 0;
 }
 
-static uint32_t mem_sload(isel *s, uint32_t base, int wide, uint32_t off) {
-  uint32_t d = isel_nv(s, ISA_RF_S, wide ? 2 : 1);
-  be_mi *mi = isel_e(s, wide ? ISA_OP_s_load_b64 : ISA_OP_s_load_b32);
-  mi->dst = be_vr(d);
-  mi->src[0] = be_vr(base);
-  mi->offset = (int32_t)off;
-  return d;
-}
 
 /* Program-scope __constant data: the blob's device address from the hidden
  * kernarg slot, plus this variable's offset in the blob. */

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "be.h"
+#include "fe_front.h"
 #include "isa.h"
 
 ir_module *tb_module(void) {
@@ -225,4 +227,20 @@ int tb_golden(const char *dir, const char *name, const char *text) {
   if (rc) fprintf(stderr, "golden mismatch %s; got:\n%s\n", path, text);
   free(buf);
   return rc;
+}
+
+isa_program *tb_build_cl(const char *src, fe_target t, char *err, size_t errlen) {
+  fe_clc_tools tools = fe_front_default_tools();
+  fe_sb log = {0};
+  ir_module *m = NULL;
+  fe_status st = fe_front_source(&tools, src, "", &m, &log);
+  char *l = fe_sb_take(&log);
+  isa_program *p = NULL;
+  if (st != FE_OK)
+    snprintf(err, errlen, "front end failed: %s", l ? l : "");
+  else if (be_compile(m, &t, &p, err, errlen) != 0)
+    p = NULL;
+  free(l);
+  if (m) ir_module_free(m);
+  return p;
 }

@@ -48,6 +48,11 @@ int tb_run(const isa_kernel *k, tb_launch *l, char *err, size_t errlen);
 
 fe_target tb_target(void);
 
+/* OpenCL C through clang, the SPIR-V reader, the passes and the backend for
+ * target t; NULL with a message in err on failure. */
+struct isa_program;
+struct isa_program *tb_build_cl(const char *src, fe_target t, char *err, size_t errlen);
+
 /* Compare text with tests/frontend/backend/golden/<name>.txt (or rewrite it
  * when WAVESIM_UPDATE_GOLDEN=1). 0 when equal. */
 int tb_golden(const char *dir, const char *name, const char *text);

@@ -11,18 +11,9 @@
 #include "isa.h"
 
 static isa_program *build(const char *src, fe_target t) {
-  fe_clc_tools tools = fe_front_default_tools();
-  fe_sb log = {0};
-  ir_module *m = NULL;
-  fe_status st = fe_front_source(&tools, src, "", &m, &log);
-  char *l = fe_sb_take(&log);
-  ck_assert_msg(st == FE_OK, "front end failed: %s", l ? l : "");
-  free(l);
-  isa_program *p = NULL;
-  char err[512];
-  int rc = be_compile(m, &t, &p, err, sizeof err);
-  ck_assert_msg(rc == 0, "backend failed: %s", err);
-  ir_module_free(m);
+  char err[1024];
+  isa_program *p = tb_build_cl(src, t, err, sizeof err);
+  ck_assert_msg(p != NULL, "%s", err);
   return p;
 }
 
@@ -365,6 +356,39 @@ START_TEST(test_cl_wide_unaligned_not_merged) {
 }
 END_TEST
 
+/* __constant data at a uniform address is read with scalar loads (the
+ * constant cache); at a divergent address with vector loads. */
+START_TEST(test_cl_constant_uniform_scalar_load) {
+  isa_program *p = build("__kernel void cf(__global float *out, __constant float *f, int n) {\n"
+                         "  int g = get_global_id(0);\n"
+                         "  float acc = f[g & 3];\n"
+                         "  for (int j = 0; j < n; j++) acc += f[j] * (float)(g + j);\n"
+                         "  out[g] = acc;\n"
+                         "}\n",
+                         tb_target());
+  const isa_kernel *k = &p->kernels[0];
+  uint32_t sload = 0, gload = 0;
+  for (uint32_t pc = 0; pc < k->ncode; pc++) {
+    sload += k->code[pc].op == ISA_OP_s_load_b32;
+    gload += k->code[pc].op == ISA_OP_global_load_b32;
+  }
+  ck_assert_uint_ge(sload, 4); /* the unrolled f[j], beyond the kernel arguments */
+  ck_assert_uint_eq(gload, 1); /* f[g & 3] */
+  float f[9], out[64];
+  for (int i = 0; i < 9; i++) f[i] = 0.5f * (float)i - 1.0f;
+  tb_launch l = {.wave_size = 32, .local_size = 64, .groups = 1, .nbufs = 2};
+  l.bufs[0] = (uint8_t *)out, l.sizes[0] = sizeof out, l.bufs[1] = (uint8_t *)f, l.sizes[1] = sizeof f;
+  l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1, l.args[2] = 9;
+  run(k, &l);
+  for (int g = 0; g < 64; g++) {
+    float acc = f[g & 3];
+    for (int j = 0; j < 9; j++) acc += f[j] * (float)(g + j);
+    ck_assert_float_eq(out[g], acc);
+  }
+  isa_program_destroy(p);
+}
+END_TEST
+
 Suite *be_cl_suite(void);
 Suite *be_cl_suite(void) {
   Suite *s = suite_create("backend_cl");
@@ -379,6 +403,7 @@ Suite *be_cl_suite(void) {
   tcase_add_test(tc, test_cl_wide_lds_private_struct);
   tcase_add_test(tc, test_cl_wide_double2);
   tcase_add_test(tc, test_cl_wide_unaligned_not_merged);
+  tcase_add_test(tc, test_cl_constant_uniform_scalar_load);
   suite_add_tcase(s, tc);
   return s;
 }

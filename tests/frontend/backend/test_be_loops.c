@@ -13,19 +13,9 @@
 #include "isa.h"
 
 static isa_program *build(const char *src) {
-  fe_clc_tools tools = fe_front_default_tools();
-  fe_sb log = {0};
-  ir_module *m = NULL;
-  fe_status st = fe_front_source(&tools, src, "", &m, &log);
-  char *l = fe_sb_take(&log);
-  ck_assert_msg(st == FE_OK, "front end failed: %s", l ? l : "");
-  free(l);
-  isa_program *p = NULL;
-  char err[512];
-  fe_target t = tb_target();
-  int rc = be_compile(m, &t, &p, err, sizeof err);
-  ck_assert_msg(rc == 0, "backend failed: %s", err);
-  ir_module_free(m);
+  char err[1024];
+  isa_program *p = tb_build_cl(src, tb_target(), err, sizeof err);
+  ck_assert_msg(p != NULL, "%s", err);
   return p;
 }
 
@@ -62,6 +52,27 @@ static uint32_t count_op(const isa_kernel *k, loop_span s, isa_opcode op) {
 static uint32_t count_moves(const isa_kernel *k, loop_span s) {
   return count_op(k, s, ISA_OP_v_mov_b32) + count_op(k, s, ISA_OP_s_mov_b32) +
          count_op(k, s, ISA_OP_v_mov_b64) + count_op(k, s, ISA_OP_s_mov_b64);
+}
+
+/* No branch side leads to a block that only jumps on (emission threads
+ * branches through those), except a divergent branch's reconvergence point,
+ * which lanes must reach. */
+static void assert_no_forwarder_targets(const isa_kernel *k) {
+  for (uint32_t pc = 0; pc < k->ncode; pc++) {
+    const isa_inst *in = &k->code[pc];
+    isa_opcode op = (isa_opcode)in->op;
+    int div = op == ISA_OP_s_cbranch_div;
+    if (!div && op != ISA_OP_s_branch && op != ISA_OP_s_cbranch_scc0 && op != ISA_OP_s_cbranch_scc1)
+      continue;
+    for (int t = 0; t < (div ? 2 : 1); t++) {
+      uint32_t to = in->target[t];
+      int is_rpc = 0;
+      for (uint32_t q = 0; q < k->ncode; q++)
+        is_rpc |= (isa_opcode)k->code[q].op == ISA_OP_s_cbranch_div && k->code[q].target[2] == to;
+      ck_assert_msg(to >= k->ncode || is_rpc || (isa_opcode)k->code[to].op != ISA_OP_s_branch,
+                    "%s: branch at %u goes to a bare s_branch at %u", k->name, pc, to);
+    }
+  }
 }
 
 /* A constant trip count: unrolled 4 times, one counter step of 4, no copies,
@@ -115,6 +126,7 @@ START_TEST(test_loop_runtime_trip_remainder) {
   const isa_kernel *k = &p->kernels[0];
   loop_span s = last_loop(k);
   ck_assert_uint_eq(count_op(k, s, ISA_OP_global_load_b32), 4);
+  assert_no_forwarder_targets(k);
   int32_t x[16], out[40];
   for (int i = 0; i < 16; i++) x[i] = i * 3 - 7;
   for (int n = 0; n <= 13; n++) {
@@ -148,6 +160,7 @@ START_TEST(test_loop_divergent_and_nested) {
                          "  }\n"
                          "  out[g] = acc;\n"
                          "}\n");
+  assert_no_forwarder_targets(&p->kernels[0]);
   int32_t x[16], out[70];
   for (int i = 0; i < 16; i++) x[i] = i * i - 30;
   for (int n = 0; n <= 6; n++) {
