@@ -371,21 +371,25 @@ static int run_file(spec *sp, const char *src, const char *out, int expect_fail)
     clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &n);
     char *log = calloc(n + 1, 1);
     clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, n, log, NULL);
-    if (expect_fail) {
-      if (berr == CL_SUCCESS) {
-        fprintf(stderr, "clrun: %s: build succeeded but a build error was expected\n", sp->file);
-        return 1;
-      }
-      for (unsigned i = 0; i < sp->nbuild_errors; i++)
+    int rc = 1;
+    if (!expect_fail) {
+      fprintf(stderr, "clrun: %s: build failed (%d):\n%s\n", sp->file, (int)berr, log);
+    } else if (berr == CL_SUCCESS) {
+      fprintf(stderr, "clrun: %s: build succeeded but a build error was expected\n", sp->file);
+    } else {
+      rc = 0;
+      for (unsigned i = 0; i < sp->nbuild_errors && !rc; i++)
         if (!strstr(log, sp->build_errors[i])) {
           fprintf(stderr, "clrun: %s: build log lacks \"%s\":\n%s\n", sp->file, sp->build_errors[i], log);
-          return 1;
+          rc = 1;
         }
-      printf("%s: build failed as expected:\n%s\n", sp->file, log);
-      return 0;
+      if (!rc) printf("%s: build failed as expected:\n%s\n", sp->file, log);
     }
-    fprintf(stderr, "clrun: %s: build failed (%d):\n%s\n", sp->file, (int)berr, log);
-    return 1;
+    free(log);
+    clReleaseProgram(prog);
+    clReleaseCommandQueue(q);
+    clReleaseContext(ctx);
+    return rc;
   }
   for (unsigned b = 0; b < sp->nbufs; b++) {
     buf_spec *bs = &sp->bufs[b];
@@ -515,6 +519,8 @@ static int compare(spec *sp, const char *a, const char *b) {
   for (unsigned i = 0; i < sp->nbufs; i++) total += sp->bufs[i].count * type_sizes[sp->bufs[i].type];
   if (na != total || nb != total) {
     fprintf(stderr, "%s: dump sizes %zu (%s) and %zu (%s), expected %zu\n", sp->file, na, a, nb, b, total);
+    free(pa);
+    free(pb);
     return 1;
   }
   size_t off = 0;
@@ -573,6 +579,8 @@ static int compare(spec *sp, const char *a, const char *b) {
     if (!bad && maxd) printf("%s: buffer '%s' within %u ulp\n", sp->file, bs->name, maxd);
   }
   if (!bad) printf("%s: %u buffers match\n", sp->file, sp->nbufs);
+  free(pa);
+  free(pb);
   return bad;
 }
 
@@ -591,8 +599,14 @@ int main(int argc, char **argv) {
   sp.file = argv[ai];
   char *src = read_file(argv[ai], NULL);
   parse_spec(&sp, src);
-  if (mode == 1) return compare(&sp, argv[ai + 1], argv[ai + 2]);
-  if (mode == 0 && !sp.nruns) die("%s has no // RUN: line", sp.file, NULL);
-  for (unsigned b = 0; b < sp.nbufs; b++) fill_buf(&sp.bufs[b], b);
-  return run_file(&sp, src, mode == 2 ? NULL : argv[ai + 1], mode == 2);
+  int rc;
+  if (mode == 1) {
+    rc = compare(&sp, argv[ai + 1], argv[ai + 2]);
+  } else {
+    if (mode == 0 && !sp.nruns) die("%s has no // RUN: line", sp.file, NULL);
+    for (unsigned b = 0; b < sp.nbufs; b++) fill_buf(&sp.bufs[b], b);
+    rc = run_file(&sp, src, mode == 2 ? NULL : argv[ai + 1], mode == 2);
+  }
+  free(src); /* LeakSanitizer in the ASan build would fail the run otherwise */
+  return rc;
 }
