@@ -2,6 +2,8 @@
 // level0 calls level1 and, in a loop, level2; level1 calls
 // level2 and a helper taking a __local pointer. Every level is also launched on
 // its own, so each kernel gets its own work-group memory layout.
+// REF: majority (PoCL 3.1 occasionally returns a different out[] for these nested
+// barrier-carrying calls under load: 1 run in ~700 in CI gave out[0] = 1792 for 1696)
 // RUN: kernel=level2 global=256 local=64
 // +    args=in:buf:int:256:rand(-100,100) out:buf:int:256:zero k:int:5
 // RUN: kernel=level1 global=256 local=64
