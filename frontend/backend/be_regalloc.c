@@ -42,7 +42,8 @@ static ra_iv *ra_intervals(const be_func *bf, const be_live *L, int64_t *bstart,
       if (be_bit_test(&L->out[(size_t)b * W], v)) ra_ext(&iv[v], bend[b]);
     }
   }
-  /* SGPRs across divergent regions */
+  /* SGPRs across divergent regions (be_region_sgprs says which) */
+  uint64_t *rs = be_region_sgprs(bf, L);
   for (uint32_t b = 0; b < bf->nblocks; b++) {
     const uint8_t *reg = bf->uni.region ? bf->uni.region[b] : NULL;
     if (!reg) continue;
@@ -53,18 +54,13 @@ static ra_iv *ra_intervals(const be_func *bf, const be_live *L, int64_t *bstart,
         if (bend[x] > hi) hi = bend[x];
       }
     if (hi < 0) continue;
-    for (uint32_t v = 0; v < bf->nvregs; v++) {
-      if (bf->vregs[v].file != ISA_RF_S) continue;
-      int live = 0;
-      for (uint32_t x = 0; x < bf->nblocks && !live; x++)
-        live = reg[x] && bf->dom.rpo_num[x] != IR_NONE &&
-               (be_bit_test(&L->in[(size_t)x * W], v) || be_bit_test(&L->out[(size_t)x * W], v));
-      if (live) {
+    for (uint32_t v = 0; v < bf->nvregs; v++)
+      if (be_bit_test(&rs[(size_t)b * W], v)) {
         ra_ext(&iv[v], lo);
         ra_ext(&iv[v], hi);
       }
-    }
   }
+  free(rs);
   /* ABI registers hold their values from the start */
   for (uint32_t v = 0; v < bf->nvregs; v++)
     if (bf->vregs[v].fixed >= 0 && iv[v].end >= 0) iv[v].start = 0;
