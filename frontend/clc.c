@@ -520,6 +520,10 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, int opt_d
     /* clang's kernel_arg_type / kernel_arg_type_qual metadata as OpStrings:
      * SPIR-V integers are signless, so only these keep "uint*" and const. */
     clc_push(&a, "--preserve-ocl-kernel-arg-type-metadata-through-string");
+    /* LLVM's nsw/nuw flags as NoSignedWrap/NoUnsignedWrap decorations: address
+     * folding (passes/addr_fold.c) needs them to move the constant of
+     * sext(i + 1) out of a 64-bit address. */
+    clc_push(&a, "--spirv-ext=+SPV_KHR_no_integer_wrap_decoration");
     clc_push(&a, "y.bc");
     clc_push(&a, "-o");
     clc_push(&a, "x.spv");

@@ -23,8 +23,10 @@ typedef struct fe_clc_tools {
  * output cleaned up without ever creating odd integer widths (i3, i33 ...)
  * that llvm-spirv 14 rejects (InvalidBitWidth), then loops treated as GPU
  * compilers do: loop-invariant code hoisted, loops rotated (test at the
- * bottom) and unrolled up to 4 times, with a prologue for the remainder when
- * the trip count is only known at run time. The backend's coalescer folds
+ * bottom) and unrolled up to 16 times within LLVM's size thresholds (NVIDIA
+ * unrolls matmul's run-time loop 16 times, validation/data/kernels_sass),
+ * with a prologue for the remainder when the trip count is only known at
+ * run time. The backend's coalescer folds
  * the loop-carried copies that rotation leaves on the back edge
  * (be_coalesce.c) and its scheduler overlaps the unrolled iterations' loads
  * (be_sched.c). */
@@ -33,7 +35,7 @@ typedef struct fe_clc_tools {
   "loop-mssa(licm,loop-rotate),loop-unroll<O2>,instsimplify,simplifycfg)"
 #define FE_CLC_UNROLL_FLAGS                                                                \
   {                                                                                        \
-    "-inline-threshold=100000", "-unroll-allow-partial", "-unroll-max-count=4",            \
+    "-inline-threshold=100000", "-unroll-allow-partial", "-unroll-max-count=16",           \
         "-unroll-runtime", "-unroll-runtime-epilog=false"                                  \
   }
 #define FE_CLC_OPT_FALLBACK "mem2reg"

@@ -49,7 +49,8 @@ typedef enum ir_op {
   IR_NUM_GROUPS,
   IR_GLOBAL_OFFSET,
   IR_WORK_DIM,
-  /* integer arithmetic, operands of the result type */
+  /* integer arithmetic, operands of the result type; ADD, SUB, MUL and SHL
+   * carry IR_NSW / IR_NUW in aux when the source promised no wrap */
   IR_ADD,
   IR_SUB,
   IR_MUL,
@@ -121,6 +122,14 @@ typedef enum ir_op {
   IR_PRINTF_BUF,
   IR_OP_COUNT
 } ir_op;
+
+/* aux flags of IR_ADD, IR_SUB, IR_MUL and IR_SHL (SPIR-V's NoSignedWrap and
+ * NoUnsignedWrap decorations): the result equals the infinitely precise one,
+ * read as signed (NSW) or unsigned (NUW). Address folding relies on them to
+ * move constants out of sign- or zero-extended 64-bit indices. A pass that
+ * rewrites such an instruction's operands clears them. */
+#define IR_NSW 1u
+#define IR_NUW 2u
 
 typedef enum ir_pred {
   IR_P_EQ, IR_P_NE,

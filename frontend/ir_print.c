@@ -135,6 +135,10 @@ static void ir_print_inst(fe_sb *b, const ir_function *f, uint32_t id) {
     break;
   case IR_BARRIER: case IR_FENCE: fe_sb_printf(b, " 0x%x", in->aux); break;
   case IR_CALL: fe_sb_printf(b, " fn%u", in->aux); break;
+  case IR_ADD: case IR_SUB: case IR_MUL: case IR_SHL:
+    if (in->aux & IR_NUW) fe_sb_printf(b, " nuw");
+    if (in->aux & IR_NSW) fe_sb_printf(b, " nsw");
+    break;
   default: break;
   }
   for (uint32_t i = 0; i < in->nopnd; i++) {

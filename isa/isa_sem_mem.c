@@ -131,10 +131,13 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
     uint64_t limit = lds ? w->lds_size : w->scratch_per_lane;
     for (uint32_t i = 0; i < n; i++) {
       if (!((exec >> i) & 1)) continue;
-      int64_t a = (int64_t)va[i] + in->offset;
-      if (a < 0 || (uint64_t)a + size > limit)
+      /* LDS and scratch addresses are 32-bit: register + offset wraps, so the
+       * compiler may move a constant out of an index into the offset (the
+       * sum is the same modulo 2^32) */
+      uint32_t a = va[i] + (uint32_t)in->offset;
+      if ((uint64_t)a + size > limit)
         return mem_fault(w, lds ? ISA_FAULT_LDS_OOB : ISA_FAULT_SCRATCH_OOB, i, (uint64_t)a, size);
-      uint64_t off = (uint64_t)a;
+      uint64_t off = a;
       if (lds) {
         acc->addr[i] = off;
         host[i] = w->lds + off;

@@ -1,5 +1,6 @@
-/* DRAM: channels interleaved by address, each a bandwidth queue, and banks
- * with an open row (open-page policy) or none (closed-page policy). */
+/* DRAM: channels interleaved by address, each a bandwidth queue with the
+ * controller's load-dependent queueing, and banks with an open row
+ * (open-page policy) or none (closed-page policy). */
 #include "sim_internal.h"
 
 void sim_dram_map(const sim_memsys *m, uint64_t addr, uint32_t *chan, uint32_t *bank,
@@ -11,6 +12,37 @@ void sim_dram_map(const sim_memsys *m, uint64_t addr, uint32_t *chan, uint32_t *
   uint64_t rid = caddr / (uint64_t)m->cfg->dram_row_bytes;
   *bank = (uint32_t)(rid % m->nbanks);
   *row = rid / m->nbanks;
+}
+
+/* The controller's queueing beyond the bus slot. The channel above is a
+ * deterministic FIFO: below full bandwidth it never makes a request wait.
+ * A real controller does, because its service time varies (a row miss
+ * holds its bank for a row cycle, refresh and read/write turnarounds stop
+ * the bus, FR-FCFS lets row hits pass older requests) while the requests of
+ * many SMs arrive in bursts; Kingman's approximation of such a G/G/1 queue
+ * gives a mean wait of dram.queue_cycles * rho / (1 - rho) at utilization
+ * rho, at most dram.queue_max_util. rho is the transfer time that arrived at
+ * the channel in the last dram.queue_window cycles (a moving sum of
+ * SIM_DRAM_WIN_SUB sub-windows before the current one) over that window:
+ * 0 on an idle channel, so a lone chain of dependent loads never sees it. */
+static double sim_dram_queue_wait(sim_memsys *m, uint32_t c, double t, double xfer) {
+  const cfg_device *cfg = m->cfg;
+  if (cfg->dram_queue_cycles <= 0) return 0;
+  const uint32_t ring = SIM_DRAM_WIN_SUB + 1;
+  double *h = m->win_busy + (size_t)c * ring;
+  double sub = (double)cfg->dram_queue_window / SIM_DRAM_WIN_SUB;
+  uint64_t idx = (uint64_t)(t / sub), cur = m->win_idx[c];
+  if (idx > cur) { /* sub-windows passed: clear the slots they reuse */
+    for (uint64_t k = 1; k <= idx - cur && k <= ring; k++) h[(cur + k) % ring] = 0;
+    m->win_idx[c] = cur = idx;
+    double sum = 0;
+    for (uint32_t k = 0; k < ring; k++)
+      if (k != cur % ring) sum += h[k];
+    m->win_rho[c] = sum / (double)cfg->dram_queue_window;
+  }
+  h[cur % ring] += xfer; /* a request a little late in time order counts in the current one */
+  double rho = m->win_rho[c] < cfg->dram_queue_max_util ? m->win_rho[c] : cfg->dram_queue_max_util;
+  return cfg->dram_queue_cycles * rho / (1 - rho);
 }
 
 double sim_dram_access(sim_memsys *m, uint64_t addr, uint32_t bytes, double t, sim_stats *st) {
@@ -38,5 +70,5 @@ double sim_dram_access(sim_memsys *m, uint64_t addr, uint32_t bytes, double t, s
   }
   double end = (bus > ready ? bus : ready) + xfer;
   m->bank_free[bi] = end;
-  return end;
+  return end + sim_dram_queue_wait(m, c, t, xfer);
 }

@@ -83,7 +83,16 @@ typedef struct sim_memsys {
   double *chan_free, chan_cycles_per_byte;
   double *bank_free;      /* nchan * nbanks */
   uint64_t *open_row;     /* nchan * nbanks: row + 1, 0 = none open */
+  /* controller queueing (dram.queue_cycles; sim_dram.c): per channel the
+   * current sub-window's index, a ring of the transfer cycles that arrived
+   * in it and in the SIM_DRAM_WIN_SUB before, and their utilization */
+  uint64_t *win_idx;
+  double *win_busy, *win_rho; /* win_busy: nchan * (SIM_DRAM_WIN_SUB + 1) */
 } sim_memsys;
+
+/* dram.queue_window is measured as a moving sum of this many sub-windows,
+ * so the utilization moves smoothly instead of jumping once a window */
+#define SIM_DRAM_WIN_SUB 8u
 
 int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errlen);
 void sim_memsys_fini(sim_memsys *m);
@@ -185,6 +194,10 @@ typedef struct sim_decoded {
   isa_regset rs;
   uint8_t unit;
   uint8_t noret; /* an atomic whose returned value no path reads (sim_atomic.c) */
+  /* issue cycles on its port beyond the unit's own (cu.operand_ports): a
+   * VALU op reading more registers than the ports, dependent on the
+   * instruction before it */
+  uint8_t extra_issue;
 } sim_decoded;
 
 typedef struct sim_ctx {

@@ -208,6 +208,30 @@ void sim_fault_message(const sim_ctx *c, const isa_wave *w, const uint64_t gid[3
            c->k->name, what, gl[0], gl[1], gl[2], where, hint);
 }
 
+static int sim_regs_overlap(const isa_regref *a, const isa_regref *b) {
+  return a->file == b->file && a->reg < b->reg + b->count && b->reg < a->reg + a->count;
+}
+
+/* cu.operand_ports: a VALU instruction reading more registers than the
+ * ports deliver per cycle takes extra issue cycles when it reads what the
+ * instruction before it (in program order: the wave's previous issue on
+ * straight-line code) writes, since no operand can come from a reuse
+ * cache then (NVIDIA sets .reuse only across independent neighbours). */
+static void sim_mark_operand_ports(sim_ctx *c) {
+  const cfg_device *cfg = &c->d->cfg;
+  uint32_t ports = (uint32_t)cfg->cu_operand_ports;
+  if (!ports) return;
+  for (uint32_t pc = 1; pc < c->k->ncode; pc++) {
+    sim_decoded *d = &c->dec[pc];
+    if (d->unit != ISA_UNIT_VALU || d->rs.nreads <= ports) continue;
+    const isa_regset *prev = &c->dec[pc - 1].rs;
+    int dep = 0;
+    for (unsigned i = 0; i < d->rs.nreads; i++)
+      for (unsigned j = 0; j < prev->nwrites; j++) dep |= sim_regs_overlap(&d->rs.reads[i], &prev->writes[j]);
+    if (dep) d->extra_issue = (uint8_t)((d->rs.nreads + ports - 1) / ports - 1);
+  }
+}
+
 /* Decode each instruction's register sets and check them against the
  * kernel's declared register counts: a bad count would corrupt memory. */
 static int sim_decode(sim_ctx *c) {
@@ -236,6 +260,7 @@ static int sim_decode(sim_ctx *c) {
       }
     }
   }
+  sim_mark_operand_ports(c);
   if (sim_atomic_mark_noret(k, c->dec) != 0)
     return snprintf(c->err, c->errlen, "out of memory"), -1;
   return 0;

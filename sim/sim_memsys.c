@@ -49,9 +49,12 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   m->chan_free = calloc(m->nchan, sizeof *m->chan_free);
   m->bank_free = calloc(nb, sizeof *m->bank_free);
   m->open_row = calloc(nb, sizeof *m->open_row);
+  m->win_idx = calloc(m->nchan, sizeof *m->win_idx);
+  m->win_busy = calloc((size_t)m->nchan * (SIM_DRAM_WIN_SUB + 1), sizeof *m->win_busy);
+  m->win_rho = calloc(m->nchan, sizeof *m->win_rho);
   int bad = !m->l1 || !m->scache || !m->l1_port_free || !m->lds_free || !m->mshr || !m->mshr_n ||
             !m->noc_free || !m->slice_free || !m->slice_reqs || !m->chan_free || !m->bank_free ||
-            !m->open_row || !m->unit_free;
+            !m->open_row || !m->unit_free || !m->win_idx || !m->win_busy || !m->win_rho;
   for (uint32_t i = 0; !bad && i < m->ncu; i++)
     bad = sim_cache_init(&m->l1[i], (uint64_t)cfg->l1_bytes, m->l1_line, (uint32_t)cfg->l1_assoc) !=
               0 ||
@@ -87,6 +90,9 @@ void sim_memsys_fini(sim_memsys *m) {
   free(m->chan_free);
   free(m->bank_free);
   free(m->open_row);
+  free(m->win_idx);
+  free(m->win_busy);
+  free(m->win_rho);
   memset(m, 0, sizeof *m);
 }
 
@@ -108,6 +114,10 @@ void sim_memsys_reset_queues(sim_memsys *m) {
   memset(m->bank_free, 0, nb * sizeof *m->bank_free);
   /* an idle DRAM controller closes its rows (refresh would anyway) */
   memset(m->open_row, 0, nb * sizeof *m->open_row);
+  /* ... and its queues are empty: no utilization history */
+  memset(m->win_idx, 0, m->nchan * sizeof *m->win_idx);
+  memset(m->win_busy, 0, (size_t)m->nchan * (SIM_DRAM_WIN_SUB + 1) * sizeof *m->win_busy);
+  memset(m->win_rho, 0, m->nchan * sizeof *m->win_rho);
   /* each launch counts cycles from 0; fills in flight at the end of the
    * last one have landed by now */
   sim_cache_clear_ready(&m->l2);

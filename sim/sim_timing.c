@@ -232,7 +232,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
   tw->next_issue = now + 1;
   tw->wait = WAIT_ISSUE;
   uint64_t busy = T->unit_busy[d->unit];
-  *sd->port[T->unit_port[d->unit]] = now + busy;
+  *sd->port[T->unit_port[d->unit]] = now + busy + d->extra_issue * busy;
   const isa_access *a = &tw->w.access;
   switch (d->unit) {
   case ISA_UNIT_VALU: sim_set_ready(tw, &d->rs, now + busy - 1 + (uint64_t)cfg->lat_valu, 0); break;

@@ -773,6 +773,180 @@ static int prep_launch(hb_state *s, const hb_case *c) {
   return 0;
 }
 
+/* ------------------------------------------------------------------ alu family */
+
+/* One operation class of validation/kernels/alu.cl. lat and thr are guesses
+ * (cycles per dependent step; issue cycles per warp step on one sub-partition)
+ * that only size the chains so that each case runs ~50 us at the small scale. */
+enum { ALU_F32, ALU_U32, ALU_F64, ALU_U64 };
+typedef struct alu_op {
+  const char *name;
+  int kind, unroll;
+  double lat, thr;
+  double a, b; /* kernel arguments (integers: their values) */
+  double tol;  /* relative tolerance of the chain sum */
+} alu_op;
+
+enum {
+  ALU_ffma, ALU_ffma_imm, ALU_fadd, ALU_fmul, ALU_imad, ALU_ixoradd, ALU_i64xoradd, ALU_salu,
+  ALU_rsq_native, ALU_rsq, ALU_sqrt_native, ALU_sqrt, ALU_exp2_native, ALU_exp2, ALU_sin_native,
+  ALU_sin, ALU_rcp_native, ALU_fdiv, ALU_dfma, ALU_dadd, ALU_udiv, ALU_u64div
+};
+static const alu_op alu_ops[] = {
+    [ALU_ffma] = {"ffma", ALU_F32, 16, 4, 1, 0.9990234375, 0.0009765625, 1e-6},
+    [ALU_ffma_imm] = {"ffma_imm", ALU_F32, 16, 4, 1, 0.9990234375, 0.0009765625, 1e-6},
+    [ALU_fadd] = {"fadd", ALU_F32, 16, 4, 1, 0x1p-20, 0, 1e-6},
+    [ALU_fmul] = {"fmul", ALU_F32, 16, 4, 1, 1.0 - 0x1p-20, 0, 1e-6},
+    [ALU_imad] = {"imad", ALU_U32, 16, 4, 2, 0x01000193, 0x811C9DC5u, 0},
+    [ALU_ixoradd] = {"ixoradd", ALU_U32, 16, 8, 2, 0x5bd1e995, 0x9E3779B9u, 0},
+    [ALU_i64xoradd] = {"i64xoradd", ALU_U64, 16, 16, 4, 0x5bd1e995, 0x9E3779B9u, 0},
+    [ALU_salu] = {"salu", ALU_U32, 16, 4, 1, 0x01000193, 0x811C9DC5u, 0},
+    [ALU_rsq_native] = {"rsq_native", ALU_F32, 16, 16, 8, 0, 0, 1e-3},
+    [ALU_rsq] = {"rsq", ALU_F32, 16, 24, 8, 0, 0, 1e-4},
+    [ALU_sqrt_native] = {"sqrt_native", ALU_F32, 16, 24, 8, 0, 0, 1e-3},
+    [ALU_sqrt] = {"sqrt", ALU_F32, 8, 40, 16, 0, 0, 1e-4},
+    [ALU_exp2_native] = {"exp2_native", ALU_F32, 16, 20, 8, 0, 0, 1e-3},
+    [ALU_exp2] = {"exp2", ALU_F32, 8, 30, 12, 0, 0, 1e-4},
+    [ALU_sin_native] = {"sin_native", ALU_F32, 16, 24, 10, 1, 0, 1e-3},
+    [ALU_sin] = {"sin", ALU_F32, 4, 60, 40, 1, 0, 1e-4},
+    [ALU_rcp_native] = {"rcp_native", ALU_F32, 16, 16, 8, 0, 0, 1e-3},
+    [ALU_fdiv] = {"fdiv", ALU_F32, 8, 60, 20, 1, 0, 1e-3},
+    [ALU_dfma] = {"dfma", ALU_F64, 16, 8, 2, 0.9990234375, 0.0009765625, 1e-6},
+    [ALU_dadd] = {"dadd", ALU_F64, 16, 8, 2, 0x1p-20, 0, 1e-6},
+    [ALU_udiv] = {"udiv", ALU_U32, 8, 60, 20, 4294967295.0, 0, 0},
+    [ALU_u64div] = {"u64div", ALU_U64, 4, 300, 100, 18446744073709551615.0, 0, 0},
+};
+
+/* Variants: chains per work-item and warps per SM (132 SMs; 64 is full
+ * occupancy). One chain on 1 or 4 warps per SM: latency; 8 chains at full
+ * occupancy: throughput; the rest sweep chains and warps for the FMA. */
+enum { AV_LAT1, AV_LAT4, AV_THR, AV_OCC1, AV_OCC2, AV_OCC4, AV_W8, AV_W16, AV_W32 };
+static const int alu_chains[] = {1, 1, 8, 1, 2, 4, 1, 1, 1};
+static const int alu_warps[] = {1, 4, 64, 64, 64, 64, 8, 16, 32};
+
+static float alu_step_f32(int op, float x, float a, float b) {
+  switch (op) {
+  case ALU_ffma:
+  case ALU_ffma_imm: return fmaf(x, a, b);
+  case ALU_fadd: return x + a;
+  case ALU_fmul: return x * a;
+  case ALU_rsq_native:
+  case ALU_rsq: return 1.0f / sqrtf(x);
+  case ALU_sqrt_native:
+  case ALU_sqrt: return sqrtf(x);
+  case ALU_exp2_native:
+  case ALU_exp2: return exp2f(-x);
+  case ALU_sin_native:
+  case ALU_sin: return sinf(x + a);
+  case ALU_rcp_native: return 1.0f / x;
+  default: return a / x; /* ALU_fdiv */
+  }
+}
+
+/* The sum of one work-item's chains, as the kernel stores it. */
+static uint32_t alu_ref(int op, size_t gid, size_t wg, int chains, long steps) {
+  const alu_op *o = &alu_ops[op];
+  const uint32_t g = (uint32_t)gid;
+  uint32_t ru = 0;
+  float rf = 0;
+  double rd = 0;
+  uint64_t rl = 0;
+  for (int j = 0; j < chains; ++j) {
+    const float seedf = 1.0f + (float)(g & 1023) * (1.0f / 1024.0f) + 0.125f * (float)j;
+    const uint32_t seedu = g * 0x9E3779B9u + (uint32_t)j * 0x7F4A7C15u + 1u;
+    const uint32_t seeddiv = (g & 1023) + 1 + 3 * (uint32_t)j;
+    if (o->kind == ALU_F32) {
+      float x = seedf;
+      for (long i = 0; i < steps; ++i) x = alu_step_f32(op, x, (float)o->a, (float)o->b);
+      rf = j ? rf + x : x;
+    } else if (o->kind == ALU_F64) {
+      double x = 1.0 + (double)(g & 1023) * (1.0 / 1024.0) + 0.125 * (double)j;
+      for (long i = 0; i < steps; ++i) x = op == ALU_dfma ? fma(x, o->a, o->b) : x + o->a;
+      rd = j ? rd + x : x;
+    } else if (o->kind == ALU_U32) {
+      const uint32_t a = (uint32_t)o->a, b = (uint32_t)o->b;
+      uint32_t x = op == ALU_udiv   ? seeddiv
+                   : op == ALU_salu ? (uint32_t)(gid / wg) * 2u + 1u + (uint32_t)j
+                                    : seedu;
+      for (long i = 0; i < steps; ++i)
+        x = op == ALU_udiv ? a / x : op == ALU_ixoradd ? (x ^ a) + b : x * a + b;
+      ru += x;
+    } else {
+      uint64_t x = op == ALU_u64div ? seeddiv : ((uint64_t)seedu << 32) | (g ^ 0x12345678u);
+      for (long i = 0; i < steps; ++i)
+        x = op == ALU_u64div ? UINT64_MAX / x : (x ^ 0x5bd1e995u) + 0x9E3779B9u;
+      rl += x;
+    }
+  }
+  if (o->kind == ALU_F32 || o->kind == ALU_F64) {
+    float f = o->kind == ALU_F32 ? rf : (float)rd;
+    memcpy(&ru, &f, 4);
+  } else if (o->kind == ALU_U64) {
+    ru = (uint32_t)(rl ^ (rl >> 32));
+  }
+  return ru;
+}
+
+/* alu: ia = operation (ALU_*), ib = variant (AV_*). */
+static int prep_alu(hb_state *s, const hb_case *c) {
+  const alu_op *o = &alu_ops[c->ia];
+  const int chains = alu_chains[c->ib], warps = alu_warps[c->ib], sms = 132;
+  const size_t wg = (size_t)(warps * 32 < 256 ? warps * 32 : 256);
+  const size_t items = s->env->scale == SC_TINY ? 2 * wg : (size_t)sms * (size_t)warps * 32;
+  if (o->kind == ALU_F64) {
+    cl_device_fp_config fp64 = 0;
+    clGetDeviceInfo(s->env->dev, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
+    if (!fp64) {
+      snprintf(s->skip, sizeof s->skip, "device has no double precision");
+      return 0;
+    }
+  }
+  /* Cycles per step of one chain: its latency, or the issue of all chains of
+   * the warps that share a sub-partition (4 per SM), whichever is longer. */
+  const double per_smsp = warps < 4 ? 1 : warps / 4.0;
+  double cyc = per_smsp * chains * o->thr;
+  if (cyc < o->lat) cyc = o->lat;
+  const double target = (double)pick(s, 0, 100000, 400000, 1600000);
+  long iters = (long)(target / cyc / o->unroll + 0.5);
+  if (iters < 2) iters = 2;
+  const long steps = iters * o->unroll;
+  static const char *const kinds[] = {"F32", "U32", "F64", "U64"};
+  char defs[160];
+  snprintf(defs, sizeof defs, "-DOP_%s -DKIND_%s -DCHAINS=%d -DUNROLL=%d", o->name, kinds[o->kind],
+           chains, o->unroll);
+  if (build(s, "alu.cl", defs)) return -1;
+  int bo = buffer(s, items * 4, NULL, 0);
+  cl_kernel k = bo < 0 ? NULL : launch(s, 0, "alu", 1, items, 1, wg, 1);
+  if (!k || arg_mem(k, 0, s, bo) || arg_i32(k, 3, (int32_t)iters)) return -1;
+  int e = 0;
+  if (o->kind == ALU_F32) {
+    e = arg_f32(k, 1, (float)o->a) | arg_f32(k, 2, (float)o->b);
+  } else if (o->kind == ALU_F64) {
+    const double a = o->a, b = o->b;
+    e = arg_raw(k, 1, 8, &a) | arg_raw(k, 2, 8, &b);
+  } else if (o->kind == ALU_U32) {
+    e = arg_u32(k, 1, (uint32_t)o->a) | arg_u32(k, 2, (uint32_t)o->b);
+  } else {
+    const uint64_t a = c->ia == ALU_u64div ? UINT64_MAX : (uint64_t)o->a, b = (uint64_t)o->b;
+    e = arg_raw(k, 1, 8, &a) | arg_raw(k, 2, 8, &b);
+  }
+  if (e) return -1;
+  /* Verify 256 work-items spread over the range (all of them when fewer). */
+  const size_t samples = items < 256 ? items : 256, stride = items / samples;
+  uint32_t *ref = xmalloc(samples * 4);
+  for (size_t si = 0; si < samples; ++si) ref[si] = alu_ref(c->ia, si * stride, wg, chains, steps);
+  s->stride = stride;
+  s->tol_rel = o->tol;
+  set_ref(s, bo, ref, samples, o->kind == ALU_U32 || o->kind == ALU_U64 ? CMP_U32 : CMP_F32);
+  s->bytes_moved = (double)items * 4;
+  s->flops = (double)items * (double)chains * (double)steps;
+  snprintf(s->notes, sizeof s->notes,
+           "op=%s chains=%d warps_per_sm=%d steps=%ld unroll=%d ops=items*chains*steps "
+           "verified_sample=%zu",
+           o->name, chains, warps, steps, o->unroll, samples);
+  return 0;
+}
+
 static const hb_case cases[] = {
     {"stream", "vecadd", prep_stream, 0, 0},
     {"stream", "saxpy", prep_stream, 1, 0},
@@ -837,6 +1011,81 @@ static const hb_case cases[] = {
     {"launch", "groups132", prep_launch, 1, 0},
     {"launch", "groups1056", prep_launch, 2, 0},
     {"launch", "groups8448", prep_launch, 3, 0},
+    {"alu", "ffma_lat1", prep_alu, ALU_ffma, AV_LAT1},
+    {"alu", "ffma_lat4", prep_alu, ALU_ffma, AV_LAT4},
+    {"alu", "ffma_thr", prep_alu, ALU_ffma, AV_THR},
+    {"alu", "ffma_imm_lat1", prep_alu, ALU_ffma_imm, AV_LAT1},
+    {"alu", "ffma_imm_lat4", prep_alu, ALU_ffma_imm, AV_LAT4},
+    {"alu", "ffma_imm_thr", prep_alu, ALU_ffma_imm, AV_THR},
+    {"alu", "fadd_lat1", prep_alu, ALU_fadd, AV_LAT1},
+    {"alu", "fadd_lat4", prep_alu, ALU_fadd, AV_LAT4},
+    {"alu", "fadd_thr", prep_alu, ALU_fadd, AV_THR},
+    {"alu", "fmul_lat1", prep_alu, ALU_fmul, AV_LAT1},
+    {"alu", "fmul_lat4", prep_alu, ALU_fmul, AV_LAT4},
+    {"alu", "fmul_thr", prep_alu, ALU_fmul, AV_THR},
+    {"alu", "imad_lat1", prep_alu, ALU_imad, AV_LAT1},
+    {"alu", "imad_lat4", prep_alu, ALU_imad, AV_LAT4},
+    {"alu", "imad_thr", prep_alu, ALU_imad, AV_THR},
+    {"alu", "ixoradd_lat1", prep_alu, ALU_ixoradd, AV_LAT1},
+    {"alu", "ixoradd_lat4", prep_alu, ALU_ixoradd, AV_LAT4},
+    {"alu", "ixoradd_thr", prep_alu, ALU_ixoradd, AV_THR},
+    {"alu", "i64xoradd_lat1", prep_alu, ALU_i64xoradd, AV_LAT1},
+    {"alu", "i64xoradd_lat4", prep_alu, ALU_i64xoradd, AV_LAT4},
+    {"alu", "i64xoradd_thr", prep_alu, ALU_i64xoradd, AV_THR},
+    {"alu", "salu_lat1", prep_alu, ALU_salu, AV_LAT1},
+    {"alu", "salu_lat4", prep_alu, ALU_salu, AV_LAT4},
+    {"alu", "rsq_native_lat1", prep_alu, ALU_rsq_native, AV_LAT1},
+    {"alu", "rsq_native_lat4", prep_alu, ALU_rsq_native, AV_LAT4},
+    {"alu", "rsq_native_thr", prep_alu, ALU_rsq_native, AV_THR},
+    {"alu", "rsq_lat1", prep_alu, ALU_rsq, AV_LAT1},
+    {"alu", "rsq_lat4", prep_alu, ALU_rsq, AV_LAT4},
+    {"alu", "rsq_thr", prep_alu, ALU_rsq, AV_THR},
+    {"alu", "sqrt_native_lat1", prep_alu, ALU_sqrt_native, AV_LAT1},
+    {"alu", "sqrt_native_lat4", prep_alu, ALU_sqrt_native, AV_LAT4},
+    {"alu", "sqrt_native_thr", prep_alu, ALU_sqrt_native, AV_THR},
+    {"alu", "sqrt_lat1", prep_alu, ALU_sqrt, AV_LAT1},
+    {"alu", "sqrt_lat4", prep_alu, ALU_sqrt, AV_LAT4},
+    {"alu", "sqrt_thr", prep_alu, ALU_sqrt, AV_THR},
+    {"alu", "exp2_native_lat1", prep_alu, ALU_exp2_native, AV_LAT1},
+    {"alu", "exp2_native_lat4", prep_alu, ALU_exp2_native, AV_LAT4},
+    {"alu", "exp2_native_thr", prep_alu, ALU_exp2_native, AV_THR},
+    {"alu", "exp2_lat1", prep_alu, ALU_exp2, AV_LAT1},
+    {"alu", "exp2_lat4", prep_alu, ALU_exp2, AV_LAT4},
+    {"alu", "exp2_thr", prep_alu, ALU_exp2, AV_THR},
+    {"alu", "sin_native_lat1", prep_alu, ALU_sin_native, AV_LAT1},
+    {"alu", "sin_native_lat4", prep_alu, ALU_sin_native, AV_LAT4},
+    {"alu", "sin_native_thr", prep_alu, ALU_sin_native, AV_THR},
+    {"alu", "sin_lat1", prep_alu, ALU_sin, AV_LAT1},
+    {"alu", "sin_lat4", prep_alu, ALU_sin, AV_LAT4},
+    {"alu", "sin_thr", prep_alu, ALU_sin, AV_THR},
+    {"alu", "rcp_native_lat1", prep_alu, ALU_rcp_native, AV_LAT1},
+    {"alu", "rcp_native_lat4", prep_alu, ALU_rcp_native, AV_LAT4},
+    {"alu", "rcp_native_thr", prep_alu, ALU_rcp_native, AV_THR},
+    {"alu", "fdiv_lat1", prep_alu, ALU_fdiv, AV_LAT1},
+    {"alu", "fdiv_lat4", prep_alu, ALU_fdiv, AV_LAT4},
+    {"alu", "fdiv_thr", prep_alu, ALU_fdiv, AV_THR},
+    {"alu", "dfma_lat1", prep_alu, ALU_dfma, AV_LAT1},
+    {"alu", "dfma_lat4", prep_alu, ALU_dfma, AV_LAT4},
+    {"alu", "dfma_thr", prep_alu, ALU_dfma, AV_THR},
+    {"alu", "dadd_lat1", prep_alu, ALU_dadd, AV_LAT1},
+    {"alu", "dadd_lat4", prep_alu, ALU_dadd, AV_LAT4},
+    {"alu", "dadd_thr", prep_alu, ALU_dadd, AV_THR},
+    {"alu", "udiv_lat1", prep_alu, ALU_udiv, AV_LAT1},
+    {"alu", "udiv_lat4", prep_alu, ALU_udiv, AV_LAT4},
+    {"alu", "udiv_thr", prep_alu, ALU_udiv, AV_THR},
+    {"alu", "u64div_lat1", prep_alu, ALU_u64div, AV_LAT1},
+    {"alu", "u64div_lat4", prep_alu, ALU_u64div, AV_LAT4},
+    {"alu", "u64div_thr", prep_alu, ALU_u64div, AV_THR},
+    {"alu", "ffma_occ1", prep_alu, ALU_ffma, AV_OCC1},
+    {"alu", "ffma_imm_occ1", prep_alu, ALU_ffma_imm, AV_OCC1},
+    {"alu", "fadd_occ1", prep_alu, ALU_fadd, AV_OCC1},
+    {"alu", "imad_occ1", prep_alu, ALU_imad, AV_OCC1},
+    {"alu", "dfma_occ1", prep_alu, ALU_dfma, AV_OCC1},
+    {"alu", "ffma_occ2", prep_alu, ALU_ffma, AV_OCC2},
+    {"alu", "ffma_occ4", prep_alu, ALU_ffma, AV_OCC4},
+    {"alu", "ffma_w8", prep_alu, ALU_ffma, AV_W8},
+    {"alu", "ffma_w16", prep_alu, ALU_ffma, AV_W16},
+    {"alu", "ffma_w32", prep_alu, ALU_ffma, AV_W32},
 };
 #define NCASES (sizeof cases / sizeof cases[0])
 

@@ -145,17 +145,34 @@ be_opnd isel_B2(isel *s, uint32_t v) {
   }
 }
 
+/* The VGPR copy of uniform value v (size 1 or 2 registers), one per block:
+ * an unrolled loop's accesses through one uniform base share it. */
+static be_opnd isel_vcopy(isel *s, uint32_t v, unsigned size) {
+  isel_val *x = &s->val[v];
+  if (x->vcopy_block != s->cur) {
+    x->vcopy[0] = x->vcopy[1] = IR_NONE;
+    x->vcopy_block = s->cur;
+  }
+  if (x->vcopy[size - 1] == IR_NONE) {
+    be_opnd src = size == 2 ? isel_A2(s, v) : isel_A(s, v);
+    uint32_t r = isel_e1(s, size == 2 ? ISA_OP_v_mov_b64 : ISA_OP_v_mov_b32, ISA_RF_V, (uint8_t)size, src, isel_none,
+                         isel_none);
+    s->val[v].vcopy[size - 1] = r; /* isel_e1 may have moved nothing, but x is re-read */
+  }
+  return be_vr(s->val[v].vcopy[size - 1]);
+}
+
 be_opnd isel_V(isel *s, uint32_t v) {
   isel_val *x = &s->val[v];
   if ((x->cls == VC_V1 || x->cls == VC_VBOOL)) return isel_reg(x);
   if (x->cls == VC_V2) return be_vr_half(x->reg, 0);
-  return be_vr(isel_e1(s, ISA_OP_v_mov_b32, ISA_RF_V, 1, isel_A(s, v), isel_none, isel_none));
+  return isel_vcopy(s, v, 1);
 }
 
 be_opnd isel_V2(isel *s, uint32_t v) {
   isel_val *x = &s->val[v];
   if (x->cls == VC_V2) return be_vr(x->reg);
-  return be_vr(isel_e1(s, ISA_OP_v_mov_b64, ISA_RF_V, 2, isel_A2(s, v), isel_none, isel_none));
+  return isel_vcopy(s, v, 2);
 }
 
 be_opnd isel_S2(isel *s, uint32_t v) {
@@ -1196,7 +1213,7 @@ int be_isel(be_func *bf, isa_kernel *k) {
       s.defer[c] = 1;
   }
   free(uses);
-  for (uint32_t i = 0; i < f->ninsts; i++) s.val[i].vbool = IR_NONE;
+  for (uint32_t i = 0; i < f->ninsts; i++) s.val[i].vbool = s.val[i].vcopy_block = IR_NONE;
   bf->nblocks = f->nblocks;
   bf->blocks = calloc(f->nblocks ? f->nblocks : 1, sizeof(be_mblock));
   /* ABI registers */

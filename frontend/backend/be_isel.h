@@ -26,6 +26,9 @@ typedef struct isel_val {
   uint32_t vbool; /* VC_MASK used in other blocks: its VC_VBOOL copy, or IR_NONE */
   uint32_t block; /* defining block */
   uint64_t imm;
+  /* a uniform value's VGPR copy (32- and 64-bit) made for memory operands
+   * in block vcopy_block: later accesses in that block share it */
+  uint32_t vcopy[2], vcopy_block;
 } isel_val;
 
 typedef struct isel {

@@ -39,6 +39,12 @@ int pass_check(const ir_function *f, const char *pass, char *err, size_t errlen)
 int pass_inline(ir_module *m, char *err, size_t errlen);
 /* Constant folding, copy propagation, dead code, unreachable blocks. */
 int pass_simplify(ir_function *f, char *err, size_t errlen);
+/* Constant parts of address offsets moved into a PTRADD of their own
+ * (p + ext(i + k) * s -> (p + ext(i) * s) + k * s) where that is exact: modulo
+ * 2^32 for __local and private addresses, through nsw/nuw adds for 64-bit
+ * ones. The variable parts of a block's addresses are hash-consed. Run
+ * before pass_simplify, which removes what the rewrite leaves dead. */
+int pass_addr_fold(ir_function *f, char *err, size_t errlen);
 /* One exit block (every RET and UNREACHABLE branches to it) and no critical
  * edges (an edge from a block with two successors to one with several
  * predecessors gets its own block). */

@@ -191,11 +191,21 @@ static int simp_reassoc(ir_function *f, uint32_t i) {
   if (inner->op != IR_ADD || inner->nopnd != 2 || inner->type.base != in->type.base) return 0;
   int ik = simp_is_const(f, inner->opnd[1]) ? 1 : simp_is_const(f, inner->opnd[0]) ? 0 : -1;
   if (ik < 0 || simp_is_const(f, inner->opnd[1 - ik])) return 0;
-  uint64_t c = (f->insts[in->opnd[ck]].imm + f->insts[inner->opnd[ik]].imm) & simp_mask(bits);
+  uint64_t c1 = f->insts[in->opnd[ck]].imm & simp_mask(bits), c2 = f->insts[inner->opnd[ik]].imm & simp_mask(bits);
+  uint64_t c = (c1 + c2) & simp_mask(bits);
+  /* x + (c1 + c2) keeps a no-wrap promise both adds made when the constants'
+   * own sum does not wrap: its exact value is then the outer add's */
+  int64_t ssum;
+  uint64_t usum;
+  uint32_t keep = in->aux & inner->aux;
+  if (__builtin_add_overflow(simp_sx(c1, bits), simp_sx(c2, bits), &ssum) || simp_sx((uint64_t)ssum, bits) != ssum)
+    keep &= ~IR_NSW;
+  if (__builtin_add_overflow(c1, c2, &usum) || usum > simp_mask(bits)) keep &= ~IR_NUW;
   uint32_t x = inner->opnd[1 - ik];
   uint32_t nc = simp_new_const(f, in->type, c);
   f->insts[i].opnd[0] = x;
   f->insts[i].opnd[1] = nc;
+  f->insts[i].aux = keep;
   return 1;
 }
 
@@ -235,6 +245,7 @@ int pass_simplify(ir_function *f, char *err, size_t errlen) {
       if (in->op != IR_CONST && simp_fold(f, in, &v)) {
         in->op = IR_CONST;
         in->imm = v;
+        in->aux = 0;
         in->nopnd = 0;
         changed = 1;
         continue;

@@ -286,8 +286,11 @@ static void spv_binop(spv_fn *x, uint32_t i, ir_op op) {
     spv_error(m, x->line, "malformed SPIR-V: operand shapes differ in %s", spv_op_name(m->ins[i].op));
     return;
   }
-  for (uint32_t k = 0; k < n; k++)
+  uint8_t wrap = (op == IR_ADD || op == IR_SUB || op == IR_MUL) ? m->ids[W(2)].wrap : 0;
+  for (uint32_t k = 0; k < n; k++) {
     x->c[k] = spv_op2(x, op, t[k], x->a[k], x->b[k]);
+    x->f->insts[x->c[k]].aux = wrap;
+  }
   spv_set(x, W(2), x->c, n);
 }
 
@@ -335,6 +338,7 @@ static void spv_shift(spv_fn *x, uint32_t i, ir_op op) {
       cnt = spv_op2(x, IR_AND, t[k], cnt, spv_kconst(x, t[k], bits - 1));
     }
     x->c[k] = spv_op2(x, op, t[k], x->a[k], cnt);
+    if (op == IR_SHL) x->f->insts[x->c[k]].aux = m->ids[W(2)].wrap;
   }
   spv_set(x, W(2), x->c, n);
 }

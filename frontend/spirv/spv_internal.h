@@ -53,6 +53,7 @@ typedef struct spv_id {
   uint8_t kind;      /* spv_kind */
   uint8_t ext;       /* EXTIMPORT: 1 = OpenCL.std, 2 = OpenCL.DebugInfo.100, 0 other */
   uint8_t byval, cpacked, saturated, has_rounding;
+  uint8_t wrap;      /* IR_NSW | IR_NUW from NoSignedWrap / NoUnsignedWrap */
   int32_t builtin;   /* BuiltIn decoration, -1 if none */
   uint32_t ins;      /* defining instruction index */
   uint32_t type;     /* type id of a value */

@@ -561,6 +561,8 @@ static void spv_fill_ids(spv_mod *m, spv_moff **moffs, uint32_t *nmoffs) {
       else if (d == SpvDecorationAlignment) x->align = spv_word(m, i, 3);
       else if (d == SpvDecorationCPacked) x->cpacked = 1;
       else if (d == SpvDecorationSaturatedConversion) x->saturated = 1;
+      else if (d == SpvDecorationNoSignedWrap) x->wrap |= IR_NSW;
+      else if (d == SpvDecorationNoUnsignedWrap) x->wrap |= IR_NUW;
       else if (d == SpvDecorationFPRoundingMode) x->has_rounding = 1, x->rounding = spv_word(m, i, 3);
       else if (d == SpvDecorationFuncParamAttr &&
                spv_word(m, i, 3) == SpvFunctionParameterAttributeByVal)

@@ -235,6 +235,32 @@ START_TEST(test_divergence_cost) {
 }
 END_TEST
 
+/* cu.operand_ports: eight one-wave groups on one SIMD, each a chain of four
+ * v_fma (three register reads each; the first has nothing before it to
+ * depend on), then s_endpgm. Oldest first, VALU latency 4, one VALU cycle
+ * per instruction (wave 32 on 32 lanes), one issue per cycle.
+ *   ports 0: the SIMD issues every cycle: 32 fma + 8 s_endpgm = 40 issue
+ *            cycles, and the last wave's last fma, 4 cycles before its
+ *            s_endpgm, writes v3 2 cycles after the end of issue -> 42.
+ *   ports 2: each wave's 3 dependent fma hold the VALU port 2 cycles:
+ *            8 x (1 + 3 x 2) = 56 VALU cycles; the s_endpgm issue in the
+ *            second cycles (another port), same 2-cycle tail -> 58.
+ *   ports 3: three reads fit in one cycle -> 42 again. */
+START_TEST(test_operand_ports) {
+  isa_kernel k;
+  kernel_init(&k, "v_fma_f32 v3, v4, v5, v6\nv_fma_f32 v3, v3, v5, v6\nv_fma_f32 v3, v3, v5, v6\nv_fma_f32 v3, v3, v5, v6\ns_endpgm\n", 8);
+  const char *p0[] = {"cu.count=1", "cu.simds=1", "cu.simd_width=32", "latency.valu=4", "cu.scheduler=oldest", NULL};
+  const char *p2[] = {"cu.count=1", "cu.simds=1", "cu.simd_width=32", "latency.valu=4", "cu.scheduler=oldest",
+                      "cu.operand_ports=2", NULL};
+  const char *p3[] = {"cu.count=1", "cu.simds=1", "cu.simd_width=32", "latency.valu=4", "cu.scheduler=oldest",
+                      "cu.operand_ports=3", NULL};
+  ck_assert_uint_eq(cycles_of(p0, &k, 256, 32), 42);
+  ck_assert_uint_eq(cycles_of(p2, &k, 256, 32), 58);
+  ck_assert_uint_eq(cycles_of(p3, &k, 256, 32), 42);
+  kernel_fini(&k);
+}
+END_TEST
+
 /* VALU, special-function and scalar issue ports, and multi-issue. */
 START_TEST(test_issue_ports) {
   isa_kernel k;
@@ -342,6 +368,7 @@ int main(void) {
   tcase_add_test(tc, test_fetch_redirect);
   tcase_add_test(tc, test_divergence_cost);
   tcase_add_test(tc, test_issue_ports);
+  tcase_add_test(tc, test_operand_ports);
   tcase_add_test(tc, test_dispatch_policy);
   tcase_add_test(tc, test_bad_config);
   suite_add_tcase(s, tc);

@@ -1,6 +1,7 @@
 /* DRAM (sim/sim_dram.c) on the teaching config: channel/bank/row mapping,
  * exact row-hit and row-miss latencies under the open and closed policies,
- * a bank serializing while other banks overlap, and per-channel bandwidth. */
+ * a bank serializing while other banks overlap, per-channel bandwidth, and
+ * the controller's utilization-dependent queueing (dram.queue_*). */
 #include <check.h>
 #include <string.h>
 
@@ -99,12 +100,73 @@ START_TEST(test_banks_and_channels) {
 }
 END_TEST
 
+/* Controller queueing (dram.queue_cycles 10, window 16 cycles = 8
+ * sub-windows of 2): a request waits 10 * rho / (1 - rho) beyond its bus
+ * slot, rho being the channel's transfer cycles that arrived in the 8
+ * sub-windows before its own over 16. */
+START_TEST(test_queue_wait) {
+  const char *sets[] = {"dram.queue_cycles=10", "dram.queue_window=16"};
+  sim_device *d = dev_set(sets, 2);
+  sim_stats st;
+  memset(&st, 0, sizeof st);
+  /* an idle channel adds nothing: row miss 20 + 4 cycles for 128 B; the
+   * second line of the row waits for the first on its bank (24 + 4) */
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 128, 0, &st), 24);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 128, 128, 0, &st), 28);
+  /* t = 16 (sub-window 8): sub-windows 0..7 carried 8 transfer cycles, rho
+   * 0.5, wait 10; the row hit itself ends at bank 28 + 1 = 29 */
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 16, &st), 29 + 10);
+  /* the same sub-window keeps its rho (its own arrivals count later) */
+  ck_assert_double_eq(sim_dram_access(&d->mem, 32, 32, 17, &st), 30 + 10);
+  /* channel 1 was idle: a plain row miss */
+  ck_assert_double_eq(sim_dram_access(&d->mem, 256, 32, 16, &st), 16 + 20 + 1);
+  /* t = 40 (sub-window 20): sub-windows 12..19 saw nothing on channel 0 */
+  ck_assert_double_eq(sim_dram_access(&d->mem, 64, 32, 40, &st), 41);
+  /* a new launch starts with idle channels: the load of sub-window 0 is
+   * forgotten (and the row closed), so t = 16 is a plain row miss */
+  sim_memsys_reset_queues(&d->mem);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 128, 0, &st), 24);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 128, 128, 0, &st), 28);
+  sim_memsys_reset_queues(&d->mem);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 16, &st), 16 + 20 + 1);
+  sim_device_destroy(d);
+}
+END_TEST
+
+/* rho stops at dram.queue_max_util: a saturated window (16 transfer cycles
+ * in 16) counts as 0.75, a wait of 10 * 0.75 / 0.25 = 30. */
+START_TEST(test_queue_max_util) {
+  const char *sets[] = {"dram.queue_cycles=10", "dram.queue_window=16", "dram.queue_max_util=0.75"};
+  sim_device *d = dev_set(sets, 3);
+  sim_stats st;
+  memset(&st, 0, sizeof st);
+  /* four lines of bank 0 row 0 on channel 0 (bytes 0..255 and 512..767) */
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 128, 0, &st), 24);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 128, 128, 0, &st), 28);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 512, 128, 0, &st), 32);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 640, 128, 0, &st), 36);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 16, &st), 37 + 30);
+  sim_device_destroy(d);
+  /* out of range: the wait would be infinite at 1 */
+  cfg_device c;
+  char err[1024];
+  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_set(&c, "dram.queue_max_util=1", err, sizeof err), -1);
+  ck_assert_str_eq(err, "--set: key 'dram.queue_max_util' = '1' is out of range [0, 0.999]: "
+                        "Utilization at which the dram.queue_cycles wait stops growing (beyond "
+                        "it the channel's bandwidth queue itself holds requests back)");
+  cfg_fini(&c);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("dram");
   TCase *tc = tcase_create("dram");
   tcase_add_test(tc, test_map);
   tcase_add_test(tc, test_row_hit_and_miss);
   tcase_add_test(tc, test_banks_and_channels);
+  tcase_add_test(tc, test_queue_wait);
+  tcase_add_test(tc, test_queue_max_util);
   suite_add_tcase(s, tc);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);

@@ -75,8 +75,9 @@ static void assert_no_forwarder_targets(const isa_kernel *k) {
   }
 }
 
-/* A constant trip count: unrolled 4 times, one counter step of 4, no copies,
- * and a single backward conditional branch closing the loop. */
+/* A constant trip count: unrolled 16 times (FE_CLC_UNROLL_FLAGS), one
+ * counter step, no copies, and a single backward conditional branch closing
+ * the loop. */
 START_TEST(test_loop_constant_trip_unrolled) {
   isa_program *p =
       build("__kernel void chain(__global float *out, float a, float b) {\n"
@@ -87,13 +88,13 @@ START_TEST(test_loop_constant_trip_unrolled) {
   const isa_kernel *k = &p->kernels[0];
   loop_span s = last_loop(k);
   ck_assert_uint_ne(s.latch, ISA_NO_PC);
-  ck_assert_uint_eq(count_op(k, s, ISA_OP_v_fma_f32), 8);
+  ck_assert_uint_eq(count_op(k, s, ISA_OP_v_fma_f32), 32);
   ck_assert_uint_eq(count_moves(k, s), 0);
   ck_assert_uint_eq(count_op(k, s, ISA_OP_s_add_u32), 1);
   ck_assert_uint_eq(count_op(k, s, ISA_OP_s_branch), 0);
   ck_assert_int_eq(k->code[s.latch].op, ISA_OP_s_cbranch_scc1);
-  /* 8 fma + counter + compare + branch */
-  ck_assert_uint_eq(s.latch - s.head + 1, 11);
+  /* 32 fma + counter + compare + branch */
+  ck_assert_uint_eq(s.latch - s.head + 1, 35);
   float out[64];
   tb_launch l = {.wave_size = 32, .local_size = 64, .groups = 1, .nbufs = 1};
   l.bufs[0] = (uint8_t *)out, l.sizes[0] = sizeof out, l.args[0] = TB_BUF | 0;
@@ -115,8 +116,8 @@ START_TEST(test_loop_constant_trip_unrolled) {
 }
 END_TEST
 
-/* A run-time trip count: remainder iterations first, then the 4-way body;
- * every count from 0 to 13 gives the exact sum. */
+/* A run-time trip count: remainder iterations first, then the 8-way body;
+ * every count from 0 to 16 (none, remainder only, one body pass, both) gives the exact sum. */
 START_TEST(test_loop_runtime_trip_remainder) {
   isa_program *p = build("__kernel void dot(__global int *out, __global const int *x, int n) {\n"
                          "  int g = get_global_id(0), acc = g;\n"
@@ -125,11 +126,12 @@ START_TEST(test_loop_runtime_trip_remainder) {
                          "}\n");
   const isa_kernel *k = &p->kernels[0];
   loop_span s = last_loop(k);
-  ck_assert_uint_eq(count_op(k, s, ISA_OP_global_load_b32), 4);
+  /* unrolled 8 times: LLVM's partial-unroll size threshold binds first */
+  ck_assert_uint_eq(count_op(k, s, ISA_OP_global_load_b32), 8);
   assert_no_forwarder_targets(k);
   int32_t x[16], out[40];
   for (int i = 0; i < 16; i++) x[i] = i * 3 - 7;
-  for (int n = 0; n <= 13; n++) {
+  for (int n = 0; n <= 16; n++) {
     tb_launch l = {.wave_size = 32, .local_size = 40, .groups = 1, .nbufs = 2};
     l.bufs[0] = (uint8_t *)out, l.sizes[0] = sizeof out, l.bufs[1] = (uint8_t *)x,
     l.sizes[1] = sizeof x;
