@@ -200,7 +200,9 @@ static uint32_t af_combine(af *c, ir_op op, ir_type t, uint32_t a, uint32_t b) {
  * as they are (no instruction is created for them). */
 static af_split af_split_value(af *c, uint32_t v, int mode, int ext, uint32_t need, ir_type t,
                                int depth) {
-  const ir_inst *in = &c->f->insts[v];
+  /* a copy: creating instructions may move f->insts (operand arrays stay) */
+  const ir_inst vin = c->f->insts[v];
+  const ir_inst *in = &vin;
   af_split leaf = {v, 0};
   if (in->op == IR_CONST) {
     unsigned sb = af_bits(in->type);
@@ -228,7 +230,8 @@ static af_split af_split_value(af *c, uint32_t v, int mode, int ext, uint32_t ne
     if (!sa.k && !sb.k) goto keep;
     ir_op op = (ir_op)c->f->insts[v].op;
     af_split r = {af_combine(c, op, it, sa.v, sb.v),
-                  af_norm(mode, op == IR_ADD ? sa.k + sb.k : sa.k - sb.k)};
+                  af_norm(mode, (int64_t)(op == IR_ADD ? (uint64_t)sa.k + (uint64_t)sb.k
+                                                       : (uint64_t)sa.k - (uint64_t)sb.k))};
     if (mode == AF_MOD32 && ext != AF_EXT_NONE && r.v != IR_NONE) r.v = af_extended(c, r.v, ext, t);
     return r;
   }
@@ -303,12 +306,11 @@ static void af_rewrite(af *c, uint32_t p) {
   uint32_t base = in->opnd[0], off = in->opnd[1];
   const ir_inst *oi = &c->f->insts[off];
   if (oi->op == IR_CONST || af_bits(oi->type) != 64) return;
-  uint8_t space = in->type.space;
-  int mode = space == IR_AS_LOCAL || space == IR_AS_PRIVATE ? AF_MOD32 : AF_EXACT;
+  ir_type pt = in->type, ot = oi->type; /* read before f->insts may move */
+  int mode = pt.space == IR_AS_LOCAL || pt.space == IR_AS_PRIVATE ? AF_MOD32 : AF_EXACT;
   c->line = in->line;
-  af_split s = af_split_value(c, off, mode, AF_EXT_NONE, 0, oi->type, 0);
+  af_split s = af_split_value(c, off, mode, AF_EXT_NONE, 0, ot, 0);
   if (!s.k || s.k > AF_MAX_OFFSET || s.k < -AF_MAX_OFFSET) return;
-  ir_type pt = c->f->insts[p].type, ot = oi->type;
   uint32_t nb = s.v == IR_NONE ? base : af_emit(c, IR_PTRADD, pt, base, s.v);
   uint32_t kk = af_const(c, ot, (uint64_t)s.k);
   ir_inst *w = &c->f->insts[p];
@@ -332,7 +334,7 @@ int pass_addr_fold(ir_function *f, char *err, size_t errlen) {
     af_tab_put(&c.ktab, &c.kcap, &c.kused, s);
   }
   for (uint32_t b = 0; b < f->nblocks; b++) {
-    memset(c.tab, 0, c.cap * sizeof(af_slot));
+    if (c.tab) memset(c.tab, 0, c.cap * sizeof(af_slot));
     c.used = 0;
     c.block = b;
     for (c.pos = 0; c.pos < f->blocks[b].ninsts; c.pos++) {

@@ -2,6 +2,7 @@
  * one-dimensional launcher that steps waves with isa_step. */
 #include "be_testlib.h"
 
+#include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,4 +244,16 @@ isa_program *tb_build_cl(const char *src, fe_target t, char *err, size_t errlen)
   free(l);
   if (m) ir_module_free(m);
   return p;
+}
+
+isa_program *tb_build_cl_ok(const char *src, fe_target t) {
+  char err[1024];
+  isa_program *p = tb_build_cl(src, t, err, sizeof err);
+  ck_assert_msg(p != NULL, "%s", err);
+  return p;
+}
+
+void tb_run_ok(const isa_kernel *k, tb_launch *l) {
+  char err[256];
+  ck_assert_msg(tb_run(k, l, err, sizeof err) == 0, "%s: %s", k->name, err);
 }

@@ -53,6 +53,11 @@ fe_target tb_target(void);
 struct isa_program;
 struct isa_program *tb_build_cl(const char *src, fe_target t, char *err, size_t errlen);
 
+/* tb_build_cl and tb_run that fail the current Check test with the message
+ * instead of returning it (for tests that only want a result). */
+struct isa_program *tb_build_cl_ok(const char *src, fe_target t);
+void tb_run_ok(const isa_kernel *k, tb_launch *l);
+
 /* Compare text with tests/frontend/backend/golden/<name>.txt (or rewrite it
  * when WAVESIM_UPDATE_GOLDEN=1). 0 when equal. */
 int tb_golden(const char *dir, const char *name, const char *text);

@@ -10,17 +10,8 @@
 #include "fe_front.h"
 #include "isa.h"
 
-static isa_program *build(const char *src, fe_target t) {
-  char err[1024];
-  isa_program *p = tb_build_cl(src, t, err, sizeof err);
-  ck_assert_msg(p != NULL, "%s", err);
-  return p;
-}
-
-static void run(const isa_kernel *k, tb_launch *l) {
-  char err[256];
-  ck_assert_msg(tb_run(k, l, err, sizeof err) == 0, "%s: %s", k->name, err);
-}
+#define build tb_build_cl_ok
+#define run tb_run_ok
 
 START_TEST(test_cl_private_array_and_switch) {
   isa_program *p = build("__kernel void pa(__global int *out, int n) {\n"

@@ -12,17 +12,8 @@
 #include "fe_front.h"
 #include "isa.h"
 
-static isa_program *build(const char *src) {
-  char err[1024];
-  isa_program *p = tb_build_cl(src, tb_target(), err, sizeof err);
-  ck_assert_msg(p != NULL, "%s", err);
-  return p;
-}
-
-static void run(const isa_kernel *k, tb_launch *l) {
-  char err[256];
-  ck_assert_msg(tb_run(k, l, err, sizeof err) == 0, "%s: %s", k->name, err);
-}
+static isa_program *build(const char *src) { return tb_build_cl_ok(src, tb_target()); }
+#define run tb_run_ok
 
 /* The innermost loop: the last backward branch and its target. */
 typedef struct loop_span {
