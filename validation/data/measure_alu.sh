@@ -7,19 +7,8 @@ set -u
 out=${1:-${OUT:-.}}
 mkdir -p "$out/sass"
 cd "$(dirname "$0")/../.." || exit 1
-cu=/usr/local/cuda
-gcc -O2 -std=c11 validation/hwbench.c -o /tmp/hwbench -I$cu/include -L$cu/lib64 -lOpenCL -lm || exit 1
-gcc -O2 -std=c11 validation/data/ptxdump.c -o /tmp/ptxdump -I$cu/include -L$cu/lib64 -lOpenCL || exit 1
-{ date -u; nvidia-smi; nvidia-smi -q -d CLOCK,PERFORMANCE,POWER; } > "$out/device.txt" 2>&1
-nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu \
-  --format=csv -lms 200 > "$out/clocks.csv" 2>&1 &
-smi=$!
-for sc in small medium; do
-  /tmp/hwbench --platform "NVIDIA CUDA" --scale "$sc" --cases alu > "$out/h100_alu_$sc.csv" \
-    2> "$out/h100_alu_$sc.err"
-  echo "$sc exit $?" >> "$out/status.txt"
-done
-kill "$smi"
+. validation/data/measure_lib.sh
+measure_family alu "$out" || exit 1
 # op kind unroll, as in hwbench.c's alu_ops table
 while read -r op kind un; do
   for ch in 1 8; do

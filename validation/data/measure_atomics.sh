@@ -8,19 +8,8 @@ set -u
 out=${1:-${OUT:-.}}
 mkdir -p "$out"
 cd "$(dirname "$0")/../.." || exit 1
-cu=/usr/local/cuda
-gcc -O2 -std=c11 validation/hwbench.c -o /tmp/hwbench -I$cu/include -L$cu/lib64 -lOpenCL -lm || exit 1
-gcc -O2 -std=c11 validation/data/ptxdump.c -o /tmp/ptxdump -I$cu/include -L$cu/lib64 -lOpenCL || exit 1
-{ date -u; nvidia-smi; nvidia-smi -q -d CLOCK,PERFORMANCE,POWER; } > "$out/device.txt" 2>&1
-nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu \
-  --format=csv -lms 200 > "$out/clocks.csv" 2>&1 &
-smi=$!
-for sc in small medium; do
-  /tmp/hwbench --platform "NVIDIA CUDA" --scale "$sc" --cases atomics > "$out/h100_atomics_$sc.csv" \
-    2> "$out/h100_atomics_$sc.err"
-  echo "$sc exit $?" >> "$out/status.txt"
-done
-kill "$smi"
+. validation/data/measure_lib.sh
+measure_family atomics "$out" || exit 1
 for d in "" "-DRET=1" "-DINC=1"; do
   tag=$(echo "plain$d" | tr -d ' =-')
   # the driver's binary is the PTX text plus a terminating NUL, which ptxas rejects
