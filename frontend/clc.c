@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "clc.h"
+#include "clc_conv.h"
 
 #define CLC_MAX_ARGS 512
 
@@ -485,35 +486,68 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
   return FE_OK;
 }
 
+/* One opt run in dir: `in` -> `out` (textual IR with -S when `text`). */
+static fe_status clc_opt(const fe_clc_tools *tools, const char *dir, const char *pipeline,
+                         const char *const *flags, size_t nflags, const char *in, const char *out,
+                         int text, fe_sb *log) {
+  char passes[256], logp[PATH_MAX];
+  clc_argv a = {0};
+  snprintf(passes, sizeof passes, "-passes=%s", pipeline);
+  clc_push(&a, tools->opt);
+  clc_push(&a, passes);
+  for (size_t u = 0; u < nflags; u++) clc_push(&a, flags[u]);
+  if (text) clc_push(&a, "-S");
+  clc_push(&a, in);
+  clc_push(&a, "-o");
+  clc_push(&a, out);
+  snprintf(logp, sizeof logp, "%s/opt.log", dir);
+  int rc = clc_run(a.v, dir, logp, log);
+  clc_argv_fini(&a);
+  if (rc != 0) {
+    clc_log_output(logp, dir, log);
+    fe_sb_printf(log, "error: internal: opt -passes=%s failed (exit %d)\n", pipeline, rc);
+    return FE_INTERNAL;
+  }
+  return FE_OK;
+}
+
+/* The optimizing opt pipeline: inlining and clean-up, then the builtins that
+ * do not synchronize made non-convergent (clc_conv.h), then the loop passes
+ * (x.bc -> x.ll -> x2.ll -> y.bc). */
+static fe_status clc_opt_full(const fe_clc_tools *tools, const char *dir, fe_sb *log) {
+  static const char *const inl[] = FE_CLC_INLINE_FLAGS, *const unroll[] = FE_CLC_UNROLL_FLAGS;
+  fe_status st = clc_opt(tools, dir, FE_CLC_OPT_PASSES, inl, CLC_COUNT(inl), "x.bc", "x.ll", 1, log);
+  if (st != FE_OK) return st;
+  char path[PATH_MAX];
+  size_t n = 0, m = 0;
+  snprintf(path, sizeof path, "%s/x.ll", dir);
+  char *ir = clc_read_file(path, &n), *out = ir ? fe_clc_drop_convergent(ir, n, &m) : NULL;
+  free(ir);
+  snprintf(path, sizeof path, "%s/x2.ll", dir);
+  if (!out || clc_write_file(path, out, m, log)) {
+    if (!out) fe_sb_printf(log, "error: internal: cannot read or rewrite opt's output x.ll\n");
+    free(out);
+    return FE_INTERNAL;
+  }
+  free(out);
+  if (tools->no_unroll)
+    return clc_opt(tools, dir, FE_CLC_OPT_LOOP_PASSES_NO_UNROLL, NULL, 0, "x2.ll", "y.bc", 0, log);
+  return clc_opt(tools, dir, FE_CLC_OPT_LOOP_PASSES, unroll, CLC_COUNT(unroll), "x2.ll", "y.bc", 0,
+                 log);
+}
+
 /* 2. opt, then 3. llvm-spirv: dir/x.bc -> SPIR-V words; if the translator
  * rejects optimized bitcode, retry from the minimal mem2reg pipeline. */
 static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, int opt_disable,
                            uint32_t **words, size_t *nwords, fe_sb *log) {
   char path[PATH_MAX], logp[PATH_MAX];
   clc_argv a = {0};
-  const char *pipelines[2] = {opt_disable ? FE_CLC_OPT_FALLBACK : FE_CLC_OPT_PASSES,
-                              FE_CLC_OPT_FALLBACK};
   int npipe = opt_disable ? 1 : 2;
   for (int p = 0; p < npipe; p++) {
-    char passes[256];
-    snprintf(passes, sizeof passes, "-passes=%s", pipelines[p]);
-    clc_push(&a, tools->opt);
-    clc_push(&a, passes);
-    if (p == 0 && !opt_disable) {
-      static const char *const unroll[] = FE_CLC_UNROLL_FLAGS;
-      for (size_t u = 0; u < sizeof unroll / sizeof unroll[0]; u++) clc_push(&a, unroll[u]);
-    }
-    clc_push(&a, "x.bc");
-    clc_push(&a, "-o");
-    clc_push(&a, "y.bc");
-    snprintf(logp, sizeof logp, "%s/opt.log", dir);
-    int rc = clc_run(a.v, dir, logp, log);
-    clc_argv_fini(&a);
-    if (rc != 0) {
-      clc_log_output(logp, dir, log);
-      fe_sb_printf(log, "error: internal: opt -passes=%s failed (exit %d)\n", pipelines[p], rc);
-      return FE_INTERNAL;
-    }
+    fe_status st = p == 0 && !opt_disable
+                       ? clc_opt_full(tools, dir, log)
+                       : clc_opt(tools, dir, FE_CLC_OPT_FALLBACK, NULL, 0, "x.bc", "y.bc", 0, log);
+    if (st != FE_OK) return st;
     clc_push(&a, tools->llvm_spirv);
     clc_push(&a, "--spirv-max-version=1.2"); /* 1.4 adds decorations we ignore but
                                                  whose interface rules it breaks */
@@ -528,7 +562,7 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, int opt_d
     clc_push(&a, "-o");
     clc_push(&a, "x.spv");
     snprintf(logp, sizeof logp, "%s/spirv.log", dir);
-    rc = clc_run(a.v, dir, logp, log);
+    int rc = clc_run(a.v, dir, logp, log);
     clc_argv_fini(&a);
     if (rc == 0)
       break;

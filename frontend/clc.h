@@ -13,31 +13,40 @@ typedef struct fe_clc_tools {
   const char *clang, *llvm_spirv, *opt; /* executable paths */
   const char *llvm_link;                /* only clLinkProgram's path needs it */
   const fe_target *target;              /* device features; NULL: clang's defaults */
+  int no_unroll;                        /* loops are not unrolled (fe.c's retry) */
 } fe_clc_tools;
 
 /* The stable name clang's diagnostics use for the program source. */
 #define FE_CLC_SOURCE_NAME "input.cl"
 
-/* The opt pass list: every call to a function with a body inlined (as GPU
+/* The opt pass lists, run as two opt processes with clc_conv.c's rewrite
+ * between them: every call to a function with a body inlined (as GPU
  * compilers do; the threshold below is unbounded in practice), then clang's
  * output cleaned up without ever creating odd integer widths (i3, i33 ...)
- * that llvm-spirv 14 rejects (InvalidBitWidth), then loops treated as GPU
- * compilers do: loop-invariant code hoisted, loops rotated (test at the
- * bottom) and unrolled up to 16 times within LLVM's size thresholds (NVIDIA
- * unrolls matmul's run-time loop 16 times, validation/data/kernels_sass),
- * with a prologue for the remainder when the trip count is only known at
- * run time. The backend's coalescer folds
- * the loop-carried copies that rotation leaves on the back edge
+ * that llvm-spirv 14 rejects (InvalidBitWidth); then, once the builtins that
+ * do not synchronize are no longer convergent (LLVM unrolls no loop by a
+ * run-time count while it calls a convergent function, and clang makes every
+ * OpenCL call convergent), loops treated as GPU compilers do: loop-invariant
+ * code hoisted, loops rotated (test at the bottom) and unrolled until the
+ * body reaches a size budget (-unroll-partial-threshold=300, LLVM cost
+ * units; at most 64 copies): what NVIDIA's compiler does to the same
+ * sources (validation/data/kernels_sass: nbody's tiled loop 8 times, as
+ * here; matmul's run-time loop 16 times; a lone FFMA chain 256 times, here
+ * 32), with a prologue for the remainder when the trip count is only known
+ * at run time. The backend's coalescer
+ * folds the loop-carried copies that rotation leaves on the back edge
  * (be_coalesce.c) and its scheduler overlaps the unrolled iterations' loads
  * (be_sched.c). */
 #define FE_CLC_OPT_PASSES                                                                  \
-  "cgscc(inline),function(sroa,mem2reg,early-cse,instsimplify,simplifycfg,"                 \
-  "loop-mssa(licm,loop-rotate),loop-unroll<O2>,instsimplify,simplifycfg)"
+  "cgscc(inline),function(sroa,mem2reg,early-cse,instsimplify,simplifycfg)"
+#define FE_CLC_INLINE_FLAGS {"-inline-threshold=100000"}
+#define FE_CLC_OPT_LOOP_PASSES                                                             \
+  "function(loop-mssa(licm,loop-rotate),loop-unroll<O2>,instsimplify,simplifycfg)"
+#define FE_CLC_OPT_LOOP_PASSES_NO_UNROLL                                                   \
+  "function(loop-mssa(licm,loop-rotate),instsimplify,simplifycfg)"
 #define FE_CLC_UNROLL_FLAGS                                                                \
-  {                                                                                        \
-    "-inline-threshold=100000", "-unroll-allow-partial", "-unroll-max-count=16",           \
-        "-unroll-runtime", "-unroll-runtime-epilog=false"                                  \
-  }
+  {"-unroll-allow-partial", "-unroll-partial-threshold=300", "-unroll-max-count=64",       \
+   "-unroll-runtime", "-unroll-runtime-epilog=false"}
 #define FE_CLC_OPT_FALLBACK "mem2reg"
 
 /* Compiles `source` with user `options`. On FE_OK *words and *nwords hold the

@@ -182,6 +182,73 @@ static fe_status fe_spirv_to_isa(const uint32_t *words, size_t nwords, const fe_
   return st;
 }
 
+/* Produces the program's SPIR-V again with t's settings (fe_to_isa_retry). */
+typedef fe_status (*fe_recompile_fn)(const fe_clc_tools *t, void *arg, uint32_t **words,
+                                     size_t *nwords, fe_sb *log);
+
+/* The backend on SPIR-V from the optimizing pipeline. When it fails (a
+ * register limit, mostly: unrolled loops keep more values live at once) the
+ * program is compiled again without loop unrolling, as vendor compilers
+ * unroll less under register pressure; if that builds, the first failure
+ * stays in the log as a note. *words may be replaced (caller frees). */
+static fe_status fe_to_isa_retry(fe_clc_tools *t, uint32_t **words, size_t *nwords,
+                                 const fe_target *target, isa_program **out, fe_sb *log,
+                                 fe_recompile_fn again, void *arg) {
+  fe_sb first = {0}, second = {0}, *keep = &first;
+  fe_status st = fe_spirv_to_isa(*words, *nwords, target, out, &first);
+  if (st == FE_BUILD_FAILED && !t->no_unroll) {
+    uint32_t *w2 = NULL;
+    size_t n2 = 0;
+    t->no_unroll = 1;
+    fe_status st2 = again(t, arg, &w2, &n2, &second);
+    if (st2 == FE_OK)
+      st2 = fe_spirv_to_isa(w2, n2, target, out, &second);
+    if (st2 == FE_OK) {
+      char *msg = fe_sb_take(&first);
+      fe_sb_printf(log, "note: built without loop unrolling; with loops unrolled: %s", msg);
+      free(msg);
+      free(*words);
+      *words = w2, *nwords = n2;
+      st = FE_OK;
+      keep = &second;
+    } else {
+      free(w2);
+    }
+  }
+  char *msg = fe_sb_take(keep);
+  fe_sb_append(log, msg, strlen(msg));
+  free(msg);
+  fe_sb_fini(&first);
+  fe_sb_fini(&second);
+  return st;
+}
+
+typedef struct fe_src_args {
+  const char *source, *options;
+} fe_src_args;
+
+static fe_status fe_recompile_source(const fe_clc_tools *t, void *arg, uint32_t **words,
+                                     size_t *nwords, fe_sb *log) {
+  const fe_src_args *a = arg;
+  return fe_clc_compile(t, a->source, a->options, words, nwords, log);
+}
+
+typedef struct fe_link_args {
+  const void *const *bcs;
+  const size_t *lens;
+  size_t n;
+} fe_link_args;
+
+static fe_status fe_recompile_link(const fe_clc_tools *t, void *arg, uint32_t **words,
+                                   size_t *nwords, fe_sb *log) {
+  const fe_link_args *a = arg;
+  void *bc = NULL;
+  size_t bc_len = 0;
+  fe_status st = fe_clc_link(t, a->bcs, a->lens, a->n, 0, &bc, &bc_len, words, nwords, log);
+  free(bc); /* the same linked bitcode as the first time */
+  return st;
+}
+
 void fe_compiler_cache_stats(const fe_compiler *c, fe_cache_stats *out) {
   fe_cache_get_stats(c ? c->cache : NULL, out);
 }
@@ -204,8 +271,9 @@ fe_status fe_build(fe_compiler *c, const char *source, const char *options,
     uint32_t *words = NULL;
     size_t nwords = 0;
     st = fe_clc_compile(&t, source, options, &words, &nwords, &lb);
+    fe_src_args a = {source, options};
     if (st == FE_OK)
-      st = fe_spirv_to_isa(words, nwords, target, out, &lb);
+      st = fe_to_isa_retry(&t, &words, &nwords, target, out, &lb, fe_recompile_source, &a);
     free(words);
   }
   *log = fe_sb_take(&lb);
@@ -297,8 +365,10 @@ fe_status fe_link(fe_compiler *c, const void *const *bcs, const size_t *lens, si
     size_t nwords = 0;
     st = fe_clc_link(&t, bcs, lens, n, library, bc, bc_len, library ? NULL : &words,
                      library ? NULL : &nwords, &lb);
+    fe_link_args a = {bcs, lens, n};
     if (st == FE_OK && !library)
-      st = out ? fe_spirv_to_isa(words, nwords, target, out, &lb) : FE_INTERNAL;
+      st = out ? fe_to_isa_retry(&t, &words, &nwords, target, out, &lb, fe_recompile_link, &a)
+               : FE_INTERNAL;
     free(words);
     if (st != FE_OK) {
       free(*bc);

@@ -74,7 +74,7 @@ typedef struct sim_simd {
 
 typedef struct sim_hent {
   uint64_t t;
-  uint32_t id; /* a SIMD (< nsimd) or nsimd + a work-group slot that frees */
+  uint32_t id; /* a SIMD (< nsimd), nsimd + a work-group slot that frees, or the dispatcher */
 } sim_hent;
 
 typedef struct sim_timing {
@@ -106,8 +106,14 @@ typedef struct sim_timing {
   /* dispatcher (sim_dispatch.c) */
   uint32_t next_cu; /* round_robin: where the search for room starts */
   int fill;         /* dispatch.policy fill */
-  uint64_t dispatch_free;
+  uint64_t dispatch_lat_q;  /* dispatch.wg_latency in 1/SIM_DISPATCH_Q cycles */
+  uint64_t dispatch_free_q; /* when the dispatcher can start the next launch, same unit */
+  uint64_t dispatch_wake;   /* cycle of its pending heap event, or SIM_NEVER */
+  uint32_t dispatch_id;     /* its heap id: nsimd + every work-group slot */
 } sim_timing;
+
+/* Fixed-point unit of the dispatcher's clock (fractional wg_latency). */
+#define SIM_DISPATCH_Q 4096u
 
 /* sim_timing.c */
 /* Event heap ordered by (time, id) for determinism. */

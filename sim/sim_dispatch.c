@@ -3,7 +3,10 @@
  * hardware; fill: depth first), one at a time at dispatch.wg_latency cycles
  * each, spreads a group's waves over the CU's SIMDs, and owns the storage of
  * the resident work-group slots. Slots free through events in the timing
- * model's heap, so placements happen in time order. */
+ * model's heap, and a busy dispatcher wakes through an event of its own, so
+ * groups are placed, and their waves start, in time order: a wave never
+ * claims a CU's shared ports (instruction fetch) ahead of waves already
+ * running there. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +18,10 @@ int sim_dispatch_init(sim_timing *T) {
   T->cu_wgs = calloc(T->ncu, sizeof *T->cu_wgs);
   const char *policy = T->cfg->dispatch_policy;
   T->fill = policy && strcmp(policy, "fill") == 0;
+  T->dispatch_lat_q = (uint64_t)(T->cfg->dispatch_wg_latency * SIM_DISPATCH_Q + 0.5);
+  T->dispatch_free_q = 0;
+  T->dispatch_wake = SIM_NEVER;
+  T->dispatch_id = T->nsimd + T->ncu * per;
   return T->slots && T->cu_wgs ? 0 : -1;
 }
 
@@ -56,8 +63,9 @@ void sim_dispatch_fini(sim_timing *T) {
   free(T->cu_wgs);
 }
 
-/* Place the next pending work-group on `cu`, decided at cycle t. */
-static void sim_place(sim_timing *T, uint32_t cu, uint64_t t) {
+/* Place the next pending work-group on `cu`, its launch starting at s (in
+ * 1/SIM_DISPATCH_Q cycles). */
+static void sim_place(sim_timing *T, uint32_t cu, uint64_t start_q) {
   sim_ctx *c = T->c;
   uint32_t per = c->occ.wgs_per_cu, k;
   for (k = 0; k < per && T->slots[cu * per + k].busy; k++) {
@@ -69,13 +77,9 @@ static void sim_place(sim_timing *T, uint32_t cu, uint64_t t) {
     return;
   }
   /* the dispatcher launches one group at a time; the slot is taken from
-   * the decision on, the waves start when the launch ends */
-  uint64_t lat = (uint64_t)T->cfg->dispatch_wg_latency;
-  if (lat) {
-    uint64_t s = t > T->dispatch_free ? t : T->dispatch_free;
-    T->dispatch_free = s + lat;
-    t = s + lat;
-  }
+   * the launch's start, the waves start in the cycle the launch ends */
+  T->dispatch_free_q = start_q + T->dispatch_lat_q;
+  uint64_t t = (T->dispatch_free_q + SIM_DISPATCH_Q - 1) / SIM_DISPATCH_Q;
   sim_group_coords(c, T->next_group++, sl->gid, sl->lsz);
   sl->nwaves = sl->live = sim_group_waves(c, sl->lsz);
   sl->arrived = 0;
@@ -105,14 +109,24 @@ static void sim_place(sim_timing *T, uint32_t cu, uint64_t t) {
 
 void sim_dispatch(sim_timing *T, uint64_t t) {
   uint32_t per = T->c->occ.wgs_per_cu;
+  if (T->dispatch_wake == t) T->dispatch_wake = SIM_NEVER; /* this is its event */
   while (!T->oom && T->next_group < T->c->total_groups) {
     uint32_t cu = UINT32_MAX;
     for (uint32_t k = 0; k < T->ncu && cu == UINT32_MAX; k++) {
       uint32_t x = T->fill ? k : (T->next_cu + k) % T->ncu;
       if (T->cu_wgs[x] < per) cu = x;
     }
-    if (cu == UINT32_MAX) return; /* every CU is full: wait for a slot to free */
-    sim_place(T, cu, t);
+    if (cu == UINT32_MAX) return; /* every CU is full: a slot freeing calls again */
+    uint64_t s = t * SIM_DISPATCH_Q;
+    if (s < T->dispatch_free_q) s = T->dispatch_free_q;
+    if (s >= (t + 1) * SIM_DISPATCH_Q) { /* still launching the previous group */
+      if (T->dispatch_wake == SIM_NEVER) {
+        T->dispatch_wake = s / SIM_DISPATCH_Q;
+        sim_heap_push(T, T->dispatch_wake, T->dispatch_id);
+      }
+      return;
+    }
+    sim_place(T, cu, s);
     T->next_cu = cu + 1 < T->ncu ? cu + 1 : 0;
   }
 }

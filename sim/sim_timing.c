@@ -454,6 +454,10 @@ sim_status sim_run_timing(sim_ctx *c) {
   sim_dispatch(&T, 0);
   while (T.nheap && !T.faulted && !T.oom) {
     sim_hent e = sim_hpop(&T);
+    if (e.id == T.dispatch_id) {
+      sim_dispatch(&T, e.t);
+      continue;
+    }
     if (e.id >= T.nsimd) {
       sim_dispatch_slot_free(&T, e.id - T.nsimd, e.t);
       continue;

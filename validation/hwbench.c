@@ -751,13 +751,18 @@ static int prep_atomics(hb_state *s, const hb_case *c) {
   return 0;
 }
 
-/* launch: an (almost) empty kernel with ia+1 entries of launch_groups[]
- * work-groups of 256: the fixed cost of a launch, then the cost per
- * work-group (132 = one per SM on an H100; 8448 = 8 rounds of 8 per SM). */
-static const size_t launch_groups[] = {1, 132, 1056, 8448};
+/* launch: an (almost) empty kernel with launch_shapes[ia] work-groups: the
+ * fixed cost of a launch, then the cost per work-group (132 = one per SM on
+ * an H100; 8448 of 256 = 8 rounds of 8 per SM). The work-group sizes 32..1024
+ * at equal group counts and equal item counts tell a cost per group from a
+ * cost per warp (32 one-warp groups fill an SM: 33792 of them are 8 rounds). */
+static const struct {
+  size_t groups, wg;
+} launch_shapes[] = {{1, 256},     {132, 256},    {1056, 256},   {8448, 256},   {8448, 32},
+                     {33792, 32},  {135168, 32},  {33792, 64},   {2112, 1024},  {8448, 1024}};
 
 static int prep_launch(hb_state *s, const hb_case *c) {
-  const size_t groups = launch_groups[c->ia], wg = 256;
+  const size_t groups = launch_shapes[c->ia].groups, wg = launch_shapes[c->ia].wg;
   if (build(s, "launch.cl", "")) return -1;
   uint32_t *ref = xmalloc(groups * 4);
   for (size_t g = 0; g < groups; ++g) ref[g] = (uint32_t)g + 1u;
@@ -770,6 +775,36 @@ static int prep_launch(hb_state *s, const hb_case *c) {
   set_ref(s, b, ref, groups, CMP_U32);
   s->bytes_moved = (double)groups * 4;
   snprintf(s->notes, sizeof s->notes, "groups=%zu wg=%zu", groups, wg);
+  return 0;
+}
+
+/* launch/busy_wgN: kernel busy of launch.cl over the same items at ia work-items
+ * per group (2^19 items x 512 fmas at the small scale: ~8 us of issue on an H100). */
+static int prep_launch_busy(hb_state *s, const hb_case *c) {
+  const size_t items = pick(s, 1u << 12, 1u << 19, 1u << 21, 1u << 23), wg = (size_t)c->ia;
+  const int iters = 128;
+  if (build(s, "launch.cl", "")) return -1;
+  int bo = buffer(s, items * 4, NULL, 0);
+  if (bo < 0) return -1;
+  const float a = 0.9990234375f, b = 0.0009765625f;
+  cl_kernel k = launch(s, 0, "busy", 1, items, 1, wg, 1);
+  if (!k || arg_mem(k, 0, s, bo) || arg_f32(k, 1, a) || arg_f32(k, 2, b) || arg_i32(k, 3, iters))
+    return -1;
+  const size_t samples = 256, stride = items / samples;
+  float *ref = xmalloc(samples * 4);
+  for (size_t si = 0; si < samples; ++si) {
+    const float x = (float)((si * stride) & 1023) * (1.0f / 1024.0f);
+    float xs[4] = {x, x + 0.125f, x + 0.25f, x + 0.375f};
+    for (int i = 0; i < iters; ++i)
+      for (int j = 0; j < 4; ++j) xs[j] = fmaf(xs[j], a, b);
+    ref[si] = (xs[0] + xs[1]) + (xs[2] + xs[3]);
+  }
+  s->stride = stride;
+  s->tol_rel = 1e-6;
+  set_ref(s, bo, ref, samples, CMP_F32);
+  s->bytes_moved = (double)items * 4;
+  s->flops = (double)items * iters * 8;
+  snprintf(s->notes, sizeof s->notes, "items=%zu wg=%zu fmas_per_item=%d", items, wg, iters * 4);
   return 0;
 }
 
@@ -1011,6 +1046,16 @@ static const hb_case cases[] = {
     {"launch", "groups132", prep_launch, 1, 0},
     {"launch", "groups1056", prep_launch, 2, 0},
     {"launch", "groups8448", prep_launch, 3, 0},
+    {"launch", "wg32_groups8448", prep_launch, 4, 0},
+    {"launch", "wg32_groups33792", prep_launch, 5, 0},
+    {"launch", "wg32_groups135168", prep_launch, 6, 0},
+    {"launch", "wg64_groups33792", prep_launch, 7, 0},
+    {"launch", "wg1024_groups2112", prep_launch, 8, 0},
+    {"launch", "wg1024_groups8448", prep_launch, 9, 0},
+    {"launch", "busy_wg32", prep_launch_busy, 32, 0},
+    {"launch", "busy_wg64", prep_launch_busy, 64, 0},
+    {"launch", "busy_wg256", prep_launch_busy, 256, 0},
+    {"launch", "busy_wg1024", prep_launch_busy, 1024, 0},
     {"alu", "ffma_lat1", prep_alu, ALU_ffma, AV_LAT1},
     {"alu", "ffma_lat4", prep_alu, ALU_ffma, AV_LAT4},
     {"alu", "ffma_thr", prep_alu, ALU_ffma, AV_THR},

@@ -242,7 +242,7 @@ int isel_load(isel *s, uint32_t i) {
   mem_find_run(s, i, &run);
   if (run.n) return mem_load_wide(s, &run);
   mem_addr a;
-  int sz;
+  int sz = 0;
   if (mem_size_index(s, in->type, &sz)) return -1;
   /* __constant data at a uniform address goes through the scalar (constant)
    * cache, one load per wave, as NVIDIA's LDC and AMD's s_load do; only
@@ -334,7 +334,7 @@ int isel_store(isel *s, uint32_t i) {
   }
   uint32_t v = in->opnd[1];
   mem_addr a;
-  int sz;
+  int sz = 0;
   if (mem_size_index(s, s->f->insts[v].type, &sz) || mem_address(s, in->opnd[0], &a)) return -1;
   be_opnd data = sz == 3 ? isel_V2(s, v) : isel_V(s, v);
   be_mi *mi = isel_e(s, mem_store_ops[mem_space_index(a.space)][sz]);

@@ -342,7 +342,7 @@ static void spv_xgeo_len(spv_fn *x, int norm, ir_type t, uint32_t n, uint32_t *v
   uint32_t thr = spv_xfkt(x, t, t.base == IR_T_F64 ? 0x1p-900 : 0x1p-100);
   uint32_t plain = spv_x2(x, IR_AND, SPV_IRT(IR_T_BOOL), spv_xcmp(x, IR_FCMP, IR_P_OGE, s, thr),
                           spv_xcmp(x, IR_FCMP, IR_P_OLT, s, inf));
-  uint32_t u[16];
+  uint32_t u[16] = {0}; /* n >= 1; zeroed for -O3's may-be-uninitialized */
   for (uint32_t k = 0; k < n; k++)
     u[k] = spv_xsel(x, t, plain, v[k], spv_x2(x, IR_FDIV, t, v[k], m));
   uint32_t l = spv_xmath1(x, IR_M_SQRT, t, spv_xsel(x, t, plain, s, spv_xsumsq(x, t, n, u)));

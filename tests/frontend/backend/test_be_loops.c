@@ -66,7 +66,7 @@ static void assert_no_forwarder_targets(const isa_kernel *k) {
   }
 }
 
-/* A constant trip count: unrolled 16 times (FE_CLC_UNROLL_FLAGS), one
+/* A constant trip count: unrolled 32 times (FE_CLC_UNROLL_FLAGS' size budget), one
  * counter step, no copies, and a single backward conditional branch closing
  * the loop. */
 START_TEST(test_loop_constant_trip_unrolled) {
@@ -79,13 +79,13 @@ START_TEST(test_loop_constant_trip_unrolled) {
   const isa_kernel *k = &p->kernels[0];
   loop_span s = last_loop(k);
   ck_assert_uint_ne(s.latch, ISA_NO_PC);
-  ck_assert_uint_eq(count_op(k, s, ISA_OP_v_fma_f32), 32);
+  ck_assert_uint_eq(count_op(k, s, ISA_OP_v_fma_f32), 64);
   ck_assert_uint_eq(count_moves(k, s), 0);
   ck_assert_uint_eq(count_op(k, s, ISA_OP_s_add_u32), 1);
   ck_assert_uint_eq(count_op(k, s, ISA_OP_s_branch), 0);
   ck_assert_int_eq(k->code[s.latch].op, ISA_OP_s_cbranch_scc1);
-  /* 32 fma + counter + compare + branch */
-  ck_assert_uint_eq(s.latch - s.head + 1, 35);
+  /* 64 fma + counter + compare + branch */
+  ck_assert_uint_eq(s.latch - s.head + 1, 67);
   float out[64];
   tb_launch l = {.wave_size = 32, .local_size = 64, .groups = 1, .nbufs = 1};
   l.bufs[0] = (uint8_t *)out, l.sizes[0] = sizeof out, l.args[0] = TB_BUF | 0;
@@ -178,6 +178,63 @@ START_TEST(test_loop_divergent_and_nested) {
 }
 END_TEST
 
+/* Builtin calls do not stop run-time unrolling (clang makes every OpenCL call
+ * convergent; clc_conv.c clears it on builtins that do not synchronize), a
+ * barrier does: that loop keeps one barrier per iteration. Both run right
+ * for every trip count 0..12. */
+START_TEST(test_loop_runtime_builtins_vs_barrier) {
+  isa_program *p = build(
+      "__kernel void chains(__global float *out, float a, float b, int n) {\n"
+      "  float x = get_global_id(0) * 0.25f, y = x + 1.0f;\n"
+      "  for (int i = 0; i < n; i++) { x = fma(x, a, b); y = fmax(y * a, b); }\n"
+      "  out[get_global_id(0)] = x + y;\n"
+      "}\n"
+      "__kernel void sync(__global int *out, int n) {\n"
+      "  __local int t[32];\n"
+      "  int l = get_local_id(0), acc = 0;\n"
+      "  for (int i = 0; i < n; i++) {\n"
+      "    t[l] = l * i;\n"
+      "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "    acc += t[(l + 1) % 32];\n"
+      "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  }\n"
+      "  out[l] = acc;\n"
+      "}\n");
+  const isa_kernel *kc = isa_program_find(p, "chains"), *ks = isa_program_find(p, "sync");
+  loop_span s = last_loop(kc);
+  ck_assert_uint_ge(count_op(kc, s, ISA_OP_v_fma_f32), 4);
+  loop_span t = last_loop(ks);
+  ck_assert_uint_eq(count_op(ks, t, ISA_OP_s_barrier), 2);
+  for (int n = 0; n <= 12; n++) {
+    float out[32];
+    const float a = 0.75f, b = 0.125f;
+    tb_launch l = {.wave_size = 32, .local_size = 32, .groups = 1, .nbufs = 1};
+    l.bufs[0] = (uint8_t *)out, l.sizes[0] = sizeof out;
+    uint32_t ab[2];
+    memcpy(&ab[0], &a, 4);
+    memcpy(&ab[1], &b, 4);
+    l.args[0] = TB_BUF | 0, l.args[1] = ab[0], l.args[2] = ab[1], l.args[3] = (uint64_t)n;
+    run(kc, &l);
+    for (int g = 0; g < 32; g++) {
+      float x = g * 0.25f, y = x + 1.0f;
+      for (int i = 0; i < n; i++) x = fmaf(x, a, b), y = fmaxf(y * a, b);
+      ck_assert_msg(out[g] == x + y, "n=%d g=%d: %g, want %g", n, g, out[g], x + y);
+    }
+    int32_t iout[32];
+    tb_launch m = {.wave_size = 32, .local_size = 32, .groups = 1, .nbufs = 1};
+    m.bufs[0] = (uint8_t *)iout, m.sizes[0] = sizeof iout;
+    m.args[0] = TB_BUF | 0, m.args[1] = (uint64_t)n;
+    run(ks, &m);
+    for (int g = 0; g < 32; g++) {
+      int acc = 0;
+      for (int i = 0; i < n; i++) acc += ((g + 1) % 32) * i;
+      ck_assert_msg(iout[g] == acc, "n=%d g=%d: %d, want %d", n, g, iout[g], acc);
+    }
+  }
+  isa_program_destroy(p);
+}
+END_TEST
+
 Suite *be_loops_suite(void);
 Suite *be_loops_suite(void) {
   Suite *s = suite_create("backend_loops");
@@ -186,6 +243,7 @@ Suite *be_loops_suite(void) {
   tcase_add_test(tc, test_loop_constant_trip_unrolled);
   tcase_add_test(tc, test_loop_runtime_trip_remainder);
   tcase_add_test(tc, test_loop_divergent_and_nested);
+  tcase_add_test(tc, test_loop_runtime_builtins_vs_barrier);
   suite_add_tcase(s, tc);
   return s;
 }

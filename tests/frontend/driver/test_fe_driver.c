@@ -63,6 +63,43 @@ START_TEST(missing_tool_is_internal) {
 }
 END_TEST
 
+/* A loop over the work dimensions unrolled 8 times needs more SGPRs than the
+ * target has (no SGPR spilling): the driver builds it again without
+ * unrolling and says so in the log; with too few SGPRs for any code the
+ * error stays an error. */
+START_TEST(build_retries_without_unrolling) {
+  static const char src[] =
+      "__kernel void geom(__global uint *out) {\n"
+      "  uint d = get_work_dim();\n"
+      "  size_t lin = 0, stride = 1;\n"
+      "  for (uint k = 0; k < d; k++) {\n"
+      "    lin += (get_global_id(k) - get_global_offset(k)) * stride;\n"
+      "    stride *= get_global_size(k);\n"
+      "  }\n"
+      "  out[lin] = get_num_groups(0) * 10000 + get_num_groups(1) * 100 + get_num_groups(2) +\n"
+      "             get_local_size(0) * get_local_size(1) * get_local_size(2);\n"
+      "}\n";
+  fe_compiler *c = fe_compiler_create();
+  isa_program *p = NULL;
+  char *log = NULL;
+  fe_status st = fe_build(c, src, "", &target, &p, &log);
+  ck_assert_msg(st == FE_OK, "log: %s", log);
+  ck_assert_msg(strstr(log, "note: built without loop unrolling; with loops unrolled: input.cl: "
+                            "kernel 'geom' needs more than 104 SGPRs"), "%s", log);
+  isa_program_destroy(p);
+  free(log);
+  fe_target tiny = target;
+  tiny.max_sgprs = 12;
+  st = fe_build(c, src, "", &tiny, &p, &log);
+  ck_assert_int_eq(st, FE_BUILD_FAILED);
+  ck_assert_ptr_null(p);
+  ck_assert_msg(strstr(log, "kernel 'geom' needs more than 12 SGPRs") && !strstr(log, "note:"),
+                "%s", log);
+  free(log);
+  fe_compiler_destroy(c);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("fe_driver");
   TCase *tc = tcase_create("driver");
@@ -70,6 +107,7 @@ int main(void) {
   tcase_add_test(tc, build_ok_and_log_empty);
   tcase_add_test(tc, build_errors);
   tcase_add_test(tc, missing_tool_is_internal);
+  tcase_add_test(tc, build_retries_without_unrolling);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
