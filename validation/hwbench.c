@@ -808,6 +808,41 @@ static int prep_launch_busy(hb_state *s, const hb_case *c) {
   return 0;
 }
 
+/* store: kernel store of store.cl. ia = bytes per store (4..32), ib = stride in
+ * elements (1: whole sectors; 32/ia: a part of one sector each), with
+ * ib | STORE_L2 for the variants whose footprint (16 MB) stays in the L2
+ * across the warm-up and timed launches (2..16 MB); the others write 16..128 MB. */
+#define STORE_L2 0x100
+#define STORE_MERGE 0x200 /* kernel store_merge: whole sectors from 8 warps' parts */
+static int prep_store(hb_state *s, const hb_case *c) {
+  const int l2 = (c->ib & STORE_L2) != 0, merge = c->ib & STORE_MERGE, stride = c->ib & 0xff;
+  const int w = c->ia;
+  const size_t items = l2 ? pick(s, 1u << 12, 1u << 19, 1u << 19, 1u << 19)
+                          : pick(s, 1u << 12, 1u << 22, 1u << 24, 1u << 24);
+  const size_t elems = items * (size_t)stride, bytes = elems * (size_t)w;
+  char defs[32];
+  snprintf(defs, sizeof defs, "-DW=%d", w);
+  if (build(s, "store.cl", defs)) return -1;
+  int bo = buffer(s, bytes, NULL, 0);
+  if (bo < 0) return -1;
+  cl_kernel k = launch(s, 0, merge ? "store_merge" : "store", 1, items, 1, 256, 1);
+  if (!k || arg_mem(k, 0, s, bo) ||
+      (!merge && (arg_u32(k, 1, (uint32_t)stride) || arg_u32(k, 2, (uint32_t)(elems - 1)))))
+    return -1;
+  /* Verify the first word of 256 elements written, spread over the range
+   * (store_merge: word 256 q holds work-item 256 q, lane 0 of its group). */
+  const size_t samples = merge && items / 256 < 256 ? items / 256 : 256;
+  const size_t step = merge ? items / samples / 256 * 256 : items / samples;
+  uint32_t *ref = xmalloc(samples * 4);
+  for (size_t si = 0; si < samples; ++si) ref[si] = (uint32_t)(si * step);
+  s->stride = step * (size_t)stride * (size_t)(w / 4);
+  set_ref(s, bo, ref, samples, CMP_U32);
+  s->bytes_moved = (double)items * w;
+  snprintf(s->notes, sizeof s->notes, "items=%zu bytes_per_store=%d stride_bytes=%d%s footprint=%zuMB",
+           items, w, stride * w, merge ? " merged_by_8_warps" : "", bytes >> 20);
+  return 0;
+}
+
 /* ------------------------------------------------------------------ alu family */
 
 /* One operation class of validation/kernels/alu.cl. lat and thr are guesses
@@ -1052,6 +1087,18 @@ static const hb_case cases[] = {
     {"launch", "wg64_groups33792", prep_launch, 7, 0},
     {"launch", "wg1024_groups2112", prep_launch, 8, 0},
     {"launch", "wg1024_groups8448", prep_launch, 9, 0},
+    {"store", "w4_full", prep_store, 4, 1},
+    {"store", "w16_full", prep_store, 16, 1},
+    {"store", "w4_part", prep_store, 4, 8},
+    {"store", "w8_part", prep_store, 8, 4},
+    {"store", "w16_part", prep_store, 16, 2},
+    {"store", "w32_full", prep_store, 32, 1},
+    {"store", "w4_merge", prep_store, 4, 1 | STORE_MERGE},
+    {"store", "l2_w4_full", prep_store, 4, 1 | STORE_L2},
+    {"store", "l2_w4_merge", prep_store, 4, 1 | STORE_L2 | STORE_MERGE},
+    {"store", "l2_w4_part", prep_store, 4, 8 | STORE_L2},
+    {"store", "l2_w16_part", prep_store, 16, 2 | STORE_L2},
+    {"store", "l2_w32_full", prep_store, 32, 1 | STORE_L2},
     {"launch", "busy_wg32", prep_launch_busy, 32, 0},
     {"launch", "busy_wg64", prep_launch_busy, 64, 0},
     {"launch", "busy_wg256", prep_launch_busy, 256, 0},
