@@ -187,33 +187,47 @@ typedef fe_status (*fe_recompile_fn)(const fe_clc_tools *t, void *arg, uint32_t 
                                      size_t *nwords, fe_sb *log);
 
 /* The backend on SPIR-V from the optimizing pipeline. When it fails (a
- * register limit, mostly: unrolled loops keep more values live at once) the
- * program is compiled again without loop unrolling, as vendor compilers
- * unroll less under register pressure; if that builds, the first failure
- * stays in the log as a note. *words may be replaced (caller frees). */
+ * register limit, mostly: there is no SGPR spilling) it tries again with
+ * less ambition, as vendor compilers do under register pressure: first
+ * without the scheduler's register budget (its order can lengthen uniform
+ * values' lives), then from a program compiled without loop unrolling
+ * (unrolled loops keep more values live). If one of those builds, the first
+ * failure stays in the log as a note. *words may be replaced (caller frees). */
 static fe_status fe_to_isa_retry(fe_clc_tools *t, uint32_t **words, size_t *nwords,
                                  const fe_target *target, isa_program **out, fe_sb *log,
                                  fe_recompile_fn again, void *arg) {
   fe_sb first = {0}, second = {0}, *keep = &first;
   fe_status st = fe_spirv_to_isa(*words, *nwords, target, out, &first);
-  if (st == FE_BUILD_FAILED && !t->no_unroll) {
+  fe_target plain = *target;
+  plain.sched_vgprs = 0;
+  const char *how = NULL;
+  if (st == FE_BUILD_FAILED && target->sched_vgprs) {
+    if (fe_spirv_to_isa(*words, *nwords, &plain, out, &second) == FE_OK)
+      how = "without the scheduler's register budget";
+    fe_sb_fini(&second);
+    second = (fe_sb){0};
+  }
+  if (st == FE_BUILD_FAILED && !how && !t->no_unroll) {
     uint32_t *w2 = NULL;
     size_t n2 = 0;
     t->no_unroll = 1;
     fe_status st2 = again(t, arg, &w2, &n2, &second);
     if (st2 == FE_OK)
-      st2 = fe_spirv_to_isa(w2, n2, target, out, &second);
+      st2 = fe_spirv_to_isa(w2, n2, &plain, out, &second);
     if (st2 == FE_OK) {
-      char *msg = fe_sb_take(&first);
-      fe_sb_printf(log, "note: built without loop unrolling; with loops unrolled: %s", msg);
-      free(msg);
       free(*words);
       *words = w2, *nwords = n2;
-      st = FE_OK;
-      keep = &second;
+      how = "without loop unrolling";
     } else {
       free(w2);
     }
+  }
+  if (how) {
+    char *msg = fe_sb_take(&first);
+    fe_sb_printf(log, "note: built %s; as first compiled: %s", how, msg);
+    free(msg);
+    st = FE_OK;
+    keep = &second;
   }
   char *msg = fe_sb_take(keep);
   fe_sb_append(log, msg, strlen(msg));

@@ -13,6 +13,10 @@ typedef struct fe_target {
   uint32_t wave_size;  /* 32 or 64 */
   uint32_t max_vgprs;  /* per wave; more live values spill to scratch */
   uint32_t max_sgprs;
+  /* VGPRs the instruction scheduler tries to keep live values within (a
+   * wave's share of the register file at full occupancy, what NVIDIA's
+   * compiler aims for); 0: no limit */
+  uint32_t sched_vgprs;
   int fp64;            /* cl_khr_fp64 supported */
   /* Space-separated OpenCL extensions the device reports (CL_DEVICE_EXTENSIONS);
    * clang predefines exactly these macros. NULL: none. */

@@ -65,6 +65,13 @@ static int rt_device_init(struct _cl_platform_id *p, struct _cl_device_id *d, co
   d->target.wave_size = (uint32_t)d->cfg->wave_size;
   d->target.max_vgprs = (uint32_t)d->cfg->cu_max_vgprs;
   d->target.max_sgprs = (uint32_t)d->cfg->cu_max_sgprs;
+  {
+    /* a wave's share of its SIMD's registers at full occupancy, whole granules */
+    uint64_t share = (uint64_t)d->cfg->cu_vgprs_per_simd / (uint64_t)d->cfg->wave_size /
+                     (uint64_t)d->cfg->cu_wave_slots;
+    uint64_t g = d->cfg->cu_vgpr_granule > 0 ? (uint64_t)d->cfg->cu_vgpr_granule : 1;
+    d->target.sched_vgprs = (uint32_t)(share / g * g);
+  }
   d->target.fp64 = d->cfg->fp64 != 0;
   d->target.extensions = d->cfg->fp64 ? RT_DEVICE_EXTENSIONS_FP64 : RT_DEVICE_EXTENSIONS;
   /* A work-group must fit on one compute unit's wave slots. */

@@ -55,7 +55,7 @@ void sim_cache_set_ways(sim_cache *c, uint32_t ways);
  * free) and pushes it on by its occupancy, so nothing ticks per cycle and a
  * request costs O(1) (MSHRs: O(log mshrs)). Requests arrive in issue order,
  * which the timing model's event heap keeps nondecreasing in time. */
-enum { SIM_L2_READ, SIM_L2_WRITE, SIM_L2_ATOMIC };
+enum { SIM_L2_READ, SIM_L2_WRITE, SIM_L2_WRITE_PARTIAL, SIM_L2_ATOMIC };
 
 typedef struct sim_memsys {
   const cfg_device *cfg;
@@ -66,6 +66,8 @@ typedef struct sim_memsys {
   uint64_t *lds_free;     /* per CU: when its LDS takes the next pass */
   /* L1 */
   uint32_t l1_line, l1_sector, l1_bpc, l1_write_back;
+  uint64_t *cov; /* l2.partial_write_fill: per coalesced line and sector, the bytes a store
+                  * writes (ISA_MAX_WAVE * 2 lines x line/sector); NULL: not tracked */
   uint32_t nmshr;         /* per CU; 0 = unlimited */
   uint64_t *mshr;         /* ncu * nmshr release cycles, one min-heap per CU */
   uint32_t *mshr_n;       /* entries in each heap */
@@ -105,6 +107,11 @@ void sim_memsys_reset_queues(sim_memsys *m);
  * line: one bit). Returns the count (at most ISA_MAX_WAVE * 2). */
 uint32_t sim_coalesce(const isa_access *a, uint32_t line, uint32_t sector, uint64_t *lines,
                       uint64_t *masks);
+/* For the n lines sim_coalesce found, the sectors (of at most 64 bytes) the
+ * active lanes write only in part, into partial[]; cov is scratch of
+ * n * line / sector words. */
+void sim_coalesce_partial(const isa_access *a, uint32_t line, uint32_t sector, const uint64_t *lines,
+                          uint32_t n, uint64_t *cov, uint64_t *partial);
 
 /* A vector (global or scratch) access issued by CU `cu` at `now`. Returns
  * the cycle its last line completes; counts hits, misses, sectors, DRAM
@@ -119,7 +126,8 @@ uint64_t sim_mem_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_acce
 uint32_t sim_l2_slice(const sim_memsys *m, uint64_t addr);
 /* One request for the L2 sectors `mask` of the line at `addr`, arriving at
  * cycle t: SIM_L2_READ (a fill), SIM_L2_WRITE (sectors written whole, no
- * fetch) or SIM_L2_ATOMIC (`steps` serialized atomic-unit steps on the
+ * fetch), SIM_L2_WRITE_PARTIAL (sectors written in part: a missing one is
+ * fetched first under l2.partial_write_fill) or SIM_L2_ATOMIC (`steps` serialized atomic-unit steps on the
  * fetched line). Returns the cycle the data or acknowledgement is back. */
 uint64_t sim_l2_request(sim_memsys *m, uint64_t addr, uint64_t mask, uint64_t t, int kind,
                         uint32_t steps, sim_stats *st);

@@ -51,7 +51,10 @@ uint64_t sim_l2_request(sim_memsys *m, uint64_t addr, uint64_t mask, uint64_t t,
     st->l2_hits++;
   } else {
     st->l2_misses++;
-    if (kind != SIM_L2_WRITE) { /* stores write whole sectors (byte masks): no fetch */
+    /* whole-sector stores need nothing from DRAM; a store of part of a
+     * sector does under l2.partial_write_fill (only such requests are
+     * SIM_L2_WRITE_PARTIAL) */
+    if (kind != SIM_L2_WRITE) {
       uint32_t bytes = (uint32_t)__builtin_popcountll(missing) * m->l2_sector;
       double end = sim_dram_access(m, addr + (uint64_t)__builtin_ctzll(missing) * m->l2_sector,
                                    bytes, start, st);

@@ -52,9 +52,12 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   m->win_idx = calloc(m->nchan, sizeof *m->win_idx);
   m->win_busy = calloc((size_t)m->nchan * (SIM_DRAM_WIN_SUB + 1), sizeof *m->win_busy);
   m->win_rho = calloc(m->nchan, sizeof *m->win_rho);
+  if (cfg->l2_partial_write_fill && m->l1_sector <= 64)
+    m->cov = calloc((size_t)ISA_MAX_WAVE * 2 * (m->l1_line / m->l1_sector), sizeof *m->cov);
   int bad = !m->l1 || !m->scache || !m->l1_port_free || !m->lds_free || !m->mshr || !m->mshr_n ||
             !m->noc_free || !m->slice_free || !m->slice_reqs || !m->chan_free || !m->bank_free ||
-            !m->open_row || !m->unit_free || !m->win_idx || !m->win_busy || !m->win_rho;
+            !m->open_row || !m->unit_free || !m->win_idx || !m->win_busy || !m->win_rho ||
+            (cfg->l2_partial_write_fill && m->l1_sector <= 64 && !m->cov);
   for (uint32_t i = 0; !bad && i < m->ncu; i++)
     bad = sim_cache_init(&m->l1[i], (uint64_t)cfg->l1_bytes, m->l1_line, (uint32_t)cfg->l1_assoc) !=
               0 ||
@@ -81,6 +84,7 @@ void sim_memsys_fini(sim_memsys *m) {
   free(m->scache);
   free(m->l1_port_free);
   free(m->lds_free);
+  free(m->cov);
   free(m->mshr);
   free(m->mshr_n);
   free(m->noc_free);
@@ -152,6 +156,36 @@ uint32_t sim_coalesce(const isa_access *a, uint32_t line, uint32_t sector, uint6
     }
   }
   return n;
+}
+
+void sim_coalesce_partial(const isa_access *a, uint32_t line, uint32_t sector, const uint64_t *lines,
+                          uint32_t n, uint64_t *cov, uint64_t *partial) {
+  uint32_t spl = line / sector, last = 0;
+  uint64_t lmask = ~(uint64_t)(line - 1), full = sector == 64 ? ~0ull : (1ull << sector) - 1;
+  memset(cov, 0, (size_t)n * spl * sizeof *cov);
+  for (uint64_t mask = a->mask; mask; mask &= mask - 1) {
+    unsigned i = (unsigned)__builtin_ctzll(mask);
+    uint64_t b = a->addr[i], e = b + a->size; /* [b, e) */
+    for (uint64_t p = b; p < e;) {
+      uint64_t l = p & lmask, s0 = p - (p - l) % sector, se = s0 + sector;
+      uint64_t q = e < se ? e : se;
+      if (!(last < n && lines[last] == l))
+        for (last = 0; last < n && lines[last] != l; last++) {
+        }
+      if (last < n) {
+        uint64_t lo = p - s0, k = q - p;
+        cov[(size_t)last * spl + (s0 - l) / sector] |= (k == 64 ? ~0ull : ((1ull << k) - 1)) << lo;
+      }
+      p = q;
+    }
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    partial[i] = 0;
+    for (uint32_t s = 0; s < spl; s++) {
+      uint64_t c = cov[(size_t)i * spl + s];
+      if (c && c != full) partial[i] |= 1ull << s;
+    }
+  }
 }
 
 static uint64_t sim_ceil(double x) {
@@ -285,11 +319,13 @@ static uint64_t sim_l1_store_back(sim_memsys *m, uint32_t cu, uint64_t addr, uin
 
 uint64_t sim_mem_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
                         sim_stats *st, uint32_t *nreq) {
-  uint64_t lines[ISA_MAX_WAVE * 2], masks[ISA_MAX_WAVE * 2];
+  uint64_t lines[ISA_MAX_WAVE * 2], masks[ISA_MAX_WAVE * 2], partial[ISA_MAX_WAVE * 2];
   uint32_t line = m->l1_line, sector = m->l1_sector;
   uint32_t n = sim_coalesce(a, line, sector, lines, masks);
   *nreq = n;
   int atomic = (a->kind & ISA_F_ATOMIC) != 0, store = !atomic && (a->kind & ISA_F_STORE);
+  int track = store && m->cov && !m->l1_write_back;
+  if (track) sim_coalesce_partial(a, line, sector, lines, n, m->cov, partial);
   /* the CU's memory pipeline takes the lines in order, each for
    * ceil(bytes / l1.bytes_per_cycle) cycles; a miss waiting for an MSHR
    * holds up the lines behind it */
@@ -308,11 +344,19 @@ uint64_t sim_mem_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_acce
                      steps, st);
     } else if (store) {
       st->l1_store_sectors += nsec;
-      if (m->l1_write_back)
+      if (m->l1_write_back) {
         td = sim_l1_store_back(m, cu, lines[i], masks[i], t, st);
-      else
-        td = sim_to_l2(m, lines[i], line, masks[i], sector, sim_noc(m, cu, t, bytes), SIM_L2_WRITE,
-                       0, st);
+      } else {
+        /* whole sectors and sectors written in part travel together; the L2
+         * treats them apart (a part may need the rest of its sector first) */
+        uint64_t part = track ? partial[i] : 0, whole = masks[i] & ~part;
+        uint64_t at = sim_noc(m, cu, t, bytes);
+        td = whole ? sim_to_l2(m, lines[i], line, whole, sector, at, SIM_L2_WRITE, 0, st) : 0;
+        if (part) {
+          uint64_t tp = sim_to_l2(m, lines[i], line, part, sector, at, SIM_L2_WRITE_PARTIAL, 0, st);
+          if (tp > td) td = tp;
+        }
+      }
     } else {
       st->l1_load_sectors += nsec;
       td = sim_l1_load(m, cu, lines[i], masks[i], &t, st);

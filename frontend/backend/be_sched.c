@@ -3,7 +3,14 @@
  * moves long-latency loads and the address arithmetic feeding them ahead of
  * the arithmetic that waits on earlier loads. The ISA issues in order, so
  * without this an unrolled loop would keep only one iteration's loads in
- * flight; GPU compilers schedule the same way. */
+ * flight; GPU compilers schedule the same way. Like them it watches register
+ * pressure: once the VGPRs of the values the region has defined and not yet
+ * finished using would pass the target's sched_vgprs (a wave's share of the
+ * registers at full occupancy), it prefers instructions that free as many as
+ * they take. NVIDIA's compiler, scheduling for occupancy, interleaves two or
+ * three iterations of an unrolled nbody loop, not all eight
+ * (validation/data/kernels_sass); a single warp's in-order issue makes that
+ * choice the kernel's speed. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,6 +78,27 @@ static int sc_depends(const be_mi *a, const be_mi *b) {
   return 0;
 }
 
+/* VGPRs instruction j of the region adds to the live set if scheduled now:
+ * its vector destination, less the sources whose last unscheduled reader it
+ * is (def_of: vreg -> defining index in the region, or -1; left: readers of
+ * each region value not yet scheduled). */
+static int32_t sc_delta(const be_func *bf, const be_mi *in, uint32_t j, const int32_t *def_of,
+                        const uint32_t *left) {
+  int32_t d = 0;
+  const be_mi *mi = &in[j];
+  if (mi->dst.kind == BE_O_VREG && bf->vregs[mi->dst.reg].file == ISA_RF_V && !mi->dst.sub)
+    d += (int32_t)bf->vregs[mi->dst.reg].size;
+  for (int k = 0; k < 3; k++) {
+    const be_opnd *o = &mi->src[k];
+    if (o->kind != BE_O_VREG || bf->vregs[o->reg].file != ISA_RF_V) continue;
+    int dup = 0;
+    for (int q = 0; q < k; q++) dup |= mi->src[q].kind == BE_O_VREG && mi->src[q].reg == o->reg;
+    int32_t di = def_of[o->reg];
+    if (!dup && di >= 0 && left[di] == 1) d -= (int32_t)bf->vregs[o->reg].size;
+  }
+  return d;
+}
+
 /* Schedules code[lo, hi) in place. */
 static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
   uint32_t n = hi - lo;
@@ -96,16 +124,68 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
   /* registers of loaded values whose first use is not yet scheduled */
   uint32_t pending = 0;
   uint8_t *waiting = calloc(n, 1);
+  /* register pressure: region-defined VGPR values still awaiting readers */
+  uint32_t budget = bf->t ? bf->t->sched_vgprs : 0;
+  int32_t *def_of = budget ? malloc((bf->nvregs ? bf->nvregs : 1) * sizeof *def_of) : NULL;
+  uint32_t *left = budget ? calloc(n, sizeof *left) : NULL;
+  int32_t live = 0;
+  /* loads waiting for a use take at most half the budget: the rest is for
+   * the arithmetic that consumes them */
+  uint32_t max_pending = budget && budget / 2 < SCHED_MAX_PENDING ? budget / 2 : SCHED_MAX_PENDING;
+  if (def_of) {
+    for (uint32_t i = 0; i < n; i++) {
+      const be_mi *mi = &in[i];
+      for (int k = 0; k < 3; k++)
+        if (mi->src[k].kind == BE_O_VREG) def_of[mi->src[k].reg] = -1;
+      if (mi->dst.kind == BE_O_VREG) def_of[mi->dst.reg] = -1;
+    }
+    /* readers of each definition, in the original order (a redefinition
+     * ends the previous value's readers) */
+    int32_t *cur = def_of;
+    for (uint32_t j = 0; j < n; j++) {
+      const be_mi *mi = &in[j];
+      for (int k = 0; k < 3; k++) {
+        const be_opnd *o = &mi->src[k];
+        int dup = 0;
+        for (int q = 0; q < k; q++) dup |= mi->src[q].kind == BE_O_VREG && mi->src[q].reg == o->reg;
+        if (o->kind == BE_O_VREG && !dup && cur[o->reg] >= 0) left[cur[o->reg]]++;
+      }
+      if (mi->dst.kind == BE_O_VREG && !mi->dst.sub) cur[mi->dst.reg] = (int32_t)j;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+      const be_mi *mi = &in[i];
+      for (int k = 0; k < 3; k++)
+        if (mi->src[k].kind == BE_O_VREG) def_of[mi->src[k].reg] = -1;
+      if (mi->dst.kind == BE_O_VREG) def_of[mi->dst.reg] = -1;
+    }
+  }
   for (uint32_t k = 0; k < n; k++) {
-    uint32_t pick = UINT32_MAX, pick_other = UINT32_MAX;
+    uint32_t pick = UINT32_MAX, pick_other = UINT32_MAX, pick_free = UINT32_MAX;
     for (uint32_t j = 0; j < n; j++) {
       if (done[j] || npred[j]) continue;
       if (pick == UINT32_MAX || prio[j] > prio[pick]) pick = j; /* ties: the earlier one */
       if (!sc_is_load(&in[j]) && (pick_other == UINT32_MAX || prio[j] > prio[pick_other]))
         pick_other = j;
+      if (def_of && sc_delta(bf, in, j, def_of, left) <= 0 &&
+          (pick_free == UINT32_MAX || prio[j] > prio[pick_free]))
+        pick_free = j;
     }
-    if (sc_is_load(&in[pick]) && pending >= SCHED_MAX_PENDING && pick_other != UINT32_MAX)
+    if (sc_is_load(&in[pick]) && pending >= max_pending && pick_other != UINT32_MAX)
       pick = pick_other;
+    if (def_of && pick_free != UINT32_MAX &&
+        live + sc_delta(bf, in, pick, def_of, left) > (int32_t)budget)
+      pick = pick_free;
+    if (def_of) {
+      live += sc_delta(bf, in, pick, def_of, left);
+      const be_mi *mi = &in[pick];
+      for (int k2 = 0; k2 < 3; k2++) {
+        const be_opnd *o = &mi->src[k2];
+        int dup = 0;
+        for (int q = 0; q < k2; q++) dup |= mi->src[q].kind == BE_O_VREG && mi->src[q].reg == o->reg;
+        if (o->kind == BE_O_VREG && !dup && def_of[o->reg] >= 0) left[def_of[o->reg]]--;
+      }
+      if (mi->dst.kind == BE_O_VREG && !mi->dst.sub) def_of[mi->dst.reg] = (int32_t)pick;
+    }
     done[pick] = 1;
     code[lo + k] = in[pick];
     for (uint32_t j = 0; j < n; j++)
@@ -122,6 +202,8 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
     }
   }
   free(waiting);
+  free(def_of);
+  free(left);
   free(in);
   free(dep);
   free(npred);

@@ -22,6 +22,9 @@ int main(int argc, char **argv) {
   fclose(f);
   int ir = argc > 2 && !strcmp(argv[2], "ir");
   fe_target t = {.wave_size = 32, .max_vgprs = 256, .max_sgprs = 104, .fp64 = 0};
+  /* the scheduler's register budget, as a device preset gives it (h100: 32) */
+  const char *sv = getenv("CLDUMP_SCHED_VGPRS");
+  t.sched_vgprs = sv ? (uint32_t)strtoul(sv, NULL, 10) : 0;
   fe_compiler *c = fe_compiler_create();
   char *log = NULL;
   char *out = fe_dump(c, src, argc > 3 ? argv[3] : "", &t, ir, &log);

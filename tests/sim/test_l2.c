@@ -78,6 +78,57 @@ START_TEST(test_slice_queues) {
 }
 END_TEST
 
+/* Which sectors a store writes only in part: 4-byte lanes 32 bytes apart
+ * touch every sector in part; 8 lanes filling a sector write it whole; one
+ * 16-byte lane covers half a sector. Teaching lines: 64 B, 2 sectors. */
+START_TEST(test_coalesce_partial) {
+  uint64_t lines[ISA_MAX_WAVE * 2], masks[ISA_MAX_WAVE * 2], part[ISA_MAX_WAVE * 2], cov[256];
+  isa_access a = acc(SIM_MEM_BASE, 4, 32, 4, ISA_F_STORE); /* 2 lines, both sectors each */
+  uint32_t n = sim_coalesce(&a, 64, 32, lines, masks);
+  ck_assert_uint_eq(n, 2);
+  sim_coalesce_partial(&a, 64, 32, lines, n, cov, part);
+  ck_assert_uint_eq(part[0], 3);
+  ck_assert_uint_eq(part[1], 3);
+  a = acc(SIM_MEM_BASE, 12, 4, 4, ISA_F_STORE); /* sector 0 whole, 16 bytes of sector 1 */
+  n = sim_coalesce(&a, 64, 32, lines, masks);
+  sim_coalesce_partial(&a, 64, 32, lines, n, cov, part);
+  ck_assert_uint_eq(n, 1);
+  ck_assert_uint_eq(masks[0], 3);
+  ck_assert_uint_eq(part[0], 2);
+  a = acc(SIM_MEM_BASE + 32, 2, 16, 16, ISA_F_STORE); /* two 16-byte halves: one sector whole */
+  n = sim_coalesce(&a, 64, 32, lines, masks);
+  sim_coalesce_partial(&a, 64, 32, lines, n, cov, part);
+  ck_assert_uint_eq(part[0], 0);
+}
+END_TEST
+
+/* l2.partial_write_fill: a store of part of a sector the L2 lacks reads the
+ * sector from DRAM (32 bytes) first; once the sector is there, or when the
+ * store writes it whole, nothing is read. Without the key, never. */
+START_TEST(test_partial_write_fill) {
+  for (int fill = 0; fill <= 1; fill++) {
+    const char *sets[] = {fill ? "l2.partial_write_fill=1" : "l2.partial_write_fill=0"};
+    sim_device *d = dev_set(sets, 1);
+    sim_stats st;
+    memset(&st, 0, sizeof st);
+    uint32_t nreq;
+    isa_access whole = acc(SIM_MEM_BASE, 16, 4, 4, ISA_F_STORE);
+    sim_mem_vector(&d->mem, 0, 0, &whole, &st, &nreq);
+    ck_assert_uint_eq(st.dram_read_bytes, 0);
+    isa_access one = acc(SIM_MEM_BASE + 4096, 1, 4, 4, ISA_F_STORE);
+    uint64_t done = sim_mem_vector(&d->mem, 0, 0, &one, &st, &nreq);
+    ck_assert_uint_eq(st.dram_read_bytes, fill ? 32 : 0);
+    /* the write waits for the fill: past the L2 and DRAM latencies */
+    if (fill) ck_assert_uint_gt(done, (uint64_t)d->cfg.l2_latency + (uint64_t)d->cfg.dram_latency);
+    isa_access again = acc(SIM_MEM_BASE + 4100, 1, 4, 4, ISA_F_STORE);
+    sim_mem_vector(&d->mem, 0, 1000, &again, &st, &nreq);
+    ck_assert_uint_eq(st.dram_read_bytes, fill ? 32 : 0);
+    ck_assert_uint_eq(st.l2_write_sectors, 4);
+    sim_device_destroy(d);
+  }
+}
+END_TEST
+
 /* Atomics on a line the L2 holds (warmed by a load from CU 1, queues reset):
  * L2 latency 50 + 2 cycles per operation (l2.atomic_cycles); teaching lines
  * are 64 bytes of two 32-byte sectors. */
@@ -247,6 +298,8 @@ int main(void) {
   TCase *tc = tcase_create("l2");
   tcase_add_test(tc, test_slice_hash_spreads_stride);
   tcase_add_test(tc, test_slice_queues);
+  tcase_add_test(tc, test_coalesce_partial);
+  tcase_add_test(tc, test_partial_write_fill);
   tcase_add_test(tc, test_atomics_serialize);
   tcase_add_test(tc, test_atomic_units);
   tcase_add_test(tc, test_atomic_fractional_cycles);

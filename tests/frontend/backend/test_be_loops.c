@@ -235,6 +235,42 @@ START_TEST(test_loop_runtime_builtins_vs_barrier) {
 }
 END_TEST
 
+/* The scheduler's register budget (fe_target.sched_vgprs): an unrolled loop
+ * of independent float4 loads and rsqrt chains interleaves every iteration
+ * without one, and keeps fewer values live (fewer VGPRs) within one; both
+ * compute the same sums. */
+START_TEST(test_sched_register_budget) {
+  static const char src[] =
+      "__kernel void s(__global const float4 *p, __global float *out) {\n"
+      "  float a = 0.0f;\n"
+      "  const int g = get_global_id(0);\n"
+      "  for (int j = 0; j < 64; j++) {\n"
+      "    float4 q = p[j + g];\n"
+      "    a += rsqrt(q.x * q.x + q.y * q.y + q.z * q.z + 1.0f) * q.w;\n"
+      "  }\n"
+      "  out[g] = a;\n"
+      "}\n";
+  fe_target t = tb_target();
+  isa_program *wide = tb_build_cl_ok(src, t);
+  t.sched_vgprs = 16;
+  isa_program *lean = tb_build_cl_ok(src, t);
+  const isa_kernel *kw = &wide->kernels[0], *kl = &lean->kernels[0];
+  ck_assert_msg(kl->nvgprs < kw->nvgprs, "budget 16: %u VGPRs, no budget: %u", kl->nvgprs, kw->nvgprs);
+  float in[4 * 96], ow[32], ol[32];
+  for (int i = 0; i < 4 * 96; i++) in[i] = (float)((i * 7) % 13) * 0.25f - 1.0f;
+  for (int v = 0; v < 2; v++) {
+    tb_launch l = {.wave_size = 32, .local_size = 32, .groups = 1, .nbufs = 2};
+    l.bufs[0] = (uint8_t *)in, l.sizes[0] = sizeof in;
+    l.bufs[1] = (uint8_t *)(v ? ol : ow), l.sizes[1] = sizeof ow;
+    l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1;
+    run(v ? kl : kw, &l);
+  }
+  for (int g = 0; g < 32; g++) ck_assert_float_eq(ow[g], ol[g]);
+  isa_program_destroy(wide);
+  isa_program_destroy(lean);
+}
+END_TEST
+
 Suite *be_loops_suite(void);
 Suite *be_loops_suite(void) {
   Suite *s = suite_create("backend_loops");
@@ -244,6 +280,7 @@ Suite *be_loops_suite(void) {
   tcase_add_test(tc, test_loop_runtime_trip_remainder);
   tcase_add_test(tc, test_loop_divergent_and_nested);
   tcase_add_test(tc, test_loop_runtime_builtins_vs_barrier);
+  tcase_add_test(tc, test_sched_register_budget);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -138,6 +138,9 @@ START_TEST(every_key_input_misses) {
   t.max_sgprs = 96;
   ck_assert_uint_eq(build_once(src, "-DX=1", &t, NULL, NULL, NULL).misses, 1);
   t = t32;
+  t.sched_vgprs = 32;
+  ck_assert_uint_eq(build_once(src, "-DX=1", &t, NULL, NULL, NULL).misses, 1);
+  t = t32;
   t.fp64 = 0;
   ck_assert_uint_eq(build_once(src, "-DX=1", &t, NULL, NULL, NULL).misses, 1);
   t = t32;
@@ -145,7 +148,7 @@ START_TEST(every_key_input_misses) {
   ck_assert_uint_eq(build_once(src, "-DX=1", &t, NULL, NULL, NULL).misses, 1);
   t.extensions = "";
   ck_assert_uint_eq(build_once(src, "-DX=1", &t, NULL, NULL, NULL).misses, 1);
-  ck_assert_int_eq(count_entries(dir, ".wsc"), 10);
+  ck_assert_int_eq(count_entries(dir, ".wsc"), 11);
   /* and each of them now hits */
   ck_assert_uint_eq(build_once(src, "-DX=1", &t, NULL, NULL, NULL).hits, 1);
   ck_assert_uint_eq(build_once(src, "-DX=2", &t32, NULL, NULL, NULL).hits, 1);
