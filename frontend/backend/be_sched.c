@@ -78,25 +78,79 @@ static int sc_depends(const be_mi *a, const be_mi *b) {
   return 0;
 }
 
-/* VGPRs instruction j of the region adds to the live set if scheduled now:
- * its vector destination, less the sources whose last unscheduled reader it
- * is (def_of: vreg -> defining index in the region, or -1; left: readers of
- * each region value not yet scheduled). */
-static int32_t sc_delta(const be_func *bf, const be_mi *in, uint32_t j, const int32_t *def_of,
-                        const uint32_t *left) {
+/* Source k of mi as a vreg when it is one and no earlier source names the
+ * same vreg (a value read twice by one instruction is one use), else
+ * UINT32_MAX. */
+static uint32_t sc_src_once(const be_mi *mi, int k) {
+  if (mi->src[k].kind != BE_O_VREG) return UINT32_MAX;
+  for (int q = 0; q < k; q++)
+    if (mi->src[q].kind == BE_O_VREG && mi->src[q].reg == mi->src[k].reg) return UINT32_MAX;
+  return mi->src[k].reg;
+}
+
+/* Register pressure of the region being scheduled: the VGPRs of values it
+ * defined whose readers in the region are not all scheduled yet. */
+typedef struct sc_press {
+  uint32_t budget; /* the target's sched_vgprs; 0: not tracked */
+  int32_t *def_of; /* vreg -> index of its scheduled definition in the region, or -1 */
+  uint32_t *left;  /* per region instruction: readers of its value not yet scheduled */
+  int32_t live;
+} sc_press;
+
+static void sc_clear_defs(const be_mi *in, uint32_t n, int32_t *def_of) {
+  for (uint32_t i = 0; i < n; i++) {
+    for (int k = 0; k < 3; k++)
+      if (in[i].src[k].kind == BE_O_VREG) def_of[in[i].src[k].reg] = -1;
+    if (in[i].dst.kind == BE_O_VREG) def_of[in[i].dst.reg] = -1;
+  }
+}
+
+/* Counts each value's readers in the original order (a redefinition ends
+ * the previous value's readers). Leaves p->budget 0 when out of memory. */
+static void sc_press_init(sc_press *p, const be_func *bf, const be_mi *in, uint32_t n) {
+  *p = (sc_press){.budget = bf->t ? bf->t->sched_vgprs : 0};
+  if (!p->budget) return;
+  p->def_of = malloc((bf->nvregs ? bf->nvregs : 1) * sizeof *p->def_of);
+  p->left = calloc(n, sizeof *p->left);
+  if (!p->def_of || !p->left) {
+    p->budget = 0;
+    return;
+  }
+  sc_clear_defs(in, n, p->def_of);
+  for (uint32_t j = 0; j < n; j++) {
+    for (int k = 0; k < 3; k++) {
+      uint32_t r = sc_src_once(&in[j], k);
+      if (r != UINT32_MAX && p->def_of[r] >= 0) p->left[p->def_of[r]]++;
+    }
+    if (in[j].dst.kind == BE_O_VREG && !in[j].dst.sub) p->def_of[in[j].dst.reg] = (int32_t)j;
+  }
+  sc_clear_defs(in, n, p->def_of);
+}
+
+/* VGPRs instruction j adds to the live set if scheduled now: its vector
+ * destination, less the sources whose last unscheduled reader it is. */
+static int32_t sc_delta(const sc_press *p, const be_func *bf, const be_mi *in, uint32_t j) {
   int32_t d = 0;
   const be_mi *mi = &in[j];
   if (mi->dst.kind == BE_O_VREG && bf->vregs[mi->dst.reg].file == ISA_RF_V && !mi->dst.sub)
     d += (int32_t)bf->vregs[mi->dst.reg].size;
   for (int k = 0; k < 3; k++) {
-    const be_opnd *o = &mi->src[k];
-    if (o->kind != BE_O_VREG || bf->vregs[o->reg].file != ISA_RF_V) continue;
-    int dup = 0;
-    for (int q = 0; q < k; q++) dup |= mi->src[q].kind == BE_O_VREG && mi->src[q].reg == o->reg;
-    int32_t di = def_of[o->reg];
-    if (!dup && di >= 0 && left[di] == 1) d -= (int32_t)bf->vregs[o->reg].size;
+    uint32_t r = sc_src_once(mi, k);
+    if (r == UINT32_MAX || bf->vregs[r].file != ISA_RF_V) continue;
+    int32_t di = p->def_of[r];
+    if (di >= 0 && p->left[di] == 1) d -= (int32_t)bf->vregs[r].size;
   }
   return d;
+}
+
+/* Instruction j is scheduled: its reads and its definition update the state. */
+static void sc_press_take(sc_press *p, const be_func *bf, const be_mi *in, uint32_t j) {
+  p->live += sc_delta(p, bf, in, j);
+  for (int k = 0; k < 3; k++) {
+    uint32_t r = sc_src_once(&in[j], k);
+    if (r != UINT32_MAX && p->def_of[r] >= 0) p->left[p->def_of[r]]--;
+  }
+  if (in[j].dst.kind == BE_O_VREG && !in[j].dst.sub) p->def_of[in[j].dst.reg] = (int32_t)j;
 }
 
 /* Schedules code[lo, hi) in place. */
@@ -124,41 +178,12 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
   /* registers of loaded values whose first use is not yet scheduled */
   uint32_t pending = 0;
   uint8_t *waiting = calloc(n, 1);
-  /* register pressure: region-defined VGPR values still awaiting readers */
-  uint32_t budget = bf->t ? bf->t->sched_vgprs : 0;
-  int32_t *def_of = budget ? malloc((bf->nvregs ? bf->nvregs : 1) * sizeof *def_of) : NULL;
-  uint32_t *left = budget ? calloc(n, sizeof *left) : NULL;
-  int32_t live = 0;
+  sc_press press;
+  sc_press_init(&press, bf, in, n);
   /* loads waiting for a use take at most half the budget: the rest is for
    * the arithmetic that consumes them */
-  uint32_t max_pending = budget && budget / 2 < SCHED_MAX_PENDING ? budget / 2 : SCHED_MAX_PENDING;
-  if (def_of) {
-    for (uint32_t i = 0; i < n; i++) {
-      const be_mi *mi = &in[i];
-      for (int k = 0; k < 3; k++)
-        if (mi->src[k].kind == BE_O_VREG) def_of[mi->src[k].reg] = -1;
-      if (mi->dst.kind == BE_O_VREG) def_of[mi->dst.reg] = -1;
-    }
-    /* readers of each definition, in the original order (a redefinition
-     * ends the previous value's readers) */
-    int32_t *cur = def_of;
-    for (uint32_t j = 0; j < n; j++) {
-      const be_mi *mi = &in[j];
-      for (int k = 0; k < 3; k++) {
-        const be_opnd *o = &mi->src[k];
-        int dup = 0;
-        for (int q = 0; q < k; q++) dup |= mi->src[q].kind == BE_O_VREG && mi->src[q].reg == o->reg;
-        if (o->kind == BE_O_VREG && !dup && cur[o->reg] >= 0) left[cur[o->reg]]++;
-      }
-      if (mi->dst.kind == BE_O_VREG && !mi->dst.sub) cur[mi->dst.reg] = (int32_t)j;
-    }
-    for (uint32_t i = 0; i < n; i++) {
-      const be_mi *mi = &in[i];
-      for (int k = 0; k < 3; k++)
-        if (mi->src[k].kind == BE_O_VREG) def_of[mi->src[k].reg] = -1;
-      if (mi->dst.kind == BE_O_VREG) def_of[mi->dst.reg] = -1;
-    }
-  }
+  uint32_t max_pending =
+      press.budget && press.budget / 2 < SCHED_MAX_PENDING ? press.budget / 2 : SCHED_MAX_PENDING;
   for (uint32_t k = 0; k < n; k++) {
     uint32_t pick = UINT32_MAX, pick_other = UINT32_MAX, pick_free = UINT32_MAX;
     for (uint32_t j = 0; j < n; j++) {
@@ -166,26 +191,17 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
       if (pick == UINT32_MAX || prio[j] > prio[pick]) pick = j; /* ties: the earlier one */
       if (!sc_is_load(&in[j]) && (pick_other == UINT32_MAX || prio[j] > prio[pick_other]))
         pick_other = j;
-      if (def_of && sc_delta(bf, in, j, def_of, left) <= 0 &&
+      if (press.budget && sc_delta(&press, bf, in, j) <= 0 &&
           (pick_free == UINT32_MAX || prio[j] > prio[pick_free]))
         pick_free = j;
     }
     if (sc_is_load(&in[pick]) && pending >= max_pending && pick_other != UINT32_MAX)
       pick = pick_other;
-    if (def_of && pick_free != UINT32_MAX &&
-        live + sc_delta(bf, in, pick, def_of, left) > (int32_t)budget)
+    /* over the budget: the most urgent instruction that frees what it takes */
+    if (press.budget && pick_free != UINT32_MAX &&
+        press.live + sc_delta(&press, bf, in, pick) > (int32_t)press.budget)
       pick = pick_free;
-    if (def_of) {
-      live += sc_delta(bf, in, pick, def_of, left);
-      const be_mi *mi = &in[pick];
-      for (int k2 = 0; k2 < 3; k2++) {
-        const be_opnd *o = &mi->src[k2];
-        int dup = 0;
-        for (int q = 0; q < k2; q++) dup |= mi->src[q].kind == BE_O_VREG && mi->src[q].reg == o->reg;
-        if (o->kind == BE_O_VREG && !dup && def_of[o->reg] >= 0) left[def_of[o->reg]]--;
-      }
-      if (mi->dst.kind == BE_O_VREG && !mi->dst.sub) def_of[mi->dst.reg] = (int32_t)pick;
-    }
+    if (press.budget) sc_press_take(&press, bf, in, pick);
     done[pick] = 1;
     code[lo + k] = in[pick];
     for (uint32_t j = 0; j < n; j++)
@@ -202,8 +218,8 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
     }
   }
   free(waiting);
-  free(def_of);
-  free(left);
+  free(press.def_of);
+  free(press.left);
   free(in);
   free(dep);
   free(npred);
