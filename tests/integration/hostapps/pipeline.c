@@ -253,7 +253,14 @@ int main(void) {
   CHECK(clGetMemObjectInfo(fb, CL_MEM_CONTEXT, sizeof mctx, &mctx, NULL));
   CHECK(clGetMemObjectInfo(fb, CL_MEM_TYPE, sizeof mt, &mt, NULL));
   CHECK(clGetMemObjectInfo(fb, CL_MEM_HOST_PTR, sizeof hp, &hp, NULL));
-  EXPECT(fl == CL_MEM_READ_WRITE && fsz == fb_bytes && refs == 1 && mctx == ctx);
+  /* The reference count is "immediately stale" (OpenCL 1.2, clGetMemObjectInfo):
+   * PoCL drops its finished commands' references from another thread, so in
+   * a loaded CI run it read 2 here. wavesim runs commands in the caller's
+   * thread, so there the count is exact. */
+  char pname[64] = "";
+  CHECK(clGetPlatformInfo(plat, CL_PLATFORM_NAME, sizeof pname, pname, NULL));
+  EXPECT(fl == CL_MEM_READ_WRITE && fsz == fb_bytes && mctx == ctx);
+  EXPECT(strstr(pname, "wavesim") ? refs == 1 : refs >= 1);
   EXPECT(mt == CL_MEM_OBJECT_BUFFER && hp == NULL);
 
   /* ---- user event gating a kernel; callbacks; profiling ---- */
