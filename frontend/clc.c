@@ -512,8 +512,9 @@ static fe_status clc_opt(const fe_clc_tools *tools, const char *dir, const char 
 }
 
 /* The optimizing opt pipeline: inlining and clean-up, then the builtins that
- * do not synchronize made non-convergent (clc_conv.h), then the loop passes
- * (x.bc -> x.ll -> x2.ll -> y.bc). */
+ * do not synchronize made non-convergent (clc_conv.h), then the loop passes:
+ * constant trip counts, then run-time ones (x.bc -> x.ll -> x2.ll -> x3.bc ->
+ * y.bc). */
 static fe_status clc_opt_full(const fe_clc_tools *tools, const char *dir, fe_sb *log) {
   static const char *const inl[] = FE_CLC_INLINE_FLAGS, *const unroll[] = FE_CLC_UNROLL_FLAGS;
   fe_status st = clc_opt(tools, dir, FE_CLC_OPT_PASSES, inl, CLC_COUNT(inl), "x.bc", "x.ll", 1, log);
@@ -532,8 +533,10 @@ static fe_status clc_opt_full(const fe_clc_tools *tools, const char *dir, fe_sb 
   free(out);
   if (tools->no_unroll)
     return clc_opt(tools, dir, FE_CLC_OPT_LOOP_PASSES_NO_UNROLL, NULL, 0, "x2.ll", "y.bc", 0, log);
-  return clc_opt(tools, dir, FE_CLC_OPT_LOOP_PASSES, unroll, CLC_COUNT(unroll), "x2.ll", "y.bc", 0,
-                 log);
+  st = clc_opt(tools, dir, FE_CLC_OPT_LOOP_PASSES, unroll, CLC_COUNT(unroll), "x2.ll", "x3.bc", 0, log);
+  if (st != FE_OK) return st;
+  static const char *const rt[] = FE_CLC_RUNTIME_UNROLL_FLAGS;
+  return clc_opt(tools, dir, FE_CLC_OPT_RUNTIME_UNROLL_PASSES, rt, CLC_COUNT(rt), "x3.bc", "y.bc", 0, log);
 }
 
 /* 2. opt, then 3. llvm-spirv: dir/x.bc -> SPIR-V words; if the translator

@@ -19,8 +19,8 @@ typedef struct fe_clc_tools {
 /* The stable name clang's diagnostics use for the program source. */
 #define FE_CLC_SOURCE_NAME "input.cl"
 
-/* The opt pass lists, run as two opt processes with clc_conv.c's rewrite
- * between them: every call to a function with a body inlined (as GPU
+/* The opt pass lists, run as three opt processes with clc_conv.c's rewrite
+ * after the first: every call to a function with a body inlined (as GPU
  * compilers do; the threshold below is unbounded in practice), then clang's
  * output cleaned up without ever creating odd integer widths (i3, i33 ...)
  * that llvm-spirv 14 rejects (InvalidBitWidth); then, once the builtins that
@@ -28,24 +28,29 @@ typedef struct fe_clc_tools {
  * run-time count while it calls a convergent function, and clang makes every
  * OpenCL call convergent), loops treated as GPU compilers do: loop-invariant
  * code hoisted, loops rotated (test at the bottom) and unrolled until the
- * body reaches a size budget (-unroll-partial-threshold=300, LLVM cost
- * units; at most 64 copies): what NVIDIA's compiler does to the same
- * sources (validation/data/kernels_sass: nbody's tiled loop 8 times, as
- * here; matmul's run-time loop 16 times; a lone FFMA chain 256 times, here
- * 32), with a prologue for the remainder when the trip count is only known
- * at run time. The backend's coalescer
- * folds the loop-carried copies that rotation leaves on the back edge
- * (be_coalesce.c) and its scheduler overlaps the unrolled iterations' loads
- * (be_sched.c). */
+ * body reaches a size budget (LLVM cost units; at most 64 copies). Loops
+ * with a constant trip count get the larger budget (300), loops whose trip
+ * count is only known at run time the smaller one (150, with a prologue for
+ * the remainder), in a process of their own since the budget is an opt
+ * flag: what NVIDIA's compiler does to the same sources
+ * (validation/data/kernels_sass: nbody's tiled 64-trip loop 8 times, as here;
+ * its run-time loop over all bodies 4 times, as here; matmul's small
+ * run-time loop 16 times, here 8; a lone FFMA chain 256 times, here 32).
+ * The backend's coalescer folds the loop-carried copies that rotation leaves
+ * on the back edge (be_coalesce.c) and its scheduler overlaps the unrolled
+ * iterations' loads (be_sched.c). */
 #define FE_CLC_OPT_PASSES                                                                  \
   "cgscc(inline),function(sroa,mem2reg,early-cse,instsimplify,simplifycfg)"
 #define FE_CLC_INLINE_FLAGS {"-inline-threshold=100000"}
 #define FE_CLC_OPT_LOOP_PASSES                                                             \
-  "function(loop-mssa(licm,loop-rotate),loop-unroll<O2>,instsimplify,simplifycfg)"
+  "function(loop-mssa(licm,loop-rotate),loop-unroll<O2;no-runtime>,instsimplify,simplifycfg)"
+#define FE_CLC_OPT_RUNTIME_UNROLL_PASSES "function(loop-unroll<O2;runtime>,instsimplify,simplifycfg)"
 #define FE_CLC_OPT_LOOP_PASSES_NO_UNROLL                                                   \
   "function(loop-mssa(licm,loop-rotate),instsimplify,simplifycfg)"
 #define FE_CLC_UNROLL_FLAGS                                                                \
-  {"-unroll-allow-partial", "-unroll-partial-threshold=300", "-unroll-max-count=64",       \
+  {"-unroll-allow-partial", "-unroll-partial-threshold=300", "-unroll-max-count=64"}
+#define FE_CLC_RUNTIME_UNROLL_FLAGS                                                        \
+  {"-unroll-allow-partial", "-unroll-partial-threshold=150", "-unroll-max-count=64",        \
    "-unroll-runtime", "-unroll-runtime-epilog=false"}
 #define FE_CLC_OPT_FALLBACK "mem2reg"
 

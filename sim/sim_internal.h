@@ -101,6 +101,9 @@ void sim_memsys_fini(sim_memsys *m);
 /* Launch start: queues drain and DRAM rows close (the device was idle),
  * cache contents stay. */
 void sim_memsys_reset_queues(sim_memsys *m);
+/* l1/scache.invalidate_on_launch: empties those caches (after the launch's
+ * L1 carve-out is set) */
+void sim_memsys_launch_invalidate(sim_memsys *m, sim_stats *st);
 
 /* The unique `line`-byte lines the active lanes touch, in first-touch
  * order, and per line the mask of `sector`-byte sectors touched (sector ==

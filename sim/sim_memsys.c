@@ -414,3 +414,24 @@ uint32_t sim_lds_passes(const isa_access *a, uint32_t banks, uint32_t bank_width
   if (ideal) *ideal = need < worst ? need : worst;
   return worst;
 }
+
+/* A launch's start on a device that invalidates its per-CU caches at kernel
+ * boundaries. The previous kernel's release would have written a write_back
+ * L1's dirty sectors to the L2; they are sent now, at cycle 0 of the new
+ * launch, so their traffic is counted rather than lost. */
+void sim_memsys_launch_invalidate(sim_memsys *m, sim_stats *st) {
+  for (uint32_t cu = 0; cu < m->ncu; cu++) {
+    sim_cache *c = &m->l1[cu];
+    if (m->cfg->l1_invalidate_on_launch) {
+      size_t n = (size_t)c->nsets * c->assoc;
+      for (size_t i = 0; m->l1_write_back && i < n; i++) {
+        if (!c->tag[i] || !c->dirty[i]) continue;
+        uint64_t at = sim_noc(m, cu, 0, (uint64_t)sim_bits(c->dirty[i]) * m->l1_sector);
+        sim_to_l2(m, (c->tag[i] - 1) << c->line_shift, m->l1_line, c->dirty[i], m->l1_sector, at,
+                  SIM_L2_WRITE, 0, st);
+      }
+      sim_cache_invalidate_all(c);
+    }
+    if (m->cfg->scache_invalidate_on_launch) sim_cache_invalidate_all(&m->scache[cu]);
+  }
+}

@@ -451,6 +451,7 @@ sim_status sim_run_timing(sim_ctx *c) {
     uint64_t ways = lds >= l1 ? 1 : (uint64_t)T.mem->l1[0].assoc * (l1 - lds) / l1;
     for (uint32_t cu = 0; cu < T.ncu; cu++) sim_cache_set_ways(&T.mem->l1[cu], (uint32_t)ways);
   }
+  sim_memsys_launch_invalidate(T.mem, c->st);
   sim_dispatch(&T, 0);
   while (T.nheap && !T.faulted && !T.oom) {
     sim_hent e = sim_hpop(&T);

@@ -141,6 +141,7 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
   if (rc) snprintf(err, errlen, "%s: out of memory laying out kernel '%s'", file, k->name);
   if (!rc) rc = be_isel(&bf, k);
   if (!rc) be_coalesce(&bf);
+  if (!rc) be_lds_widen(&bf);
   if (!rc) be_schedule(&bf);
   if (!rc) rc = be_regalloc(&bf, k);
 #ifndef NDEBUG

@@ -98,6 +98,8 @@ static inline int be_bit_test(const uint64_t *s, uint32_t v) { return (int)((s[v
 static inline void be_bit_set(uint64_t *s, uint32_t v) { s[v >> 6] |= (uint64_t)1 << (v & 63); }
 static inline void be_bit_clr(uint64_t *s, uint32_t v) { s[v >> 6] &= ~((uint64_t)1 << (v & 63)); }
 
+/* consecutive LDS word reads widened to ds_read_b64/b128 (be_ldsvec.c) */
+void be_lds_widen(be_func *bf);
 /* copy coalescing of phi moves (be_coalesce.c) */
 void be_coalesce(be_func *bf);
 

@@ -421,7 +421,7 @@ static const isa_opcode isel_fcmp_f64_ops[] = {
   [IR_P_ORD - IR_P_OEQ] = ISA_OP_v_cmp_o_f64, [IR_P_UNO - IR_P_OEQ] = ISA_OP_v_cmp_u_f64,
 };
 
-static int isel_is_uniform_cls(isel_cls c) { return c == VC_S1 || c == VC_S2 || c == VC_SBOOL; }
+int isel_is_uniform_cls(isel_cls c) { return c == VC_S1 || c == VC_S2 || c == VC_SBOOL; }
 
 /* ---- integer arithmetic -------------------------------------------------------- */
 static int isel_bool_logic(isel *s, uint32_t i) {
@@ -509,6 +509,19 @@ static int isel_int(isel *s, uint32_t i) {
     isa_opcode sh = uni ? (sg ? ISA_OP_s_ashr_i32 : ISA_OP_s_lshr_b32) : (sg ? ISA_OP_v_ashr_i32 : ISA_OP_v_lshr_b32);
     isel_op(s, i, c, sh, be_vr(p), be_imm(bits), isel_none);
     return 0;
+  }
+  if (in->op == IR_ADD && bits == 32 && !uni) {
+    /* x * y + z in one v_mad_u32, as GPUs issue it (IMAD, v_mad_u32_u24):
+     * index arithmetic like row * width + col is half as many dependent
+     * steps. The multiply stays only if something else reads it (isel_dce). */
+    for (int q = 0; q < 2; q++) {
+      uint32_t m = in->opnd[q], z = in->opnd[1 - q];
+      const ir_inst *mi = &s->f->insts[m];
+      if (mi->op != IR_MUL || mi->block != in->block || isel_bits(mi->type) != 32) continue;
+      if (isel_is_uniform_cls((isel_cls)s->val[m].cls) || s->val[m].cls == VC_CONST) continue;
+      isel_op(s, i, c, ISA_OP_v_mad_u32, isel_A(s, mi->opnd[0]), isel_A(s, mi->opnd[1]), isel_A(s, z));
+      return 0;
+    }
   }
   int e0 = t->ext == 1 || t->ext == 3 ? 1 : t->ext == 2 || t->ext == 4 ? 2 : 0;
   int e1 = t->ext == 1 ? 1 : t->ext == 2 ? 2 : 0;
@@ -889,7 +902,7 @@ static int isel_bitcast(isel *s, uint32_t i) {
  * (x a 32-bit integer, C a constant): *x, the multiplier and whether the
  * extension is signed. The sext/mul chain this replaces is dropped by
  * isel_dce when nothing else reads it. */
-static int isel_scaled_index(isel *s, uint32_t o, uint32_t *x, uint64_t *scale, int *sign) {
+int isel_scaled_index(isel *s, uint32_t o, uint32_t *x, uint64_t *scale, int *sign) {
   const ir_inst *in = &s->f->insts[o];
   uint64_t k = 1;
   if ((in->op == IR_MUL || in->op == IR_SHL) && s->val[in->opnd[1]].cls == VC_CONST) {
@@ -910,6 +923,19 @@ static int isel_scaled_index(isel *s, uint32_t o, uint32_t *x, uint64_t *scale, 
   return 1;
 }
 
+be_opnd isel_scaled32(isel *s, uint32_t x, uint64_t k) {
+  isel_val *v = &s->val[x];
+  if (v->sidx_block == s->cur && v->sidx_k == k) return be_vr(v->sidx_reg);
+  if (k == 1) return isel_V(s, x);
+  uint32_t sh = (uint32_t)__builtin_ctzll(k);
+  uint32_t r = k == 1ull << sh
+                   ? isel_e1(s, ISA_OP_v_lshl_b32, ISA_RF_V, 1, isel_A(s, x), be_imm(sh), isel_none)
+                   : isel_e1(s, ISA_OP_v_mul_lo_u32, ISA_RF_V, 1, isel_A(s, x), be_imm(k), isel_none);
+  v = &s->val[x];
+  v->sidx_reg = r, v->sidx_block = s->cur, v->sidx_k = k;
+  return be_vr(r);
+}
+
 static int isel_ptradd(isel *s, uint32_t i) {
   const ir_inst *in = &s->f->insts[i];
   isel_cls c = isel_class(s, i);
@@ -925,11 +951,7 @@ static int isel_ptradd(isel *s, uint32_t i) {
               be_imm(k), isel_A2(s, p));
       return 0;
     }
-    uint32_t sh = (uint32_t)__builtin_ctzll(k);
-    be_opnd off = be_vr(k == 1ull << sh ? isel_e1(s, ISA_OP_v_lshl_b32, ISA_RF_V, 1, isel_A(s, x),
-                                                  be_imm(sh), isel_none)
-                                        : isel_e1(s, ISA_OP_v_mul_lo_u32, ISA_RF_V, 1, isel_A(s, x),
-                                                  be_imm(k), isel_none));
+    be_opnd off = isel_scaled32(s, x, k);
     if (s->val[p].cls == VC_CONST && (s->val[p].imm & 0xffffffffu) == 0)
       isel_def(s, i, c, off.reg);
     else
@@ -1213,7 +1235,8 @@ int be_isel(be_func *bf, isa_kernel *k) {
       s.defer[c] = 1;
   }
   free(uses);
-  for (uint32_t i = 0; i < f->ninsts; i++) s.val[i].vbool = s.val[i].vcopy_block = IR_NONE;
+  for (uint32_t i = 0; i < f->ninsts; i++)
+    s.val[i].vbool = s.val[i].vcopy_block = s.val[i].sidx_block = IR_NONE;
   bf->nblocks = f->nblocks;
   bf->blocks = calloc(f->nblocks ? f->nblocks : 1, sizeof(be_mblock));
   /* ABI registers */

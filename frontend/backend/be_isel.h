@@ -29,6 +29,11 @@ typedef struct isel_val {
   /* a uniform value's VGPR copy (32- and 64-bit) made for memory operands
    * in block vcopy_block: later accesses in that block share it */
   uint32_t vcopy[2], vcopy_block;
+  /* this 32-bit value times sidx_k as a 32-bit byte offset (LDS and private
+   * addresses), made in block sidx_block: the unrolled copies of a loop
+   * body indexing with the same value share it (isel_scaled32) */
+  uint32_t sidx_reg, sidx_block;
+  uint64_t sidx_k;
 } isel_val;
 
 typedef struct isel {
@@ -62,6 +67,13 @@ be_opnd isel_V2(isel *s, uint32_t v);
 be_opnd isel_S2(isel *s, uint32_t v);
 be_opnd isel_mask(isel *s, uint32_t v);
 extern const be_opnd isel_none;
+
+/* A byte offset of the form ext64(x) * C, ext64(x) << C or ext64(x): x, the
+ * multiplier and whether the extension is signed (be_isel.c). */
+int isel_scaled_index(isel *s, uint32_t o, uint32_t *x, uint64_t *scale, int *sign);
+/* x * k as a 32-bit VGPR offset, made once per block */
+be_opnd isel_scaled32(isel *s, uint32_t x, uint64_t k);
+int isel_is_uniform_cls(isel_cls c);
 
 /* be_isel_mem.c */
 int isel_load(isel *s, uint32_t i);

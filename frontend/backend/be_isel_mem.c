@@ -47,8 +47,23 @@ static int mem_address(isel *s, uint32_t p, mem_addr *a) {
     }
     a->reg = isel_V2(s, base);
   } else {
+    const ir_inst *b = base == IR_NONE ? NULL : &s->f->insts[base];
+    uint32_t x;
+    uint64_t k;
+    int sign;
     if (base == IR_NONE) {
       a->reg = be_vr(isel_e1(s, ISA_OP_v_mov_b32, ISA_RF_V, 1, be_imm(0), isel_none, isel_none));
+    } else if (b->op == IR_PTRADD && s->val[b->opnd[0]].cls == VC_CONST &&
+               !isel_is_uniform_cls((isel_cls)s->val[base].cls) &&
+               isel_scaled_index(s, b->opnd[1], &x, &k, &sign) &&
+               off + (int64_t)(int32_t)(uint32_t)s->val[b->opnd[0]].imm < (1 << 30) &&
+               off + (int64_t)(int32_t)(uint32_t)s->val[b->opnd[0]].imm > -(1 << 30)) {
+      /* a static variable's address plus a scaled index (Bs[k][tx] once a
+       * loop over k is unrolled): the variable's offset goes into the
+       * instruction, the index register is shared, as GPU compilers address
+       * [R + imm] */
+      off += (int32_t)(uint32_t)s->val[b->opnd[0]].imm;
+      a->reg = isel_scaled32(s, x, k);
     } else {
       a->reg = isel_V(s, base);
     }

@@ -30,8 +30,11 @@ static int sc_fence(const be_mi *mi) {
          (o->flags & (ISA_F_BRANCH | ISA_F_END));
 }
 
-/* Issue-to-result latency the priority function assumes, in cycles: only the
- * ratios matter (memory far above arithmetic). */
+/* Issue-to-result latency the scheduler assumes, in cycles: it orders by
+ * the latency-weighted path to the region's end and fills the cycles an
+ * instruction would wait with independent work, so the values are those of
+ * a typical GPU (arithmetic 4, an SFU op with its fix-ups ~40, LDS ~30,
+ * global memory hundreds). */
 static uint32_t sc_latency(const be_mi *mi) {
   const isa_opinfo *o = &isa_ops[mi->op];
   switch ((isa_unit)o->unit) {
@@ -40,12 +43,14 @@ static uint32_t sc_latency(const be_mi *mi) {
     return 200;
   case ISA_UNIT_SMEM:
     return 100;
+  case ISA_UNIT_IDIV:
+    return 100;
+  case ISA_UNIT_TRANS:
+    return 40;
   case ISA_UNIT_LDS:
     return 30;
-  case ISA_UNIT_TRANS:
-  case ISA_UNIT_IDIV:
   case ISA_UNIT_FP64:
-    return 12;
+    return 8;
   default:
     return 4;
   }
@@ -88,14 +93,22 @@ static uint32_t sc_src_once(const be_mi *mi, int k) {
   return mi->src[k].reg;
 }
 
-/* Register pressure of the region being scheduled: the VGPRs of values it
- * defined whose readers in the region are not all scheduled yet. */
+/* Register pressure of the region being scheduled: the VGPRs and SGPRs of
+ * values it defined whose readers in the region are not all scheduled yet.
+ * SGPRs matter too: compares hoisted ahead of their selects each hold a
+ * lane mask in an SGPR pair, and SGPRs do not spill. */
 typedef struct sc_press {
-  uint32_t budget; /* the target's sched_vgprs; 0: not tracked */
-  int32_t *def_of; /* vreg -> index of its scheduled definition in the region, or -1 */
-  uint32_t *left;  /* per region instruction: readers of its value not yet scheduled */
-  int32_t live;
+  uint32_t budget;  /* VGPRs: the target's sched_vgprs; 0: not tracked */
+  uint32_t sbudget; /* SGPRs: half the target's max_sgprs */
+  int32_t *def_of;  /* vreg -> index of its scheduled definition in the region, or -1 */
+  uint32_t *left;   /* per region instruction: readers of its value not yet scheduled */
+  int32_t live, slive;
 } sc_press;
+
+/* Registers of one file an instruction adds to the live set if scheduled now. */
+typedef struct sc_delta_t {
+  int32_t v, s;
+} sc_delta_t;
 
 static void sc_clear_defs(const be_mi *in, uint32_t n, int32_t *def_of) {
   for (uint32_t i = 0; i < n; i++) {
@@ -110,6 +123,7 @@ static void sc_clear_defs(const be_mi *in, uint32_t n, int32_t *def_of) {
 static void sc_press_init(sc_press *p, const be_func *bf, const be_mi *in, uint32_t n) {
   *p = (sc_press){.budget = bf->t ? bf->t->sched_vgprs : 0};
   if (!p->budget) return;
+  p->sbudget = bf->t->max_sgprs ? bf->t->max_sgprs / 2 : 32;
   p->def_of = malloc((bf->nvregs ? bf->nvregs : 1) * sizeof *p->def_of);
   p->left = calloc(n, sizeof *p->left);
   if (!p->def_of || !p->left) {
@@ -127,25 +141,34 @@ static void sc_press_init(sc_press *p, const be_func *bf, const be_mi *in, uint3
   sc_clear_defs(in, n, p->def_of);
 }
 
-/* VGPRs instruction j adds to the live set if scheduled now: its vector
+/* Registers instruction j adds to the live set if scheduled now: its
  * destination, less the sources whose last unscheduled reader it is. */
-static int32_t sc_delta(const sc_press *p, const be_func *bf, const be_mi *in, uint32_t j) {
-  int32_t d = 0;
+static sc_delta_t sc_delta(const sc_press *p, const be_func *bf, const be_mi *in, uint32_t j) {
+  sc_delta_t d = {0, 0};
   const be_mi *mi = &in[j];
-  if (mi->dst.kind == BE_O_VREG && bf->vregs[mi->dst.reg].file == ISA_RF_V && !mi->dst.sub)
-    d += (int32_t)bf->vregs[mi->dst.reg].size;
+  if (mi->dst.kind == BE_O_VREG && !mi->dst.sub) {
+    const be_vreg *r = &bf->vregs[mi->dst.reg];
+    *(r->file == ISA_RF_V ? &d.v : &d.s) += (int32_t)r->size;
+  }
   for (int k = 0; k < 3; k++) {
     uint32_t r = sc_src_once(mi, k);
-    if (r == UINT32_MAX || bf->vregs[r].file != ISA_RF_V) continue;
+    if (r == UINT32_MAX) continue;
     int32_t di = p->def_of[r];
-    if (di >= 0 && p->left[di] == 1) d -= (int32_t)bf->vregs[r].size;
+    if (di >= 0 && p->left[di] == 1)
+      *(bf->vregs[r].file == ISA_RF_V ? &d.v : &d.s) -= (int32_t)bf->vregs[r].size;
   }
   return d;
 }
 
+static int sc_fits(const sc_press *p, sc_delta_t d) {
+  return p->live + d.v <= (int32_t)p->budget && p->slive + d.s <= (int32_t)p->sbudget;
+}
+
 /* Instruction j is scheduled: its reads and its definition update the state. */
 static void sc_press_take(sc_press *p, const be_func *bf, const be_mi *in, uint32_t j) {
-  p->live += sc_delta(p, bf, in, j);
+  sc_delta_t d = sc_delta(p, bf, in, j);
+  p->live += d.v;
+  p->slive += d.s;
   for (int k = 0; k < 3; k++) {
     uint32_t r = sc_src_once(&in[j], k);
     if (r != UINT32_MAX && p->def_of[r] >= 0) p->left[p->def_of[r]]--;
@@ -184,23 +207,57 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
    * the arithmetic that consumes them */
   uint32_t max_pending =
       press.budget && press.budget / 2 < SCHED_MAX_PENDING ? press.budget / 2 : SCHED_MAX_PENDING;
+  /* an estimated issue cycle: each instruction is ready `latency` after its
+   * last predecessor issued, and the scheduler picks among the ready ones
+   * first, so a consumer does not sit right behind its producer while other
+   * work could hide the wait */
+  uint64_t *ready_at = calloc(n, sizeof *ready_at), now = 0;
   for (uint32_t k = 0; k < n; k++) {
-    uint32_t pick = UINT32_MAX, pick_other = UINT32_MAX, pick_free = UINT32_MAX;
-    for (uint32_t j = 0; j < n; j++) {
-      if (done[j] || npred[j]) continue;
-      if (pick == UINT32_MAX || prio[j] > prio[pick]) pick = j; /* ties: the earlier one */
-      if (!sc_is_load(&in[j]) && (pick_other == UINT32_MAX || prio[j] > prio[pick_other]))
-        pick_other = j;
-      if (press.budget && sc_delta(&press, bf, in, j) <= 0 &&
-          (pick_free == UINT32_MAX || prio[j] > prio[pick_free]))
-        pick_free = j;
+    /* loads wait while their pending results fill max_pending registers,
+     * or (under a budget) while they would leave less than a quarter of it
+     * to the arithmetic that consumes them, unless nothing else can go */
+    int32_t room = press.budget ? (int32_t)press.budget - (int32_t)press.budget / 4 - press.live : 0;
+    int hold_loads = 0;
+    for (uint32_t j = 0; j < n && !hold_loads; j++)
+      hold_loads = !done[j] && !npred[j] && !sc_is_load(&in[j]);
+    if (hold_loads) {
+      int full = pending >= max_pending;
+      for (uint32_t j = 0; j < n && !full && press.budget && press.live < (int32_t)press.budget; j++)
+        full = !done[j] && !npred[j] && sc_is_load(&in[j]) && sc_delta(&press, bf, in, j).v > room;
+      hold_loads = full;
     }
-    if (sc_is_load(&in[pick]) && pending >= max_pending && pick_other != UINT32_MAX)
-      pick = pick_other;
-    /* over the budget: the most urgent instruction that frees what it takes */
-    if (press.budget && pick_free != UINT32_MAX &&
-        press.live + sc_delta(&press, bf, in, pick) > (int32_t)press.budget)
-      pick = pick_free;
+    /* the estimated clock steers the choice only while the values in
+     * flight fit the budget: filling every wait with independent work is
+     * what raises register pressure (and without a budget, which the retry
+     * after an allocation failure uses, it is off) */
+    int timed = press.budget && press.live < (int32_t)press.budget && press.slive < (int32_t)press.sbudget;
+    uint64_t t = UINT64_MAX;
+    for (uint32_t j = 0; j < n && timed; j++)
+      if (!done[j] && !npred[j] && !(hold_loads && sc_is_load(&in[j])) && ready_at[j] < t)
+        t = ready_at[j];
+    if (!timed) t = UINT64_MAX;
+    else if (t < now) t = now;
+    uint32_t pick = UINT32_MAX, pick_free = UINT32_MAX, free_any = UINT32_MAX;
+    for (uint32_t j = 0; j < n; j++) {
+      if (done[j] || npred[j] || (hold_loads && sc_is_load(&in[j]))) continue;
+      sc_delta_t dj = press.budget ? sc_delta(&press, bf, in, j) : (sc_delta_t){0, 0};
+      int free = press.budget && dj.v <= 0 && dj.s <= 0;
+      if (free && (free_any == UINT32_MAX || prio[j] > prio[free_any])) free_any = j;
+      if (ready_at[j] > t) continue;
+      if (pick == UINT32_MAX || prio[j] > prio[pick]) pick = j; /* ties: the earlier one */
+      if (free && (pick_free == UINT32_MAX || prio[j] > prio[pick_free])) pick_free = j;
+    }
+    /* over the budget: the most urgent ready instruction that frees what it
+     * takes, else the most urgent one at all (waiting for it beats spilling) */
+    if (press.budget && !sc_fits(&press, sc_delta(&press, bf, in, pick))) {
+      if (pick_free != UINT32_MAX) pick = pick_free;
+      else if (free_any != UINT32_MAX) pick = free_any;
+    }
+    t = ready_at[pick] > now ? ready_at[pick] : now;
+    now = t + 1;
+    for (uint32_t j = 0; j < n; j++)
+      if (dep[(size_t)pick * n + j] && ready_at[j] < t + sc_latency(&in[pick]))
+        ready_at[j] = t + sc_latency(&in[pick]);
     if (press.budget) sc_press_take(&press, bf, in, pick);
     done[pick] = 1;
     code[lo + k] = in[pick];
@@ -218,6 +275,7 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
     }
   }
   free(waiting);
+  free(ready_at);
   free(press.def_of);
   free(press.left);
   free(in);

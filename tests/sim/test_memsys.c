@@ -295,6 +295,54 @@ START_TEST(test_l1_write_back) {
 }
 END_TEST
 
+/* l1.invalidate_on_launch / scache.invalidate_on_launch: the next launch
+ * finds the L1 (and the scalar cache) empty, while the L2 keeps the line;
+ * off, the line stays. A write_back L1's dirty sectors go to the L2 first. */
+START_TEST(test_invalidate_on_launch) {
+  for (int on = 0; on < 2; on++) {
+    const char *sets[] = {on ? "l1.invalidate_on_launch=1" : "l1.invalidate_on_launch=0",
+                          on ? "scache.invalidate_on_launch=1" : "scache.invalidate_on_launch=0"};
+    sim_device *d = dev_set("teaching", sets, 2);
+    sim_stats st;
+    memset(&st, 0, sizeof st);
+    uint32_t nreq;
+    isa_access a = acc(SIM_MEM_BASE, 32, 4, 4, ISA_F_LOAD);
+    sim_mem_vector(&d->mem, 0, 0, &a, &st, &nreq);
+    ck_assert_uint_eq(st.l1_misses, 2);
+    isa_access s = acc(SIM_MEM_BASE + 8192, 1, 0, 4, ISA_F_LOAD);
+    s.space = ISA_SPACE_SCALAR;
+    sim_mem_scalar(&d->mem, 0, 0, &s, &st);
+    uint64_t smiss = st.scalar_cache_misses;
+    ck_assert_uint_eq(smiss, 1);
+    sim_memsys_reset_queues(&d->mem);
+    sim_memsys_launch_invalidate(&d->mem, &st);
+    /* the next launch: hits only with the caches kept */
+    sim_mem_vector(&d->mem, 0, 0, &a, &st, &nreq);
+    ck_assert_uint_eq(st.l1_hits, on ? 0 : 2);
+    ck_assert_uint_eq(st.l1_misses, on ? 4 : 2);
+    ck_assert_uint_eq(st.l2_hits, on ? 2 : 0); /* the L2 keeps its lines either way */
+    sim_mem_scalar(&d->mem, 0, 1000, &s, &st);
+    ck_assert_uint_eq(st.scalar_cache_misses, on ? 2 : 1);
+    sim_device_destroy(d);
+  }
+  const char *wb[] = {"l1.write_policy=write_back", "l1.invalidate_on_launch=1"};
+  sim_device *d = dev_set("teaching", wb, 2);
+  sim_stats st;
+  memset(&st, 0, sizeof st);
+  uint32_t nreq;
+  isa_access w = acc(SIM_MEM_BASE, 16, 4, 4, ISA_F_STORE); /* 64 B: two sectors, dirty */
+  sim_mem_vector(&d->mem, 0, 0, &w, &st, &nreq);
+  ck_assert_uint_eq(st.l2_write_sectors, 0);
+  sim_memsys_reset_queues(&d->mem);
+  sim_memsys_launch_invalidate(&d->mem, &st);
+  ck_assert_uint_eq(st.l2_write_sectors, 2);
+  isa_access l = acc(SIM_MEM_BASE, 16, 4, 4, ISA_F_LOAD);
+  sim_mem_vector(&d->mem, 0, 0, &l, &st, &nreq);
+  ck_assert_uint_eq(st.l1_hits, 0);
+  sim_device_destroy(d);
+}
+END_TEST
+
 static uint32_t lds_passes(uint32_t lanes, uint32_t stride_words, uint8_t size, int broadcast,
                            uint32_t *ideal) {
   isa_access a = acc(0, lanes, (uint64_t)stride_words * 4, size, ISA_F_LOAD);
@@ -432,6 +480,7 @@ int main(void) {
   tcase_add_test(tc, test_mshr_backpressure);
   tcase_add_test(tc, test_stores_write_back);
   tcase_add_test(tc, test_l1_write_back);
+  tcase_add_test(tc, test_invalidate_on_launch);
   tcase_add_test(tc, test_config_errors);
   tcase_add_test(tc, test_ways_and_replacement);
   tcase_add_test(tc, test_lds_banks);

@@ -3,6 +3,7 @@
  * are coalesced away, branches are threaded, and the constant steps of an
  * unrolled counter are folded — checked on the ISA and by running it. */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -271,6 +272,119 @@ START_TEST(test_sched_register_budget) {
 }
 END_TEST
 
+/* The unroll budget depends on the trip count: a body the size of nbody's
+ * (a float4 load, an rsqrt, a dozen FMAs) is unrolled 8 times when the trip
+ * count is a constant and 4 times when it is known only at run time, as
+ * NVIDIA's compiler does (validation/data/kernels_sass/nbody.sass); every
+ * run-time count 0..9 gives the exact sums. */
+static const char nbody_src[] =
+    "float3 f(float4 pi, float4 pj, float3 a) {\n"
+    "  float3 r = pj.xyz - pi.xyz;\n"
+    "  float inv = rsqrt(r.x * r.x + r.y * r.y + r.z * r.z + 0.01f);\n"
+    "  return a + r * (pj.w * inv * inv * inv);\n"
+    "}\n"
+    "__kernel void rt(__global const float4 *p, __global float4 *o, int n) {\n"
+    "  int i = get_global_id(0);\n"
+    "  float4 pi = p[i];\n"
+    "  float3 a = (float3)(0.0f);\n"
+    "  for (int j = 0; j < n; j++) a = f(pi, p[j], a);\n"
+    "  o[i] = (float4)(a, 0.0f);\n"
+    "}\n"
+    "__kernel void ct(__global const float4 *p, __global float4 *o, int n) {\n"
+    "  int i = get_global_id(0);\n"
+    "  float4 pi = p[i];\n"
+    "  float3 a = (float3)(0.0f);\n"
+    "  for (int j = 0; j < 64; j++) a = f(pi, p[j], a);\n"
+    "  o[i] = (float4)(a, 0.0f);\n"
+    "}\n";
+
+START_TEST(test_unroll_budget_by_trip_count) {
+  isa_program *p = build(nbody_src);
+  const isa_kernel *rt = isa_program_find(p, "rt"), *ct = isa_program_find(p, "ct");
+  ck_assert_uint_eq(count_op(rt, last_loop(rt), ISA_OP_v_rsq_f32), 4);
+  ck_assert_uint_eq(count_op(ct, last_loop(ct), ISA_OP_v_rsq_f32), 8);
+  float pos[4 * 32], out[4 * 32];
+  for (int i = 0; i < 4 * 32; i++) pos[i] = (float)((i * 13) % 11) * 0.5f - 2.0f;
+  for (int n = 0; n <= 9; n++) {
+    tb_launch l = {.wave_size = 32, .local_size = 32, .groups = 1, .nbufs = 2};
+    l.bufs[0] = (uint8_t *)pos, l.sizes[0] = sizeof pos, l.bufs[1] = (uint8_t *)out,
+    l.sizes[1] = sizeof out;
+    l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1, l.args[2] = (uint64_t)n;
+    run(rt, &l);
+    for (int i = 0; i < 32; i++) {
+      float a[3] = {0, 0, 0};
+      for (int j = 0; j < n; j++) {
+        float r[3];
+        for (int c = 0; c < 3; c++) r[c] = pos[4 * j + c] - pos[4 * i + c];
+        /* rsqrt's rounding and the contractions are the compiler's: compare
+         * to 1e-4 relative */
+        float inv = 1.0f / sqrtf(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + 0.01f);
+        float sc = pos[4 * j + 3] * inv * inv * inv;
+        for (int c = 0; c < 3; c++) a[c] += r[c] * sc;
+      }
+      for (int c = 0; c < 3; c++)
+        ck_assert_msg(fabsf(out[4 * i + c] - a[c]) <= 1e-4f * (1.0f + fabsf(a[c])),
+                      "n=%d body %d comp %d: %g, want %g", n, i, c, out[4 * i + c], a[c]);
+    }
+  }
+  isa_program_destroy(p);
+}
+END_TEST
+
+/* Under a register budget the scheduler fills an rsqrt's latency with the
+ * other bodies' arithmetic instead of placing its reader right behind it
+ * (NVIDIA interleaves two or three bodies of nbody's unrolled loop). */
+START_TEST(test_sched_fills_latency) {
+  fe_target t = tb_target();
+  t.sched_vgprs = 32;
+  isa_program *p = tb_build_cl_ok(nbody_src, t);
+  const isa_kernel *k = isa_program_find(p, "ct");
+  loop_span s = last_loop(k);
+  uint32_t nrsq = 0, close = 0;
+  for (uint32_t pc = s.head; pc <= s.latch; pc++) {
+    const isa_inst *in = &k->code[pc];
+    if ((isa_opcode)in->op != ISA_OP_v_rsq_f32) continue;
+    nrsq++;
+    uint32_t d = in->dst.reg, q = pc + 1;
+    for (; q <= s.latch; q++) {
+      const isa_inst *u = &k->code[q];
+      int reads = 0;
+      for (int j = 0; j < 3; j++) reads |= u->src[j].file == ISA_RF_V && u->src[j].reg == d;
+      if (reads) break;
+    }
+    close += q - pc < 4;
+  }
+  ck_assert_uint_eq(nrsq, 8);
+  ck_assert_msg(close <= 2, "%u of 8 rsqrt results read within 3 instructions", close);
+  isa_program_destroy(p);
+}
+END_TEST
+
+/* x * a + b in one v_mad_u32 (IMAD), wrapping like the two operations */
+START_TEST(test_integer_mad) {
+  isa_program *p = build("__kernel void h(__global uint *out, uint a, uint b) {\n"
+                         "  uint x = get_global_id(0) * 0x9E3779B9u;\n"
+                         "  for (int i = 0; i < 16; i++) x = x * a + b;\n"
+                         "  out[get_global_id(0)] = x;\n"
+                         "}\n");
+  const isa_kernel *k = &p->kernels[0];
+  ck_assert_uint_ge(count_op(k, (loop_span){0, k->ncode - 1}, ISA_OP_v_mad_u32), 16);
+  ck_assert_uint_eq(count_op(k, (loop_span){0, k->ncode - 1}, ISA_OP_v_add_u32), 0);
+  uint32_t out[32];
+  const uint32_t a = 0x01000193u, b = 0x811C9DC5u;
+  tb_launch l = {.wave_size = 32, .local_size = 32, .groups = 1, .nbufs = 1};
+  l.bufs[0] = (uint8_t *)out, l.sizes[0] = sizeof out;
+  l.args[0] = TB_BUF | 0, l.args[1] = a, l.args[2] = b;
+  run(k, &l);
+  for (uint32_t g = 0; g < 32; g++) {
+    uint32_t x = g * 0x9E3779B9u;
+    for (int i = 0; i < 16; i++) x = x * a + b;
+    ck_assert_uint_eq(out[g], x);
+  }
+  isa_program_destroy(p);
+}
+END_TEST
+
 Suite *be_loops_suite(void);
 Suite *be_loops_suite(void) {
   Suite *s = suite_create("backend_loops");
@@ -281,6 +395,9 @@ Suite *be_loops_suite(void) {
   tcase_add_test(tc, test_loop_divergent_and_nested);
   tcase_add_test(tc, test_loop_runtime_builtins_vs_barrier);
   tcase_add_test(tc, test_sched_register_budget);
+  tcase_add_test(tc, test_unroll_budget_by_trip_count);
+  tcase_add_test(tc, test_sched_fills_latency);
+  tcase_add_test(tc, test_integer_mad);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -552,10 +552,11 @@ START_TEST(test_regalloc_spill) {
   uint32_t v[N];
   for (uint32_t i = 0; i < N; i++) v[i] = tb_op(f, 0, IR_MUL, I32, 0, 2, l32, tb_c32(f, 0, i + 1), 0);
   /* a chain in order and one in reverse: about N/2 values live at once
-   * however the code is scheduled */
+   * however the code is scheduled (subtractions, which do not fuse with the
+   * multiplies into v_mad_u32 as additions would) */
   uint32_t s = v[0], r = v[N - 1];
-  for (uint32_t i = 1; i < N; i++) s = tb_op(f, 0, i & 1 ? IR_XOR : IR_ADD, I32, 0, 2, s, v[i], 0);
-  for (uint32_t i = N - 1; i-- > 0;) r = tb_op(f, 0, IR_ADD, I32, 0, 2, r, v[i], 0);
+  for (uint32_t i = 1; i < N; i++) s = tb_op(f, 0, i & 1 ? IR_XOR : IR_SUB, I32, 0, 2, s, v[i], 0);
+  for (uint32_t i = N - 1; i-- > 0;) r = tb_op(f, 0, IR_SUB, I32, 0, 2, r, v[i], 0);
   s = tb_op(f, 0, IR_XOR, I32, 0, 2, s, r, 0);
   tb_op(f, 0, IR_STORE, VOID, 4, 2, tb_index(f, 0, out, lid, 4), s, 0);
   tb_ret(f, 0);
@@ -574,9 +575,9 @@ START_TEST(test_regalloc_spill) {
   ck_assert_msg(tb_run(k, &l, err, sizeof err) == 0, "%s", err);
   for (int q = 0; q < 32; q++) {
     int32_t e = q;
-    int32_t back = 0;
-    for (int i = 1; i < N; i++) e = (i & 1) ? (e ^ (q * (i + 1))) : (e + q * (i + 1));
-    for (int i = 0; i < N; i++) back += q * (i + 1);
+    int32_t back = q * N;
+    for (int i = 1; i < N; i++) e = (i & 1) ? (e ^ (q * (i + 1))) : (e - q * (i + 1));
+    for (int i = N - 1; i-- > 0;) back -= q * (i + 1);
     ck_assert_int_eq(o[q], e ^ back);
   }
   isa_program_destroy(p);
