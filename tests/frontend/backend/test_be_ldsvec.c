@@ -59,14 +59,22 @@ static const char src[] =
     "  out[l] = x + y;\n"
     "}\n";
 
-static void run_rows(const isa_kernel *k, int shift, const float *in, const float *w, float *out) {
+/* Runs a rows kernel on in (80 floats) and w (16) and checks every lane's
+ * sum of its row window, starting `shift` words into the row. */
+static void check_rows(const isa_kernel *k, int shift, const float *in, const float *w) {
+  float out[64];
   tb_launch l = {.wave_size = 32, .local_size = 64, .groups = 1, .nbufs = 3};
   l.bufs[0] = (uint8_t *)in, l.sizes[0] = 80 * sizeof(float);
   l.bufs[1] = (uint8_t *)w, l.sizes[1] = 16 * sizeof(float);
-  l.bufs[2] = (uint8_t *)out, l.sizes[2] = 64 * sizeof(float);
+  l.bufs[2] = (uint8_t *)out, l.sizes[2] = sizeof out;
   l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1, l.args[2] = TB_BUF | 2,
   l.args[3] = (uint64_t)shift;
   tb_run_ok(k, &l);
+  for (int lane = 0; lane < 64; lane++) {
+    float acc = 0.0f;
+    for (int q = 0; q < 16; q++) acc += in[(lane / 16) * 16 + shift + q] * w[q];
+    ck_assert_msg(out[lane] == acc, "shift %d lane %d: %g, want %g", shift, lane, out[lane], acc);
+  }
 }
 
 START_TEST(test_aligned_rows_widen) {
@@ -75,15 +83,10 @@ START_TEST(test_aligned_rows_widen) {
   ck_assert_ptr_nonnull(k);
   ck_assert_uint_eq(count_op(k, ISA_OP_ds_read_b128), 4);
   ck_assert_uint_eq(count_op(k, ISA_OP_ds_read_b32), 0);
-  float in[80], w[16], out[64];
+  float in[80], w[16];
   for (int i = 0; i < 80; i++) in[i] = (float)((i * 37) % 23) - 11.0f;
   for (int i = 0; i < 16; i++) w[i] = 0.5f + (float)i;
-  run_rows(k, 0, in, w, out);
-  for (int l = 0; l < 64; l++) {
-    float acc = 0.0f;
-    for (int q = 0; q < 16; q++) acc += in[(l / 16) * 16 + q] * w[q];
-    ck_assert_msg(out[l] == acc, "lane %d: %g, want %g", l, out[l], acc);
-  }
+  check_rows(k, 0, in, w);
   isa_program_destroy(p);
 }
 END_TEST
@@ -94,17 +97,10 @@ START_TEST(test_unknown_alignment_stays_narrow) {
   ck_assert_ptr_nonnull(k);
   ck_assert_uint_eq(count_op(k, ISA_OP_ds_read_b128), 0);
   ck_assert_uint_eq(count_op(k, ISA_OP_ds_read_b64), 0);
-  float in[80], w[16], out[64];
+  float in[80], w[16];
   for (int i = 0; i < 80; i++) in[i] = (float)((i * 29) % 17) - 8.0f;
   for (int i = 0; i < 16; i++) w[i] = 1.0f - 0.25f * (float)i;
-  for (int shift = 0; shift < 3; shift++) {
-    run_rows(k, shift, in, w, out);
-    for (int l = 0; l < 64; l++) {
-      float acc = 0.0f;
-      for (int q = 0; q < 16; q++) acc += in[(l / 16) * 16 + shift + q] * w[q];
-      ck_assert_msg(out[l] == acc, "shift %d lane %d: %g, want %g", shift, l, out[l], acc);
-    }
-  }
+  for (int shift = 0; shift < 3; shift++) check_rows(k, shift, in, w);
   isa_program_destroy(p);
 }
 END_TEST
