@@ -402,6 +402,17 @@ int cfg_validate(const cfg_device *c, const char **bad, char *err, size_t errlen
                       "%s = %" PRId64 " must be a multiple of %s * %s = %" PRId64, caches[i].key,
                       caches[i].bytes, caches[i].line_key, caches[i].assoc_key, set_bytes);
   }
+  if (c->l2_slices % c->l2_partitions)
+    return cfg_fail(bad, "l2.partitions", err, errlen,
+                    "l2.partitions = %" PRId64 " must divide l2.slices = %" PRId64
+                    " (each partition has the same number of slices)",
+                    c->l2_partitions, c->l2_slices);
+  if (c->l2_bytes % (c->l2_partitions * c->l2_line * c->l2_assoc))
+    return cfg_fail(bad, "l2.partitions", err, errlen,
+                    "l2.bytes = %" PRId64
+                    " must be a multiple of l2.partitions * l2.line * l2.assoc = %" PRId64
+                    " (each partition is a set-associative cache of l2.bytes / l2.partitions)",
+                    c->l2_bytes, c->l2_partitions * c->l2_line * c->l2_assoc);
   if (c->l1_bytes && c->l2_bytes && c->l1_line > c->l2_line)
     return cfg_fail(bad, "l1.line", err, errlen,
                     "l1.line = %" PRId64 " must not exceed l2.line = %" PRId64, c->l1_line, c->l2_line);

@@ -63,6 +63,18 @@ void sim_cache_invalidate_all(sim_cache *c) {
   memset(c->dirty, 0, n * sizeof *c->dirty);
 }
 
+void sim_cache_drop(sim_cache *c, uint64_t addr, uint64_t mask) {
+  if (!c->nsets) return;
+  uint64_t line = addr >> c->line_shift;
+  size_t base = (size_t)(line % c->nsets) * c->assoc;
+  for (uint32_t w = 0; w < c->assoc; w++)
+    if (c->tag[base + w] == line + 1) {
+      c->valid[base + w] &= ~mask;
+      c->dirty[base + w] &= ~mask;
+      return;
+    }
+}
+
 int sim_cache_probe(const sim_cache *c, uint64_t addr) {
   if (!c->nsets) return 0;
   uint64_t line = addr >> c->line_shift;

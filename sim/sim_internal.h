@@ -48,6 +48,9 @@ void sim_cache_fini(sim_cache *c);
 void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, sim_cache_ref *r);
 int sim_cache_probe(const sim_cache *c, uint64_t addr);
 void sim_cache_invalidate_all(sim_cache *c);
+/* Drops sectors `mask` of the line at addr if it is cached (clean copies only:
+ * their dirty bits go too). */
+void sim_cache_drop(sim_cache *c, uint64_t addr, uint64_t mask);
 void sim_cache_set_ways(sim_cache *c, uint32_t ways);
 
 /* ---- the memory hierarchy (timing only) ------------------------------------
@@ -61,7 +64,8 @@ typedef struct sim_memsys {
   const cfg_device *cfg;
   uint32_t ncu;
   sim_cache *l1, *scache; /* per CU */
-  sim_cache l2;           /* one tag array; slices split only its bandwidth */
+  sim_cache *l2;          /* one tag array per partition; slices split only its bandwidth */
+  uint32_t nparts;        /* l2.partitions */
   uint64_t *l1_port_free; /* per CU: when its memory pipeline takes the next line */
   uint64_t *lds_free;     /* per CU: when its LDS takes the next pass */
   /* L1 */
@@ -127,13 +131,13 @@ uint64_t sim_mem_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_acce
 /* sim_l2.c: the slice an L2 line address maps to (xor-fold of its line
  * number, then modulo the slice count). */
 uint32_t sim_l2_slice(const sim_memsys *m, uint64_t addr);
-/* One request for the L2 sectors `mask` of the line at `addr`, arriving at
- * cycle t: SIM_L2_READ (a fill), SIM_L2_WRITE (sectors written whole, no
+/* One request from compute unit `cu` for the L2 sectors `mask` of the line
+ * at `addr`, arriving at cycle t: SIM_L2_READ (a fill), SIM_L2_WRITE (sectors written whole, no
  * fetch), SIM_L2_WRITE_PARTIAL (sectors written in part: a missing one is
  * fetched first under l2.partial_write_fill) or SIM_L2_ATOMIC (`steps` serialized atomic-unit steps on the
  * fetched line). Returns the cycle the data or acknowledgement is back. */
-uint64_t sim_l2_request(sim_memsys *m, uint64_t addr, uint64_t mask, uint64_t t, int kind,
-                        uint32_t steps, sim_stats *st);
+uint64_t sim_l2_request(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t mask, uint64_t t,
+                        int kind, uint32_t steps, sim_stats *st);
 
 /* sim_atomic.c: the L2 atomic-unit operations one instruction's lanes on the
  * line at line_addr need: per `sector`, lanes on distinct addresses share an

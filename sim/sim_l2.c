@@ -10,10 +10,21 @@ static uint64_t sim_ceil(double x) {
 
 uint32_t sim_l2_slice(const sim_memsys *m, uint64_t addr) {
   if (m->nslices == 1) return 0;
-  /* xor-fold the line number in slice_bits chunks: a power-of-two stride
-   * changes higher chunks, which the fold brings down to the low bits */
   uint64_t x = addr / m->l2_line, h = 0, low = (1ull << m->slice_bits) - 1;
-  for (; x; x >>= m->slice_bits) h ^= x & low;
+  if (m->nslices == 1u << m->slice_bits) {
+    /* xor-fold the line number in slice_bits chunks: a power-of-two stride
+     * changes higher chunks, which the fold brings down to the low bits;
+     * consecutive lines take every slice once per nslices lines */
+    for (; x; x >>= m->slice_bits) h ^= x & low;
+    return (uint32_t)h;
+  }
+  /* Any other count: a fold of slice_bits chunks has 2^slice_bits values,
+   * which no mapping spreads evenly (80 slices: 48 would take two values,
+   * 32 one, a 25 % hot spot on a stream). xor-shifting the line number by
+   * 7-bit steps keeps consecutive lines consecutive in the low bits (a
+   * stream hits every slice equally), brings a power-of-two stride's bits
+   * down, and the modulo then sees a nearly uniform value. */
+  h = (x ^ (x >> 7) ^ (x >> 14) ^ (x >> 21)) & 0xffffffffu;
   return (uint32_t)(h % m->nslices);
 }
 
@@ -25,10 +36,11 @@ static void sim_l2_writeback(sim_memsys *m, uint64_t addr, uint64_t dirty, doubl
   st->dram_write_bytes += bytes;
 }
 
-uint64_t sim_l2_request(sim_memsys *m, uint64_t addr, uint64_t mask, uint64_t t, int kind,
-                        uint32_t steps, sim_stats *st) {
+/* A request's part at its home slice s (partition s % l2.partitions): slice
+ * bandwidth, the tag lookup, DRAM fills and write-backs, atomics. */
+static uint64_t sim_l2_home(sim_memsys *m, uint32_t s, uint64_t addr, uint64_t mask, uint64_t t,
+                            int kind, uint32_t steps, sim_stats *st) {
   const cfg_device *c = m->cfg;
-  uint32_t s = sim_l2_slice(m, addr);
   if (++m->slice_reqs[s] > st->l2_slice_max_requests) st->l2_slice_max_requests = m->slice_reqs[s];
   uint32_t nsec = (uint32_t)__builtin_popcountll(mask);
   if (kind == SIM_L2_READ)
@@ -42,7 +54,7 @@ uint64_t sim_l2_request(sim_memsys *m, uint64_t addr, uint64_t mask, uint64_t t,
   uint64_t lat = (uint64_t)c->l2_latency;
   uint64_t done = sim_ceil(start) + lat;
   sim_cache_ref r;
-  sim_cache_access(&m->l2, addr, 1, &r);
+  sim_cache_access(&m->l2[s % m->nparts], addr, 1, &r);
   if (r.victim_dirty) sim_l2_writeback(m, r.victim_addr, r.victim_dirty, start, st);
   uint64_t missing = r.valid ? mask & ~*r.valid : mask;
   /* sectors found present may still be on their way from DRAM */
@@ -76,4 +88,51 @@ uint64_t sim_l2_request(sim_memsys *m, uint64_t addr, uint64_t mask, uint64_t t,
   double at = (double)(done - lat), ustart = at > m->unit_free[u] ? at : m->unit_free[u];
   m->unit_free[u] = ustart + (double)steps * c->l2_atomic_cycles;
   return sim_ceil(m->unit_free[u]) + lat;
+}
+
+/* Drops the copies of sectors `mask` of addr held away from home in every
+ * partition but `keep` (the writer's, which its own write updates). */
+static void sim_l2_drop_copies(sim_memsys *m, uint32_t home, uint32_t keep, uint64_t addr,
+                               uint64_t mask) {
+  for (uint32_t p = 0; p < m->nparts; p++)
+    if (p != home && p != keep) sim_cache_drop(&m->l2[p], addr, mask);
+}
+
+uint64_t sim_l2_request(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t mask, uint64_t t,
+                        int kind, uint32_t steps, sim_stats *st) {
+  uint32_t s = sim_l2_slice(m, addr), home = s % m->nparts, near = cu % m->nparts;
+  if (near == home) {
+    if (kind != SIM_L2_READ) sim_l2_drop_copies(m, home, home, addr, mask);
+    return sim_l2_home(m, s, addr, mask, t, kind, steps, st);
+  }
+  /* Away from home: the sibling slice in the CU's own partition keeps a
+   * clean copy. A read it holds whole is served there; anything else goes
+   * on to the home slice, and the answer (or the written data) refreshes
+   * the copy. */
+  uint32_t ns = s - home + near;
+  sim_cache_ref r;
+  sim_cache_access(&m->l2[near], addr, 1, &r);
+  if (r.victim_dirty) sim_l2_writeback(m, r.victim_addr, r.victim_dirty, (double)t, st);
+  if (kind == SIM_L2_READ && r.valid && !(mask & ~*r.valid)) {
+    if (++m->slice_reqs[ns] > st->l2_slice_max_requests)
+      st->l2_slice_max_requests = m->slice_reqs[ns];
+    uint32_t nsec = (uint32_t)__builtin_popcountll(mask);
+    st->l2_read_sectors += nsec;
+    st->l2_hits++;
+    double start = (double)t > m->slice_free[ns] ? (double)t : m->slice_free[ns];
+    m->slice_free[ns] = start + (double)nsec * m->l2_sector * m->slice_cycles_per_byte;
+    uint64_t done = sim_ceil(start) + (uint64_t)m->cfg->l2_latency;
+    return done > *r.ready ? done : *r.ready;
+  }
+  uint64_t done = sim_l2_home(m, s, addr, mask, t, kind, steps, st);
+  if (r.valid) {
+    if (kind == SIM_L2_READ || kind == SIM_L2_WRITE) {
+      *r.valid |= mask;
+      if (*r.ready < done) *r.ready = done;
+    } else {
+      *r.valid &= ~mask; /* a partial write or an atomic leaves no whole copy */
+    }
+  }
+  if (kind != SIM_L2_READ) sim_l2_drop_copies(m, home, near, addr, mask);
+  return done;
 }

@@ -66,8 +66,12 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   for (uint32_t i = 0; !bad && i < m->ncu; i++)
     if (cfg->l1_replacement && strcmp(cfg->l1_replacement, "random") == 0)
       m->l1[i].rng = 0x9e3779b97f4a7c15ull ^ ((uint64_t)i << 32 | 1u); /* fixed seed per CU */
-  if (!bad)
-    bad = sim_cache_init(&m->l2, (uint64_t)cfg->l2_bytes, m->l2_line, (uint32_t)cfg->l2_assoc) != 0;
+  m->nparts = (uint32_t)cfg->l2_partitions;
+  m->l2 = bad ? NULL : calloc(m->nparts, sizeof *m->l2);
+  bad = bad || !m->l2;
+  for (uint32_t i = 0; !bad && i < m->nparts; i++)
+    bad = sim_cache_init(&m->l2[i], (uint64_t)cfg->l2_bytes / m->nparts, m->l2_line,
+                         (uint32_t)cfg->l2_assoc) != 0;
   if (bad) {
     snprintf(err, errlen, "out of memory allocating the cache tag arrays and memory queues");
     sim_memsys_fini(m);
@@ -79,7 +83,8 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
 void sim_memsys_fini(sim_memsys *m) {
   for (uint32_t i = 0; m->l1 && i < m->ncu; i++) sim_cache_fini(&m->l1[i]);
   for (uint32_t i = 0; m->scache && i < m->ncu; i++) sim_cache_fini(&m->scache[i]);
-  sim_cache_fini(&m->l2);
+  for (uint32_t i = 0; m->l2 && i < m->nparts; i++) sim_cache_fini(&m->l2[i]);
+  free(m->l2);
   free(m->l1);
   free(m->scache);
   free(m->l1_port_free);
@@ -124,7 +129,7 @@ void sim_memsys_reset_queues(sim_memsys *m) {
   memset(m->win_rho, 0, m->nchan * sizeof *m->win_rho);
   /* each launch counts cycles from 0; fills in flight at the end of the
    * last one have landed by now */
-  sim_cache_clear_ready(&m->l2);
+  for (uint32_t i = 0; i < m->nparts; i++) sim_cache_clear_ready(&m->l2[i]);
   for (uint32_t i = 0; i < m->ncu; i++) {
     sim_cache_clear_ready(&m->l1[i]);
     sim_cache_clear_ready(&m->scache[i]);
@@ -207,7 +212,7 @@ static uint64_t sim_noc(sim_memsys *m, uint32_t cu, uint64_t t, uint64_t bytes) 
 /* Sends sectors `mask` (of `sector` bytes) of the `block`-byte block at addr
  * to the L2, split by L2 line and converted to L2 sectors. Returns the
  * latest completion. */
-static uint64_t sim_to_l2(sim_memsys *m, uint64_t addr, uint32_t block, uint64_t mask,
+static uint64_t sim_to_l2(sim_memsys *m, uint32_t cu, uint64_t addr, uint32_t block, uint64_t mask,
                           uint32_t sector, uint64_t t, int kind, uint32_t steps, sim_stats *st) {
   uint32_t l2 = m->l2_line, s2 = m->l2_sector;
   uint64_t done = 0;
@@ -225,7 +230,7 @@ static uint64_t sim_to_l2(sim_memsys *m, uint64_t addr, uint32_t block, uint64_t
       }
     }
     if (!out) continue;
-    uint64_t d = sim_l2_request(m, base, out, t, kind, steps, st);
+    uint64_t d = sim_l2_request(m, cu, base, out, t, kind, steps, st);
     if (d > done) done = d;
   }
   return done;
@@ -269,7 +274,8 @@ static void sim_l1_writeback(sim_memsys *m, uint32_t cu, const sim_cache_ref *r,
                              sim_stats *st) {
   if (!r->victim_dirty) return;
   uint64_t at = sim_noc(m, cu, t, (uint64_t)sim_bits(r->victim_dirty) * m->l1_sector);
-  sim_to_l2(m, r->victim_addr, m->l1_line, r->victim_dirty, m->l1_sector, at, SIM_L2_WRITE, 0, st);
+  sim_to_l2(m, cu, r->victim_addr, m->l1_line, r->victim_dirty, m->l1_sector, at, SIM_L2_WRITE, 0,
+            st);
 }
 
 /* A load of sectors `mask` of the L1 line at addr entering the pipeline at
@@ -289,7 +295,7 @@ static uint64_t sim_l1_load(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t 
   *t = sim_mshr_acquire(m, cu, *t, st);
   sim_l1_writeback(m, cu, &r, *t, st);
   uint64_t at = sim_noc(m, cu, *t, (uint64_t)sim_bits(missing) * m->l1_sector);
-  uint64_t fill = sim_to_l2(m, addr, m->l1_line, missing, m->l1_sector, at, SIM_L2_READ, 0, st);
+  uint64_t fill = sim_to_l2(m, cu, addr, m->l1_line, missing, m->l1_sector, at, SIM_L2_READ, 0, st);
   sim_mshr_hold(m, cu, fill);
   uint64_t done = fill;
   if (r.valid) {
@@ -308,7 +314,7 @@ static uint64_t sim_l1_store_back(sim_memsys *m, uint32_t cu, uint64_t addr, uin
   sim_cache_ref r;
   sim_cache_access(&m->l1[cu], addr, 1, &r);
   if (!r.valid) /* no L1: straight through */
-    return sim_to_l2(m, addr, m->l1_line, mask, m->l1_sector,
+    return sim_to_l2(m, cu, addr, m->l1_line, mask, m->l1_sector,
                      sim_noc(m, cu, t, (uint64_t)sim_bits(mask) * m->l1_sector), SIM_L2_WRITE, 0,
                      st);
   sim_l1_writeback(m, cu, &r, t, st);
@@ -340,8 +346,8 @@ uint64_t sim_mem_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_acce
       uint32_t lanes, steps = sim_atomic_ops(a, lines[i], line, m->l2_sector, &lanes);
       st->l2_atomic_ops += lanes;
       st->l2_atomic_cycles += sim_ceil((double)steps * m->cfg->l2_atomic_cycles);
-      td = sim_to_l2(m, lines[i], line, masks[i], sector, sim_noc(m, cu, t, bytes), SIM_L2_ATOMIC,
-                     steps, st);
+      td = sim_to_l2(m, cu, lines[i], line, masks[i], sector, sim_noc(m, cu, t, bytes),
+                     SIM_L2_ATOMIC, steps, st);
     } else if (store) {
       st->l1_store_sectors += nsec;
       if (m->l1_write_back) {
@@ -351,9 +357,10 @@ uint64_t sim_mem_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_acce
          * treats them apart (a part may need the rest of its sector first) */
         uint64_t part = track ? partial[i] : 0, whole = masks[i] & ~part;
         uint64_t at = sim_noc(m, cu, t, bytes);
-        td = whole ? sim_to_l2(m, lines[i], line, whole, sector, at, SIM_L2_WRITE, 0, st) : 0;
+        td = whole ? sim_to_l2(m, cu, lines[i], line, whole, sector, at, SIM_L2_WRITE, 0, st) : 0;
         if (part) {
-          uint64_t tp = sim_to_l2(m, lines[i], line, part, sector, at, SIM_L2_WRITE_PARTIAL, 0, st);
+          uint64_t tp =
+              sim_to_l2(m, cu, lines[i], line, part, sector, at, SIM_L2_WRITE_PARTIAL, 0, st);
           if (tp > td) td = tp;
         }
       }
@@ -381,7 +388,7 @@ uint64_t sim_mem_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_acce
   /* the whole scalar-cache line comes from L2 over the CU's link */
   uint32_t sl = (uint32_t)m->cfg->scache_line;
   uint64_t base = a->addr[0] & ~(uint64_t)(sl - 1);
-  uint64_t t = sim_to_l2(m, base, sl, 1, sl, sim_noc(m, cu, now, sl), SIM_L2_READ, 0, st) + lat;
+  uint64_t t = sim_to_l2(m, cu, base, sl, 1, sl, sim_noc(m, cu, now, sl), SIM_L2_READ, 0, st) + lat;
   if (r.ready) *r.ready = t, *r.valid = 1;
   return t;
 }
@@ -427,8 +434,8 @@ void sim_memsys_launch_invalidate(sim_memsys *m, sim_stats *st) {
       for (size_t i = 0; m->l1_write_back && i < n; i++) {
         if (!c->tag[i] || !c->dirty[i]) continue;
         uint64_t at = sim_noc(m, cu, 0, (uint64_t)sim_bits(c->dirty[i]) * m->l1_sector);
-        sim_to_l2(m, (c->tag[i] - 1) << c->line_shift, m->l1_line, c->dirty[i], m->l1_sector, at,
-                  SIM_L2_WRITE, 0, st);
+        sim_to_l2(m, cu, (c->tag[i] - 1) << c->line_shift, m->l1_line, c->dirty[i], m->l1_sector,
+                  at, SIM_L2_WRITE, 0, st);
       }
       sim_cache_invalidate_all(c);
     }

@@ -843,6 +843,46 @@ static int prep_store(hb_state *s, const hb_case *c) {
   return 0;
 }
 
+/* ------------------------------------------------------------------ l2fit family */
+
+/* l2fit: ia MB read (ib 0: kernel rd, its output stays zero) or copied into a second buffer (ib 1:
+ * kernel cp, footprint 2 ia MB) by L2FIT_LAUNCHES launches in a row; the
+ * time is their sum. Footprints around the L2's 50 MB show how much of it
+ * a stream keeps from launch to launch. */
+#define L2FIT_LAUNCHES 4
+static int prep_l2fit(hb_state *s, const hb_case *c) {
+  const size_t mb = s->env->scale == SC_TINY ? 1 : (size_t)c->ia, items = mb << 16;
+  const int copy = c->ib != 0;
+  if (build(s, "l2fit.cl", "")) return -1;
+  float *a = xmalloc(items * 16), *ref = NULL;
+  for (size_t i = 0; i < items * 4; ++i) a[i] = (float)(i & 1023) * 0.25f;
+  const size_t groups = items / 256;
+  float *zero = copy ? NULL : calloc(groups, 4);
+  int bi = buffer(s, items * 16, a, 0), bo = buffer(s, copy ? items * 16 : groups * 4, zero, 0);
+  free(zero);
+  if (bi < 0 || bo < 0) goto bad;
+  for (int l = 0; l < L2FIT_LAUNCHES; ++l) {
+    cl_kernel k = launch(s, 0, copy ? "cp" : "rd", 1, items, 1, 256, 1);
+    if (!k || arg_mem(k, 0, s, bi) || arg_mem(k, 1, s, bo) || (!copy && arg_f32(k, 2, 4096.0f)))
+      goto bad;
+  }
+  if (copy) {
+    ref = a, a = NULL;
+    set_ref(s, bo, ref, items * 4, CMP_F32);
+  } else {
+    ref = calloc(groups, 4); /* never written */
+    set_ref(s, bo, ref, groups, CMP_F32);
+  }
+  free(a);
+  s->bytes_moved = (double)items * 16 * (copy ? 2 : 1) * L2FIT_LAUNCHES;
+  snprintf(s->notes, sizeof s->notes, "%s footprint=%zuMB", copy ? "copy" : "read",
+           mb * (copy ? 2 : 1));
+  return 0;
+bad:
+  free(a), free(ref);
+  return -1;
+}
+
 /* ------------------------------------------------------------------ alu family */
 
 /* One operation class of validation/kernels/alu.cl. lat and thr are guesses
@@ -1178,6 +1218,22 @@ static const hb_case cases[] = {
     {"alu", "ffma_w8", prep_alu, ALU_ffma, AV_W8},
     {"alu", "ffma_w16", prep_alu, ALU_ffma, AV_W16},
     {"alu", "ffma_w32", prep_alu, ALU_ffma, AV_W32},
+    {"l2fit", "rd_8MB", prep_l2fit, 8, 0},
+    {"l2fit", "rd_16MB", prep_l2fit, 16, 0},
+    {"l2fit", "rd_24MB", prep_l2fit, 24, 0},
+    {"l2fit", "rd_32MB", prep_l2fit, 32, 0},
+    {"l2fit", "rd_40MB", prep_l2fit, 40, 0},
+    {"l2fit", "rd_48MB", prep_l2fit, 48, 0},
+    {"l2fit", "rd_64MB", prep_l2fit, 64, 0},
+    {"l2fit", "rd_96MB", prep_l2fit, 96, 0},
+    {"l2fit", "cp_8MB", prep_l2fit, 4, 1},
+    {"l2fit", "cp_16MB", prep_l2fit, 8, 1},
+    {"l2fit", "cp_24MB", prep_l2fit, 12, 1},
+    {"l2fit", "cp_32MB", prep_l2fit, 16, 1},
+    {"l2fit", "cp_40MB", prep_l2fit, 20, 1},
+    {"l2fit", "cp_48MB", prep_l2fit, 24, 1},
+    {"l2fit", "cp_64MB", prep_l2fit, 32, 1},
+    {"l2fit", "cp_96MB", prep_l2fit, 48, 1},
 };
 #define NCASES (sizeof cases / sizeof cases[0])
 

@@ -111,6 +111,13 @@ START_TEST(test_bad_values) {
   load_fails("wave_size: 48\n", "%s:1: wave_size = 48 must be 32 or 64");
   load_fails("cu:\n  simd_width: 24\n", "%s:2: cu.simd_width = 24 must divide wave_size = 32");
   load_fails("l1:\n  line: 96\n", "%s:2: l1.line = 96 must be a power of two");
+  load_fails("l2:\n  partitions: 2\n",
+             "%s:2: l2.partitions = 2 must divide l2.slices = 1 (each partition has the same "
+             "number of slices)");
+  load_fails(
+      "l2:\n  slices: 2\n  partitions: 2\n  bytes: 6144\n",
+      "%s:3: l2.bytes = 6144 must be a multiple of l2.partitions * l2.line * l2.assoc = 4096 "
+      "(each partition is a set-associative cache of l2.bytes / l2.partitions)");
   load_fails("x: [1, 2]\n", "%s:1: lists are not config values; write one scalar per key");
   load_fails("a: b: c\n", "%s:1: YAML syntax error: mapping values are not allowed in this context");
 }

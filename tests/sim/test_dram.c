@@ -63,8 +63,8 @@ START_TEST(test_row_hit_and_miss) {
   ck_assert_uint_eq(st.dram_row_misses, 3);
   /* through the L2: a read miss returns at ceil(end) + L2 50 + DRAM 100 */
   sim_memsys_reset_queues(&d->mem);
-  ck_assert_uint_eq(sim_l2_request(&d->mem, SIM_MEM_BASE, 1, 0, SIM_L2_READ, 0, &st), 21 + 150);
-  ck_assert_uint_eq(sim_l2_request(&d->mem, SIM_MEM_BASE + 32, 2, 500, SIM_L2_READ, 0, &st),
+  ck_assert_uint_eq(sim_l2_request(&d->mem, 0, SIM_MEM_BASE, 1, 0, SIM_L2_READ, 0, &st), 21 + 150);
+  ck_assert_uint_eq(sim_l2_request(&d->mem, 0, SIM_MEM_BASE + 32, 2, 500, SIM_L2_READ, 0, &st),
                     501 + 150);
   sim_device_destroy(d);
   /* closed: every access activates its row and pays half the row-miss time */

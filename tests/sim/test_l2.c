@@ -1,6 +1,7 @@
 /* The shared L2 (sim/sim_l2.c, sim_atomic.c): xor-folded slice hashing
- * spreading a power-of-two stride, per-slice bandwidth queues, and atomics
- * executed by atomic units, lanes on one address serializing. */
+ * spreading a power-of-two stride, per-slice bandwidth queues, partitions
+ * keeping copies of lines used away from home, and atomics executed by
+ * atomic units, lanes on one address serializing. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +46,7 @@ START_TEST(test_slice_hash_spreads_stride) {
   sim_stats st;
   memset(&st, 0, sizeof st);
   for (uint64_t k = 0; k < 16; k++)
-    sim_l2_request(&d->mem, SIM_MEM_BASE + 65536 + k * 1024, 1, 0, SIM_L2_WRITE, 0, &st);
+    sim_l2_request(&d->mem, 0, SIM_MEM_BASE + 65536 + k * 1024, 1, 0, SIM_L2_WRITE, 0, &st);
   ck_assert_uint_eq(st.l2_slice_max_requests, 1);
   /* a non-power-of-two count still covers every slice */
   sim_device_destroy(d);
@@ -54,6 +55,74 @@ START_TEST(test_slice_hash_spreads_stride) {
   uint32_t seen80[80] = {0};
   for (uint64_t k = 0; k < 8000; k++) seen80[sim_l2_slice(&d->mem, SIM_MEM_BASE + k * 64)]++;
   for (int s = 0; s < 80; s++) ck_assert_uint_gt(seen80[s], 0);
+  /* ... evenly: a stream of 8000 lines and a 64-line (4 KiB) stride put
+   * 100 +- 2 on every slice (a plain fold to 7 bits would give 48 slices
+   * twice the others' share) */
+  for (int stride = 1; stride <= 64; stride *= 64) {
+    memset(seen80, 0, sizeof seen80);
+    for (uint64_t k = 0; k < 8000; k++)
+      seen80[sim_l2_slice(&d->mem, SIM_MEM_BASE + k * 64 * (uint64_t)stride)]++;
+    for (int s = 0; s < 80; s++) {
+      ck_assert_uint_ge(seen80[s], 98);
+      ck_assert_uint_le(seen80[s], 102);
+    }
+  }
+  sim_device_destroy(d);
+}
+END_TEST
+
+/* l2.partitions = 2 on the teaching device's 2 slices: slice p is partition
+ * p, CU c is in partition c % 2. A CU reading a line homed in the other
+ * partition keeps a copy in its own (the sibling slice serves the next
+ * read); a write from home drops it; copies take room in the reader's
+ * partition. l2.bytes = 512: each partition one set of 4 64-byte lines. */
+START_TEST(test_partitions) {
+  const char *sets[] = {"l2.partitions=2", "l2.bytes=512"};
+  sim_device *d = dev_set(sets, 2);
+  sim_memsys *m = &d->mem;
+  sim_stats st;
+  memset(&st, 0, sizeof st);
+  const uint64_t a = SIM_MEM_BASE;
+  const uint32_t home = sim_l2_slice(m, a), far_cu = 1 - home, home_cu = home;
+  const uint64_t lat = (uint64_t)d->cfg.l2_latency;
+  /* first read from away: a miss at home, filled from DRAM */
+  sim_l2_request(m, far_cu, a, 3, 0, SIM_L2_READ, 0, &st);
+  ck_assert_uint_eq(st.l2_misses, 1);
+  ck_assert_uint_eq(st.dram_read_bytes, 64);
+  ck_assert_uint_eq(m->slice_reqs[home], 1);
+  /* again: the copy in the reader's partition, at its sibling slice */
+  ck_assert_uint_eq(sim_l2_request(m, far_cu, a, 3, 10000, SIM_L2_READ, 0, &st), 10000 + lat);
+  ck_assert_uint_eq(st.l2_hits, 1);
+  ck_assert_uint_eq(m->slice_reqs[1 - home], 1);
+  ck_assert_uint_eq(m->slice_reqs[home], 1);
+  /* a CU of the home partition reads it at home */
+  ck_assert_uint_eq(sim_l2_request(m, home_cu, a, 3, 20000, SIM_L2_READ, 0, &st), 20000 + lat);
+  ck_assert_uint_eq(m->slice_reqs[home], 2);
+  /* its write drops the copy: the next read from away goes home (a hit) */
+  sim_l2_request(m, home_cu, a, 3, 30000, SIM_L2_WRITE, 0, &st);
+  ck_assert_uint_eq(sim_l2_request(m, far_cu, a, 3, 40000, SIM_L2_READ, 0, &st), 40000 + lat);
+  ck_assert_uint_eq(m->slice_reqs[home], 4);
+  ck_assert_uint_eq(m->slice_reqs[1 - home], 1);
+  ck_assert_uint_eq(st.dram_read_bytes, 64);
+  /* capacity: a line homed in the far CU's own partition, then copies of 4
+   * lines homed in the other one: they fill its 4 ways and evict the first */
+  uint64_t own = 0, other[4];
+  int n = 0;
+  for (uint64_t k = 1; n < 4 || !own; k++) {
+    uint64_t x = SIM_MEM_BASE + k * 64;
+    if (sim_l2_slice(m, x) == home) {
+      if (n < 4) other[n++] = x;
+    } else if (!own) {
+      own = x;
+    }
+  }
+  sim_l2_request(m, far_cu, own, 3, 50000, SIM_L2_READ, 0, &st);
+  ck_assert_uint_eq(st.dram_read_bytes, 128);
+  for (int i = 0; i < 4; i++)
+    sim_l2_request(m, far_cu, other[i], 3, 60000 + 1000 * (uint64_t)i, SIM_L2_READ, 0, &st);
+  ck_assert_uint_eq(st.dram_read_bytes, 128 + 4 * 64);
+  sim_l2_request(m, far_cu, own, 3, 70000, SIM_L2_READ, 0, &st);
+  ck_assert_uint_eq(st.dram_read_bytes, 128 + 5 * 64);
   sim_device_destroy(d);
 }
 END_TEST
@@ -69,9 +138,9 @@ START_TEST(test_slice_queues) {
   uint64_t c = SIM_MEM_BASE + 192; /* 2^26 + 3: a's slice */
   ck_assert_uint_eq(sim_l2_slice(&d->mem, a), sim_l2_slice(&d->mem, c));
   /* a 64-byte line (2 sectors) occupies its slice 2 cycles */
-  ck_assert_uint_eq(sim_l2_request(&d->mem, a, 3, 0, SIM_L2_WRITE, 0, &st), 50);
-  ck_assert_uint_eq(sim_l2_request(&d->mem, b, 3, 0, SIM_L2_WRITE, 0, &st), 50);
-  ck_assert_uint_eq(sim_l2_request(&d->mem, c, 3, 0, SIM_L2_WRITE, 0, &st), 52);
+  ck_assert_uint_eq(sim_l2_request(&d->mem, 0, a, 3, 0, SIM_L2_WRITE, 0, &st), 50);
+  ck_assert_uint_eq(sim_l2_request(&d->mem, 0, b, 3, 0, SIM_L2_WRITE, 0, &st), 50);
+  ck_assert_uint_eq(sim_l2_request(&d->mem, 0, c, 3, 0, SIM_L2_WRITE, 0, &st), 52);
   ck_assert_uint_eq(st.l2_slice_max_requests, 2);
   ck_assert_uint_eq(st.l2_write_sectors, 6);
   sim_device_destroy(d);
@@ -298,6 +367,7 @@ int main(void) {
   TCase *tc = tcase_create("l2");
   tcase_add_test(tc, test_slice_hash_spreads_stride);
   tcase_add_test(tc, test_slice_queues);
+  tcase_add_test(tc, test_partitions);
   tcase_add_test(tc, test_coalesce_partial);
   tcase_add_test(tc, test_partial_write_fill);
   tcase_add_test(tc, test_atomics_serialize);
