@@ -36,21 +36,29 @@ static void sim_l2_writeback(sim_memsys *m, uint64_t addr, uint64_t dirty, doubl
   st->dram_write_bytes += bytes;
 }
 
-/* A request's part at its home slice s (partition s % l2.partitions): slice
- * bandwidth, the tag lookup, DRAM fills and write-backs, atomics. */
-static uint64_t sim_l2_home(sim_memsys *m, uint32_t s, uint64_t addr, uint64_t mask, uint64_t t,
-                            int kind, uint32_t steps, sim_stats *st) {
-  const cfg_device *c = m->cfg;
+/* Slice s takes a request for sectors `mask` arriving at t: counted, then
+ * queued behind the slice's earlier bytes. Returns when it starts. */
+static double sim_l2_slice_take(sim_memsys *m, uint32_t s, uint64_t mask, uint64_t t, int kind,
+                                sim_stats *st) {
   if (++m->slice_reqs[s] > st->l2_slice_max_requests) st->l2_slice_max_requests = m->slice_reqs[s];
   uint32_t nsec = (uint32_t)__builtin_popcountll(mask);
   if (kind == SIM_L2_READ)
     st->l2_read_sectors += nsec;
   else
     st->l2_write_sectors += nsec;
-  /* the slice moves the sectors' bytes; an atomic then queues at its atomic
-   * unit (below), which the slice does not wait for */
   double start = (double)t > m->slice_free[s] ? (double)t : m->slice_free[s];
   m->slice_free[s] = start + (double)nsec * m->l2_sector * m->slice_cycles_per_byte;
+  return start;
+}
+
+/* A request's part at its home slice s (partition s % l2.partitions): slice
+ * bandwidth, the tag lookup, DRAM fills and write-backs, atomics. */
+static uint64_t sim_l2_home(sim_memsys *m, uint32_t s, uint64_t addr, uint64_t mask, uint64_t t,
+                            int kind, uint32_t steps, sim_stats *st) {
+  const cfg_device *c = m->cfg;
+  /* the slice moves the sectors' bytes; an atomic then queues at its atomic
+   * unit (below), which the slice does not wait for */
+  double start = sim_l2_slice_take(m, s, mask, t, kind, st);
   uint64_t lat = (uint64_t)c->l2_latency;
   uint64_t done = sim_ceil(start) + lat;
   sim_cache_ref r;
@@ -114,13 +122,8 @@ uint64_t sim_l2_request(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t mask
   sim_cache_access(&m->l2[near], addr, 1, &r);
   if (r.victim_dirty) sim_l2_writeback(m, r.victim_addr, r.victim_dirty, (double)t, st);
   if (kind == SIM_L2_READ && r.valid && !(mask & ~*r.valid)) {
-    if (++m->slice_reqs[ns] > st->l2_slice_max_requests)
-      st->l2_slice_max_requests = m->slice_reqs[ns];
-    uint32_t nsec = (uint32_t)__builtin_popcountll(mask);
-    st->l2_read_sectors += nsec;
+    double start = sim_l2_slice_take(m, ns, mask, t, kind, st);
     st->l2_hits++;
-    double start = (double)t > m->slice_free[ns] ? (double)t : m->slice_free[ns];
-    m->slice_free[ns] = start + (double)nsec * m->l2_sector * m->slice_cycles_per_byte;
     uint64_t done = sim_ceil(start) + (uint64_t)m->cfg->l2_latency;
     return done > *r.ready ? done : *r.ready;
   }
