@@ -17,6 +17,10 @@ typedef struct fe_target {
    * wave's share of the register file at full occupancy, what NVIDIA's
    * compiler aims for); 0: no limit */
   uint32_t sched_vgprs;
+  /* __constant data at uniform addresses is read by vector loads, not by
+   * scalar loads through the scalar cache (NVIDIA has no scalar data path:
+   * LDG.E.CONSTANT); 0: scalar loads (AMD's s_load) */
+  int constant_vector_loads;
   int fp64;            /* cl_khr_fp64 supported */
   /* Space-separated OpenCL extensions the device reports (CL_DEVICE_EXTENSIONS);
    * clang predefines exactly these macros. NULL: none. */

@@ -72,6 +72,7 @@ static int rt_device_init(struct _cl_platform_id *p, struct _cl_device_id *d, co
     uint64_t g = d->cfg->cu_vgpr_granule > 0 ? (uint64_t)d->cfg->cu_vgpr_granule : 1;
     d->target.sched_vgprs = (uint32_t)(share / g * g);
   }
+  d->target.constant_vector_loads = !d->cfg->scache_constant_loads;
   d->target.fp64 = d->cfg->fp64 != 0;
   d->target.extensions = d->cfg->fp64 ? RT_DEVICE_EXTENSIONS_FP64 : RT_DEVICE_EXTENSIONS;
   /* A work-group must fit on one compute unit's wave slots. */

@@ -7,6 +7,16 @@ void sim_dram_map(const sim_memsys *m, uint64_t addr, uint32_t *chan, uint32_t *
                   uint64_t *row) {
   uint64_t il = (uint64_t)m->cfg->dram_interleave, chunk = addr / il;
   *chan = (uint32_t)(chunk % m->nchan);
+  if (m->cfg->dram_channel_hash) {
+    /* rotate each run of nchan chunks by a hash of the run's number: a run
+     * still covers every channel once (the channel address below stays
+     * unique), but a stride that keeps hitting the same residues, like a
+     * power of two against 80 channels, lands on all of them */
+    uint64_t g = chunk / m->nchan;
+    g = (g ^ (g >> 31)) * 0x9e3779b97f4a7c15ull;
+    g ^= g >> 29;
+    *chan = (uint32_t)((chunk + g % m->nchan) % m->nchan);
+  }
   /* the address within the channel: its chunks packed together */
   uint64_t caddr = chunk / m->nchan * il + addr % il;
   uint64_t rid = caddr / (uint64_t)m->cfg->dram_row_bytes;
@@ -45,7 +55,8 @@ static double sim_dram_queue_wait(sim_memsys *m, uint32_t c, double t, double xf
   return cfg->dram_queue_cycles * rho / (1 - rho);
 }
 
-double sim_dram_access(sim_memsys *m, uint64_t addr, uint32_t bytes, double t, sim_stats *st) {
+double sim_dram_access(sim_memsys *m, uint64_t addr, uint32_t bytes, double t, sim_stats *st,
+                       double *crossed) {
   uint32_t c, b;
   uint64_t row;
   sim_dram_map(m, addr, &c, &b, &row);
@@ -70,5 +81,6 @@ double sim_dram_access(sim_memsys *m, uint64_t addr, uint32_t bytes, double t, s
   }
   double end = (bus > ready ? bus : ready) + xfer;
   m->bank_free[bi] = end;
+  if (crossed) *crossed = end;
   return end + sim_dram_queue_wait(m, c, t, xfer);
 }

@@ -87,6 +87,8 @@ typedef struct sim_memsys {
   /* DRAM */
   uint32_t nchan, nbanks, row_open_policy;
   double *chan_free, chan_cycles_per_byte;
+  double write_backlog;   /* dram.write_queue as cycles of a channel's queue; 0: unbounded */
+  double *wq_free;        /* per channel: when its queued writes would have drained */
   double *bank_free;      /* nchan * nbanks */
   uint64_t *open_row;     /* nchan * nbanks: row + 1, 0 = none open */
   /* controller queueing (dram.queue_cycles; sim_dram.c): per channel the
@@ -157,15 +159,21 @@ int sim_lds_atomic_combinable(uint16_t op);
 /* sim_dram.c: the channel, bank and row of a device address. */
 void sim_dram_map(const sim_memsys *m, uint64_t addr, uint32_t *chan, uint32_t *bank, uint64_t *row);
 /* A DRAM transfer of `bytes` at addr (within one L2 line) requested at t.
- * Returns the (fractional) cycle its data has crossed the channel; counts
- * row hits and misses. */
-double sim_dram_access(sim_memsys *m, uint64_t addr, uint32_t bytes, double t, sim_stats *st);
+ * Returns the (fractional) cycle its data is available to the requester,
+ * the controller's queueing included; *crossed (may be NULL) gets the cycle
+ * the data has crossed the channel's bus. Counts row hits and misses. */
+double sim_dram_access(sim_memsys *m, uint64_t addr, uint32_t bytes, double t, sim_stats *st,
+                       double *crossed);
 
 /* LDS passes an access needs: the most distinct bank words any one bank
  * serves (identical words broadcast when `broadcast`), at least 1 when any
- * lane is active. *ideal gets the passes the bytes need without conflicts. */
+ * lane is active. With phase_bytes (lds.phase_bytes; 0: none) a wave whose
+ * lanes each ask for `size` bytes is served in groups of phase_bytes / size
+ * consecutive lanes, one after another, each taking at least a pass.
+ * *ideal gets the passes the bytes need without conflicts (at least one
+ * per phase). */
 uint32_t sim_lds_passes(const isa_access *a, uint32_t banks, uint32_t bank_width, int broadcast,
-                        uint32_t *ideal);
+                        uint32_t phase_bytes, uint32_t *ideal);
 
 /* ---- device memory ----------------------------------------------------------- */
 typedef struct sim_buffer {

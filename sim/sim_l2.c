@@ -28,12 +28,34 @@ uint32_t sim_l2_slice(const sim_memsys *m, uint64_t addr) {
   return (uint32_t)(h % m->nslices);
 }
 
-/* Dirty sectors of an evicted line go to DRAM when the victim leaves. */
-static void sim_l2_writeback(sim_memsys *m, uint64_t addr, uint64_t dirty, double t,
-                             sim_stats *st) {
+/* Dirty sectors of an evicted line go to DRAM when the victim leaves its
+ * slice at t. Under dram.write_queue the channel's controller takes it only
+ * once its write queue has room; the queue drains at the channel's rate
+ * (wq_free: when the writes queued so far would have crossed it), apart from
+ * the reads, which a controller serves first and which would otherwise make
+ * every write wait for all of them. Returns when the victim could leave,
+ * which holds up the slice (t when there is room or the queue is unbounded). */
+static double sim_l2_writeback(sim_memsys *m, uint64_t addr, uint64_t dirty, double t,
+                               sim_stats *st) {
   uint32_t bytes = (uint32_t)__builtin_popcountll(dirty) * m->l2_sector;
-  sim_dram_access(m, addr + (uint64_t)__builtin_ctzll(dirty) * m->l2_sector, bytes, t, st);
+  uint64_t at = addr + (uint64_t)__builtin_ctzll(dirty) * m->l2_sector;
+  if (m->write_backlog > 0) {
+    uint32_t c, b;
+    uint64_t row;
+    sim_dram_map(m, at, &c, &b, &row);
+    if (m->wq_free[c] - m->write_backlog > t) t = m->wq_free[c] - m->write_backlog;
+    m->wq_free[c] =
+        (m->wq_free[c] > t ? m->wq_free[c] : t) + (double)bytes * m->chan_cycles_per_byte;
+  }
+  sim_dram_access(m, at, bytes, t, st, NULL);
   st->dram_write_bytes += bytes;
+  return t;
+}
+
+/* Holds slice s from `from` until `to` (a write-back waiting for a buffer
+ * entry): the slice's later requests start that much later. */
+static void sim_l2_slice_stall(sim_memsys *m, uint32_t s, double from, double to) {
+  if (to > from) m->slice_free[s] += to - from;
 }
 
 /* Slice s takes a request for sectors `mask` arriving at t: counted, then
@@ -60,10 +82,14 @@ static uint64_t sim_l2_home(sim_memsys *m, uint32_t s, uint64_t addr, uint64_t m
    * unit (below), which the slice does not wait for */
   double start = sim_l2_slice_take(m, s, mask, t, kind, st);
   uint64_t lat = (uint64_t)c->l2_latency;
-  uint64_t done = sim_ceil(start) + lat;
   sim_cache_ref r;
   sim_cache_access(&m->l2[s % m->nparts], addr, 1, &r);
-  if (r.victim_dirty) sim_l2_writeback(m, r.victim_addr, r.victim_dirty, start, st);
+  if (r.victim_dirty) {
+    double go = sim_l2_writeback(m, r.victim_addr, r.victim_dirty, start, st);
+    sim_l2_slice_stall(m, s, start, go);
+    start = go;
+  }
+  uint64_t done = sim_ceil(start) + lat;
   uint64_t missing = r.valid ? mask & ~*r.valid : mask;
   /* sectors found present may still be on their way from DRAM */
   if ((mask & ~missing) && *r.ready > done) done = *r.ready;
@@ -77,7 +103,7 @@ static uint64_t sim_l2_home(sim_memsys *m, uint32_t s, uint64_t addr, uint64_t m
     if (kind != SIM_L2_WRITE) {
       uint32_t bytes = (uint32_t)__builtin_popcountll(missing) * m->l2_sector;
       double end = sim_dram_access(m, addr + (uint64_t)__builtin_ctzll(missing) * m->l2_sector,
-                                   bytes, start, st);
+                                   bytes, start, st, NULL);
       st->dram_read_bytes += bytes;
       uint64_t fill = sim_ceil(end) + lat + (uint64_t)c->dram_latency;
       if (fill > done) done = fill;
@@ -120,7 +146,12 @@ uint64_t sim_l2_request(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t mask
   uint32_t ns = s - home + near;
   sim_cache_ref r;
   sim_cache_access(&m->l2[near], addr, 1, &r);
-  if (r.victim_dirty) sim_l2_writeback(m, r.victim_addr, r.victim_dirty, (double)t, st);
+  if (r.victim_dirty) {
+    /* the copy's slice evicts a line homed there: the request waits with it */
+    double go = sim_l2_writeback(m, r.victim_addr, r.victim_dirty, (double)t, st);
+    if (m->slice_free[ns] < go) m->slice_free[ns] = go;
+    t = sim_ceil(go);
+  }
   if (kind == SIM_L2_READ && r.valid && !(mask & ~*r.valid)) {
     double start = sim_l2_slice_take(m, ns, mask, t, kind, st);
     st->l2_hits++;

@@ -35,6 +35,7 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   m->noc_cycles_per_byte = cfg->noc_bytes_per_cycle ? 1.0 / (double)cfg->noc_bytes_per_cycle : 0;
   m->slice_cycles_per_byte = (double)m->nslices / (double)cfg->l2_bytes_per_cycle;
   m->chan_cycles_per_byte = (double)m->nchan / cfg_dram_bytes_per_cycle(cfg);
+  m->write_backlog = (double)cfg->dram_write_queue * m->l2_line * m->chan_cycles_per_byte;
   size_t nb = (size_t)m->nchan * m->nbanks;
   m->l1 = calloc(m->ncu, sizeof *m->l1);
   m->scache = calloc(m->ncu, sizeof *m->scache);
@@ -47,6 +48,7 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   m->slice_reqs = calloc(m->nslices, sizeof *m->slice_reqs);
   m->unit_free = calloc(m->nunits, sizeof *m->unit_free);
   m->chan_free = calloc(m->nchan, sizeof *m->chan_free);
+  m->wq_free = calloc(m->nchan, sizeof *m->wq_free);
   m->bank_free = calloc(nb, sizeof *m->bank_free);
   m->open_row = calloc(nb, sizeof *m->open_row);
   m->win_idx = calloc(m->nchan, sizeof *m->win_idx);
@@ -55,9 +57,9 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   if (cfg->l2_partial_write_fill && m->l1_sector <= 64)
     m->cov = calloc((size_t)ISA_MAX_WAVE * 2 * (m->l1_line / m->l1_sector), sizeof *m->cov);
   int bad = !m->l1 || !m->scache || !m->l1_port_free || !m->lds_free || !m->mshr || !m->mshr_n ||
-            !m->noc_free || !m->slice_free || !m->slice_reqs || !m->chan_free || !m->bank_free ||
-            !m->open_row || !m->unit_free || !m->win_idx || !m->win_busy || !m->win_rho ||
-            (cfg->l2_partial_write_fill && m->l1_sector <= 64 && !m->cov);
+            !m->noc_free || !m->slice_free || !m->slice_reqs || !m->chan_free || !m->wq_free ||
+            !m->bank_free || !m->open_row || !m->unit_free || !m->win_idx || !m->win_busy ||
+            !m->win_rho || (cfg->l2_partial_write_fill && m->l1_sector <= 64 && !m->cov);
   for (uint32_t i = 0; !bad && i < m->ncu; i++)
     bad = sim_cache_init(&m->l1[i], (uint64_t)cfg->l1_bytes, m->l1_line, (uint32_t)cfg->l1_assoc) !=
               0 ||
@@ -97,6 +99,7 @@ void sim_memsys_fini(sim_memsys *m) {
   free(m->slice_reqs);
   free(m->unit_free);
   free(m->chan_free);
+  free(m->wq_free);
   free(m->bank_free);
   free(m->open_row);
   free(m->win_idx);
@@ -120,6 +123,7 @@ void sim_memsys_reset_queues(sim_memsys *m) {
   memset(m->slice_reqs, 0, m->nslices * sizeof *m->slice_reqs);
   memset(m->unit_free, 0, m->nunits * sizeof *m->unit_free);
   memset(m->chan_free, 0, m->nchan * sizeof *m->chan_free);
+  memset(m->wq_free, 0, m->nchan * sizeof *m->wq_free);
   memset(m->bank_free, 0, nb * sizeof *m->bank_free);
   /* an idle DRAM controller closes its rows (refresh would anyway) */
   memset(m->open_row, 0, nb * sizeof *m->open_row);
@@ -394,13 +398,15 @@ uint64_t sim_mem_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_acce
 }
 
 /* ---- LDS ----------------------------------------------------------------- */
-uint32_t sim_lds_passes(const isa_access *a, uint32_t banks, uint32_t bank_width, int broadcast,
-                        uint32_t *ideal) {
-  /* word[k] lists the distinct bank words each lane touches; per bank we
-   * count distinct words (or every access when broadcast is off) */
+/* The passes of the active lanes in `mask`, served together: the most
+ * distinct bank words any one bank serves (or every access when broadcast
+ * is off); *need gets the passes their bytes need without conflicts. */
+static uint32_t sim_lds_phase(const isa_access *a, uint64_t mask, uint32_t banks,
+                              uint32_t bank_width, int broadcast, uint32_t *need) {
+  /* words lists the distinct bank words each lane touches */
   uint64_t words[ISA_MAX_WAVE * 16];
   uint32_t nw = 0, bytes = 0;
-  for (uint64_t mk = a->mask; mk; mk &= mk - 1) {
+  for (uint64_t mk = mask; mk; mk &= mk - 1) {
     unsigned i = (unsigned)__builtin_ctzll(mk);
     uint64_t first = a->addr[i] / bank_width, last = (a->addr[i] + a->size - 1) / bank_width;
     for (uint64_t w = first; w <= last && nw < ISA_MAX_WAVE * 16; w++) words[nw++] = w;
@@ -417,9 +423,29 @@ uint32_t sim_lds_passes(const isa_access *a, uint32_t banks, uint32_t bank_width
     if (++per_bank[b] > worst) worst = per_bank[b];
   }
   uint32_t per_pass = banks * bank_width;
-  uint32_t need = (bytes + per_pass - 1) / per_pass;
-  if (ideal) *ideal = need < worst ? need : worst;
+  *need = (bytes + per_pass - 1) / per_pass;
   return worst;
+}
+
+uint32_t sim_lds_passes(const isa_access *a, uint32_t banks, uint32_t bank_width, int broadcast,
+                        uint32_t phase_bytes, uint32_t *ideal) {
+  /* lanes per phase: all of them unless the wave's request is wider */
+  uint32_t lanes = ISA_MAX_WAVE;
+  if (phase_bytes && a->size && phase_bytes / a->size < lanes)
+    lanes = phase_bytes / a->size ? phase_bytes / a->size : 1;
+  uint32_t total = 0, best = 0;
+  for (uint32_t lo = 0; lo < ISA_MAX_WAVE; lo += lanes) {
+    uint64_t group = lanes >= 64 ? ~0ull : ((1ull << lanes) - 1) << lo;
+    uint64_t mask = a->mask & group;
+    if (!mask) continue;
+    uint32_t need, worst = sim_lds_phase(a, mask, banks, bank_width, broadcast, &need);
+    /* a phase takes a pass even when every lane of it broadcasts */
+    total += worst ? worst : 1;
+    uint32_t least = need < worst ? need : worst;
+    best += least ? least : 1;
+  }
+  if (ideal) *ideal = best;
+  return total;
 }
 
 /* A launch's start on a device that invalidates its per-CU caches at kernel

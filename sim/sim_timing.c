@@ -274,10 +274,11 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
       ideal *= (uint32_t)cfg->lds_atomic_passes;
     } else {
       p = sim_lds_passes(a, (uint32_t)cfg->lds_banks, (uint32_t)cfg->lds_bank_width,
-                         cfg->lds_broadcast, &ideal);
+                         cfg->lds_broadcast, (uint32_t)cfg->lds_phase_bytes, &ideal);
     }
     if (p == 0) p = 1;
-    uint64_t *free_at = &T->mem->lds_free[cu];
+    /* NVIDIA's shared memory and L1 take turns on one data pipeline */
+    uint64_t *free_at = cfg->lds_shares_l1_port ? &T->mem->l1_port_free[cu] : &T->mem->lds_free[cu];
     uint64_t start = now > *free_at ? now : *free_at;
     *free_at = start + p;
     uint64_t done = start + p - 1 + (uint64_t)cfg->lds_latency;

@@ -883,6 +883,39 @@ bad:
   return -1;
 }
 
+/* ------------------------------------------------------------------ ldsw family */
+
+/* ldsw: ia = floats per __local element (1, 2, 4: 4-, 8-, 16-byte loads),
+ * ib = shift (2^ib consecutive work-items read one element). The loads'
+ * pass count per warp is what differs; everything else is the same. */
+static int prep_ldsw(hb_state *s, const hb_case *c) {
+  const size_t items = pick(s, 2048, 1u << 18, 1u << 20, 1u << 22), wg = 256;
+  const int iters = 64, vec = c->ia, shift = c->ib;
+  char defs[64];
+  snprintf(defs, sizeof defs, "-DVEC=%d -DITERS=%d -DWG=%zu", vec, iters, wg);
+  if (build(s, "ldsw.cl", defs)) return -1;
+  int bo = buffer(s, items * 4, NULL, 0);
+  if (bo < 0) return -1;
+  cl_kernel k = launch(s, 0, "ldsw", 1, items, 1, wg, 1);
+  if (!k || arg_mem(k, 0, s, bo) || arg_i32(k, 1, shift) || arg_i32(k, 2, 0)) return -1;
+  /* every load of a work-item sees v = (e & 7) / 8 (its elements are 64
+   * apart), so each component gains 4 v^2 per iteration: all exact */
+  float *ref = xmalloc(items * 4);
+  for (size_t i = 0; i < items; ++i) {
+    const int e = ((int)(i % wg) >> shift) & 63;
+    const float v = (float)(e & 7) * 0.125f;
+    float acc = 0.0f;
+    for (int it = 0; it < 4 * iters; ++it) acc = fmaf(v, v, acc);
+    ref[i] = acc * (float)vec;
+  }
+  set_ref(s, bo, ref, items, CMP_F32);
+  s->bytes_moved = (double)items * iters * 8 * 4 * vec;
+  snprintf(s->notes, sizeof s->notes,
+           "bytes_per_load=%d lanes_per_element=%d loads_per_item=%d bytes=__local_traffic",
+           4 * vec, 1 << shift, 8 * iters);
+  return 0;
+}
+
 /* ------------------------------------------------------------------ alu family */
 
 /* One operation class of validation/kernels/alu.cl. lat and thr are guesses

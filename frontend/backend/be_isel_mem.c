@@ -260,10 +260,11 @@ int isel_load(isel *s, uint32_t i) {
   int sz = 0;
   if (mem_size_index(s, in->type, &sz)) return -1;
   /* __constant data at a uniform address goes through the scalar (constant)
-   * cache, one load per wave, as NVIDIA's LDC and AMD's s_load do; only
-   * __constant memory, because the scalar cache does not see the kernel's own
-   * vector stores */
-  if (s->f->insts[in->opnd[0]].type.space == IR_AS_CONSTANT && sz >= 2) {
+   * cache, one load per wave, as AMD's s_load does, unless the target reads
+   * it with vector loads (NVIDIA's LDG.E.CONSTANT); only __constant memory,
+   * because the scalar cache does not see the kernel's own vector stores */
+  if (s->f->insts[in->opnd[0]].type.space == IR_AS_CONSTANT && sz >= 2 &&
+      !(s->bf->t && s->bf->t->constant_vector_loads)) {
     int64_t off;
     uint32_t base = mem_base(s, in->opnd[0], &off);
     if (base != IR_NONE && s->val[base].cls == VC_S2 && off >= 0 && off < (1 << 20)) {

@@ -25,6 +25,8 @@ int main(int argc, char **argv) {
   /* the scheduler's register budget, as a device preset gives it (h100: 32) */
   const char *sv = getenv("CLDUMP_SCHED_VGPRS");
   t.sched_vgprs = sv ? (uint32_t)strtoul(sv, NULL, 10) : 0;
+  /* __constant data by vector loads, as on a preset with scache.constant_loads false (h100) */
+  t.constant_vector_loads = getenv("CLDUMP_CONSTANT_VECTOR") != NULL;
   fe_compiler *c = fe_compiler_create();
   char *log = NULL;
   char *out = fe_dump(c, src, argc > 3 ? argv[3] : "", &t, ir, &log);

@@ -302,6 +302,48 @@ START_TEST(test_lds_barrier) {
 }
 END_TEST
 
+/* lds.shares_l1_port: a 32-way conflicted ds_read_b32 (lanes 128 bytes
+ * apart: every lane on bank 0, 32 passes) issued the cycle before a
+ * global load (its address made to wait for the load's, so nothing else
+ * separates them). On separate pipes the load starts at once; on one shared
+ * pipe (NVIDIA) it waits for the 32 passes, 31 cycles later, and so does
+ * everything after it. */
+static const char *port_src = "v_lshl_b32 v3, v0, 7\n"
+                              "s_load_b64 s[8:9], s[0:1]\n"
+                              "v_lshl_b32 v6, v0, 2\n"
+                              "v_mov_b32 v7, 0\n"
+                              "v_add_u64 v[8:9], s[8:9], v[6:7]\n"
+                              "v_and_b32 v11, v8, 0\n"
+                              "v_add_u32 v3, v3, v11\n"
+                              "ds_read_b32 v5, v3\n"
+                              "global_load_b32 v10, v[8:9]\n"
+                              "s_endpgm\n";
+
+START_TEST(test_lds_shares_l1_port) {
+  isa_kernel k;
+  kernel_init(&k, "port", port_src, 12, 16, 4096, 8);
+  uint64_t cycles[2];
+  for (int shared = 0; shared < 2; shared++) {
+    const char *sets[] = {"cu.count=1", shared ? "lds.shares_l1_port=1" : "lds.shares_l1_port=0"};
+    cfg_device c;
+    char err[512];
+    ck_assert_msg(cfg_load("teaching", sets, 2, &c, err, sizeof err) == 0, "%s", err);
+    sim_device *d = sim_device_create(&c, err, sizeof err);
+    ck_assert_msg(d != NULL, "%s", err);
+    cfg_fini(&c);
+    uint64_t buf = sim_mem_alloc(d, 32 * 4, NULL);
+    sim_launch l = launch1(&k, &buf, 32, 32, 0);
+    sim_stats st = run_ok(d, &l);
+    ck_assert_uint_eq(st.lds_bank_conflict_cycles, 31);
+    cycles[shared] = st.cycles;
+    sim_stats_fini(&st);
+    sim_device_destroy(d);
+  }
+  ck_assert_uint_eq(cycles[1] - cycles[0], 31);
+  kernel_fini(&k);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("exec");
   TCase *tc = tcase_create("exec");
@@ -311,6 +353,7 @@ int main(void) {
   tcase_add_test(tc, test_fault_report);
   tcase_add_test(tc, test_bad_launch);
   tcase_add_test(tc, test_lds_barrier);
+  tcase_add_test(tc, test_lds_shares_l1_port);
   suite_add_tcase(s, tc);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);

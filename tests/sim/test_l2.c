@@ -147,6 +147,40 @@ START_TEST(test_slice_queues) {
 }
 END_TEST
 
+/* dram.write_queue: one slice (a 64-byte line per cycle), channels of
+ * 8 B/cycle (dram.bandwidth_gbs 16 on teaching's 1 GHz: a line's write-back
+ * takes 8 cycles) and a queue of one line (8 cycles). Four dirty lines fill
+ * an L2 set (128 sets of 4 ways: lines 8 KiB apart, all on channel 0), four
+ * more evict them at slice times 0, 1, 2, 3. The first two write-backs are
+ * queued (drained by 8 and 16); the third waits until the queue would hold
+ * no more than 8 cycles, at 8 (stalling the slice 6 cycles), the fourth at
+ * 16: it finishes at 16 + l2.latency 50 = 66, not 3 + 50 = 53 as without
+ * the bound, and the slice's next request starts after it, at 17. */
+START_TEST(test_write_queue) {
+  for (int bounded = 0; bounded <= 1; bounded++) {
+    const char *sets[] = {"l2.slices=1", "dram.bandwidth_gbs=16",
+                          bounded ? "dram.write_queue=1" : "dram.write_queue=0"};
+    sim_device *d = dev_set(sets, 3);
+    sim_stats st;
+    memset(&st, 0, sizeof st);
+    for (uint64_t k = 0; k < 4; k++)
+      sim_l2_request(&d->mem, 0, SIM_MEM_BASE + k * 8192, 3, 0, SIM_L2_WRITE, 0, &st);
+    sim_memsys_reset_queues(&d->mem);
+    uint64_t done[4];
+    for (uint64_t k = 0; k < 4; k++)
+      done[k] =
+          sim_l2_request(&d->mem, 0, SIM_MEM_BASE + (4 + k) * 8192, 3, 0, SIM_L2_WRITE, 0, &st);
+    ck_assert_uint_eq(st.dram_write_bytes, 4 * 64);
+    uint64_t want[2][4] = {{50, 51, 52, 53}, {50, 51, 58, 66}};
+    for (int k = 0; k < 4; k++) ck_assert_uint_eq(done[k], want[bounded][k]);
+    /* a hit after them waits behind the stalls: the slice is free at 4 or 17 */
+    uint64_t hit = sim_l2_request(&d->mem, 0, SIM_MEM_BASE + 7 * 8192, 1, 0, SIM_L2_READ, 0, &st);
+    ck_assert_uint_eq(hit, bounded ? 17 + 50 : 4 + 50);
+    sim_device_destroy(d);
+  }
+}
+END_TEST
+
 /* Which sectors a store writes only in part: 4-byte lanes 32 bytes apart
  * touch every sector in part; 8 lanes filling a sector write it whole; one
  * 16-byte lane covers half a sector. Teaching lines: 64 B, 2 sectors. */
@@ -370,6 +404,7 @@ int main(void) {
   tcase_add_test(tc, test_partitions);
   tcase_add_test(tc, test_coalesce_partial);
   tcase_add_test(tc, test_partial_write_fill);
+  tcase_add_test(tc, test_write_queue);
   tcase_add_test(tc, test_atomics_serialize);
   tcase_add_test(tc, test_atomic_units);
   tcase_add_test(tc, test_atomic_fractional_cycles);

@@ -343,11 +343,16 @@ START_TEST(test_invalidate_on_launch) {
 }
 END_TEST
 
-static uint32_t lds_passes(uint32_t lanes, uint32_t stride_words, uint8_t size, int broadcast,
-                           uint32_t *ideal) {
+static uint32_t lds_phased(uint32_t lanes, uint32_t stride_words, uint8_t size, int broadcast,
+                           uint32_t phase_bytes, uint32_t *ideal) {
   isa_access a = acc(0, lanes, (uint64_t)stride_words * 4, size, ISA_F_LOAD);
   a.space = ISA_SPACE_LDS;
-  return sim_lds_passes(&a, 32, 4, broadcast, ideal);
+  return sim_lds_passes(&a, 32, 4, broadcast, phase_bytes, ideal);
+}
+
+static uint32_t lds_passes(uint32_t lanes, uint32_t stride_words, uint8_t size, int broadcast,
+                           uint32_t *ideal) {
+  return lds_phased(lanes, stride_words, size, broadcast, 0, ideal);
 }
 
 static uint32_t gcd(uint32_t a, uint32_t b) {
@@ -368,6 +373,29 @@ START_TEST(test_lds_banks) {
   ck_assert_uint_eq(lds_passes(32, 2, 8, 1, &ideal), 2); /* 8-byte lanes: 256 B in two passes */
   ck_assert_uint_eq(ideal, 2);
   ck_assert_uint_eq(lds_passes(0, 1, 4, 1, &ideal), 0);
+}
+END_TEST
+
+/* lds.phase_bytes = 256 (NVIDIA): 16-byte lanes are served 16 at a time.
+ * 32 distinct float4s: 2 phases of 256 B, 2 passes each = 4, as without
+ * phases; one float4 for all lanes: a pass per phase = 2 (1 without), and
+ * those 2 are the ideal, not a conflict; 16 active lanes fit one phase;
+ * 4- and 8-byte lanes (128 and 256 B per warp) are never split. A float4
+ * every 8 words: each phase's 16 lanes use banks 0-3, 8-11, 16-19 and 24-27
+ * four times each, 4 passes a phase where 2 would do (2 of conflict). */
+START_TEST(test_lds_phases) {
+  uint32_t ideal;
+  ck_assert_uint_eq(lds_phased(32, 4, 16, 1, 256, &ideal), 4);
+  ck_assert_uint_eq(ideal, 4);
+  ck_assert_uint_eq(lds_phased(32, 0, 16, 1, 256, &ideal), 2);
+  ck_assert_uint_eq(ideal, 2);
+  ck_assert_uint_eq(lds_phased(32, 0, 16, 1, 0, &ideal), 1);
+  ck_assert_uint_eq(lds_phased(16, 0, 16, 1, 256, &ideal), 1);
+  ck_assert_uint_eq(lds_phased(32, 0, 8, 1, 256, &ideal), 1);
+  ck_assert_uint_eq(lds_phased(32, 2, 8, 1, 256, &ideal), 2);
+  ck_assert_uint_eq(lds_phased(32, 1, 4, 1, 256, &ideal), 1);
+  ck_assert_uint_eq(lds_phased(32, 8, 16, 1, 256, &ideal), 8);
+  ck_assert_uint_eq(ideal, 4);
 }
 END_TEST
 
@@ -484,6 +512,7 @@ int main(void) {
   tcase_add_test(tc, test_config_errors);
   tcase_add_test(tc, test_ways_and_replacement);
   tcase_add_test(tc, test_lds_banks);
+  tcase_add_test(tc, test_lds_phases);
   suite_add_tcase(s, tc);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);

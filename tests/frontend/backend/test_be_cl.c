@@ -349,34 +349,44 @@ END_TEST
 
 /* __constant data at a uniform address is read with scalar loads (the
  * constant cache); at a divergent address with vector loads. */
+/* Uniform __constant loads are s_loads through the scalar cache; with
+ * fe_target.constant_vector_loads (NVIDIA: LDG.E.CONSTANT) each of them is a
+ * vector load instead, one for one, and the kernel argument stays scalar. */
 START_TEST(test_cl_constant_uniform_scalar_load) {
-  isa_program *p = build("__kernel void cf(__global float *out, __constant float *f, int n) {\n"
-                         "  int g = get_global_id(0);\n"
-                         "  float acc = f[g & 3];\n"
-                         "  for (int j = 0; j < n; j++) acc += f[j] * (float)(g + j);\n"
-                         "  out[g] = acc;\n"
-                         "}\n",
-                         tb_target());
-  const isa_kernel *k = &p->kernels[0];
-  uint32_t sload = 0, gload = 0;
-  for (uint32_t pc = 0; pc < k->ncode; pc++) {
-    sload += k->code[pc].op == ISA_OP_s_load_b32;
-    gload += k->code[pc].op == ISA_OP_global_load_b32;
+  uint32_t sload[2] = {0, 0}, gload[2] = {0, 0};
+  for (int vec = 0; vec < 2; vec++) {
+    fe_target t = tb_target();
+    t.constant_vector_loads = vec;
+    isa_program *p = build("__kernel void cf(__global float *out, __constant float *f, int n) {\n"
+                           "  int g = get_global_id(0);\n"
+                           "  float acc = f[g & 3];\n"
+                           "  for (int j = 0; j < n; j++) acc += f[j] * (float)(g + j);\n"
+                           "  out[g] = acc;\n"
+                           "}\n",
+                           t);
+    const isa_kernel *k = &p->kernels[0];
+    for (uint32_t pc = 0; pc < k->ncode; pc++) {
+      sload[vec] += k->code[pc].op == ISA_OP_s_load_b32;
+      gload[vec] += k->code[pc].op == ISA_OP_global_load_b32;
+    }
+    float f[9], out[64];
+    for (int i = 0; i < 9; i++) f[i] = 0.5f * (float)i - 1.0f;
+    tb_launch l = {.wave_size = 32, .local_size = 64, .groups = 1, .nbufs = 2};
+    l.bufs[0] = (uint8_t *)out, l.sizes[0] = sizeof out, l.bufs[1] = (uint8_t *)f,
+    l.sizes[1] = sizeof f;
+    l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1, l.args[2] = 9;
+    run(k, &l);
+    for (int g = 0; g < 64; g++) {
+      float acc = f[g & 3];
+      for (int j = 0; j < 9; j++) acc += f[j] * (float)(g + j);
+      ck_assert_float_eq(out[g], acc);
+    }
+    isa_program_destroy(p);
   }
-  ck_assert_uint_ge(sload, 4); /* the unrolled f[j], beyond the kernel arguments */
-  ck_assert_uint_eq(gload, 1); /* f[g & 3] */
-  float f[9], out[64];
-  for (int i = 0; i < 9; i++) f[i] = 0.5f * (float)i - 1.0f;
-  tb_launch l = {.wave_size = 32, .local_size = 64, .groups = 1, .nbufs = 2};
-  l.bufs[0] = (uint8_t *)out, l.sizes[0] = sizeof out, l.bufs[1] = (uint8_t *)f, l.sizes[1] = sizeof f;
-  l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1, l.args[2] = 9;
-  run(k, &l);
-  for (int g = 0; g < 64; g++) {
-    float acc = f[g & 3];
-    for (int j = 0; j < 9; j++) acc += f[j] * (float)(g + j);
-    ck_assert_float_eq(out[g], acc);
-  }
-  isa_program_destroy(p);
+  ck_assert_uint_ge(sload[0], 4); /* the unrolled f[j], beyond the kernel arguments */
+  ck_assert_uint_eq(gload[0], 1); /* f[g & 3] */
+  ck_assert_uint_eq(sload[1], 1); /* n only */
+  ck_assert_uint_eq(gload[1] - gload[0], sload[0] - sload[1]);
 }
 END_TEST
 
