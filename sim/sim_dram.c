@@ -55,8 +55,7 @@ static double sim_dram_queue_wait(sim_memsys *m, uint32_t c, double t, double xf
   return cfg->dram_queue_cycles * rho / (1 - rho);
 }
 
-double sim_dram_access(sim_memsys *m, uint64_t addr, uint32_t bytes, double t, sim_stats *st,
-                       double *crossed) {
+double sim_dram_access(sim_memsys *m, uint64_t addr, uint32_t bytes, double t, sim_stats *st) {
   uint32_t c, b;
   uint64_t row;
   sim_dram_map(m, addr, &c, &b, &row);
@@ -81,6 +80,5 @@ double sim_dram_access(sim_memsys *m, uint64_t addr, uint32_t bytes, double t, s
   }
   double end = (bus > ready ? bus : ready) + xfer;
   m->bank_free[bi] = end;
-  if (crossed) *crossed = end;
   return end + sim_dram_queue_wait(m, c, t, xfer);
 }

@@ -159,11 +159,9 @@ int sim_lds_atomic_combinable(uint16_t op);
 /* sim_dram.c: the channel, bank and row of a device address. */
 void sim_dram_map(const sim_memsys *m, uint64_t addr, uint32_t *chan, uint32_t *bank, uint64_t *row);
 /* A DRAM transfer of `bytes` at addr (within one L2 line) requested at t.
- * Returns the (fractional) cycle its data is available to the requester,
- * the controller's queueing included; *crossed (may be NULL) gets the cycle
- * the data has crossed the channel's bus. Counts row hits and misses. */
-double sim_dram_access(sim_memsys *m, uint64_t addr, uint32_t bytes, double t, sim_stats *st,
-                       double *crossed);
+ * Returns the (fractional) cycle its data has crossed the channel; counts
+ * row hits and misses. */
+double sim_dram_access(sim_memsys *m, uint64_t addr, uint32_t bytes, double t, sim_stats *st);
 
 /* LDS passes an access needs: the most distinct bank words any one bank
  * serves (identical words broadcast when `broadcast`), at least 1 when any

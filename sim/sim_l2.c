@@ -47,7 +47,7 @@ static double sim_l2_writeback(sim_memsys *m, uint64_t addr, uint64_t dirty, dou
     m->wq_free[c] =
         (m->wq_free[c] > t ? m->wq_free[c] : t) + (double)bytes * m->chan_cycles_per_byte;
   }
-  sim_dram_access(m, at, bytes, t, st, NULL);
+  sim_dram_access(m, at, bytes, t, st);
   st->dram_write_bytes += bytes;
   return t;
 }
@@ -103,7 +103,7 @@ static uint64_t sim_l2_home(sim_memsys *m, uint32_t s, uint64_t addr, uint64_t m
     if (kind != SIM_L2_WRITE) {
       uint32_t bytes = (uint32_t)__builtin_popcountll(missing) * m->l2_sector;
       double end = sim_dram_access(m, addr + (uint64_t)__builtin_ctzll(missing) * m->l2_sector,
-                                   bytes, start, st, NULL);
+                                   bytes, start, st);
       st->dram_read_bytes += bytes;
       uint64_t fill = sim_ceil(end) + lat + (uint64_t)c->dram_latency;
       if (fill > done) done = fill;

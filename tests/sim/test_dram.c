@@ -54,10 +54,10 @@ START_TEST(test_row_hit_and_miss) {
   sim_device *d = dev_set(NULL, 0);
   sim_stats st;
   memset(&st, 0, sizeof st);
-  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 0, &st, NULL), 21);
-  ck_assert_double_eq(sim_dram_access(&d->mem, 32, 32, 100, &st, NULL), 101);
-  ck_assert_double_eq(sim_dram_access(&d->mem, 4096, 32, 200, &st, NULL), 221); /* bank 0, row 1 */
-  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 300, &st, NULL),
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 0, &st), 21);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 32, 32, 100, &st), 101);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 4096, 32, 200, &st), 221); /* bank 0, row 1 */
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 300, &st),
                       321); /* row 0 again: closed by row 1 */
   ck_assert_uint_eq(st.dram_row_hits, 1);
   ck_assert_uint_eq(st.dram_row_misses, 3);
@@ -71,8 +71,8 @@ START_TEST(test_row_hit_and_miss) {
   const char *closed[] = {"dram.row_policy=closed"};
   d = dev_set(closed, 1);
   memset(&st, 0, sizeof st);
-  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 0, &st, NULL), 11);
-  ck_assert_double_eq(sim_dram_access(&d->mem, 32, 32, 100, &st, NULL), 111);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 0, &st), 11);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 32, 32, 100, &st), 111);
   ck_assert_uint_eq(st.dram_row_hits, 0);
   ck_assert_uint_eq(st.dram_row_misses, 2);
   sim_device_destroy(d);
@@ -87,14 +87,14 @@ START_TEST(test_banks_and_channels) {
   sim_device *d = dev_set(NULL, 0);
   sim_stats st;
   memset(&st, 0, sizeof st);
-  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 0, &st, NULL), 21);
-  ck_assert_double_eq(sim_dram_access(&d->mem, 2048, 32, 0, &st, NULL), 21); /* ch 0 bank 1 */
-  ck_assert_double_eq(sim_dram_access(&d->mem, 4096, 32, 0, &st, NULL), 42); /* ch 0 bank 0 row 1 */
-  ck_assert_double_eq(sim_dram_access(&d->mem, 256, 32, 0, &st, NULL), 21);  /* ch 1 */
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 0, &st), 21);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 2048, 32, 0, &st), 21); /* ch 0 bank 1 */
+  ck_assert_double_eq(sim_dram_access(&d->mem, 4096, 32, 0, &st), 42); /* ch 0 bank 0 row 1 */
+  ck_assert_double_eq(sim_dram_access(&d->mem, 256, 32, 0, &st), 21);  /* ch 1 */
   /* a row-hit stream is bandwidth bound: 8 sectors of one row on channel 1 */
   double end = 0;
   for (int i = 0; i < 8; i++)
-    end = sim_dram_access(&d->mem, 256 + (uint64_t)(i % 8) * 32, 32, 100, &st, NULL);
+    end = sim_dram_access(&d->mem, 256 + (uint64_t)(i % 8) * 32, 32, 100, &st);
   ck_assert_double_eq(end, 108);
   sim_device_destroy(d);
 }
@@ -111,24 +111,24 @@ START_TEST(test_queue_wait) {
   memset(&st, 0, sizeof st);
   /* an idle channel adds nothing: row miss 20 + 4 cycles for 128 B; the
    * second line of the row waits for the first on its bank (24 + 4) */
-  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 128, 0, &st, NULL), 24);
-  ck_assert_double_eq(sim_dram_access(&d->mem, 128, 128, 0, &st, NULL), 28);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 128, 0, &st), 24);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 128, 128, 0, &st), 28);
   /* t = 16 (sub-window 8): sub-windows 0..7 carried 8 transfer cycles, rho
    * 0.5, wait 10; the row hit itself ends at bank 28 + 1 = 29 */
-  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 16, &st, NULL), 29 + 10);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 16, &st), 29 + 10);
   /* the same sub-window keeps its rho (its own arrivals count later) */
-  ck_assert_double_eq(sim_dram_access(&d->mem, 32, 32, 17, &st, NULL), 30 + 10);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 32, 32, 17, &st), 30 + 10);
   /* channel 1 was idle: a plain row miss */
-  ck_assert_double_eq(sim_dram_access(&d->mem, 256, 32, 16, &st, NULL), 16 + 20 + 1);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 256, 32, 16, &st), 16 + 20 + 1);
   /* t = 40 (sub-window 20): sub-windows 12..19 saw nothing on channel 0 */
-  ck_assert_double_eq(sim_dram_access(&d->mem, 64, 32, 40, &st, NULL), 41);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 64, 32, 40, &st), 41);
   /* a new launch starts with idle channels: the load of sub-window 0 is
    * forgotten (and the row closed), so t = 16 is a plain row miss */
   sim_memsys_reset_queues(&d->mem);
-  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 128, 0, &st, NULL), 24);
-  ck_assert_double_eq(sim_dram_access(&d->mem, 128, 128, 0, &st, NULL), 28);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 128, 0, &st), 24);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 128, 128, 0, &st), 28);
   sim_memsys_reset_queues(&d->mem);
-  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 16, &st, NULL), 16 + 20 + 1);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 16, &st), 16 + 20 + 1);
   sim_device_destroy(d);
 }
 END_TEST
@@ -141,11 +141,11 @@ START_TEST(test_queue_max_util) {
   sim_stats st;
   memset(&st, 0, sizeof st);
   /* four lines of bank 0 row 0 on channel 0 (bytes 0..255 and 512..767) */
-  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 128, 0, &st, NULL), 24);
-  ck_assert_double_eq(sim_dram_access(&d->mem, 128, 128, 0, &st, NULL), 28);
-  ck_assert_double_eq(sim_dram_access(&d->mem, 512, 128, 0, &st, NULL), 32);
-  ck_assert_double_eq(sim_dram_access(&d->mem, 640, 128, 0, &st, NULL), 36);
-  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 16, &st, NULL), 37 + 30);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 128, 0, &st), 24);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 128, 128, 0, &st), 28);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 512, 128, 0, &st), 32);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 640, 128, 0, &st), 36);
+  ck_assert_double_eq(sim_dram_access(&d->mem, 0, 32, 16, &st), 37 + 30);
   sim_device_destroy(d);
   /* out of range: the wait would be infinite at 1 */
   cfg_device c;
