@@ -445,6 +445,19 @@ int cfg_validate(const cfg_device *c, const char **bad, char *err, size_t errlen
                       "%s = %" PRId64 " must be 0 or a power of two dividing %s = %" PRId64
                       " into at most 64 sectors",
                       sectors[i].key, sectors[i].sector, sectors[i].line_key, sectors[i].line);
+  /* the write-combining buffer tracks each sector's bytes in a 64-bit mask */
+  int64_t l1_sector = c->l1_sector ? c->l1_sector : c->l1_line;
+  if (c->l1_write_combine_lines && l1_sector > 64)
+    return cfg_fail(bad, "l1.write_combine_lines", err, errlen,
+                    "l1.write_combine_lines = %" PRId64 " needs L1 sectors of at most 64 bytes"
+                    " (l1.sector = %" PRId64 ", l1.line = %" PRId64 "); set l1.sector, e.g. 32",
+                    c->l1_write_combine_lines, c->l1_sector, c->l1_line);
+  if (c->l1_write_combine_lines && c->l1_write_policy &&
+      strcmp(c->l1_write_policy, "write_back") == 0)
+    return cfg_fail(bad, "l1.write_combine_lines", err, errlen,
+                    "l1.write_combine_lines = %" PRId64 " combines a write-through L1's stores;"
+                    " a write_back L1 (l1.write_policy) already keeps them: set it to 0",
+                    c->l1_write_combine_lines);
   const struct { const char *key; int64_t v; } dram[] = {{"dram.interleave", c->dram_interleave},
                                                          {"dram.row_bytes", c->dram_row_bytes}};
   for (size_t i = 0; i < 2; i++)

@@ -32,6 +32,18 @@ int sim_cache_init(sim_cache *c, uint64_t bytes, uint32_t line, uint32_t assoc) 
   return 0;
 }
 
+void sim_cache_hash_sets(sim_cache *c) {
+  c->hash_shift = c->nsets > 1 ? sim_log2(c->nsets) : 0;
+}
+
+/* The first way of the line's set. */
+static size_t sim_cache_base(const sim_cache *c, uint64_t line) {
+  uint64_t x = line;
+  if (c->hash_shift)
+    for (uint64_t hi = line >> c->hash_shift; hi; hi >>= c->hash_shift) x ^= hi;
+  return (size_t)(x % c->nsets) * c->assoc;
+}
+
 void sim_cache_fini(sim_cache *c) {
   free(c->tag);
   free(c->stamp);
@@ -66,7 +78,7 @@ void sim_cache_invalidate_all(sim_cache *c) {
 void sim_cache_drop(sim_cache *c, uint64_t addr, uint64_t mask) {
   if (!c->nsets) return;
   uint64_t line = addr >> c->line_shift;
-  size_t base = (size_t)(line % c->nsets) * c->assoc;
+  size_t base = sim_cache_base(c, line);
   for (uint32_t w = 0; w < c->assoc; w++)
     if (c->tag[base + w] == line + 1) {
       c->valid[base + w] &= ~mask;
@@ -78,7 +90,7 @@ void sim_cache_drop(sim_cache *c, uint64_t addr, uint64_t mask) {
 int sim_cache_probe(const sim_cache *c, uint64_t addr) {
   if (!c->nsets) return 0;
   uint64_t line = addr >> c->line_shift;
-  size_t base = (size_t)(line % c->nsets) * c->assoc;
+  size_t base = sim_cache_base(c, line);
   for (uint32_t w = 0; w < c->assoc; w++)
     if (c->tag[base + w] == line + 1) return 1;
   return 0;
@@ -92,7 +104,7 @@ void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, sim_cache_ref *
   r->victim_addr = 0;
   if (!c->nsets) return;
   uint64_t line = addr >> c->line_shift;
-  size_t base = (size_t)(line % c->nsets) * c->assoc;
+  size_t base = sim_cache_base(c, line);
   size_t victim = base;
   for (uint32_t w = 0; w < c->ways; w++) {
     size_t i = base + w;

@@ -24,6 +24,8 @@ typedef struct sim_cache {
   uint32_t nsets, assoc, line_shift;
   uint32_t ways; /* ways in use (<= assoc): a unified L1 gives the rest to shared memory */
   uint64_t rng;  /* nonzero: replace a pseudo-random valid way (xorshift state), not the LRU one */
+  uint32_t hash_shift; /* nonzero: the set is the line number xor-folded in steps of this
+                        * many bits, modulo nsets (sim_cache_hash_sets); 0: line % nsets */
   uint64_t *tag;   /* nsets*assoc: line number + 1; 0 is invalid */
   uint64_t *stamp; /* last use, for LRU */
   uint64_t *ready; /* cycle the line's latest fill lands */
@@ -52,6 +54,11 @@ void sim_cache_invalidate_all(sim_cache *c);
  * their dirty bits go too). */
 void sim_cache_drop(sim_cache *c, uint64_t addr, uint64_t mask);
 void sim_cache_set_ways(sim_cache *c, uint32_t ways);
+/* Index sets by a hash of the line number (xor of its index-sized bit
+ * fields) instead of its low bits, so power-of-two strides spread over all
+ * sets instead of a few (what real GPU L1s do: strided columns do not
+ * thrash them). Call on an empty cache. */
+void sim_cache_hash_sets(sim_cache *c);
 
 /* ---- the memory hierarchy (timing only) ------------------------------------
  * Every resource is a "free at" time: a request takes it at max(arrival,
@@ -72,6 +79,10 @@ typedef struct sim_memsys {
   uint32_t l1_line, l1_sector, l1_bpc, l1_write_back;
   uint64_t *cov; /* l2.partial_write_fill: per coalesced line and sector, the bytes a store
                   * writes (ISA_MAX_WAVE * 2 lines x line/sector); NULL: not tracked */
+  /* l1.write_combine_lines (sim_wcb.c): per CU nwcb entries of a line address + 1 (0: free),
+   * its insertion order and per sector the bytes written; nwcb 0: off */
+  uint32_t nwcb;
+  uint64_t *wcb_line, *wcb_seq, *wcb_cov, *wcb_clock;
   uint32_t nmshr;         /* per CU; 0 = unlimited */
   uint64_t *mshr;         /* ncu * nmshr release cycles, one min-heap per CU */
   uint32_t *mshr_n;       /* entries in each heap */
@@ -127,6 +138,22 @@ void sim_coalesce_partial(const isa_access *a, uint32_t line, uint32_t sector, c
  * bytes and the coalesced line requests (*nreq). */
 uint64_t sim_mem_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
                         sim_stats *st, uint32_t *nreq);
+/* Sends the sectors of the L1 line at addr that a store writes whole
+ * (`whole`) and in part (`part`) over CU cu's link to the L2 at t; returns
+ * the acknowledgement. */
+uint64_t sim_store_send(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t whole, uint64_t part,
+                        uint64_t t, sim_stats *st);
+/* sim_wcb.c: the write-combining buffer (m->nwcb entries per CU). */
+int sim_wcb_init(sim_memsys *m);
+void sim_wcb_fini(sim_memsys *m);
+/* A store of the L1 line at addr whose bytes per sector are cov[] (line /
+ * sector words), at t: merged into the CU's buffer or sent; returns when
+ * the CU has it off its hands. */
+uint64_t sim_wcb_store(sim_memsys *m, uint32_t cu, uint64_t addr, const uint64_t *cov, uint64_t t,
+                       sim_stats *st);
+/* Launch end: every CU's buffered lines go to the L2 at t; returns the last
+ * acknowledgement (t when the buffers were empty). */
+uint64_t sim_wcb_flush(sim_memsys *m, uint64_t t, sim_stats *st);
 /* A scalar load through the CU's scalar cache. */
 uint64_t sim_mem_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a, sim_stats *st);
 

@@ -54,12 +54,13 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   m->win_idx = calloc(m->nchan, sizeof *m->win_idx);
   m->win_busy = calloc((size_t)m->nchan * (SIM_DRAM_WIN_SUB + 1), sizeof *m->win_busy);
   m->win_rho = calloc(m->nchan, sizeof *m->win_rho);
-  if (cfg->l2_partial_write_fill && m->l1_sector <= 64)
+  int want_cov = (cfg->l2_partial_write_fill || cfg->l1_write_combine_lines) && m->l1_sector <= 64;
+  if (want_cov)
     m->cov = calloc((size_t)ISA_MAX_WAVE * 2 * (m->l1_line / m->l1_sector), sizeof *m->cov);
   int bad = !m->l1 || !m->scache || !m->l1_port_free || !m->lds_free || !m->mshr || !m->mshr_n ||
             !m->noc_free || !m->slice_free || !m->slice_reqs || !m->chan_free || !m->wq_free ||
             !m->bank_free || !m->open_row || !m->unit_free || !m->win_idx || !m->win_busy ||
-            !m->win_rho || (cfg->l2_partial_write_fill && m->l1_sector <= 64 && !m->cov);
+            !m->win_rho || (want_cov && !m->cov) || sim_wcb_init(m) != 0;
   for (uint32_t i = 0; !bad && i < m->ncu; i++)
     bad = sim_cache_init(&m->l1[i], (uint64_t)cfg->l1_bytes, m->l1_line, (uint32_t)cfg->l1_assoc) !=
               0 ||
@@ -68,6 +69,7 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   for (uint32_t i = 0; !bad && i < m->ncu; i++)
     if (cfg->l1_replacement && strcmp(cfg->l1_replacement, "random") == 0)
       m->l1[i].rng = 0x9e3779b97f4a7c15ull ^ ((uint64_t)i << 32 | 1u); /* fixed seed per CU */
+  for (uint32_t i = 0; !bad && i < m->ncu && cfg->l1_set_hash; i++) sim_cache_hash_sets(&m->l1[i]);
   m->nparts = (uint32_t)cfg->l2_partitions;
   m->l2 = bad ? NULL : calloc(m->nparts, sizeof *m->l2);
   bad = bad || !m->l2;
@@ -92,6 +94,7 @@ void sim_memsys_fini(sim_memsys *m) {
   free(m->l1_port_free);
   free(m->lds_free);
   free(m->cov);
+  sim_wcb_fini(m);
   free(m->mshr);
   free(m->mshr_n);
   free(m->noc_free);
@@ -327,6 +330,22 @@ static uint64_t sim_l1_store_back(sim_memsys *m, uint32_t cu, uint64_t addr, uin
   return t + (uint64_t)m->cfg->l1_latency;
 }
 
+uint64_t sim_store_send(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t whole, uint64_t part,
+                        uint64_t t, sim_stats *st) {
+  /* whole sectors and sectors written in part travel together; the L2
+   * treats them apart (a part may need the rest of its sector first, and
+   * takes the slice longer) */
+  uint64_t at = sim_noc(m, cu, t, (uint64_t)sim_bits(whole | part) * m->l1_sector), td = 0;
+  if (!m->cfg->l2_partial_write_fill) whole |= part, part = 0;
+  if (whole) td = sim_to_l2(m, cu, addr, m->l1_line, whole, m->l1_sector, at, SIM_L2_WRITE, 0, st);
+  if (part) {
+    uint64_t tp =
+        sim_to_l2(m, cu, addr, m->l1_line, part, m->l1_sector, at, SIM_L2_WRITE_PARTIAL, 0, st);
+    if (tp > td) td = tp;
+  }
+  return td;
+}
+
 uint64_t sim_mem_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
                         sim_stats *st, uint32_t *nreq) {
   uint64_t lines[ISA_MAX_WAVE * 2], masks[ISA_MAX_WAVE * 2], partial[ISA_MAX_WAVE * 2];
@@ -356,17 +375,11 @@ uint64_t sim_mem_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_acce
       st->l1_store_sectors += nsec;
       if (m->l1_write_back) {
         td = sim_l1_store_back(m, cu, lines[i], masks[i], t, st);
+      } else if (m->nwcb && track) {
+        td = sim_wcb_store(m, cu, lines[i], m->cov + (size_t)i * (line / sector), t, st);
       } else {
-        /* whole sectors and sectors written in part travel together; the L2
-         * treats them apart (a part may need the rest of its sector first) */
-        uint64_t part = track ? partial[i] : 0, whole = masks[i] & ~part;
-        uint64_t at = sim_noc(m, cu, t, bytes);
-        td = whole ? sim_to_l2(m, cu, lines[i], line, whole, sector, at, SIM_L2_WRITE, 0, st) : 0;
-        if (part) {
-          uint64_t tp =
-              sim_to_l2(m, cu, lines[i], line, part, sector, at, SIM_L2_WRITE_PARTIAL, 0, st);
-          if (tp > td) td = tp;
-        }
+        uint64_t part = track ? partial[i] : 0;
+        td = sim_store_send(m, cu, lines[i], masks[i] & ~part, part, t, st);
       }
     } else {
       st->l1_load_sectors += nsec;

@@ -470,6 +470,9 @@ sim_status sim_run_timing(sim_ctx *c) {
     uint64_t next = sim_simd_step(&T, e.id, e.t);
     if (next != SIM_NEVER) sim_wake(&T, e.id, next);
   }
+  /* stores still in the CUs' write-combining buffers drain before the
+   * launch counts as complete */
+  T.end = sim_wcb_flush(T.mem, T.end, c->st);
 out:
   if (T.oom) {
     snprintf(c->err, c->errlen, "kernel '%s': out of memory in the timing model", c->k->name);

@@ -883,6 +883,45 @@ bad:
   return -1;
 }
 
+/* ------------------------------------------------------------------ scatter family */
+
+/* scatter: kernel scatter_wr (ib 0), scatter_rd (ib 1) or scatter_wr16 (ib
+ * 2: 16x16 groups) of scatter.cl over an H-column matrix (ia = H, clamped so
+ * W >= 32) of a fixed element count: the strided write or the strided read
+ * of a naive transpose on its own. */
+static int prep_scatter(hb_state *s, const hb_case *c) {
+  const size_t n = pick(s, 1u << 12, 1u << 23, 1u << 24, 1u << 25);
+  const size_t h = (size_t)c->ia < n / 32 ? (size_t)c->ia : n / 32, w = n / h;
+  const int rd = c->ib == 1;
+  if (build(s, "scatter.cl", "")) return -1;
+  float *in = rd ? int_floats(n, 23, -1000, 1000) : NULL;
+  int bi = rd ? buffer(s, n * 4, in, 0) : 0, bo = buffer(s, n * 4, NULL, 0);
+  cl_kernel k = bi < 0 || bo < 0 ? NULL
+                : rd             ? launch(s, 0, "scatter_rd", 2, w, h, 32, 8)
+                : c->ib == 2     ? launch(s, 0, "scatter_wr16", 2, w, h, 16, 16)
+                                 : launch(s, 0, "scatter_wr", 2, w, h, 32, 8);
+  if (!k || (rd ? arg_mem(k, 0, s, bi) || arg_mem(k, 1, s, bo) || arg_i32(k, 2, (int32_t)w) ||
+                      arg_i32(k, 3, (int32_t)h)
+                : arg_mem(k, 0, s, bo) || arg_i32(k, 1, (int32_t)h))) {
+    free(in);
+    return -1;
+  }
+  float *ref = xmalloc(n * 4);
+  for (size_t y = 0; y < h; ++y)
+    for (size_t x = 0; x < w; ++x) {
+      if (rd)
+        ref[y * w + x] = in[x * h + y];
+      else
+        ref[x * h + y] = (float)(x ^ y);
+    }
+  free(in);
+  set_ref(s, bo, ref, n, CMP_F32);
+  s->bytes_moved = (double)n * (rd ? 8 : 4);
+  snprintf(s->notes, sizeof s->notes, "%s W=%zu H=%zu stride_bytes=%zu groups=%s",
+           rd ? "strided_read" : "strided_write", w, h, h * 4, c->ib == 2 ? "16x16" : "32x8");
+  return 0;
+}
+
 /* ------------------------------------------------------------------ ldsw family */
 
 /* ldsw: ia = floats per __local element (1, 2, 4: 4-, 8-, 16-byte loads),

@@ -232,6 +232,82 @@ START_TEST(test_partial_write_fill) {
 }
 END_TEST
 
+/* l1.write_combine_lines = 2 on the teaching device (64-byte lines of two
+ * 32-byte sectors, l1.latency 10): two waves' 4-byte writes to sector 0 of
+ * lines 0 and 1 merge in the buffer (nothing reaches the L2; a line is
+ * taken l1.latency after the CU's pipeline reaches it); a third line evicts the oldest, line 0 (one
+ * partial sector to the L2); completing line 1 sends it whole at once (2 sectors); the launch-end
+ * flush sends line 2 (1). 4 sectors in all where the same stores without the buffer send 7. A store
+ * of a whole line never waits. */
+START_TEST(test_write_combine) {
+  for (int on = 0; on <= 1; on++) {
+    const char *sets[] = {"l2.slices=1",
+                          on ? "l1.write_combine_lines=2" : "l1.write_combine_lines=0"};
+    sim_device *d = dev_set(sets, 2);
+    sim_stats st;
+    memset(&st, 0, sizeof st);
+    uint32_t nreq;
+    const uint64_t b = SIM_MEM_BASE;
+    isa_access s1 = acc(b, 2, 64, 4, ISA_F_STORE), s2 = acc(b + 4, 2, 64, 4, ISA_F_STORE);
+    uint64_t t1 = sim_mem_vector(&d->mem, 0, 0, &s1, &st, &nreq);
+    uint64_t t2 = sim_mem_vector(&d->mem, 0, 5, &s2, &st, &nreq);
+    ck_assert_uint_eq(st.l2_write_sectors, on ? 0 : 4);
+    if (on) {
+      ck_assert_uint_eq(t1, 1 + 10); /* the CU's pipeline takes one line per cycle */
+      ck_assert_uint_eq(t2, 6 + 10);
+    }
+    isa_access s3 = acc(b + 128, 1, 4, 4, ISA_F_STORE);
+    sim_mem_vector(&d->mem, 0, 20, &s3, &st, &nreq);
+    ck_assert_uint_eq(st.l2_write_sectors, on ? 1 : 5);
+    isa_access s4 = acc(b + 64, 16, 4, 4, ISA_F_STORE); /* all of line 1 */
+    uint64_t t4 = sim_mem_vector(&d->mem, 0, 30, &s4, &st, &nreq);
+    ck_assert_uint_eq(st.l2_write_sectors, on ? 3 : 7);
+    ck_assert_uint_ge(t4, 30 + 50); /* sent, so acknowledged by the L2 */
+    uint64_t end = sim_wcb_flush(&d->mem, 100, &st);
+    ck_assert_uint_eq(st.l2_write_sectors, on ? 4 : 7);
+    if (on)
+      ck_assert_uint_ge(end, 100 + 50);
+    else
+      ck_assert_uint_eq(end, 100);
+    ck_assert_uint_eq(sim_wcb_flush(&d->mem, 200, &st), 200); /* empty now */
+    isa_access whole = acc(b + 4096, 16, 4, 4, ISA_F_STORE);
+    ck_assert_uint_ge(sim_mem_vector(&d->mem, 0, 300, &whole, &st, &nreq), 300 + 50);
+    ck_assert_uint_eq(st.l2_write_sectors, on ? 6 : 9);
+    sim_device_destroy(d);
+  }
+}
+END_TEST
+
+/* l2.partial_write_cycles = 3 on one slice of 64 bytes per cycle: writes of
+ * part of one present sector take 0.5 + 3 cycles each, so three arriving
+ * together finish at 50, ceil(3.5) + 50 = 54 and 7 + 50 = 57 (l2.latency
+ * 50), against 50, 51, 51 without the key. Whole-sector writes pay nothing. */
+START_TEST(test_partial_write_cycles) {
+  for (int on = 0; on <= 1; on++) {
+    const char *sets[] = {"l2.slices=1",
+                          on ? "l2.partial_write_cycles=3" : "l2.partial_write_cycles=0"};
+    sim_device *d = dev_set(sets, 2);
+    sim_stats st;
+    memset(&st, 0, sizeof st);
+    for (uint64_t k = 0; k < 3; k++)
+      sim_l2_request(&d->mem, 0, SIM_MEM_BASE + k * 64, 3, 0, SIM_L2_WRITE, 0, &st);
+    sim_memsys_reset_queues(&d->mem);
+    uint64_t done[3];
+    for (uint64_t k = 0; k < 3; k++)
+      done[k] =
+          sim_l2_request(&d->mem, 0, SIM_MEM_BASE + k * 64, 1, 0, SIM_L2_WRITE_PARTIAL, 0, &st);
+    uint64_t want[2][3] = {{50, 51, 51}, {50, 54, 57}};
+    for (int k = 0; k < 3; k++) ck_assert_uint_eq(done[k], want[on][k]);
+    ck_assert_uint_eq(st.dram_read_bytes, 0);
+    sim_memsys_reset_queues(&d->mem);
+    for (uint64_t k = 0; k < 3; k++)
+      done[k] = sim_l2_request(&d->mem, 0, SIM_MEM_BASE + k * 64, 1, 0, SIM_L2_WRITE, 0, &st);
+    for (int k = 0; k < 3; k++) ck_assert_uint_eq(done[k], want[0][k]);
+    sim_device_destroy(d);
+  }
+}
+END_TEST
+
 /* Atomics on a line the L2 holds (warmed by a load from CU 1, queues reset):
  * L2 latency 50 + 2 cycles per operation (l2.atomic_cycles); teaching lines
  * are 64 bytes of two 32-byte sectors. */
@@ -405,6 +481,8 @@ int main(void) {
   tcase_add_test(tc, test_coalesce_partial);
   tcase_add_test(tc, test_partial_write_fill);
   tcase_add_test(tc, test_write_queue);
+  tcase_add_test(tc, test_write_combine);
+  tcase_add_test(tc, test_partial_write_cycles);
   tcase_add_test(tc, test_atomics_serialize);
   tcase_add_test(tc, test_atomic_units);
   tcase_add_test(tc, test_atomic_fractional_cycles);

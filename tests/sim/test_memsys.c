@@ -469,6 +469,42 @@ START_TEST(test_ways_and_replacement) {
 }
 END_TEST
 
+/* l1.set_hash: a 4 KiB, 2-way cache of 64-byte lines has 32 sets. Eight
+ * lines 2 KiB (32 lines) apart all fall in set 0 under the plain modulo, so
+ * two sweeps over them miss 16 times; with the hash (line xor line >> 5)
+ * each takes its own set and the second sweep hits 8 times. */
+START_TEST(test_set_hash) {
+  for (int hash = 0; hash <= 1; hash++) {
+    sim_cache c;
+    sim_cache_ref r;
+    ck_assert_int_eq(sim_cache_init(&c, 4096, 64, 2), 0);
+    if (hash) sim_cache_hash_sets(&c);
+    int hits = 0;
+    for (int pass = 0; pass < 2; pass++)
+      for (uint64_t k = 0; k < 8; k++) {
+        sim_cache_access(&c, SIM_MEM_BASE + k * 2048, 1, &r);
+        hits += r.hit;
+        ck_assert_int_eq(sim_cache_probe(&c, SIM_MEM_BASE + k * 2048), 1);
+      }
+    ck_assert_int_eq(hits, hash ? 8 : 0);
+    sim_cache_fini(&c);
+  }
+  /* through the config: the same sweep as 4-byte loads on the teaching L1 */
+  for (int hash = 0; hash <= 1; hash++) {
+    const char *sets[] = {hash ? "l1.set_hash=true" : "l1.set_hash=false"};
+    sim_device *d = dev_set("teaching", sets, 1);
+    sim_stats st;
+    memset(&st, 0, sizeof st);
+    uint32_t nreq;
+    isa_access a = acc(SIM_MEM_BASE, 8, 2048, 4, ISA_F_LOAD);
+    sim_mem_vector(&d->mem, 0, 0, &a, &st, &nreq);
+    sim_mem_vector(&d->mem, 0, 10000, &a, &st, &nreq);
+    ck_assert_uint_eq(st.l1_hits, hash ? 8 : 0);
+    sim_device_destroy(d);
+  }
+}
+END_TEST
+
 START_TEST(test_config_errors) {
   bad_cfg(
       "l1.sector=24", "l1.sector",
@@ -494,6 +530,23 @@ START_TEST(test_config_errors) {
   ck_assert_str_eq(err, "l1.sector = 16 must be 0 or a power of two dividing l1.line = 4096 into "
                         "at most 64 sectors");
   cfg_fini(&c);
+  /* the write-combining buffer keeps each sector's bytes in a 64-bit mask,
+   * and a write_back L1 already holds its stores */
+  const char *wb[] = {"l1.write_policy=write_back", "l1.write_combine_lines=4"};
+  ck_assert_int_eq(cfg_load("teaching", wb, 2, &c, err, sizeof err), -1);
+  ck_assert_msg(strstr(err, "l1.write_combine_lines = 4 combines a write-through L1's stores; a "
+                            "write_back L1 (l1.write_policy) already keeps them: set it to 0"),
+                "%s", err);
+  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  c.l1_write_combine_lines = 8, c.l1_line = 128, c.l1_sector = 0, c.l2_line = 128;
+  const char *badkey = NULL;
+  ck_assert_int_eq(cfg_validate(&c, &badkey, err, sizeof err), -1);
+  ck_assert_str_eq(err, "l1.write_combine_lines = 8 needs L1 sectors of at most 64 bytes "
+                        "(l1.sector = 0, l1.line = 128); set l1.sector, e.g. 32");
+  ck_assert_str_eq(badkey, "l1.write_combine_lines");
+  c.l1_sector = 32;
+  ck_assert_int_eq(cfg_validate(&c, NULL, err, sizeof err), 0);
+  cfg_fini(&c);
 }
 END_TEST
 
@@ -510,6 +563,7 @@ int main(void) {
   tcase_add_test(tc, test_l1_write_back);
   tcase_add_test(tc, test_invalidate_on_launch);
   tcase_add_test(tc, test_config_errors);
+  tcase_add_test(tc, test_set_hash);
   tcase_add_test(tc, test_ways_and_replacement);
   tcase_add_test(tc, test_lds_banks);
   tcase_add_test(tc, test_lds_phases);
