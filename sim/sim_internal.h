@@ -147,8 +147,9 @@ uint64_t sim_store_send(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t whol
 int sim_wcb_init(sim_memsys *m);
 void sim_wcb_fini(sim_memsys *m);
 /* A store of the L1 line at addr whose bytes per sector are cov[] (line /
- * sector words), at t: merged into the CU's buffer or sent; returns when
- * the CU has it off its hands. */
+ * sector words), at t: merged into the CU's buffer or sent; returns its
+ * acknowledgement (for a buffered one, when it would come were the line
+ * sent now: l1.latency + l2.latency). */
 uint64_t sim_wcb_store(sim_memsys *m, uint32_t cu, uint64_t addr, const uint64_t *cov, uint64_t t,
                        sim_stats *st);
 /* Launch end: every CU's buffered lines go to the L2 at t; returns the last

@@ -88,7 +88,9 @@ uint64_t sim_wcb_store(sim_memsys *m, uint32_t cu, uint64_t addr, const uint64_t
     seq[e] = ++m->wcb_clock[cu];
   }
   memcpy(covs + (size_t)e * spl, merged, spl * sizeof *merged);
-  return t + (uint64_t)m->cfg->l1_latency;
+  /* done, for the wave, when an acknowledgement sent now would be back: a
+   * store waits no longer or shorter for being combined than when sent */
+  return t + (uint64_t)m->cfg->l1_latency + (uint64_t)m->cfg->l2_latency;
 }
 
 uint64_t sim_wcb_flush(sim_memsys *m, uint64_t t, sim_stats *st) {

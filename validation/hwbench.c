@@ -922,6 +922,48 @@ static int prep_scatter(hb_state *s, const hb_case *c) {
   return 0;
 }
 
+/* ------------------------------------------------------------------ bcast family */
+
+/* bcast: ia one-warp groups follow one random cycle over a 4 MB working set
+ * (Sattolo, as the latency case), all from node 0 (ib 0) or group g from
+ * node 997 g (ib 1). */
+static int prep_bcast(hb_state *s, const hb_case *c) {
+  const size_t nodes = (4u << 20) / 128, words = nodes * 32, groups = (size_t)c->ia;
+  const int steps = (int)pick(s, 64, 4096, 8192, 8192);
+  const uint32_t spread = c->ib ? 997 : 0;
+  if (build(s, "bcast.cl", "")) return -1;
+  uint32_t *next = xmalloc(words * 4), *perm = xmalloc(nodes * 4);
+  memset(next, 0, words * 4);
+  uint64_t st = 43;
+  for (size_t i = 0; i < nodes; ++i) perm[i] = (uint32_t)i;
+  for (size_t i = nodes - 1; i > 0; --i) {
+    size_t j = (size_t)(rng_next(&st) % i);
+    uint32_t t = perm[i];
+    perm[i] = perm[j], perm[j] = t;
+  }
+  for (size_t i = 0; i < nodes; ++i) next[i * 32] = perm[i] * 32;
+  free(perm);
+  int bn = buffer(s, words * 4, next, 0), bo = buffer(s, groups * 4, NULL, 0);
+  cl_kernel k = bn < 0 || bo < 0 ? NULL : launch(s, 0, "chase_all", 1, groups * 32, 1, 32, 1);
+  if (!k || arg_mem(k, 0, s, bn) || arg_mem(k, 1, s, bo) || arg_u32(k, 2, spread) ||
+      arg_i32(k, 3, steps)) {
+    free(next);
+    return -1;
+  }
+  uint32_t *ref = xmalloc(groups * 4);
+  for (size_t g = 0; g < groups; ++g) {
+    uint32_t p = (uint32_t)((g * spread) % nodes * 32);
+    for (int i = 0; i < steps; ++i) p = next[p];
+    ref[g] = p;
+  }
+  free(next);
+  set_ref(s, bo, ref, groups, CMP_U32);
+  s->bytes_moved = (double)groups * steps * 4;
+  snprintf(s->notes, sizeof s->notes, "groups=%zu steps=%d %s ws=4MB", groups, steps,
+           spread ? "different_lines" : "same_line");
+  return 0;
+}
+
 /* ------------------------------------------------------------------ ldsw family */
 
 /* ldsw: ia = floats per __local element (1, 2, 4: 4-, 8-, 16-byte loads),

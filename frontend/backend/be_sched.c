@@ -78,9 +78,13 @@ static int sc_depends(const be_mi *a, const be_mi *b) {
   if (((fa & ISA_F_WSCC) && (fb & (ISA_F_WSCC | ISA_F_RSCC))) ||
       ((fb & ISA_F_WSCC) && (fa & ISA_F_RSCC)))
     return 1;
-  /* memory: loads pass loads, nothing passes a store or an atomic */
-  if ((fa & ISA_F_MEM) && (fb & ISA_F_MEM) && !((fa & ISA_F_LOAD) && (fb & ISA_F_LOAD))) return 1;
-  return 0;
+  /* memory: loads pass loads, nothing passes a store or an atomic of the
+   * same memory; __local (LDS) and the rest never alias, so a tile's global
+   * loads move ahead of the LDS stores of earlier ones (atomics stay put:
+   * they may order other memory for other work-items) */
+  if (!(fa & ISA_F_MEM) || !(fb & ISA_F_MEM) || ((fa & ISA_F_LOAD) && (fb & ISA_F_LOAD))) return 0;
+  int lds_a = isa_ops[a->op].unit == ISA_UNIT_LDS, lds_b = isa_ops[b->op].unit == ISA_UNIT_LDS;
+  return lds_a == lds_b || ((fa | fb) & ISA_F_ATOMIC) != 0;
 }
 
 /* Source k of mi as a vreg when it is one and no earlier source names the

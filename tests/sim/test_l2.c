@@ -234,11 +234,11 @@ END_TEST
 
 /* l1.write_combine_lines = 2 on the teaching device (64-byte lines of two
  * 32-byte sectors, l1.latency 10): two waves' 4-byte writes to sector 0 of
- * lines 0 and 1 merge in the buffer (nothing reaches the L2; a line is
- * taken l1.latency after the CU's pipeline reaches it); a third line evicts the oldest, line 0 (one
- * partial sector to the L2); completing line 1 sends it whole at once (2 sectors); the launch-end
- * flush sends line 2 (1). 4 sectors in all where the same stores without the buffer send 7. A store
- * of a whole line never waits. */
+ * lines 0 and 1 merge in the buffer (nothing reaches the L2; each counts as
+ * acknowledged l1.latency + l2.latency after the CU's pipeline takes it); a third line evicts the
+ * oldest, line 0 (one partial sector to the L2); completing line 1 sends it whole at once (2
+ * sectors); the launch-end flush sends line 2 (1). 4 sectors in all where the same stores without
+ * the buffer send 7. A store of a whole line never waits. */
 START_TEST(test_write_combine) {
   for (int on = 0; on <= 1; on++) {
     const char *sets[] = {"l2.slices=1",
@@ -253,8 +253,10 @@ START_TEST(test_write_combine) {
     uint64_t t2 = sim_mem_vector(&d->mem, 0, 5, &s2, &st, &nreq);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 0 : 4);
     if (on) {
-      ck_assert_uint_eq(t1, 1 + 10); /* the CU's pipeline takes one line per cycle */
-      ck_assert_uint_eq(t2, 6 + 10);
+      /* the CU's pipeline takes one line per cycle; a buffered line's
+       * acknowledgement is due l1.latency 10 + l2.latency 50 later */
+      ck_assert_uint_eq(t1, 1 + 60);
+      ck_assert_uint_eq(t2, 6 + 60);
     }
     isa_access s3 = acc(b + 128, 1, 4, 4, ISA_F_STORE);
     sim_mem_vector(&d->mem, 0, 20, &s3, &st, &nreq);

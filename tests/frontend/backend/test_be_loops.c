@@ -360,6 +360,67 @@ START_TEST(test_sched_fills_latency) {
 }
 END_TEST
 
+/* First pc of op at or after `from` (k->ncode when none). */
+static uint32_t first_op(const isa_kernel *k, uint32_t from, isa_opcode op) {
+  uint32_t pc = from;
+  while (pc < k->ncode && (isa_opcode)k->code[pc].op != op) pc++;
+  return pc;
+}
+
+/* __local and __global memory never alias: a tile's four global loads all
+ * issue before the LDS stores of the first (NVIDIA: 4 LDG then 4 STS), so
+ * their latencies overlap. A global store still keeps a later global load
+ * behind it, and an LDS atomic keeps later global loads behind it. */
+START_TEST(test_sched_loads_pass_lds_stores) {
+  isa_program *p = build("__kernel void t(__global const float *a, __global float *o) {\n"
+                         "  __local float s[256];\n"
+                         "  __local int n;\n"
+                         "  int l = get_local_id(0);\n"
+                         "  if (l == 0) n = 0;\n"
+                         "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                         "  s[l] = a[4 * l];\n"
+                         "  s[l + 64] = a[4 * l + 1];\n"
+                         "  s[l + 128] = a[4 * l + 2];\n"
+                         "  s[l + 192] = a[4 * l + 3];\n"
+                         "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                         "  o[l] = s[(l + 1) % 64] + s[l + 128];\n"
+                         "  float x = a[l + 1];\n"
+                         "  atomic_inc(&n);\n"
+                         "  float y = a[l + 2];\n"
+                         "  o[l + 64] = x + y;\n"
+                         "}\n");
+  const isa_kernel *k = &p->kernels[0];
+  uint32_t bar = first_op(k, 0, ISA_OP_s_barrier), bar2 = first_op(k, bar + 1, ISA_OP_s_barrier);
+  ck_assert_uint_lt(bar2, k->ncode);
+  uint32_t loads = 0, last_load = 0, first_write = first_op(k, bar + 1, ISA_OP_ds_write_b32);
+  for (uint32_t pc = bar + 1; pc < bar2; pc++)
+    if ((isa_opcode)k->code[pc].op == ISA_OP_global_load_b32) loads++, last_load = pc;
+  ck_assert_uint_eq(loads, 4);
+  ck_assert_uint_lt(last_load, first_write);
+  /* after the second barrier: store o[l], load a[l + 1], atomic, load a[l + 2] */
+  uint32_t st = first_op(k, bar2, ISA_OP_global_store_b32),
+           ld = first_op(k, bar2, ISA_OP_global_load_b32);
+  ck_assert_uint_lt(st, ld);
+  uint32_t at = bar2;
+  while (at < k->ncode && !(isa_ops[k->code[at].op].flags & ISA_F_ATOMIC)) at++;
+  ck_assert_uint_lt(at, k->ncode);
+  ck_assert_uint_gt(first_op(k, ld + 1, ISA_OP_global_load_b32), at);
+  /* and the results are right */
+  float a[260], o[128];
+  for (int i = 0; i < 260; i++) a[i] = (float)i;
+  tb_launch l = {.wave_size = 32, .local_size = 64, .groups = 1, .nbufs = 2};
+  l.bufs[0] = (uint8_t *)a, l.sizes[0] = sizeof a;
+  l.bufs[1] = (uint8_t *)o, l.sizes[1] = sizeof o;
+  l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1;
+  run(k, &l);
+  for (int i = 0; i < 64; i++) {
+    ck_assert_float_eq(o[i], a[4 * ((i + 1) % 64)] + a[4 * i + 2]);
+    ck_assert_float_eq(o[i + 64], a[i + 1] + a[i + 2]);
+  }
+  isa_program_destroy(p);
+}
+END_TEST
+
 /* x * a + b in one v_mad_u32 (IMAD), wrapping like the two operations */
 START_TEST(test_integer_mad) {
   isa_program *p = build("__kernel void h(__global uint *out, uint a, uint b) {\n"
@@ -397,6 +458,7 @@ Suite *be_loops_suite(void) {
   tcase_add_test(tc, test_sched_register_budget);
   tcase_add_test(tc, test_unroll_budget_by_trip_count);
   tcase_add_test(tc, test_sched_fills_latency);
+  tcase_add_test(tc, test_sched_loads_pass_lds_stores);
   tcase_add_test(tc, test_integer_mad);
   suite_add_tcase(s, tc);
   return s;
