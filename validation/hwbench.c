@@ -298,23 +298,31 @@ static int prep_bank(hb_state *s, const hb_case *c) {
   return 0;
 }
 
-/* latency: ia = working set in KB. */
-static int prep_latency(hb_state *s, const hb_case *c) {
-  const size_t ws = (size_t)c->ia * 1024, nodes = ws / 128, words = ws / 4;
-  const uint32_t steps = (uint32_t)pick(s, 256, 8192, 8192, 65536);
-  if (build(s, "latency.cl", "-DLAT=1")) return -1;
-  uint32_t *next = xmalloc(words * 4), *perm = xmalloc(nodes * 4);
-  memset(next, 0, words * 4);
-  /* Sattolo's algorithm: a uniformly random permutation that is one cycle. */
-  uint64_t st = 42;
+/* A pointer chain through `nodes` 128-byte lines (32 words each; word 0 of
+ * node i holds the word index of the next node), visiting every node in one
+ * random cycle (Sattolo's algorithm), so each step depends on the last and
+ * no prefetcher can guess it. */
+static uint32_t *chase_cycle(size_t nodes, uint64_t seed) {
+  uint32_t *next = xmalloc(nodes * 32 * 4), *perm = xmalloc(nodes * 4);
+  memset(next, 0, nodes * 32 * 4);
+  uint64_t st = seed;
   for (size_t i = 0; i < nodes; ++i) perm[i] = (uint32_t)i;
   for (size_t i = nodes - 1; i > 0; --i) {
     size_t j = (size_t)(rng_next(&st) % i);
     uint32_t t = perm[i];
     perm[i] = perm[j], perm[j] = t;
   }
-  for (size_t i = 0; i < nodes; ++i) next[(size_t)i * 32] = perm[i] * 32;
+  for (size_t i = 0; i < nodes; ++i) next[i * 32] = perm[i] * 32;
   free(perm);
+  return next;
+}
+
+/* latency: ia = working set in KB. */
+static int prep_latency(hb_state *s, const hb_case *c) {
+  const size_t ws = (size_t)c->ia * 1024, nodes = ws / 128, words = ws / 4;
+  const uint32_t steps = (uint32_t)pick(s, 256, 8192, 8192, 65536);
+  if (build(s, "latency.cl", "-DLAT=1")) return -1;
+  uint32_t *next = chase_cycle(nodes, 42);
   int bn = buffer(s, words * 4, next, 0), bo = buffer(s, 4, NULL, 0);
   if (bn < 0 || bo < 0) {
     free(next);
@@ -932,17 +940,7 @@ static int prep_bcast(hb_state *s, const hb_case *c) {
   const int steps = (int)pick(s, 64, 4096, 8192, 8192);
   const uint32_t spread = c->ib ? 997 : 0;
   if (build(s, "bcast.cl", "")) return -1;
-  uint32_t *next = xmalloc(words * 4), *perm = xmalloc(nodes * 4);
-  memset(next, 0, words * 4);
-  uint64_t st = 43;
-  for (size_t i = 0; i < nodes; ++i) perm[i] = (uint32_t)i;
-  for (size_t i = nodes - 1; i > 0; --i) {
-    size_t j = (size_t)(rng_next(&st) % i);
-    uint32_t t = perm[i];
-    perm[i] = perm[j], perm[j] = t;
-  }
-  for (size_t i = 0; i < nodes; ++i) next[i * 32] = perm[i] * 32;
-  free(perm);
+  uint32_t *next = chase_cycle(nodes, 43);
   int bn = buffer(s, words * 4, next, 0), bo = buffer(s, groups * 4, NULL, 0);
   cl_kernel k = bn < 0 || bo < 0 ? NULL : launch(s, 0, "chase_all", 1, groups * 32, 1, 32, 1);
   if (!k || arg_mem(k, 0, s, bn) || arg_mem(k, 1, s, bo) || arg_u32(k, 2, spread) ||
