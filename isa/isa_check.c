@@ -6,7 +6,7 @@
 #include "isa.h"
 
 unsigned isa_num_targets(isa_opcode op) {
-  if (op == ISA_OP_s_cbranch_div) return 3;
+  if (op == ISA_OP_s_cbranch_div || op == ISA_OP_s_cbranch_pred) return 3;
   return (isa_ops[op].flags & ISA_F_BRANCH) ? 1 : 0;
 }
 

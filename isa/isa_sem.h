@@ -15,7 +15,8 @@ typedef isa_status (*isa_sem_fn)(isa_wave *w, const isa_inst *in);
 #undef ISA_OP
 
 /* Reconvergence-stack update for s_cbranch_div (isa_simt.c). */
-isa_status isa_simt_branch(isa_wave *w, uint64_t cond, const uint32_t target[3]);
+/* pred: the taken side runs (with no lanes) even when no lane takes it. */
+isa_status isa_simt_branch(isa_wave *w, uint64_t cond, const uint32_t target[3], int pred);
 
 /* Run `body` for every lane index `i` below n. Wave sizes 64 and 32 get loops
  * with a constant trip count, which the compiler vectorizes without

@@ -18,7 +18,11 @@ isa_status isa_sem_s_cbranch_scc0(isa_wave *w, const isa_inst *in) {
 }
 
 isa_status isa_sem_s_cbranch_div(isa_wave *w, const isa_inst *in) {
-  return isa_simt_branch(w, isa_sval64(w, &in->src[0]), in->target);
+  return isa_simt_branch(w, isa_sval64(w, &in->src[0]), in->target, 0);
+}
+
+isa_status isa_sem_s_cbranch_pred(isa_wave *w, const isa_inst *in) {
+  return isa_simt_branch(w, isa_sval64(w, &in->src[0]), in->target, 1);
 }
 
 /* A barrier reached by only part of the wave would hang real hardware; we

@@ -28,14 +28,14 @@ void isa_wave_start(isa_wave *w, uint64_t exec) {
  * once both sides arrived. If the top already reconverges at R (a loop exit
  * branching again), its lanes are replaced by the two sides: lanes heading to
  * R are simply parked until the entry below resumes at R. */
-isa_status isa_simt_branch(isa_wave *w, uint64_t cond, const uint32_t target[3]) {
+isa_status isa_simt_branch(isa_wave *w, uint64_t cond, const uint32_t target[3], int pred) {
   uint64_t mt = cond & w->exec, mf = w->exec & ~cond;
   uint32_t r = target[2];
   if (mf == 0) {
     w->pc = target[0];
     return ISA_RUN;
   }
-  if (mt == 0) {
+  if (mt == 0 && !pred) {
     w->pc = target[1];
     return ISA_RUN;
   }
@@ -50,6 +50,9 @@ isa_status isa_simt_branch(isa_wave *w, uint64_t cond, const uint32_t target[3])
   if (target[0] != r) w->stack[w->sp++] = (isa_simt_entry){target[0], r, mt};
   w->pc = w->stack[w->sp - 1].pc;
   w->exec = w->stack[w->sp - 1].mask;
+  /* a predicated body that no lane takes is not a divergence: every lane
+   * goes on past it together */
+  if (mt == 0) w->diverged = 0;
   return ISA_RUN;
 overflow:
   w->fault.kind = ISA_FAULT_STACK_OVERFLOW;

@@ -55,6 +55,9 @@ static cl_int rt_launch_run(rt_cmd *c, uint64_t *dur) {
     sim_stats_fini(&s);
     return CL_OUT_OF_RESOURCES;
   }
+  /* a launch the host enqueued while the device still ran earlier work
+   * (START after SUBMIT) had its front-end setup overlapped with that work */
+  lc->l.queued = c->event->t_start > c->event->t_submit;
   rt_trace_begin(d, &lc->l);
   sim_status st = sim_run(d->sim, &lc->l, &s, err, sizeof err);
   rt_trace_end(d, &lc->l, &s);

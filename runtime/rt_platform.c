@@ -458,7 +458,7 @@ void rt_trace_begin(struct _cl_device_id *d, sim_launch *l) {
   trace_launch tl = {.kernel = l->kernel->name,
                      .start_us = (double)d->now_ns / 1000.0,
                      .clock_mhz = d->cfg->clock_mhz,
-                     .dispatch_cycles = (uint64_t)d->cfg->launch_overhead,
+                     .dispatch_cycles = sim_launch_overhead(d->cfg, l),
                      .cus = (uint32_t)d->cfg->cu_count,
                      .simds_per_cu = (uint32_t)d->cfg->cu_simds};
   for (int i = 0; i < 3; i++) tl.global[i] = l->global_size[i], tl.local[i] = l->local_size[i];

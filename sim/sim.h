@@ -35,6 +35,7 @@ typedef struct sim_launch {
   uint64_t global_size[3];
   uint64_t local_size[3]; /* never 0: the runtime picks one when the user did not */
   uint64_t global_offset[3];
+  int queued;             /* submitted while the device was busy: launch_overhead_queued_cycles */
   int functional_only;    /* skip the timing model: results, counts, and an issue-bound
                             cycle estimate (see sim_launch.c) */
   struct trace_writer *trace; /* timing mode: record work-group, wave and barrier lifetimes
@@ -49,5 +50,9 @@ typedef enum sim_status {
 
 /* Run one launch to completion. Fills stats (also on fault, partially). */
 sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *stats, char *err, size_t errlen);
+
+/* The fixed cycles launch l costs on a device configured by cfg (idle or
+ * queued behind earlier work). */
+uint64_t sim_launch_overhead(const cfg_device *cfg, const sim_launch *l);
 
 #endif

@@ -52,6 +52,7 @@ typedef struct sim_twave {
 typedef struct sim_tslot { /* a resident work-group's place on a CU */
   uint32_t cu, nwaves, live, arrived;
   int busy;
+  uint64_t bar_last; /* when the CU's barrier unit took the latest arrival at the pending barrier */
   uint64_t gid[3], lsz[3];
   uint64_t start; /* cycle the work-group's waves started */
   uint8_t *lds, *scratch;
@@ -89,6 +90,7 @@ typedef struct sim_timing {
   uint64_t *rdy_store;
   uint8_t *rport_store;
   uint64_t *cu_salu; /* per CU: its shared scalar ALU (cu.salu_shared) */
+  uint64_t *cu_bar;  /* per CU: when its barrier unit takes the next arrival (cu.barrier_cycles) */
   sim_hent *heap;
   size_t nheap, capheap;
   uint64_t next_group, age, end, wave_cycles;

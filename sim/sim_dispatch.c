@@ -83,6 +83,7 @@ static void sim_place(sim_timing *T, uint32_t cu, uint64_t start_q) {
   sim_group_coords(c, T->next_group++, sl->gid, sl->lsz);
   sl->nwaves = sl->live = sim_group_waves(c, sl->lsz);
   sl->arrived = 0;
+  sl->bar_last = 0;
   sl->busy = 1;
   sl->cu = cu;
   sl->start = t;

@@ -339,7 +339,13 @@ static sim_status sim_prepare(sim_ctx *c) {
  * wave instruction spread evenly over all SIMDs at one issue per cycle, a
  * vector instruction holding its SIMD wave_size/simd_width cycles, plus the
  * launch overhead. Timing mode is the number to trust. */
-static uint64_t sim_functional_estimate(const cfg_device *cfg, const sim_stats *st) {
+uint64_t sim_launch_overhead(const cfg_device *cfg, const sim_launch *l) {
+  if (l->queued && cfg->launch_overhead_queued >= 0) return (uint64_t)cfg->launch_overhead_queued;
+  return (uint64_t)cfg->launch_overhead;
+}
+
+static uint64_t sim_functional_estimate(const cfg_device *cfg, const sim_launch *l,
+                                        const sim_stats *st) {
   uint64_t passes = (uint64_t)(cfg->wave_size / cfg->cu_simd_width);
   if (passes == 0) passes = 1;
   uint64_t work = 0;
@@ -349,7 +355,7 @@ static uint64_t sim_functional_estimate(const cfg_device *cfg, const sim_stats *
     work += st->inst[u] * (vector ? passes : 1);
   }
   uint64_t simds = (uint64_t)(cfg->cu_count * cfg->cu_simds);
-  return (uint64_t)cfg->launch_overhead + (work + simds - 1) / simds;
+  return sim_launch_overhead(cfg, l) + (work + simds - 1) / simds;
 }
 
 sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err, size_t errlen) {
@@ -379,7 +385,7 @@ sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err,
       sim_stats_fold_lines(st, k, c.pc_insts, c.pc_stall, c.pc_lds_conflict, c.pc_mem_req);
       sim_stats_fold_divergence(st, k, c.pc_divergent);
     }
-    if (l->functional_only) st->cycles = sim_functional_estimate(&d->cfg, st);
+    if (l->functional_only) st->cycles = sim_functional_estimate(&d->cfg, l, st);
     st->time_ns = (double)st->cycles * 1000.0 / d->cfg.clock_mhz;
   }
   if (c.kernarg_addr) sim_mem_free(d, c.kernarg_addr);

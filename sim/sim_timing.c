@@ -142,12 +142,17 @@ void sim_wave_join(sim_timing *T, sim_twave *tw, uint32_t simd, uint64_t t) {
   sim_wake(T, simd, t);
 }
 
+/* The work-group's waves leave the barrier: latency.barrier after the CU's
+ * barrier unit took the last arrival (and after now, when the last wave to
+ * be waited for ended instead of arriving). */
 static void sim_release_barrier(sim_timing *T, sim_tslot *sl, uint64_t now) {
+  uint64_t go = (sl->bar_last > now ? sl->bar_last : now) + (uint64_t)T->cfg->lat_barrier;
+  sl->bar_last = 0;
   for (uint32_t i = 0; i < sl->nwaves; i++) {
     sim_twave *tw = &sl->waves[i];
     if (tw->state != W_BARRIER) continue;
     tw->state = W_ACTIVE;
-    if (tw->next_issue < now + 1) tw->next_issue = now + 1;
+    if (tw->next_issue < go) tw->next_issue = go;
     tw->wait = WAIT_BARRIER;
     if (T->trace)
       trace_barrier(T->trace, sl->cu, tw->simd - sl->cu * T->nsimd_cu, tw->lane, tw->bar_start,
@@ -325,6 +330,14 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     sim_tslot *sl = &T->slots[tw->slot];
     tw->state = W_BARRIER;
     tw->bar_start = now;
+    /* NVIDIA's SM takes one warp's arrival every ~2 cycles, all its blocks'
+     * barriers through one unit (validation/data/probes: a lone block's
+     * barrier costs ~12 + 2 x warps cycles, 8 resident blocks ~2 per warp) */
+    if (cfg->cu_barrier_cycles > 0) {
+      uint64_t *bu = &T->cu_bar[sl->cu], at = now > *bu ? now : *bu;
+      *bu = at + (uint64_t)cfg->cu_barrier_cycles;
+      if (*bu > sl->bar_last) sl->bar_last = *bu;
+    }
     if (++sl->arrived == sl->live) sim_release_barrier(T, sl, now);
   }
   sim_sched_sync(T, tw);
@@ -423,6 +436,7 @@ sim_status sim_run_timing(sim_ctx *c) {
   uint32_t wps = c->occ.waves_per_simd;
   T.simds = calloc(T.nsimd, sizeof *T.simds);
   T.cu_salu = calloc(T.ncu, sizeof *T.cu_salu);
+  T.cu_bar = calloc(T.ncu, sizeof *T.cu_bar);
   /* a SIMD never holds more than wps waves; one work-group may put up to
    * wpg waves on one SIMD when the CU has fewer SIMDs than waves */
   uint32_t cap = wps > T.wpg ? wps : T.wpg;
@@ -431,7 +445,8 @@ sim_status sim_run_timing(sim_ctx *c) {
   T.rdy_store = calloc((size_t)T.nsimd * cap, sizeof *T.rdy_store);
   T.rport_store = calloc((size_t)T.nsimd * cap, 1);
   sim_status rc = SIM_OK;
-  if (!T.simds || !T.cu_salu || !T.simd_store || !T.rdy_store || !T.rport_store || sim_dispatch_init(&T) != 0 || sim_fetch_init(&T) != 0) {
+  if (!T.simds || !T.cu_salu || !T.cu_bar || !T.simd_store || !T.rdy_store || !T.rport_store ||
+      sim_dispatch_init(&T) != 0 || sim_fetch_init(&T) != 0) {
     T.oom = 1;
     goto out;
   }
@@ -484,13 +499,14 @@ out:
              c->k->name);
     rc = SIM_FAULT;
   }
-  c->st->cycles = T.end + (uint64_t)T.cfg->launch_overhead;
+  c->st->cycles = T.end + sim_launch_overhead(T.cfg, c->l);
   uint64_t slots = (uint64_t)T.nsimd * (uint64_t)T.cfg->cu_wave_slots;
   if (T.end && slots) c->st->achieved_occupancy = (double)T.wave_cycles / ((double)slots * (double)T.end);
   sim_dispatch_fini(&T);
   sim_fetch_fini(&T);
   free(T.simds);
   free(T.cu_salu);
+  free(T.cu_bar);
   free(T.simd_store);
   free(T.rdy_store);
   free(T.rport_store);

@@ -155,6 +155,7 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
   }
 #endif
   if (!rc) rc = be_emit_kernel(&bf, k);
+  if (!rc) be_predicate(k);
   k->lds_bytes = bf.lds_bytes;
   k->private_bytes = (bf.private_bytes + 3) & ~3u;
   if (!rc && isat) {

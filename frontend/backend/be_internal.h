@@ -115,6 +115,8 @@ int be_regalloc_verify(const be_func *bf, char *err, size_t errlen);
 
 /* emission (be_emit.c): layout, branch resolution, listing */
 int be_emit_kernel(be_func *bf, isa_kernel *k);
+/* short if-bodies run predicated, as vendor compilers' code does (be_predicate.c) */
+void be_predicate(isa_kernel *k);
 
 /* be_isel_printf.c: the hidden printf-buffer kernarg slot and the kernel's
  * copy of the module's printf table when f uses printf (off: next free

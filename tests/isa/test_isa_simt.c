@@ -54,6 +54,47 @@ START_TEST(test_if_else) {
 }
 END_TEST
 
+/* s_cbranch_pred: a short if-body runs even when no lane takes it, with an
+ * empty exec mask (writing nothing), then the wave goes on with its lanes;
+ * with some lanes in it, it is s_cbranch_div. */
+static const char *if_pred = "  v_cmp_lt_u32 s[10:11], v0, s4\n"
+                             "  s_cbranch_pred s[10:11], then, join, join\n"
+                             "then:\n"
+                             "  v_mov_b32 v3, 100\n"
+                             "join:\n"
+                             "  v_add_u32 v3, v3, v0\n"
+                             "  s_endpgm\n";
+
+START_TEST(test_predicated_body) {
+  tw *t = setup(32, if_pred);
+  t->s[4] = 0; /* no lane takes the body: it still runs, with exec 0 */
+  isa_wave_start(&t->w, lanes(32));
+  ck_assert_int_eq(isa_step(&t->w), ISA_RUN);
+  ck_assert_int_eq(isa_step(&t->w), ISA_RUN);
+  ck_assert_uint_eq(t->w.pc, 2);
+  ck_assert_uint_eq(t->w.exec, 0);
+  ck_assert_uint_eq(t->w.diverged, 0);        /* the lanes go on together */
+  ck_assert_int_eq(isa_step(&t->w), ISA_RUN); /* the body; reaching join restores the lanes */
+  ck_assert_uint_eq(t->w.pc, 3);
+  ck_assert_uint_eq(t->w.exec, lanes(32));
+  ck_assert_uint_eq(t->w.sp, 1);
+  ck_assert_int_eq(tw_run(t, lanes(32), 100), ISA_END);
+  ck_assert_uint_eq(t->steps, 5);
+  for (unsigned i = 0; i < 32; i++) ck_assert_uint_eq(*tw_v(t, 3, i), 0x5e5e + i);
+  /* lanes 0-3 take it: the same results as s_cbranch_div */
+  t->s[4] = 4;
+  for (unsigned i = 0; i < 32; i++) *tw_v(t, 3, i) = 0x5e5e;
+  ck_assert_int_eq(tw_run(t, lanes(32), 100), ISA_END);
+  ck_assert_uint_eq(t->steps, 5);
+  for (unsigned i = 0; i < 32; i++) ck_assert_uint_eq(*tw_v(t, 3, i), (i < 4 ? 100 : 0x5e5e) + i);
+  /* every lane takes it: a plain jump */
+  t->s[4] = 32;
+  ck_assert_int_eq(tw_run(t, lanes(32), 100), ISA_END);
+  ck_assert_uint_eq(*tw_v(t, 3, 31), 100 + 31);
+  tw_free(t);
+}
+END_TEST
+
 START_TEST(test_divergence_flag_and_stack) {
   tw *t = setup(32, if_else);
   isa_wave_start(&t->w, lanes(32));
@@ -293,6 +334,7 @@ static Suite *suite(void) {
   Suite *s = suite_create("isa_simt");
   TCase *tc = tcase_create("core");
   tcase_add_test(tc, test_if_else);
+  tcase_add_test(tc, test_predicated_body);
   tcase_add_test(tc, test_divergence_flag_and_stack);
   tcase_add_test(tc, test_nested_if);
   tcase_add_test(tc, test_loops_per_lane_trip_count);

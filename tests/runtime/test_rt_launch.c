@@ -216,6 +216,45 @@ START_TEST(profiling_in_simulated_time) {
 }
 END_TEST
 
+/* A launch enqueued while the device still runs the one before it costs
+ * launch_overhead_queued_cycles; one enqueued after clFinish (an idle
+ * device) costs launch_overhead_cycles. B and C do the same work on the
+ * same warm caches, so their times differ by exactly the two overheads'
+ * difference: 4000 cycles at the default preset's 1500 MHz. */
+START_TEST(queued_launch_overhead) {
+  const char *db = rt_test_env();
+  setenv("WAVESIM_SET", "launch_overhead_cycles=5000;launch_overhead_queued_cycles=1000", 1);
+  vadd_env v;
+  vadd_open(&v, 1, "vadd");
+  size_t g = N, l = 64;
+  cl_event ev[3];
+  ck_assert_int_eq(clEnqueueNDRangeKernel(v.e.q, v.k, 1, NULL, &g, &l, 0, NULL, &ev[0]),
+                   CL_SUCCESS);
+  ck_assert_int_eq(clFinish(v.e.q), CL_SUCCESS);
+  ck_assert_int_eq(clEnqueueNDRangeKernel(v.e.q, v.k, 1, NULL, &g, &l, 0, NULL, &ev[1]),
+                   CL_SUCCESS);
+  ck_assert_int_eq(clEnqueueNDRangeKernel(v.e.q, v.k, 1, NULL, &g, &l, 0, NULL, &ev[2]),
+                   CL_SUCCESS);
+  ck_assert_int_eq(clFinish(v.e.q), CL_SUCCESS);
+  cl_ulong t[3][2];
+  for (int i = 0; i < 3; i++) {
+    ck_assert_int_eq(
+        clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_START, sizeof t[i][0], &t[i][0], NULL),
+        CL_SUCCESS);
+    ck_assert_int_eq(
+        clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_END, sizeof t[i][1], &t[i][1], NULL),
+        CL_SUCCESS);
+    clReleaseEvent(ev[i]);
+  }
+  cl_ulong b = t[1][1] - t[1][0], c = t[2][1] - t[2][0];
+  ck_assert_uint_eq(t[2][0], t[1][1]); /* C started when B ended */
+  ck_assert_uint_gt(b, c);
+  ck_assert_int_le(llabs((long long)(b - c) - 2667), 1); /* 4000 cycles / 1.5 GHz */
+  vadd_close(&v);
+  unlink(db);
+}
+END_TEST
+
 START_TEST(functional_mode_estimated_time) {
   const char *db = rt_test_env();
   setenv("WAVESIM_MODE", "functional", 1);
@@ -311,6 +350,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, use_host_ptr_in_place);
   tcase_add_test(tc, fault_sets_event_status);
   tcase_add_test(tc, profiling_in_simulated_time);
+  tcase_add_test(tc, queued_launch_overhead);
   tcase_add_test(tc, functional_mode_estimated_time);
   tcase_add_test(tc, enqueue_checks);
   suite_add_tcase(s, tc);

@@ -360,10 +360,43 @@ START_TEST(test_bad_config) {
 }
 END_TEST
 
+/* A work-group of four waves on one SIMD (oldest first) meets a barrier.
+ * The oldest wave issues while it can: W0 v_mov@0 s_barrier@1, W1 @2 @3,
+ * W2 @4 @5, W3 @6 @7 (arrivals 1, 3, 5, 7). After the release at r the
+ * same order repeats (v_mov, s_endpgm per wave) and W3's v_mov issues at
+ * r + 6, landing 4 cycles later (VALU latency): cycles = r + 10.
+ * Arrivals free (cu.barrier_cycles 0), latency.barrier 1: r = 7 + 1 -> 18.
+ * cu.barrier_cycles 3: the unit takes them at 1-4, 4-7, 7-10, 10-13; the
+ *   last is taken at 13, latency.barrier 1: r = 14 -> 24;
+ *   latency.barrier 10: r = 23 -> 33.
+ * Two work-groups of two waves share the CU's unit: G0 = W0, W1 (taken at 4
+ *   and 7: released at 8), G1 = W2, W3 (taken at 10 and 13: released at 14,
+ *   W2 v_mov@14 s_endpgm@15, W3 v_mov@16, landing at 20) -> 20. */
+static const char *barrier_src = "v_mov_b32 v3, 1\n"
+                                 "s_barrier\n"
+                                 "v_mov_b32 v4, 1\n"
+                                 "s_endpgm\n";
+
+START_TEST(test_barrier_unit) {
+  isa_kernel k;
+  kernel_init(&k, barrier_src, 8);
+  const char *free_arrivals[] = {"cu.count=1", "cu.simds=1", NULL};
+  const char *unit[] = {"cu.count=1", "cu.simds=1", "cu.barrier_cycles=3", NULL};
+  const char *unit_lat[] = {"cu.count=1", "cu.simds=1", "cu.barrier_cycles=3", "latency.barrier=10",
+                            NULL};
+  ck_assert_uint_eq(cycles_of(free_arrivals, &k, 128, 128), 18);
+  ck_assert_uint_eq(cycles_of(unit, &k, 128, 128), 24);
+  ck_assert_uint_eq(cycles_of(unit_lat, &k, 128, 128), 33);
+  ck_assert_uint_eq(cycles_of(unit, &k, 128, 64), 20);
+  kernel_fini(&k);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("cu");
   TCase *tc = tcase_create("cu");
   tcase_add_test(tc, test_schedulers);
+  tcase_add_test(tc, test_barrier_unit);
   tcase_add_test(tc, test_fetch_miss_and_refill);
   tcase_add_test(tc, test_fetch_redirect);
   tcase_add_test(tc, test_divergence_cost);

@@ -5,12 +5,20 @@
 #ifndef WG
 #define WG 256
 #endif
+/* Per-work-group timing hooks: validation/data/wgtrace.c defines them on
+ * NVIDIA's driver (clock reads in PTX); everywhere else they are empty. */
+#ifndef WG_TRACE_ARG
+#define WG_TRACE_ARG
+#define WG_TRACE_BEGIN
+#define WG_TRACE_END
+#endif
 
 /* Interleaved addressing: tid % (2s) selects the adders, so every warp
  * diverges at every step. */
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void reduce_interleaved(__global const float *in, __global float *out, const uint n)
+void reduce_interleaved(__global const float *in, __global float *out, const uint n WG_TRACE_ARG)
 {
+    WG_TRACE_BEGIN
     __local float s[WG];
     const uint tid = get_local_id(0), i = get_global_id(0);
     s[tid] = i < n ? in[i] : 0.0f;
@@ -20,13 +28,15 @@ void reduce_interleaved(__global const float *in, __global float *out, const uin
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (tid == 0) out[get_group_id(0)] = s[0];
+    WG_TRACE_END
 }
 
 /* Sequential addressing: the active work-items are contiguous, no bank
  * conflicts, whole warps retire from the loop. */
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void reduce_sequential(__global const float *in, __global float *out, const uint n)
+void reduce_sequential(__global const float *in, __global float *out, const uint n WG_TRACE_ARG)
 {
+    WG_TRACE_BEGIN
     __local float s[WG];
     const uint tid = get_local_id(0), i = get_global_id(0);
     s[tid] = i < n ? in[i] : 0.0f;
@@ -36,14 +46,16 @@ void reduce_sequential(__global const float *in, __global float *out, const uint
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (tid == 0) out[get_group_id(0)] = s[0];
+    WG_TRACE_END
 }
 
 /* First add during the load (a group covers 2*WG elements), then the tree
  * fully unrolled at compile time. Every step keeps its barrier: no
  * warp-synchronous tricks, so it is correct for any sub-group size. */
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void reduce_firstadd(__global const float *in, __global float *out, const uint n)
+void reduce_firstadd(__global const float *in, __global float *out, const uint n WG_TRACE_ARG)
 {
+    WG_TRACE_BEGIN
     __local float s[WG];
     const uint tid = get_local_id(0);
     const uint i = get_group_id(0) * (2 * WG) + tid;
@@ -57,4 +69,5 @@ void reduce_firstadd(__global const float *in, __global float *out, const uint n
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (tid == 0) out[get_group_id(0)] = s[0];
+    WG_TRACE_END
 }

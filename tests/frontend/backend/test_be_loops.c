@@ -371,6 +371,59 @@ static uint32_t first_op(const isa_kernel *k, uint32_t from, isa_opcode op) {
  * issue before the LDS stores of the first (NVIDIA: 4 LDG then 4 STS), so
  * their latencies overlap. A global store still keeps a later global load
  * behind it, and an LDS atomic keeps later global loads behind it. */
+/* Short if-bodies become s_cbranch_pred (be_predicate.c): the tree step's
+ * read-add-write is predicated; a body longer than BE_PRED_MAX (8) and an if
+ * with an else keep s_cbranch_div. Results are checked. */
+START_TEST(test_predicate_short_bodies) {
+  isa_program *p =
+      build("__kernel void t(__global float *o, __global const int *c) {\n"
+            "  __local float s[128];\n"
+            "  int l = get_local_id(0);\n"
+            "  s[l] = l; s[l + 64] = 1.0f;\n"
+            "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+            "  if (l < 16) s[l] += s[l + 64];\n"
+            "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+            "  float v = s[l];\n"
+            "  if (l > c[0]) {\n"
+            "    v = v * v + 1.0f; v = v * v + 2.0f; v = v * v + 3.0f; v = v * v + 4.0f;\n"
+            "    v = v * v + 5.0f; v = v * v + 6.0f; v = v * v + 7.0f; v = v * v + 8.0f;\n"
+            "    v = v * v + 9.0f;\n"
+            "  }\n"
+            "  o[l] = v;\n"
+            "  if (l & 1) o[l + 64] = 1.0f; else o[l + 64] = 2.0f;\n"
+            "}\n");
+  const isa_kernel *k = &p->kernels[0];
+  uint32_t pred = 0, div = 0;
+  for (uint32_t pc = 0; pc < k->ncode; pc++) {
+    if ((isa_opcode)k->code[pc].op == ISA_OP_s_cbranch_pred) {
+      pred++;
+      /* the body is the next few instructions, ending at the join */
+      ck_assert_uint_eq(k->code[pc].target[0], pc + 1);
+      ck_assert_uint_eq(k->code[pc].target[1], k->code[pc].target[2]);
+      ck_assert_uint_le(k->code[pc].target[2] - pc - 1, 8);
+    }
+    if ((isa_opcode)k->code[pc].op == ISA_OP_s_cbranch_div) div++;
+  }
+  ck_assert_uint_eq(pred, 1);
+  ck_assert_uint_eq(div, 2);
+  float o[128];
+  int c[1] = {40};
+  tb_launch l = {.wave_size = 32, .local_size = 64, .groups = 1, .nbufs = 2};
+  l.bufs[0] = (uint8_t *)o, l.sizes[0] = sizeof o;
+  l.bufs[1] = (uint8_t *)c, l.sizes[1] = sizeof c;
+  l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1;
+  run(k, &l);
+  for (int i = 0; i < 64; i++) {
+    float v = (float)i + (i < 16 ? 1.0f : 0.0f);
+    if (i > 40)
+      for (int j = 1; j <= 9; j++) v = v * v + (float)j;
+    ck_assert_msg(o[i] == v, "o[%d] = %g, want %g", i, o[i], v);
+    ck_assert_float_eq(o[i + 64], (i & 1) ? 1.0f : 2.0f);
+  }
+  isa_program_destroy(p);
+}
+END_TEST
+
 START_TEST(test_sched_loads_pass_lds_stores) {
   isa_program *p = build("__kernel void t(__global const float *a, __global float *o) {\n"
                          "  __local float s[256];\n"
@@ -459,6 +512,7 @@ Suite *be_loops_suite(void) {
   tcase_add_test(tc, test_unroll_budget_by_trip_count);
   tcase_add_test(tc, test_sched_fills_latency);
   tcase_add_test(tc, test_sched_loads_pass_lds_stores);
+  tcase_add_test(tc, test_predicate_short_bodies);
   tcase_add_test(tc, test_integer_mad);
   suite_add_tcase(s, tc);
   return s;
