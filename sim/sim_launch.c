@@ -334,16 +334,16 @@ static sim_status sim_prepare(sim_ctx *c) {
   return SIM_OK;
 }
 
-/* Functional mode does not model time, but programs divide by profiling
- * durations, so it reports an issue-bound lower estimate instead of 0: every
- * wave instruction spread evenly over all SIMDs at one issue per cycle, a
- * vector instruction holding its SIMD wave_size/simd_width cycles, plus the
- * launch overhead. Timing mode is the number to trust. */
 uint64_t sim_launch_overhead(const cfg_device *cfg, const sim_launch *l) {
   if (l->queued && cfg->launch_overhead_queued >= 0) return (uint64_t)cfg->launch_overhead_queued;
   return (uint64_t)cfg->launch_overhead;
 }
 
+/* Functional mode does not model time, but programs divide by profiling
+ * durations, so it reports an issue-bound lower estimate instead of 0: every
+ * wave instruction spread evenly over all SIMDs at one issue per cycle, a
+ * vector instruction holding its SIMD wave_size/simd_width cycles, plus the
+ * launch overhead. Timing mode is the number to trust. */
 static uint64_t sim_functional_estimate(const cfg_device *cfg, const sim_launch *l,
                                         const sim_stats *st) {
   uint64_t passes = (uint64_t)(cfg->wave_size / cfg->cu_simd_width);

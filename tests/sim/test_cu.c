@@ -356,6 +356,14 @@ START_TEST(test_bad_config) {
            "per wave: a wave issues only instructions already fetched into it, and a fetch waits "
            "until the rest of the icache line fits. A taken branch or a reconvergence switch "
            "empties it. 0 = ideal fetch (every instruction ready, no instruction cache)");
+  /* the barrier and queued-launch keys: the key, the value and the range */
+  ck_assert_int_eq(cfg_set(&c, "latency.barrier=0", err, sizeof err), -1);
+  ck_assert_msg(strstr(err, "key 'latency.barrier' = '0' is out of range [1, 10000]"), "%s", err);
+  ck_assert_int_eq(cfg_set(&c, "cu.barrier_cycles=-1", err, sizeof err), -1);
+  ck_assert_msg(strstr(err, "key 'cu.barrier_cycles' = '-1' is out of range [0, 1000]"), "%s", err);
+  ck_assert_int_eq(cfg_set(&c, "launch_overhead_queued_cycles=-2", err, sizeof err), -1);
+  ck_assert_msg(strstr(err, "key 'launch_overhead_queued_cycles' = '-2' is out of range [-1, "),
+                "%s", err);
   cfg_fini(&c);
 }
 END_TEST
