@@ -91,6 +91,8 @@ typedef struct sim_timing {
   uint8_t *rport_store;
   uint64_t *cu_salu; /* per CU: its shared scalar ALU (cu.salu_shared) */
   uint64_t *cu_bar;  /* per CU: when its barrier unit takes the next arrival (cu.barrier_cycles) */
+  double *cu_bar_lds; /* per CU: barrier time owed to the LDS pipeline, under a cycle
+                         (cu.barrier_lds_cycles) */
   sim_hent *heap;
   size_t nheap, capheap;
   uint64_t next_group, age, end, wave_cycles;

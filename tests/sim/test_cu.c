@@ -361,6 +361,9 @@ START_TEST(test_bad_config) {
   ck_assert_msg(strstr(err, "key 'latency.barrier' = '0' is out of range [1, 10000]"), "%s", err);
   ck_assert_int_eq(cfg_set(&c, "cu.barrier_cycles=-1", err, sizeof err), -1);
   ck_assert_msg(strstr(err, "key 'cu.barrier_cycles' = '-1' is out of range [0, 1000]"), "%s", err);
+  ck_assert_int_eq(cfg_set(&c, "cu.barrier_lds_cycles=1001", err, sizeof err), -1);
+  ck_assert_msg(strstr(err, "key 'cu.barrier_lds_cycles' = '1001' is out of range [0, 1000]"), "%s",
+                err);
   ck_assert_int_eq(cfg_set(&c, "launch_overhead_queued_cycles=-2", err, sizeof err), -1);
   ck_assert_msg(strstr(err, "key 'launch_overhead_queued_cycles' = '-2' is out of range [-1, "),
                 "%s", err);
@@ -400,11 +403,43 @@ START_TEST(test_barrier_unit) {
 }
 END_TEST
 
+/* The barrier's share of the LDS pipeline (cu.barrier_lds_cycles): the same
+ * four waves arrive at 1, 3, 5, 7 and are released at 8 (latency.barrier 1),
+ * then issue their broadcast ds_read (one pass, teaching LDS latency 10) at
+ * 8, 10, 12, 14 (each followed by its s_endpgm). Free arrivals: the reads
+ * start when issued, W3's lands at 14 + 10 = 24. With x cycles per arrival
+ * the pipeline is owed them from each arrival on, whole cycles as they
+ * accumulate:
+ *   x = 3:   free at 4, 7, 10, 13: the reads start at 13, 14, 15, 16 -> 26;
+ *   x = 3.5: 3, 4, 3, 4 cycles taken: free at 4, 8, 11, 15: 15 .. 18 -> 28;
+ *   x = 4:   free at 5, 9, 13, 17: 17 .. 20 -> 30. */
+static const char *barrier_lds_src = "v_mov_b32 v3, 0\n"
+                                     "s_barrier\n"
+                                     "ds_read_b32 v4, v3\n"
+                                     "s_endpgm\n";
+
+START_TEST(test_barrier_lds_share) {
+  isa_kernel k;
+  kernel_init(&k, barrier_lds_src, 8);
+  k.lds_bytes = 256;
+  const char *none[] = {"cu.count=1", "cu.simds=1", NULL};
+  const char *three[] = {"cu.count=1", "cu.simds=1", "cu.barrier_lds_cycles=3", NULL};
+  const char *half[] = {"cu.count=1", "cu.simds=1", "cu.barrier_lds_cycles=3.5", NULL};
+  const char *four[] = {"cu.count=1", "cu.simds=1", "cu.barrier_lds_cycles=4", NULL};
+  ck_assert_uint_eq(cycles_of(none, &k, 128, 128), 24);
+  ck_assert_uint_eq(cycles_of(three, &k, 128, 128), 26);
+  ck_assert_uint_eq(cycles_of(half, &k, 128, 128), 28);
+  ck_assert_uint_eq(cycles_of(four, &k, 128, 128), 30);
+  kernel_fini(&k);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("cu");
   TCase *tc = tcase_create("cu");
   tcase_add_test(tc, test_schedulers);
   tcase_add_test(tc, test_barrier_unit);
+  tcase_add_test(tc, test_barrier_lds_share);
   tcase_add_test(tc, test_fetch_miss_and_refill);
   tcase_add_test(tc, test_fetch_redirect);
   tcase_add_test(tc, test_divergence_cost);
