@@ -107,6 +107,8 @@ typedef struct sim_timing {
   uint32_t *blk_end;    /* per pc: first pc starting in a later icache line */
   sim_cache *icache;    /* per CU, set up at its first fetch */
   uint64_t *fetch_free; /* per CU: fetch slots taken, in 1/fetch_per_cycle cycles */
+  uint64_t *pf_last;    /* per CU: arrival of the last line its prefetches requested */
+  uint32_t code_lines;  /* icache lines the kernel's code spans */
   /* dispatcher (sim_dispatch.c) */
   uint32_t next_cu; /* round_robin: where the search for room starts */
   int fill;         /* dispatch.policy fill */

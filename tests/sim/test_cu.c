@@ -150,6 +150,41 @@ START_TEST(test_fetch_miss_and_refill) {
   ck_assert_uint_eq(st.icache_misses, 2);
   ck_assert_uint_eq(st.icache_hits, 2);
   sim_stats_fini(&st);
+  /* sequential prefetch of one line: line 0 misses at 0 (20) and line 1 is
+   * requested with it, arriving a fill interval after it (fill_cycles 5:
+   * 25). The refill at 21 hits the line in flight: instruction 3 issues at
+   * 25, v6 lands at 29. With fill_cycles 0 line 1 arrives with line 0 (20):
+   * the hit at 21 is ready at 22, issue 20, 21, 22, 23, v6 at 27. */
+  const char *pf5[] = {"cu.count=1",
+                       "cu.simds=1",
+                       "cu.ibuffer_entries=4",
+                       "icache.line=32",
+                       "icache.bytes=1024",
+                       "icache.latency=1",
+                       "icache.miss_latency=20",
+                       "icache.prefetch_lines=1",
+                       "icache.fill_cycles=5",
+                       NULL};
+  st = run(pf5, &k, 32, 32, 0);
+  ck_assert_uint_eq(st.cycles, 29);
+  ck_assert_uint_eq(st.icache_misses, 1);
+  ck_assert_uint_eq(st.icache_hits, 1);
+  sim_stats_fini(&st);
+  const char *pf0[] = {"cu.count=1",
+                       "cu.simds=1",
+                       "cu.ibuffer_entries=4",
+                       "icache.line=32",
+                       "icache.bytes=1024",
+                       "icache.latency=1",
+                       "icache.miss_latency=20",
+                       "icache.prefetch_lines=1",
+                       "icache.fill_cycles=0",
+                       NULL};
+  st = run(pf0, &k, 32, 32, 0);
+  ck_assert_uint_eq(st.cycles, 27);
+  ck_assert_uint_eq(st.icache_misses, 1);
+  ck_assert_uint_eq(st.icache_hits, 1);
+  sim_stats_fini(&st);
   /* no icache: every fetch misses, nothing is kept */
   const char *nocache[] = {
       "cu.count=1",     "cu.simds=1",       "cu.ibuffer_entries=4",   "icache.line=32",
@@ -361,6 +396,9 @@ START_TEST(test_bad_config) {
   ck_assert_msg(strstr(err, "key 'latency.barrier' = '0' is out of range [1, 10000]"), "%s", err);
   ck_assert_int_eq(cfg_set(&c, "cu.barrier_cycles=-1", err, sizeof err), -1);
   ck_assert_msg(strstr(err, "key 'cu.barrier_cycles' = '-1' is out of range [0, 1000]"), "%s", err);
+  ck_assert_int_eq(cfg_set(&c, "icache.prefetch_lines=257", err, sizeof err), -1);
+  ck_assert_msg(strstr(err, "key 'icache.prefetch_lines' = '257' is out of range [0, 256]"), "%s",
+                err);
   ck_assert_int_eq(cfg_set(&c, "cu.barrier_lds_cycles=1001", err, sizeof err), -1);
   ck_assert_msg(strstr(err, "key 'cu.barrier_lds_cycles' = '1001' is out of range [0, 1000]"), "%s",
                 err);
