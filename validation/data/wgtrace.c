@@ -17,7 +17,12 @@
  * --trace`) the hooks stay empty and only the launches run.
  * Prints CSV: mode,group,sm,clock_begin,clock_end,globaltimer_begin_ns; and per
  * recorded launch a row mode,-1,submit,start,end,queued with its profiling
- * times (ns, the device timer). */
+ * times (ns, the device timer).
+ * --chain: then runs KERNEL as a reduction does, twice (the second is
+ * recorded as modes chain1, chain2, ...): pass 1 over N items in GROUPS
+ * groups, each next pass over the previous pass's GROUPS outputs with
+ * N / GROUPS items per group, until one group is left, every pass enqueued
+ * right behind the last with no wait in between (hwbench's reduction). */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <stdint.h>
@@ -47,21 +52,88 @@ static const char hooks[] =
     }                                                                                              \
   } while (0)
 
+/* Prints one launch's profiled times (group -1) and its groups' rows. */
+static void print_launch(cl_command_queue q, const char *mode, cl_event ev, cl_mem tr,
+                         size_t groups, uint64_t *t) {
+  cl_ulong pt[4];
+  const cl_profiling_info what[4] = {CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT,
+                                     CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
+  for (int i = 0; i < 4; ++i)
+    CHECK(clGetEventProfilingInfo(ev, what[i], sizeof pt[i], &pt[i], NULL));
+  printf("%s,-1,%llu,%llu,%llu,%llu\n", mode, (unsigned long long)pt[1], (unsigned long long)pt[2],
+         (unsigned long long)pt[3], (unsigned long long)pt[0]);
+  CHECK(clEnqueueReadBuffer(q, tr, CL_TRUE, 0, groups * 32, t, 0, NULL, NULL));
+  for (size_t g = 0; g < groups; ++g)
+    printf("%s,%zu,%llu,%llu,%llu,%llu\n", mode, g, (unsigned long long)t[4 * g],
+           (unsigned long long)t[4 * g + 1], (unsigned long long)t[4 * g + 2],
+           (unsigned long long)t[4 * g + 3]);
+}
+
+/* --chain: the reduction's passes back to back, twice; the second recorded. */
+static void run_chain(cl_command_queue q, cl_kernel k, cl_mem in, size_t n, size_t wg,
+                      size_t groups, int nv) {
+  cl_int err;
+  cl_context ctx;
+  CHECK(clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL));
+  const size_t per = (n + groups - 1) / groups;
+  enum { MAXP = 16 };
+  cl_mem buf[2], tr[MAXP];
+  cl_event ev[MAXP];
+  size_t ng[MAXP], np = 0;
+  for (size_t g = groups; np < MAXP; g = (g + per - 1) / per) {
+    ng[np++] = g;
+    if (g == 1) break;
+  }
+  for (int i = 0; i < 2; ++i) {
+    buf[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, groups * 4, NULL, &err);
+    CHECK(err);
+  }
+  for (size_t i = 0; i < np; ++i) {
+    tr[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, ng[i] * 32, NULL, &err);
+    CHECK(err);
+  }
+  uint64_t *t = malloc(groups * 32);
+  for (int run = 0; run < 2; ++run) {
+    size_t len = n;
+    for (size_t i = 0; i < np; ++i) {
+      cl_mem src = i ? buf[(i - 1) & 1] : in, dst = buf[i & 1];
+      cl_uint nn = (cl_uint)len;
+      const size_t global = ng[i] * wg;
+      CHECK(clSetKernelArg(k, 0, sizeof src, &src));
+      CHECK(clSetKernelArg(k, 1, sizeof dst, &dst));
+      CHECK(clSetKernelArg(k, 2, sizeof nn, &nn));
+      if (nv) CHECK(clSetKernelArg(k, 3, sizeof tr[i], &tr[i]));
+      CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &wg, 0, NULL, &ev[i]));
+      len = ng[i];
+    }
+    CHECK(clFinish(q));
+    for (size_t i = 0; i < np; ++i) {
+      char mode[32];
+      snprintf(mode, sizeof mode, "chain%zu", i + 1);
+      if (run == 1 && nv) print_launch(q, mode, ev[i], tr[i], ng[i], t);
+      clReleaseEvent(ev[i]);
+    }
+  }
+  free(t);
+}
+
 int main(int argc, char **argv) {
   if (argc < 7) {
     fprintf(stderr, "usage: wgtrace FILE.cl OPTIONS KERNEL N WG GROUPS [--cold] [--queued] "
-                    "[--platform NAME]\n");
+                    "[--chain] [--platform NAME]\n");
     return 2;
   }
   const size_t n = strtoull(argv[4], NULL, 0), wg = strtoull(argv[5], NULL, 0),
                groups = strtoull(argv[6], NULL, 0);
-  int cold = 0, queued = 0;
+  int cold = 0, queued = 0, chain = 0;
   const char *want = "NVIDIA";
   for (int i = 7; i < argc; ++i) {
     if (!strcmp(argv[i], "--cold"))
       cold = 1;
     else if (!strcmp(argv[i], "--queued"))
       queued = 1;
+    else if (!strcmp(argv[i], "--chain"))
+      chain = 1;
     else if (!strcmp(argv[i], "--platform") && i + 1 < argc)
       want = argv[++i];
   }
@@ -137,21 +209,9 @@ int main(int argc, char **argv) {
     cl_event ev;
     CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &wg, 0, NULL, &ev));
     CHECK(clFinish(q));
-    if (run < 2 || !nv) continue;
-    cl_ulong pt[4];
-    const cl_profiling_info what[4] = {CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT,
-                                       CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
-    for (int i = 0; i < 4; ++i)
-      CHECK(clGetEventProfilingInfo(ev, what[i], sizeof pt[i], &pt[i], NULL));
+    if (run >= 2 && nv) print_launch(q, mode, ev, tr, groups, t);
     clReleaseEvent(ev);
-    /* the launch's profiled times, in the same row format (group -1) */
-    printf("%s,-1,%llu,%llu,%llu,%llu\n", mode, (unsigned long long)pt[1],
-           (unsigned long long)pt[2], (unsigned long long)pt[3], (unsigned long long)pt[0]);
-    CHECK(clEnqueueReadBuffer(q, tr, CL_TRUE, 0, groups * 32, t, 0, NULL, NULL));
-    for (size_t g = 0; g < groups; ++g)
-      printf("%s,%zu,%llu,%llu,%llu,%llu\n", mode, g, (unsigned long long)t[4 * g],
-             (unsigned long long)t[4 * g + 1], (unsigned long long)t[4 * g + 2],
-             (unsigned long long)t[4 * g + 3]);
   }
+  if (chain) run_chain(q, k, in, n, wg, groups, nv);
   return 0;
 }
