@@ -36,6 +36,9 @@ typedef struct fe_clc_tools {
  * (validation/data/kernels_sass: nbody's tiled 64-trip loop 8 times, as here;
  * its run-time loop over all bodies 4 times, as here; matmul's small
  * run-time loop 16 times, here 8; a lone FFMA chain 256 times, here 32).
+ * SROA runs again after the full unrolling: a private array indexed by the
+ * unrolled counter (scan's per-item `uint v[8]`) then has only constant
+ * indices and lives in registers, as in NVIDIA's code, not in scratch.
  * The backend's coalescer folds the loop-carried copies that rotation leaves
  * on the back edge (be_coalesce.c) and its scheduler overlaps the unrolled
  * iterations' loads (be_sched.c). */
@@ -43,7 +46,7 @@ typedef struct fe_clc_tools {
   "cgscc(inline),function(sroa,mem2reg,early-cse,instsimplify,simplifycfg)"
 #define FE_CLC_INLINE_FLAGS {"-inline-threshold=100000"}
 #define FE_CLC_OPT_LOOP_PASSES                                                             \
-  "function(loop-mssa(licm,loop-rotate),loop-unroll<O2;no-runtime>,instsimplify,simplifycfg)"
+  "function(loop-mssa(licm,loop-rotate),loop-unroll<O2;no-runtime>,sroa,instsimplify,simplifycfg)"
 #define FE_CLC_OPT_RUNTIME_UNROLL_PASSES "function(loop-unroll<O2;runtime>,instsimplify,simplifycfg)"
 #define FE_CLC_OPT_LOOP_PASSES_NO_UNROLL                                                   \
   "function(loop-mssa(licm,loop-rotate),instsimplify,simplifycfg)"
