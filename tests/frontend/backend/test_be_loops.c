@@ -108,6 +108,36 @@ START_TEST(test_loop_constant_trip_unrolled) {
 }
 END_TEST
 
+/* A private array indexed only by fully unrolled loops (scan's serial part):
+ * after unrolling every index is a constant, so the array lives in
+ * registers, with no scratch memory and no scratch instruction, and the
+ * running sums come out right. */
+START_TEST(test_unrolled_private_array_in_registers) {
+  isa_program *p = build("__kernel void ser(__global const uint *in, __global uint *out) {\n"
+                         "  const uint g = get_global_id(0);\n"
+                         "  uint v[8], run = 0;\n"
+                         "  for (uint k = 0; k < 8; ++k) { run += in[g * 8 + k]; v[k] = run; }\n"
+                         "  for (uint k = 0; k < 8; ++k) out[g * 8 + k] = v[k] + run;\n"
+                         "}\n");
+  const isa_kernel *k = &p->kernels[0];
+  ck_assert_uint_eq(k->private_bytes, 0);
+  for (uint32_t pc = 0; pc < k->ncode; pc++)
+    ck_assert_int_ne(isa_ops[k->code[pc].op].unit, ISA_UNIT_SCRATCH);
+  uint32_t in[64 * 8], out[64 * 8];
+  for (int i = 0; i < 64 * 8; i++) in[i] = (uint32_t)(i * 7 % 13);
+  tb_launch l = {.wave_size = 32, .local_size = 64, .groups = 1, .nbufs = 2};
+  l.bufs[0] = (uint8_t *)in, l.sizes[0] = sizeof in, l.args[0] = TB_BUF | 0;
+  l.bufs[1] = (uint8_t *)out, l.sizes[1] = sizeof out, l.args[1] = TB_BUF | 1;
+  run(k, &l);
+  for (int g = 0; g < 64; g++) {
+    uint32_t v[8], r = 0;
+    for (int j = 0; j < 8; j++) v[j] = r += in[g * 8 + j];
+    for (int j = 0; j < 8; j++) ck_assert_uint_eq(out[g * 8 + j], v[j] + r);
+  }
+  isa_program_destroy(p);
+}
+END_TEST
+
 /* A run-time trip count: remainder iterations first, then the 8-way body;
  * every count from 0 to 16 (none, remainder only, one body pass, both) gives the exact sum. */
 START_TEST(test_loop_runtime_trip_remainder) {
@@ -514,6 +544,7 @@ Suite *be_loops_suite(void) {
   tcase_add_test(tc, test_sched_loads_pass_lds_stores);
   tcase_add_test(tc, test_predicate_short_bodies);
   tcase_add_test(tc, test_integer_mad);
+  tcase_add_test(tc, test_unrolled_private_array_in_registers);
   suite_add_tcase(s, tc);
   return s;
 }
