@@ -155,32 +155,23 @@ START_TEST(test_fetch_miss_and_refill) {
    * 25). The refill at 21 hits the line in flight: instruction 3 issues at
    * 25, v6 lands at 29. With fill_cycles 0 line 1 arrives with line 0 (20):
    * the hit at 21 is ready at 22, issue 20, 21, 22, 23, v6 at 27. */
-  const char *pf5[] = {"cu.count=1",
-                       "cu.simds=1",
-                       "cu.ibuffer_entries=4",
-                       "icache.line=32",
-                       "icache.bytes=1024",
-                       "icache.latency=1",
-                       "icache.miss_latency=20",
-                       "icache.prefetch_lines=1",
-                       "icache.fill_cycles=5",
-                       NULL};
-  st = run(pf5, &k, 32, 32, 0);
+  const char *pf[] = {"cu.count=1",
+                      "cu.simds=1",
+                      "cu.ibuffer_entries=4",
+                      "icache.line=32",
+                      "icache.bytes=1024",
+                      "icache.latency=1",
+                      "icache.miss_latency=20",
+                      "icache.prefetch_lines=1",
+                      "icache.fill_cycles=5",
+                      NULL};
+  st = run(pf, &k, 32, 32, 0);
   ck_assert_uint_eq(st.cycles, 29);
   ck_assert_uint_eq(st.icache_misses, 1);
   ck_assert_uint_eq(st.icache_hits, 1);
   sim_stats_fini(&st);
-  const char *pf0[] = {"cu.count=1",
-                       "cu.simds=1",
-                       "cu.ibuffer_entries=4",
-                       "icache.line=32",
-                       "icache.bytes=1024",
-                       "icache.latency=1",
-                       "icache.miss_latency=20",
-                       "icache.prefetch_lines=1",
-                       "icache.fill_cycles=0",
-                       NULL};
-  st = run(pf0, &k, 32, 32, 0);
+  pf[8] = "icache.fill_cycles=0";
+  st = run(pf, &k, 32, 32, 0);
   ck_assert_uint_eq(st.cycles, 27);
   ck_assert_uint_eq(st.icache_misses, 1);
   ck_assert_uint_eq(st.icache_hits, 1);
