@@ -205,6 +205,12 @@ static void sim_wave_end(sim_timing *T, sim_twave *tw, uint64_t now) {
 }
 
 /* ---- issue -------------------------------------------------------------------- */
+/* When CU cu's LDS data pipeline is next free: NVIDIA's shared memory and
+ * L1 take turns on one data pipeline (lds.shares_l1_port). */
+static uint64_t *sim_lds_port(sim_timing *T, uint32_t cu) {
+  return T->cfg->lds_shares_l1_port ? &T->mem->l1_port_free[cu] : &T->mem->lds_free[cu];
+}
+
 static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
   sim_ctx *c = T->c;
   const cfg_device *cfg = T->cfg;
@@ -282,8 +288,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
                          cfg->lds_broadcast, (uint32_t)cfg->lds_phase_bytes, &ideal);
     }
     if (p == 0) p = 1;
-    /* NVIDIA's shared memory and L1 take turns on one data pipeline */
-    uint64_t *free_at = cfg->lds_shares_l1_port ? &T->mem->l1_port_free[cu] : &T->mem->lds_free[cu];
+    uint64_t *free_at = sim_lds_port(T, cu);
     uint64_t start = now > *free_at ? now : *free_at;
     *free_at = start + p;
     uint64_t done = start + p - 1 + (uint64_t)cfg->lds_latency;
@@ -348,8 +353,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
       uint64_t whole = (uint64_t)*owed;
       if (whole) {
         *owed -= (double)whole;
-        uint64_t *free_at =
-            cfg->lds_shares_l1_port ? &T->mem->l1_port_free[sl->cu] : &T->mem->lds_free[sl->cu];
+        uint64_t *free_at = sim_lds_port(T, sl->cu);
         *free_at = (now > *free_at ? now : *free_at) + whole;
       }
     }

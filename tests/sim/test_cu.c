@@ -390,6 +390,9 @@ START_TEST(test_bad_config) {
   ck_assert_int_eq(cfg_set(&c, "icache.prefetch_lines=257", err, sizeof err), -1);
   ck_assert_msg(strstr(err, "key 'icache.prefetch_lines' = '257' is out of range [0, 256]"), "%s",
                 err);
+  ck_assert_int_eq(cfg_set(&c, "icache.fill_cycles=-1", err, sizeof err), -1);
+  ck_assert_msg(strstr(err, "key 'icache.fill_cycles' = '-1' is out of range [0, 100000]"), "%s",
+                err);
   ck_assert_int_eq(cfg_set(&c, "cu.barrier_lds_cycles=1001", err, sizeof err), -1);
   ck_assert_msg(strstr(err, "key 'cu.barrier_lds_cycles' = '1001' is out of range [0, 1000]"), "%s",
                 err);
