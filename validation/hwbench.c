@@ -400,15 +400,16 @@ static float *int_floats(size_t n, uint64_t seed, int lo, int hi) {
   return v;
 }
 
-/* matmul: ia = 0 naive, 1 tiled, 2 register-blocked 2x2. */
+/* matmul: ia = 0 naive, 1 tiled, 2 register-blocked 2x2, 3 register-blocked 4x4. */
 static int prep_matmul(hb_state *s, const hb_case *c) {
   const size_t n = pick(s, 64, 256, 512, 2048);
   if (build(s, "matmul.cl", NULL)) return -1;
   float *a = int_floats(n * n, 11, -2, 2), *b = int_floats(n * n, 12, -2, 2);
   int ba = buffer(s, n * n * 4, a, 0), bb = buffer(s, n * n * 4, b, 0);
   int bc = buffer(s, n * n * 4, NULL, 0);
-  static const char *const names[] = {"matmul_naive", "matmul_tiled", "matmul_rb2x2"};
-  const size_t div = c->ia == 2 ? 2 : 1;
+  static const char *const names[] = {"matmul_naive", "matmul_tiled", "matmul_rb2x2",
+                                      "matmul_rb4x4"};
+  const size_t div = c->ia == 3 ? 4 : c->ia == 2 ? 2 : 1;
   cl_kernel k =
       ba < 0 || bb < 0 || bc < 0 ? NULL : launch(s, 0, names[c->ia], 2, n / div, n / div, 16, 16);
   if (!k || arg_mem(k, 0, s, ba) || arg_mem(k, 1, s, bb) || arg_mem(k, 2, s, bc) ||
@@ -433,7 +434,7 @@ static int prep_matmul(hb_state *s, const hb_case *c) {
   return 0;
 }
 
-/* transpose: ia = 0 naive, 1 tiled, 2 tiled + padded. */
+/* transpose: ia = 0 naive, 1 tiled, 2 tiled + padded, 3 16x16 tiles (one element each). */
 static int prep_transpose(hb_state *s, const hb_case *c) {
   const size_t w = pick(s, 128, 4096, 4096, 8192), h = pick(s, 64, 2048, 4096, 8192);
   if (build(s, "transpose.cl", c->ia == 2 ? "-DPAD=1" : "-DPAD=0")) return -1;
@@ -441,6 +442,7 @@ static int prep_transpose(hb_state *s, const hb_case *c) {
   int bi = buffer(s, w * h * 4, in, 0), bo = buffer(s, w * h * 4, NULL, 0);
   cl_kernel k = bi < 0 || bo < 0 ? NULL
                 : c->ia == 0     ? launch(s, 0, "transpose_naive", 2, w, h, 32, 8)
+                : c->ia == 3     ? launch(s, 0, "transpose_tile16", 2, w, h, 16, 16)
                                  : launch(s, 0, "transpose_tiled", 2, w, h / 4, 32, 8);
   if (!k || arg_mem(k, 0, s, bi) || arg_mem(k, 1, s, bo) || arg_i32(k, 2, (int32_t)w) ||
       arg_i32(k, 3, (int32_t)h)) {
@@ -457,13 +459,15 @@ static int prep_transpose(hb_state *s, const hb_case *c) {
   return 0;
 }
 
-/* reduction: ia = 0 interleaved, 1 sequential, 2 first add + unrolled.
- * Passes repeat until one value is left; the time is their sum. */
+/* reduction: ia = 0 interleaved, 1 sequential, 2 first add + unrolled,
+ * 3 grid-stride (1024 groups, then one). Passes repeat until one value is
+ * left; the time is their sum. */
 static int prep_reduction(hb_state *s, const hb_case *c) {
   const size_t n = pick(s, 100000, 1u << 22, 1u << 24, 1u << 26), wg = 256;
   if (build(s, "reduction.cl", "-DWG=256")) return -1;
-  static const char *const names[] = {"reduce_interleaved", "reduce_sequential", "reduce_firstadd"};
-  const size_t per = c->ia == 2 ? 2 * wg : wg;
+  static const char *const names[] = {"reduce_interleaved", "reduce_sequential", "reduce_firstadd",
+                                      "reduce_gridstride"};
+  const size_t per = c->ia == 2 ? 2 * wg : wg, stride_groups = 1024;
   float *in = int_floats(n, 31, 0, 3);
   double sum = 0;
   for (size_t i = 0; i < n; ++i) sum += in[i];
@@ -473,7 +477,8 @@ static int prep_reduction(hb_state *s, const hb_case *c) {
   size_t len = n;
   int passes = 0;
   do {
-    const size_t groups = (len + per - 1) / per;
+    size_t groups = (len + per - 1) / per;
+    if (c->ia == 3) groups = len > stride_groups * wg ? stride_groups : 1;
     int dst = buffer(s, groups * 4, NULL, 0);
     cl_kernel k = dst < 0 ? NULL : launch(s, 0, names[c->ia], 1, groups * wg, 1, wg, 1);
     if (!k || arg_mem(k, 0, s, src) || arg_mem(k, 1, s, dst) || arg_u32(k, 2, (uint32_t)len))
@@ -579,10 +584,12 @@ static int prep_conv1d(hb_state *s, const hb_case *c) {
   return 0;
 }
 
-/* nbody: ia = 0 naive, 1 local tile. */
+/* nbody: ia = 0 naive, 1 local tile; ib = work-group size (tile size). */
 static int prep_nbody(hb_state *s, const hb_case *c) {
-  const size_t n = pick(s, 256, 4096, 8192, 16384), wg = 64;
-  if (build(s, "nbody.cl", "-DWG=64")) return -1;
+  const size_t n = pick(s, 256, 4096, 8192, 16384), wg = (size_t)c->ib;
+  char defs[32];
+  snprintf(defs, sizeof defs, "-DWG=%zu", wg);
+  if (build(s, "nbody.cl", defs)) return -1;
   float *pos = xmalloc(n * 16);
   uint64_t st = 71;
   for (size_t i = 0; i < n; ++i) {
@@ -623,6 +630,44 @@ static int prep_nbody(hb_state *s, const hb_case *c) {
   s->bytes_moved = (double)n * 32;
   s->flops = 20.0 * n * n;
   snprintf(s->notes, sizeof s->notes, "n=%zu wg=%zu", n, wg);
+  return 0;
+}
+
+/* conv2d: ia = 0 naive, 1 local tile; 5x5 filter in __constant. */
+static int prep_conv2d(hb_state *s, const hb_case *c) {
+  const size_t w = pick(s, 64, 1024, 2048, 4096), h = w, r = 2, fw = 2 * r + 1;
+  if (build(s, "conv2d.cl", NULL)) return -1;
+  float *in = int_floats(w * h, 91, 0, 7), *f = int_floats(fw * fw, 92, -2, 2);
+  int bi = buffer(s, w * h * 4, in, 0), bf = buffer(s, fw * fw * 4, f, 0);
+  int bo = buffer(s, w * h * 4, NULL, 0);
+  cl_kernel k = bi < 0 || bf < 0 || bo < 0
+                    ? NULL
+                    : launch(s, 0, c->ia ? "conv2d_tiled" : "conv2d_naive", 2, w, h, 16, 16);
+  if (!k || arg_mem(k, 0, s, bi) || arg_mem(k, 1, s, bf) || arg_mem(k, 2, s, bo) ||
+      arg_i32(k, 3, (int32_t)w) || arg_i32(k, 4, (int32_t)h)) {
+    free(in), free(f);
+    return -1;
+  }
+  float *ref = xmalloc(w * h * 4);
+  for (size_t y = 0; y < h; ++y)
+    for (size_t x = 0; x < w; ++x) {
+      float acc = 0.0f;
+      for (size_t j = 0; j < fw; ++j) {
+        const long yy = (long)(y + j) - (long)r;
+        const size_t cy = yy < 0 ? 0 : yy >= (long)h ? h - 1 : (size_t)yy;
+        for (size_t i = 0; i < fw; ++i) {
+          const long xx = (long)(x + i) - (long)r;
+          const size_t cx = xx < 0 ? 0 : xx >= (long)w ? w - 1 : (size_t)xx;
+          acc += f[j * fw + i] * in[cy * w + cx];
+        }
+      }
+      ref[y * w + x] = acc;
+    }
+  free(in), free(f);
+  set_ref(s, bo, ref, w * h, CMP_F32);
+  s->bytes_moved = (double)w * h * 8;
+  s->flops = (double)w * h * fw * fw * 2;
+  snprintf(s->notes, sizeof s->notes, "W=%zu H=%zu taps=%zu", w, h, fw * fw);
   return 0;
 }
 

@@ -114,7 +114,8 @@ static int be_consts_build(const ir_module *m, be_consts *c) {
 
 static int be_kernel(ir_function *f, const fe_target *t, const char *file, const be_consts *c, isa_kernel *k,
                      be_text *irt, be_text *isat, char *err, size_t errlen) {
-  if (pass_addr_fold(f, err, errlen) || pass_simplify(f, err, errlen) || pass_normalize_cfg(f, err, errlen))
+  if (pass_addr_fold(f, err, errlen) || pass_div_const(f, err, errlen) ||
+      pass_simplify(f, err, errlen) || pass_normalize_cfg(f, err, errlen))
     return -1;
   be_func bf;
   memset(&bf, 0, sizeof bf);

@@ -180,6 +180,14 @@ static void sc_press_take(sc_press *p, const be_func *bf, const be_mi *in, uint3
   if (in[j].dst.kind == BE_O_VREG && !in[j].dst.sub) p->def_of[in[j].dst.reg] = (int32_t)j;
 }
 
+/* Whether scheduling j leaves one of its dependents with nothing else to
+ * wait for. */
+static int sc_unblocks(const uint8_t *dep, const uint32_t *npred, uint32_t n, uint32_t j) {
+  for (uint32_t c = j + 1; c < n; c++)
+    if (dep[(size_t)j * n + c] && npred[c] == 1) return 1;
+  return 0;
+}
+
 /* Schedules code[lo, hi) in place. */
 static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
   uint32_t n = hi - lo;
@@ -224,12 +232,18 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
     int hold_loads = 0;
     for (uint32_t j = 0; j < n && !hold_loads; j++)
       hold_loads = !done[j] && !npred[j] && !sc_is_load(&in[j]);
-    if (hold_loads) {
-      int full = pending >= max_pending;
-      for (uint32_t j = 0; j < n && !full && press.budget && press.live < (int32_t)press.budget; j++)
-        full = !done[j] && !npred[j] && sc_is_load(&in[j]) && sc_delta(&press, bf, in, j).v > room;
-      hold_loads = full;
-    }
+    int full = pending >= max_pending;
+    for (uint32_t j = 0; j < n && !full && press.budget && press.live < (int32_t)press.budget; j++)
+      full = !done[j] && !npred[j] && sc_is_load(&in[j]) && sc_delta(&press, bf, in, j).v > room;
+    /* only loads can go and the registers are short: take one that lets a
+     * consumer issue (the LDS read the next FMA of a chain waits for), not
+     * the longest-latency one whose value would sit in a register until the
+     * chain reaches it (conv2d's 25 filter taps, NVIDIA keeps ~12 ahead) */
+    int unblocking_only = 0;
+    if (!hold_loads && full && press.budget)
+      for (uint32_t j = 0; j < n && !unblocking_only; j++)
+        unblocking_only = !done[j] && !npred[j] && sc_unblocks(dep, npred, n, j);
+    hold_loads = hold_loads && full;
     /* the estimated clock steers the choice only while the values in
      * flight fit the budget: filling every wait with independent work is
      * what raises register pressure (and without a budget, which the retry
@@ -237,13 +251,15 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
     int timed = press.budget && press.live < (int32_t)press.budget && press.slive < (int32_t)press.sbudget;
     uint64_t t = UINT64_MAX;
     for (uint32_t j = 0; j < n && timed; j++)
-      if (!done[j] && !npred[j] && !(hold_loads && sc_is_load(&in[j])) && ready_at[j] < t)
+      if (!done[j] && !npred[j] && !(hold_loads && sc_is_load(&in[j])) &&
+          !(unblocking_only && !sc_unblocks(dep, npred, n, j)) && ready_at[j] < t)
         t = ready_at[j];
     if (!timed) t = UINT64_MAX;
     else if (t < now) t = now;
     uint32_t pick = UINT32_MAX, pick_free = UINT32_MAX, free_any = UINT32_MAX;
     for (uint32_t j = 0; j < n; j++) {
       if (done[j] || npred[j] || (hold_loads && sc_is_load(&in[j]))) continue;
+      if (unblocking_only && !sc_unblocks(dep, npred, n, j)) continue;
       sc_delta_t dj = press.budget ? sc_delta(&press, bf, in, j) : (sc_delta_t){0, 0};
       int free = press.budget && dj.v <= 0 && dj.s <= 0;
       if (free && (free_any == UINT32_MAX || prio[j] > prio[free_any])) free_any = j;

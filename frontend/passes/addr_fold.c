@@ -16,6 +16,7 @@
  * sext(a + c) only when the add cannot wrap as signed (IR_NSW), and out of
  * zext(a + c) only when it cannot wrap as unsigned (IR_NUW); then the
  * extension is pushed to the leaves (sext(a + b) = sext(a) + sext(b)).
+ * Equal pure instructions of a block become one (the first) on the way.
  * Preconditions: valid SSA. Runs before simplify, whose dead-code removal
  * drops what the rewrite leaves unused. */
 #include <stdint.h>
@@ -300,7 +301,12 @@ keep:
   return leaf;
 }
 
-/* p = ptradd(base, off) -> p = ptradd(ptradd(base, off'), k) when off = off' + k. */
+/* p = ptradd(base, off) -> p = ptradd(ptradd(base, off'), k) when off = off' + k.
+ * A base that is itself ptradd(b, k0) (a row of a 2-D __local tile, an
+ * earlier rewrite's result) gives up its constant too: p = ptradd(ptradd(b,
+ * off'), k0 + k), so t[ty + j][tx + i] for every j and i shares one
+ * register, t + ty * row + tx * 4, as in NVIDIA's code. Reassociating adds
+ * is exact in either width. */
 static void af_rewrite(af *c, uint32_t p) {
   const ir_inst *in = &c->f->insts[p];
   uint32_t base = in->opnd[0], off = in->opnd[1];
@@ -308,9 +314,23 @@ static void af_rewrite(af *c, uint32_t p) {
   if (oi->op == IR_CONST || af_bits(oi->type) != 64) return;
   ir_type pt = in->type, ot = oi->type; /* read before f->insts may move */
   int mode = pt.space == IR_AS_LOCAL || pt.space == IR_AS_PRIVATE ? AF_MOD32 : AF_EXACT;
+  int64_t k0 = 0;
+  const ir_inst *bi = &c->f->insts[base];
+  if (bi->op == IR_PTRADD && bi->type.space == pt.space) {
+    const ir_inst *bk = &c->f->insts[bi->opnd[1]];
+    if (bk->op == IR_CONST && af_bits(bk->type) == 64) {
+      k0 = (int64_t)bk->imm;
+      if (k0 > AF_MAX_OFFSET || k0 < -AF_MAX_OFFSET)
+        k0 = 0;
+      else
+        base = bi->opnd[0];
+    }
+  }
   c->line = in->line;
   af_split s = af_split_value(c, off, mode, AF_EXT_NONE, 0, ot, 0);
-  if (!s.k || s.k > AF_MAX_OFFSET || s.k < -AF_MAX_OFFSET) return;
+  if (s.k > AF_MAX_OFFSET || s.k < -AF_MAX_OFFSET) return;
+  s.k += k0;
+  if (!s.k || s.k > AF_MAX_OFFSET || s.k < -AF_MAX_OFFSET) return; /* left as it was */
   uint32_t nb = s.v == IR_NONE ? base : af_emit(c, IR_PTRADD, pt, base, s.v);
   uint32_t kk = af_const(c, ot, (uint64_t)s.k);
   ir_inst *w = &c->f->insts[p];
@@ -340,7 +360,16 @@ int pass_addr_fold(ir_function *f, char *err, size_t errlen) {
     for (c.pos = 0; c.pos < f->blocks[b].ninsts; c.pos++) {
       uint32_t id = f->blocks[b].insts[c.pos];
       if (f->insts[id].op == IR_PTRADD) af_rewrite(&c, id); /* may insert before c.pos */
-      if (af_hashable((ir_op)f->insts[id].op)) af_remember(&c, id);
+      if (!af_hashable((ir_op)f->insts[id].op)) continue;
+      /* an equal instruction earlier in the block (the index arithmetic of
+       * unrolled copies, repeated by clang per copy) stands for this one */
+      const ir_inst *in = &f->insts[id];
+      uint32_t dup = af_tab_get(c.tab, c.cap, in->op, in->type, in->opnd[0],
+                                in->nopnd > 1 ? in->opnd[1] : IR_NONE);
+      if (dup != IR_NONE && dup != id)
+        pass_replace_uses(f, id, dup);
+      else
+        af_remember(&c, id);
     }
   }
   free(c.tab);

@@ -42,9 +42,22 @@ int pass_simplify(ir_function *f, char *err, size_t errlen);
 /* Constant parts of address offsets moved into a PTRADD of their own
  * (p + ext(i + k) * s -> (p + ext(i) * s) + k * s) where that is exact: modulo
  * 2^32 for __local and private addresses, through nsw/nuw adds for 64-bit
- * ones. The variable parts of a block's addresses are hash-consed. Run
- * before pass_simplify, which removes what the rewrite leaves dead. */
+ * ones; a base ptradd(b, k0) gives up k0 too. The variable parts of a
+ * block's addresses are hash-consed, and equal pure instructions of a block
+ * merged. Run before pass_simplify, which removes what the rewrite leaves
+ * dead. */
 int pass_addr_fold(ir_function *f, char *err, size_t errlen);
+/* 32-bit UDIV/UREM/SDIV/SREM by a constant become a multiply-high and
+ * shifts (passes/div_const.c), as GPU compilers emit them; run before
+ * pass_simplify. */
+int pass_div_const(ir_function *f, char *err, size_t errlen);
+/* The multipliers div_const uses, for its tests. Unsigned: floor(x / d) =
+ * mulhi_u(x, mult) >> shift for every 32-bit x when it returns 0 (2 <= d <
+ * 2^31); when it returns 1 the multiplier is mult + 2^32 (add x back).
+ * Signed, for |d| = ad >= 3 and not a power of two: floor(x * mult /
+ * 2^(32 + shift)) with mult < 2^32 read as unsigned. */
+int pass_udiv_magic(uint32_t d, uint32_t *mult, unsigned *shift);
+void pass_sdiv_magic(uint32_t ad, uint32_t *mult, unsigned *shift);
 /* One exit block (every RET and UNREACHABLE branches to it) and no critical
  * edges (an edge from a block with two successors to one with several
  * predecessors gets its own block). */

@@ -69,3 +69,51 @@ void matmul_rb2x2(__global const float *A, __global const float *B, __global flo
     C[(row + TS) * N + col] = c10;
     C[(row + TS) * N + col + TS] = c11;
 }
+
+/* 16x16 work-items compute a 64x64 block of C, each a 4x4 set of outputs
+ * (rows ty + 16i, columns tx + 16j) kept in registers; each __local value
+ * loaded is used four times. A's 64x16 and B's 16x64 tiles in __local.
+ * Global size (N/4, N/4). */
+__kernel __attribute__((reqd_work_group_size(TS, TS, 1)))
+void matmul_rb4x4(__global const float *A, __global const float *B, __global float *C,
+                  const int N)
+{
+    __local float As[4 * TS][TS];
+    __local float Bs[TS][4 * TS];
+    const int tx = get_local_id(0), ty = get_local_id(1);
+    const int row = get_group_id(1) * 4 * TS + ty;
+    const int col = get_group_id(0) * 4 * TS + tx;
+    float c[4][4];
+#pragma unroll
+    for (int i = 0; i < 4; ++i)
+#pragma unroll
+        for (int j = 0; j < 4; ++j)
+            c[i][j] = 0.0f;
+    for (int t = 0; t < N; t += TS) {
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+            As[ty + i * TS][tx] = A[(row + i * TS) * N + t + tx];
+            Bs[ty][tx + i * TS] = B[(t + ty) * N + col + i * TS];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int k = 0; k < TS; ++k) {
+            float a[4], b[4];
+#pragma unroll
+            for (int i = 0; i < 4; ++i) {
+                a[i] = As[ty + i * TS][k];
+                b[i] = Bs[k][tx + i * TS];
+            }
+#pragma unroll
+            for (int i = 0; i < 4; ++i)
+#pragma unroll
+                for (int j = 0; j < 4; ++j)
+                    c[i][j] += a[i] * b[j];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+#pragma unroll
+    for (int i = 0; i < 4; ++i)
+#pragma unroll
+        for (int j = 0; j < 4; ++j)
+            C[(row + i * TS) * N + col + j * TS] = c[i][j];
+}

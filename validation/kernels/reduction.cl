@@ -71,3 +71,26 @@ void reduce_firstadd(__global const float *in, __global float *out, const uint n
     if (tid == 0) out[get_group_id(0)] = s[0];
     WG_TRACE_END
 }
+
+/* Grid-stride accumulation: a fixed grid of work-items sums the input in
+ * registers (consecutive work-items read consecutive elements), then each
+ * group's tree with sequential addressing. The host runs a few hundred
+ * groups in the first pass and one group for the partial sums. */
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void reduce_gridstride(__global const float *in, __global float *out, const uint n WG_TRACE_ARG)
+{
+    WG_TRACE_BEGIN
+    __local float s[WG];
+    const uint tid = get_local_id(0);
+    float v = 0.0f;
+    for (uint i = get_global_id(0); i < n; i += get_global_size(0))
+        v += in[i];
+    s[tid] = v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint d = WG / 2; d > 0; d >>= 1) {
+        if (tid < d) s[tid] += s[tid + d];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (tid == 0) out[get_group_id(0)] = s[0];
+    WG_TRACE_END
+}

@@ -33,3 +33,17 @@ void transpose_tiled(__global const float *in, __global float *out, const int W,
     for (int j = 0; j < TILE; j += ROWS)
         out[(y + j) * H + x] = tile[tx][ty + j];
 }
+
+/* 16x16 tiles, one element per work-item, no padding: in the column read
+ * tile[tx][ty] the lanes of a warp (two rows, ty and ty+1) fall on 4 banks,
+ * 8 lanes each: an 8-way conflict. Work-groups of 16x16, global size (W, H). */
+#define T16 16
+__kernel __attribute__((reqd_work_group_size(T16, T16, 1)))
+void transpose_tile16(__global const float *in, __global float *out, const int W, const int H)
+{
+    __local float tile[T16][T16];
+    const int tx = get_local_id(0), ty = get_local_id(1);
+    tile[ty][tx] = in[(get_group_id(1) * T16 + ty) * W + get_group_id(0) * T16 + tx];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[(get_group_id(0) * T16 + ty) * H + get_group_id(1) * T16 + tx] = tile[tx][ty];
+}

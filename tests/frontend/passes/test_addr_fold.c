@@ -79,6 +79,46 @@ START_TEST(test_fold_local_window) {
 }
 END_TEST
 
+/* A 2-D __local window, t[ty + j][tx + i] for j, i = 0..2 (both loops fully
+ * unrolled): clang writes each row as ptradd(row base, j * 40) and adds the
+ * column to that, so the row constant sits inside the chain. The rows' bases
+ * give their constants up and the columns' repeated index arithmetic merges:
+ * nine ds_reads through one register, at j * 40 + i * 4. */
+START_TEST(test_fold_local_2d_window) {
+  isa_program *p =
+      build("__kernel void win2(__global float *out, __global const float *in) {\n"
+            "  __local float t[10][10];\n"
+            "  int tx = get_local_id(0) % 8, ty = get_local_id(0) / 8;\n"
+            "  for (int k = get_local_id(0); k < 100; k += 64) t[k / 10][k % 10] = in[k];\n"
+            "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+            "  float acc = 0.0f;\n"
+            "  for (int j = 0; j < 3; j++)\n"
+            "    for (int i = 0; i < 3; i++) acc += t[ty + j][tx + i] * (float)(3 * j + i + 1);\n"
+            "  out[get_local_id(0)] = acc;\n"
+            "}\n");
+  const isa_kernel *k = &p->kernels[0];
+  mem_use u = uses_of(k, ISA_OP_ds_read_b32);
+  ck_assert_uint_eq(u.n, 9);
+  ck_assert_uint_eq(u.nregs, 1);
+  for (uint32_t j = 0; j < 3; j++)
+    for (uint32_t i = 0; i < 3; i++) ck_assert_int_eq(u.offs[3 * j + i], (int32_t)(40 * j + 4 * i));
+  float in[100], out[64];
+  for (int q = 0; q < 100; q++) in[q] = (float)(q * 7 % 13) - 3.0f;
+  tb_launch l = {.wave_size = 32, .local_size = 64, .groups = 1, .nbufs = 2};
+  l.bufs[0] = (uint8_t *)out, l.sizes[0] = sizeof out, l.bufs[1] = (uint8_t *)in,
+  l.sizes[1] = sizeof in;
+  l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1;
+  run(k, &l);
+  for (int g = 0; g < 64; g++) {
+    float acc = 0.0f;
+    for (int j = 0; j < 3; j++)
+      for (int i = 0; i < 3; i++) acc += in[(g / 8 + j) * 10 + g % 8 + i] * (float)(3 * j + i + 1);
+    ck_assert_float_eq(out[g], acc);
+  }
+  isa_program_destroy(p);
+}
+END_TEST
+
 /* A signed index (nsw adds, from clang through SPIR-V's NoSignedWrap): the
  * 64-bit global loads of in[i + j] share one address with offsets 0..12,
  * and the __constant taps f[j] one scalar address with offsets 0..12. */
@@ -156,6 +196,7 @@ Suite *addr_fold_suite(void) {
   TCase *tc = tcase_create("fold");
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_fold_local_window);
+  tcase_add_test(tc, test_fold_local_2d_window);
   tcase_add_test(tc, test_fold_global_signed);
   tcase_add_test(tc, test_no_fold_unsigned_wrap);
   suite_add_tcase(s, tc);
