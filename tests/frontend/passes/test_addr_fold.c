@@ -44,6 +44,16 @@ static mem_use uses_of(const isa_kernel *k, isa_opcode op) {
   return u;
 }
 
+/* One group of 64 work-items of k(out, in). */
+static void run_out_in(const isa_kernel *k, float *out, uint32_t out_bytes, const float *in,
+                       uint32_t in_bytes) {
+  tb_launch l = {.wave_size = 32, .local_size = 64, .groups = 1, .nbufs = 2};
+  l.bufs[0] = (uint8_t *)out, l.sizes[0] = out_bytes;
+  l.bufs[1] = (uint8_t *)(uintptr_t)in, l.sizes[1] = in_bytes;
+  l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1;
+  run(k, &l);
+}
+
 /* __local window read at lid + j, j = 0..7 (a loop fully unrolled): eight
  * ds_reads through one register at offsets 0, 4, ... 28 (uint arithmetic:
  * exact because LDS addresses are 32-bit). */
@@ -65,11 +75,7 @@ START_TEST(test_fold_local_window) {
   for (uint32_t j = 0; j < 8; j++) ck_assert_int_eq(u.offs[j], (int32_t)(4 * j));
   float in[72], out[64];
   for (int i = 0; i < 72; i++) in[i] = (float)(i * 7 % 13) - 3.0f;
-  tb_launch l = {.wave_size = 32, .local_size = 64, .groups = 1, .nbufs = 2};
-  l.bufs[0] = (uint8_t *)out, l.sizes[0] = sizeof out, l.bufs[1] = (uint8_t *)in,
-  l.sizes[1] = sizeof in;
-  l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1;
-  run(k, &l);
+  run_out_in(k, out, sizeof out, in, sizeof in);
   for (int g = 0; g < 64; g++) {
     float acc = 0.0f;
     for (int j = 0; j < 8; j++) acc += in[g + j] * (float)(j + 1);
@@ -104,11 +110,7 @@ START_TEST(test_fold_local_2d_window) {
     for (uint32_t i = 0; i < 3; i++) ck_assert_int_eq(u.offs[3 * j + i], (int32_t)(40 * j + 4 * i));
   float in[100], out[64];
   for (int q = 0; q < 100; q++) in[q] = (float)(q * 7 % 13) - 3.0f;
-  tb_launch l = {.wave_size = 32, .local_size = 64, .groups = 1, .nbufs = 2};
-  l.bufs[0] = (uint8_t *)out, l.sizes[0] = sizeof out, l.bufs[1] = (uint8_t *)in,
-  l.sizes[1] = sizeof in;
-  l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1;
-  run(k, &l);
+  run_out_in(k, out, sizeof out, in, sizeof in);
   for (int g = 0; g < 64; g++) {
     float acc = 0.0f;
     for (int j = 0; j < 3; j++)
