@@ -434,15 +434,16 @@ static int prep_matmul(hb_state *s, const hb_case *c) {
   return 0;
 }
 
-/* transpose: ia = 0 naive, 1 tiled, 2 tiled + padded, 3 16x16 tiles (one element each). */
+/* transpose: ia = 0 naive, 1 tiled, 2 tiled + padded, 3 16x16 tiles (one element each),
+ * 4 16x16 tiles + padded. */
 static int prep_transpose(hb_state *s, const hb_case *c) {
   const size_t w = pick(s, 128, 4096, 4096, 8192), h = pick(s, 64, 2048, 4096, 8192);
-  if (build(s, "transpose.cl", c->ia == 2 ? "-DPAD=1" : "-DPAD=0")) return -1;
+  if (build(s, "transpose.cl", c->ia == 2 || c->ia == 4 ? "-DPAD=1" : "-DPAD=0")) return -1;
   float *in = int_floats(w * h, 21, -1000, 1000);
   int bi = buffer(s, w * h * 4, in, 0), bo = buffer(s, w * h * 4, NULL, 0);
   cl_kernel k = bi < 0 || bo < 0 ? NULL
                 : c->ia == 0     ? launch(s, 0, "transpose_naive", 2, w, h, 32, 8)
-                : c->ia == 3     ? launch(s, 0, "transpose_tile16", 2, w, h, 16, 16)
+                : c->ia >= 3     ? launch(s, 0, "transpose_tile16", 2, w, h, 16, 16)
                                  : launch(s, 0, "transpose_tiled", 2, w, h / 4, 32, 8);
   if (!k || arg_mem(k, 0, s, bi) || arg_mem(k, 1, s, bo) || arg_i32(k, 2, (int32_t)w) ||
       arg_i32(k, 3, (int32_t)h)) {

@@ -34,14 +34,15 @@ void transpose_tiled(__global const float *in, __global float *out, const int W,
         out[(y + j) * H + x] = tile[tx][ty + j];
 }
 
-/* 16x16 tiles, one element per work-item, no padding: in the column read
+/* 16x16 tiles, one element per work-item. PAD=0: in the column read
  * tile[tx][ty] the lanes of a warp (two rows, ty and ty+1) fall on 4 banks,
- * 8 lanes each: an 8-way conflict. Work-groups of 16x16, global size (W, H). */
+ * 8 lanes each: an 8-way conflict; PAD=1 (tile[16][17]): none. Work-groups
+ * of 16x16, global size (W, H). */
 #define T16 16
 __kernel __attribute__((reqd_work_group_size(T16, T16, 1)))
 void transpose_tile16(__global const float *in, __global float *out, const int W, const int H)
 {
-    __local float tile[T16][T16];
+    __local float tile[T16][T16 + PAD];
     const int tx = get_local_id(0), ty = get_local_id(1);
     tile[ty][tx] = in[(get_group_id(1) * T16 + ty) * W + get_group_id(0) * T16 + tx];
     barrier(CLK_LOCAL_MEM_FENCE);
