@@ -937,6 +937,40 @@ bad:
   return -1;
 }
 
+/* ------------------------------------------------------------------ tilecopy family */
+
+/* tilecopy: tile_rd (ia 0) or tile_wr (ia 1) of tilecopy.cl over the
+ * transpose family's matrix with ib x (256 / ib) groups: the tiled
+ * transposes' global reads or writes without the other side. */
+static int prep_tilecopy(hb_state *s, const hb_case *c) {
+  const size_t w = pick(s, 128, 4096, 4096, 8192), h = pick(s, 64, 2048, 4096, 8192);
+  const size_t tx = (size_t)c->ib, ty = 256 / tx, gx = w / tx;
+  if (build(s, "tilecopy.cl", NULL)) return -1;
+  float *in = int_floats(w * h, 27, -1000, 1000);
+  int bi = buffer(s, w * h * 4, in, 0), bo = buffer(s, w * h * 4, NULL, 0);
+  cl_kernel k = bi < 0 || bo < 0 ? NULL
+                                 : launch(s, 0, c->ia ? "tile_wr" : "tile_rd", 2, w, h, tx, ty);
+  if (!k || arg_mem(k, 0, s, bi) || arg_mem(k, 1, s, bo) || arg_i32(k, 2, (int32_t)w)) {
+    free(in);
+    return -1;
+  }
+  float *ref = xmalloc(w * h * 4);
+  for (size_t y = 0; y < h; ++y)
+    for (size_t x = 0; x < w; ++x) {
+      const size_t flat = ((y / ty) * gx + x / tx) * 256 + (y % ty) * tx + x % tx;
+      if (c->ia)
+        ref[y * w + x] = in[flat];
+      else
+        ref[flat] = in[y * w + x];
+    }
+  free(in);
+  set_ref(s, bo, ref, w * h, CMP_F32);
+  s->bytes_moved = (double)w * h * 8;
+  snprintf(s->notes, sizeof s->notes, "%s W=%zu H=%zu groups=%zux%zu",
+           c->ia ? "tile_write" : "tile_read", w, h, tx, ty);
+  return 0;
+}
+
 /* ------------------------------------------------------------------ scatter family */
 
 /* scatter: kernel scatter_wr (ib 0), scatter_rd (ib 1) or scatter_wr16 (ib
