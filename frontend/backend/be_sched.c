@@ -212,7 +212,7 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
   }
   /* registers of loaded values whose first use is not yet scheduled */
   uint32_t pending = 0;
-  uint8_t *waiting = calloc(n, 1);
+  uint8_t *waiting = calloc(n, 1), *unb = calloc(n, 1);
   sc_press press;
   sc_press_init(&press, bf, in, n);
   /* loads waiting for a use take at most half the budget: the rest is for
@@ -241,8 +241,10 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
      * chain reaches it (conv2d's 25 filter taps, NVIDIA keeps ~12 ahead) */
     int unblocking_only = 0;
     if (!hold_loads && full && press.budget)
-      for (uint32_t j = 0; j < n && !unblocking_only; j++)
-        unblocking_only = !done[j] && !npred[j] && sc_unblocks(dep, npred, n, j);
+      for (uint32_t j = 0; j < n; j++) { /* once per step: the two choices below read unb */
+        unb[j] = !done[j] && !npred[j] && sc_unblocks(dep, npred, n, j);
+        unblocking_only |= unb[j];
+      }
     hold_loads = hold_loads && full;
     /* the estimated clock steers the choice only while the values in
      * flight fit the budget: filling every wait with independent work is
@@ -252,14 +254,14 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
     uint64_t t = UINT64_MAX;
     for (uint32_t j = 0; j < n && timed; j++)
       if (!done[j] && !npred[j] && !(hold_loads && sc_is_load(&in[j])) &&
-          !(unblocking_only && !sc_unblocks(dep, npred, n, j)) && ready_at[j] < t)
+          !(unblocking_only && !unb[j]) && ready_at[j] < t)
         t = ready_at[j];
     if (!timed) t = UINT64_MAX;
     else if (t < now) t = now;
     uint32_t pick = UINT32_MAX, pick_free = UINT32_MAX, free_any = UINT32_MAX;
     for (uint32_t j = 0; j < n; j++) {
       if (done[j] || npred[j] || (hold_loads && sc_is_load(&in[j]))) continue;
-      if (unblocking_only && !sc_unblocks(dep, npred, n, j)) continue;
+      if (unblocking_only && !unb[j]) continue;
       sc_delta_t dj = press.budget ? sc_delta(&press, bf, in, j) : (sc_delta_t){0, 0};
       int free = press.budget && dj.v <= 0 && dj.s <= 0;
       if (free && (free_any == UINT32_MAX || prio[j] > prio[free_any])) free_any = j;
@@ -295,6 +297,7 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
     }
   }
   free(waiting);
+  free(unb);
   free(ready_at);
   free(press.def_of);
   free(press.left);
