@@ -69,7 +69,8 @@ static double sim_l2_slice_take(sim_memsys *m, uint32_t s, uint64_t mask, uint64
   else
     st->l2_write_sectors += nsec;
   double start = (double)t > m->slice_free[s] ? (double)t : m->slice_free[s];
-  m->slice_free[s] = start + (double)nsec * m->l2_sector * m->slice_cycles_per_byte;
+  m->slice_free[s] =
+      start + m->cfg->l2_request_cycles + (double)nsec * m->l2_sector * m->slice_cycles_per_byte;
   /* merging part of a sector is a read-modify-write of the slice's data */
   if (kind == SIM_L2_WRITE_PARTIAL) m->slice_free[s] += m->cfg->l2_partial_write_cycles;
   return start;

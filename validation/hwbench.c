@@ -862,7 +862,7 @@ static int prep_launch_busy(hb_state *s, const hb_case *c) {
   return 0;
 }
 
-/* the microbenchmark families (store, l2fit, tilecopy, scatter, bcast, ldsw, alu) */
+/* the microbenchmark families (store, l2fit, tilecopy, scatter, bcast, gather, ldsw, alu) */
 #include "hwbench_micro.c"
 
 static const hb_case cases[] = {

@@ -1,5 +1,5 @@
 /* hwbench's microbenchmarks of one mechanism each (store, l2fit, tilecopy,
- * scatter, bcast, ldsw and alu families): their prepare functions, apart
+ * scatter, bcast, gather, ldsw and alu families): their prepare functions, apart
  * from the calibration cases and the whole-kernel suite in hwbench.c.
  * Included by hwbench.c after the helpers these use, not compiled on its
  * own, so that hwbench still builds with one command on any machine
@@ -182,6 +182,43 @@ static int prep_bcast(hb_state *s, const hb_case *c) {
   s->bytes_moved = (double)groups * steps * 4;
   snprintf(s->notes, sizeof s->notes, "groups=%zu steps=%d %s ws=4MB", groups, steps,
            spread ? "different_lines" : "same_line");
+  return 0;
+}
+
+/* ------------------------------------------------------------------ gather family */
+
+/* gather: ia warps per SM (1 .. 64, as groups of up to 8 warps, 132 SMs'
+ * worth), or GATHER_G1024 + N: N groups of 32 warps (one per SM on N SMs,
+ * to tell a per-SM limit from a GPU-wide one); ib = working set in MB.
+ * Every lane chases its own position in one random cycle (gather.cl). */
+#define GATHER_G1024 1000
+static int prep_gather(hb_state *s, const hb_case *c) {
+  const int groups_of_1024 = c->ia >= GATHER_G1024;
+  const size_t nodes = (size_t)c->ib * (1u << 20) / 128, words = nodes * 32;
+  const size_t wpg = groups_of_1024 ? 32 : c->ia < 8 ? (size_t)c->ia : 8, wg = wpg * 32;
+  const size_t items =
+      groups_of_1024 ? (size_t)(c->ia - GATHER_G1024) * 1024 : (size_t)132 * (size_t)c->ia * 32;
+  const int steps = (int)pick(s, 8, 256, 512, 1024);
+  if (build(s, "gather.cl", "")) return -1;
+  uint32_t *next = chase_cycle(nodes, 44);
+  int bn = buffer(s, words * 4, next, 0), bo = buffer(s, items * 4, NULL, 0);
+  cl_kernel k = bn < 0 || bo < 0 ? NULL : launch(s, 0, "gather_chase", 1, items, 1, wg, 1);
+  if (!k || arg_mem(k, 0, s, bn) || arg_mem(k, 1, s, bo) || arg_u32(k, 2, (uint32_t)nodes) ||
+      arg_i32(k, 3, steps)) {
+    free(next);
+    return -1;
+  }
+  uint32_t *ref = xmalloc(items * 4);
+  for (size_t g = 0; g < items; ++g) {
+    uint32_t p = (uint32_t)((uint64_t)g * 7919u % nodes) * 32u;
+    for (int i = 0; i < steps; ++i) p = next[p];
+    ref[g] = p;
+  }
+  free(next);
+  set_ref(s, bo, ref, items, CMP_U32);
+  s->bytes_moved = (double)items * steps * 32; /* one 32-byte sector per lane and step */
+  snprintf(s->notes, sizeof s->notes, "warps_per_sm=%d ws=%dMB steps=%d groups=%zu wg=%zu",
+           groups_of_1024 ? 32 : c->ia, c->ib, steps, items / wg, wg);
   return 0;
 }
 

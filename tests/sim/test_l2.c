@@ -147,6 +147,28 @@ START_TEST(test_slice_queues) {
 }
 END_TEST
 
+/* l2.request_cycles = 1.5 on one slice of 64 bytes per cycle: each request
+ * holds the slice 1.5 cycles besides its bytes, so three one-sector writes
+ * arriving together start at 0, 2 (1.5 + 0.5) and 4, finishing at 50, 52
+ * and 54 (l2.latency 50), where the bytes alone (0.5 cycles each) give 50,
+ * 51, 51; a whole 64-byte line then takes 2.5 and starts at 6. */
+START_TEST(test_request_cycles) {
+  for (int on = 0; on <= 1; on++) {
+    const char *sets[] = {"l2.slices=1", on ? "l2.request_cycles=1.5" : "l2.request_cycles=0"};
+    sim_device *d = dev_set(sets, 2);
+    sim_stats st;
+    memset(&st, 0, sizeof st);
+    uint64_t done[4];
+    for (uint64_t k = 0; k < 3; k++)
+      done[k] = sim_l2_request(&d->mem, 0, SIM_MEM_BASE + k * 64, 1, 0, SIM_L2_WRITE, 0, &st);
+    done[3] = sim_l2_request(&d->mem, 0, SIM_MEM_BASE + 3 * 64, 3, 0, SIM_L2_WRITE, 0, &st);
+    uint64_t want[2][4] = {{50, 51, 51, 52}, {50, 52, 54, 56}};
+    for (int k = 0; k < 4; k++) ck_assert_uint_eq(done[k], want[on][k]);
+    sim_device_destroy(d);
+  }
+}
+END_TEST
+
 /* dram.write_queue: one slice (a 64-byte line per cycle), channels of
  * 8 B/cycle (dram.bandwidth_gbs 16 on teaching's 1 GHz: a line's write-back
  * takes 8 cycles) and a queue of one line (8 cycles). Four dirty lines fill
@@ -485,6 +507,7 @@ int main(void) {
   tcase_add_test(tc, test_write_queue);
   tcase_add_test(tc, test_write_combine);
   tcase_add_test(tc, test_partial_write_cycles);
+  tcase_add_test(tc, test_request_cycles);
   tcase_add_test(tc, test_atomics_serialize);
   tcase_add_test(tc, test_atomic_units);
   tcase_add_test(tc, test_atomic_fractional_cycles);
