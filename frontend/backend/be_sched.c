@@ -193,10 +193,14 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
   uint32_t n = hi - lo;
   if (n < 3) return;
   be_mi *in = malloc(n * sizeof *in);
-  memcpy(in, code + lo, n * sizeof *in);
   uint8_t *dep = calloc((size_t)n * n, 1); /* dep[i*n+j]: j waits for i */
   uint32_t *npred = calloc(n, sizeof(uint32_t)), *prio = calloc(n, sizeof(uint32_t));
-  uint8_t *done = calloc(n, 1);
+  uint8_t *done = calloc(n, 1), *waiting = calloc(n, 1), *unb = calloc(n, 1);
+  uint64_t *ready_at = calloc(n, sizeof *ready_at);
+  sc_press press = {0};
+  /* out of memory: the region keeps its order (scheduling only speeds it up) */
+  if (!in || !dep || !npred || !prio || !done || !waiting || !unb || !ready_at) goto out;
+  memcpy(in, code + lo, n * sizeof *in);
   for (uint32_t j = 0; j < n; j++)
     for (uint32_t i = 0; i < j; i++)
       if (sc_depends(&in[i], &in[j])) {
@@ -212,8 +216,6 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
   }
   /* registers of loaded values whose first use is not yet scheduled */
   uint32_t pending = 0;
-  uint8_t *waiting = calloc(n, 1), *unb = calloc(n, 1);
-  sc_press press;
   sc_press_init(&press, bf, in, n);
   /* loads waiting for a use take at most half the budget: the rest is for
    * the arithmetic that consumes them */
@@ -223,7 +225,7 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
    * last predecessor issued, and the scheduler picks among the ready ones
    * first, so a consumer does not sit right behind its producer while other
    * work could hide the wait */
-  uint64_t *ready_at = calloc(n, sizeof *ready_at), now = 0;
+  uint64_t now = 0;
   for (uint32_t k = 0; k < n; k++) {
     /* loads wait while their pending results fill max_pending registers,
      * or (under a budget) while they would leave less than a quarter of it
@@ -296,6 +298,7 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
       pending += bf->vregs[in[pick].dst.reg].size;
     }
   }
+out:
   free(waiting);
   free(unb);
   free(ready_at);

@@ -172,6 +172,10 @@ START_TEST(test_set_overrides) {
   ck_assert_str_eq(err, "--set 'cu.count': expected key=value, e.g. --set cu.lds.banks=64");
   ck_assert_int_eq(cfg_set(&c, "cu.count=0", err, sizeof err), -1);
   ck_assert_str_eq(err, "--set: key 'cu.count' = '0' is out of range [1, 1024]: Compute units");
+  /* a slice cannot spend negative time on a request */
+  ck_assert_int_eq(cfg_set(&c, "l2.request_cycles=-1", err, sizeof err), -1);
+  const char want[] = "--set: key 'l2.request_cycles' = '-1' is out of range [0, 10000]: ";
+  ck_assert_msg(strncmp(err, want, sizeof want - 1) == 0, "%s", err);
   ck_assert_int_eq(cfg_set(&c, "wave_size=64", err, sizeof err), -1);
   ck_assert_str_eq(err, "--set wave_size=64: cu.max_vgprs_per_wave = 128 exceeds the 64 wave-wide "
                         "registers of cu.vgprs_per_simd = 4096 at wave_size 64");
