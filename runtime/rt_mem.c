@@ -118,6 +118,11 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
   if (flags & CL_MEM_COPY_HOST_PTR) {
     void *dst = rt_mem_host(m, 0, size);
     if (dst) memcpy(dst, host_ptr, size);
+    /* the upload passes through each device's L2 (l2.host_write_bytes) */
+    rt_lock();
+    for (cl_uint i = 0; i < ctx->ndev; i++)
+      if (ctx->devices[i]->sim) sim_mem_wrote(ctx->devices[i]->sim, m->addr[i], size);
+    rt_unlock();
   }
   rt_context_retain(ctx);
   rt_err(errcode_ret, CL_SUCCESS);

@@ -29,6 +29,14 @@ static uint8_t *rt_xfer_ptr(struct _cl_mem *m, void *host, size_t off, size_t si
   return m ? rt_mem_host(m, off, size) : (uint8_t *)host + off;
 }
 
+/* The command wrote m's bytes [off, off + size) on its queue's device: its
+ * L2 keeps part of them (l2.host_write_bytes). Commands run under the lock. */
+static void rt_xfer_wrote(rt_cmd *c, struct _cl_mem *m, size_t off, size_t size) {
+  struct _cl_device_id *d = c->event->queue->device;
+  int di = rt_ctx_index(m->ctx, d);
+  if (d->sim && di >= 0) sim_mem_wrote(d->sim, m->addr[di] + off, size);
+}
+
 static cl_int rt_xfer_copy_run(rt_cmd *c, uint64_t *dur) {
   rt_xfer *x = (rt_xfer *)c;
   struct _cl_device_id *d = c->event->queue->device;
@@ -39,6 +47,7 @@ static cl_int rt_xfer_copy_run(rt_cmd *c, uint64_t *dur) {
     uint8_t *t = rt_xfer_ptr(x->dst, x->host, x->dst_off, total);
     /* A USE_HOST_PTR buffer read into its own host memory is the same bytes. */
     if (s && t && s != t) memmove(t, s, total);
+    if (x->dst) rt_xfer_wrote(c, x->dst, x->dst_off, total);
   } else {
     total = x->region[0] * x->region[1] * x->region[2];
     for (size_t z = 0; z < x->region[2]; z++)
@@ -48,6 +57,7 @@ static cl_int rt_xfer_copy_run(rt_cmd *c, uint64_t *dur) {
         uint8_t *s = rt_xfer_ptr(x->src, x->host, so, x->region[0]);
         uint8_t *t = rt_xfer_ptr(x->dst, x->host, to, x->region[0]);
         if (s && t && s != t) memmove(t, s, x->region[0]);
+        if (x->dst) rt_xfer_wrote(c, x->dst, to, x->region[0]);
       }
   }
   /* A host pointer on either side means the bytes crossed the host link. */
@@ -61,6 +71,7 @@ static cl_int rt_xfer_fill_run(rt_cmd *c, uint64_t *dur) {
   if (t)
     for (size_t i = 0; i < x->size; i += x->pattern_size)
       memcpy(t + i, x->pattern, x->pattern_size);
+  rt_xfer_wrote(c, x->dst, x->dst_off, x->size);
   *dur = rt_transfer_ns(c->event->queue->device, x->size);
   return CL_COMPLETE;
 }

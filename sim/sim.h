@@ -27,6 +27,10 @@ void sim_mem_free(sim_device *d, uint64_t addr);
 /* Host pointer to device bytes [addr, addr+size), NULL if not inside one buffer. */
 void *sim_mem_host(sim_device *d, uint64_t addr, uint64_t size);
 
+/* A transfer wrote device bytes [addr, addr+size) between launches (host
+ * write, copy, fill): the L2 keeps what l2.host_write_bytes says of it. */
+void sim_mem_wrote(sim_device *d, uint64_t addr, uint64_t size);
+
 typedef struct sim_launch {
   const isa_kernel *kernel;
   const uint8_t *kernarg; /* kernel->kernarg_bytes bytes, laid out by the runtime */

@@ -175,6 +175,12 @@ uint64_t sim_l2_request(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t mask
  * the line. */
 uint32_t sim_atomic_ops(const isa_access *a, uint64_t line_addr, uint32_t line, uint32_t sector,
                         uint32_t *lanes);
+/* The host (or a copy engine) wrote [addr, addr + size) between launches:
+ * lines the L2 holds are written in place and up to l2.host_write_bytes of
+ * the others taken in at home, clean (sim_l2.c). A dirty line this evicts
+ * went to DRAM during the transfer, outside any launch's counts. */
+void sim_l2_host_write(sim_memsys *m, uint64_t addr, uint64_t size);
+
 /* The atomic unit that serves addr (l2.atomic_units, l2.atomic_granule). */
 uint32_t sim_atomic_unit(const sim_memsys *m, uint64_t addr);
 /* LDS passes of an atomic: as sim_lds_passes, but lanes on one word take a

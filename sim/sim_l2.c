@@ -161,7 +161,15 @@ uint64_t sim_l2_request(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t mask
     uint64_t done = sim_ceil(start) + (uint64_t)m->cfg->l2_latency;
     return done > *r.ready ? done : *r.ready;
   }
-  uint64_t done = sim_l2_home(m, s, addr, mask, t, kind, steps, st);
+  /* the request crosses to the other half and its answer (data or
+   * acknowledgement) crosses back. The home slice is booked at t, as a near
+   * request issued then would be: its one "free at" time takes requests in
+   * issue order, and booking far ones l2.far_cycles / 2 later would queue
+   * near ones issued after them behind them while the slice idles
+   * (validation/ANALYSIS.md, gather family). */
+  st->l2_far_requests++;
+  uint64_t done =
+      sim_l2_home(m, s, addr, mask, t, kind, steps, st) + (uint64_t)m->cfg->l2_far_cycles;
   if (r.valid) {
     if (kind == SIM_L2_READ || kind == SIM_L2_WRITE) {
       *r.valid |= mask;
@@ -172,4 +180,32 @@ uint64_t sim_l2_request(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t mask
   }
   if (kind != SIM_L2_READ) sim_l2_drop_copies(m, home, near, addr, mask);
   return done;
+}
+
+void sim_l2_host_write(sim_memsys *m, uint64_t addr, uint64_t size) {
+  const uint64_t keep_bytes = (uint64_t)m->cfg->l2_host_write_bytes;
+  if (!keep_bytes || !size) return;
+  const uint64_t first = addr / m->l2_line, n = (addr + size - 1) / m->l2_line - first + 1;
+  const uint32_t spl = m->l2_line / m->l2_sector;
+  const uint64_t all = spl >= 64 ? ~0ull : (1ull << spl) - 1;
+  uint64_t keep = keep_bytes / m->l2_line;
+  if (keep > n) keep = n;
+  for (uint64_t i = 0; i < n; i++) {
+    const uint64_t a = (first + i) * m->l2_line;
+    const uint32_t home = sim_l2_slice(m, a) % m->nparts;
+    /* a line the L2 holds, at home or as a copy, is written in place; of
+     * the others, line i is taken in at home when the even spread of `keep`
+     * over n steps past it */
+    for (uint32_t p = 0; p < m->nparts; p++) {
+      if (!sim_cache_probe(&m->l2[p], a) && (p != home || (i + 1) * keep / n == i * keep / n))
+        continue;
+      sim_cache_ref r;
+      sim_cache_access(&m->l2[p], a, 1, &r);
+      if (r.valid) {
+        *r.valid = all;
+        *r.dirty = 0;
+        *r.ready = 0;
+      }
+    }
+  }
 }

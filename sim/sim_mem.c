@@ -75,3 +75,7 @@ const sim_buffer *sim_mem_find(const sim_device *d, uint64_t addr, int *inside) 
   *inside = addr - d->bufs[i].base < d->bufs[i].size;
   return &d->bufs[i];
 }
+
+void sim_mem_wrote(sim_device *d, uint64_t addr, uint64_t size) {
+  sim_l2_host_write(&d->mem, addr, size);
+}

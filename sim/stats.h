@@ -62,6 +62,7 @@ typedef struct sim_stats {
   uint64_t l2_read_sectors;      /* L2 sectors requested by fills (L1 and scalar-cache misses) */
   uint64_t l2_write_sectors;     /* L2 sectors written by stores, L1 write-backs and atomics */
   uint64_t l2_slice_max_requests;/* requests at the busiest L2 slice */
+  uint64_t l2_far_requests;      /* requests that went on to a home slice in another partition */
   uint64_t l2_atomic_ops;        /* lane atomic operations executed at L2 */
   uint64_t l2_atomic_cycles;     /* atomic-unit busy cycles (operations x l2.atomic_cycles, rounded up) */
   uint64_t dram_row_hits, dram_row_misses;

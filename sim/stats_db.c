@@ -87,22 +87,23 @@ struct sim_statsdb {
 
 /* Added in version 3 (the memory hierarchy of issue #4): older files get
  * them by ALTER TABLE. */
-#define SIM_LAUNCH_COLUMNS_V3(X)                                          \
-  X(l1_load_sectors, I, s->l1_load_sectors)                               \
-  X(l1_store_sectors, I, s->l1_store_sectors)                             \
-  X(l1_mshr_merges, I, s->l1_mshr_merges)                                 \
-  X(l1_mshr_stall_cycles, I, s->l1_mshr_stall_cycles)                     \
-  X(l2_read_sectors, I, s->l2_read_sectors)                               \
-  X(l2_write_sectors, I, s->l2_write_sectors)                             \
-  X(l2_slice_max_requests, I, s->l2_slice_max_requests)                   \
-  X(l2_atomic_ops, I, s->l2_atomic_ops)                                   \
-  X(l2_atomic_cycles, I, s->l2_atomic_cycles)                             \
-  X(dram_row_hits, I, s->dram_row_hits)                                   \
-  X(dram_row_misses, I, s->dram_row_misses)                               \
-  /* the compute unit (issue #4): instruction fetch and divergence */     \
-  X(icache_hits, I, s->icache_hits)                                       \
-  X(icache_misses, I, s->icache_misses)                                   \
-  X(stall_fetch, I, s->stall_fetch)                                       \
+#define SIM_LAUNCH_COLUMNS_V3(X)                                                                   \
+  X(l1_load_sectors, I, s->l1_load_sectors)                                                        \
+  X(l1_store_sectors, I, s->l1_store_sectors)                                                      \
+  X(l1_mshr_merges, I, s->l1_mshr_merges)                                                          \
+  X(l1_mshr_stall_cycles, I, s->l1_mshr_stall_cycles)                                              \
+  X(l2_read_sectors, I, s->l2_read_sectors)                                                        \
+  X(l2_write_sectors, I, s->l2_write_sectors)                                                      \
+  X(l2_slice_max_requests, I, s->l2_slice_max_requests)                                            \
+  X(l2_far_requests, I, s->l2_far_requests)                                                        \
+  X(l2_atomic_ops, I, s->l2_atomic_ops)                                                            \
+  X(l2_atomic_cycles, I, s->l2_atomic_cycles)                                                      \
+  X(dram_row_hits, I, s->dram_row_hits)                                                            \
+  X(dram_row_misses, I, s->dram_row_misses)                                                        \
+  /* the compute unit (issue #4): instruction fetch and divergence */                              \
+  X(icache_hits, I, s->icache_hits)                                                                \
+  X(icache_misses, I, s->icache_misses)                                                            \
+  X(stall_fetch, I, s->stall_fetch)                                                                \
   X(reconvergences, I, s->reconvergences)
 
 #define SQLTYPE_I "INTEGER"
@@ -188,9 +189,10 @@ sim_statsdb *sim_statsdb_open(const char *path, char *err, unsigned errlen) {
       goto fail;
     version = 2;
   }
-  if (have && version == 2) { /* additive upgrade: the version 3 columns */
+  if (have && (version == 2 || version == 3)) { /* additive upgrade: the version 3 columns */
     /* only those missing: a file may have been made "version 2" from a
-     * newer one by dropping some of them */
+     * newer one by dropping some of them, and a version 3 file written
+     * before a column joined the list lacks that one */
     char sql[4096];
     size_t n = 0;
 #define X(name, type, expr)                                                                       \

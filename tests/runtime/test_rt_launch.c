@@ -164,6 +164,76 @@ START_TEST(fault_sets_event_status) {
 }
 END_TEST
 
+/* l2.host_write_bytes: the uploads of a and b (CL_MEM_COPY_HOST_PTR) and a
+ * fill of d pass through the L2. Three launches of vadd, each into an
+ * output of its own: over two buffers nothing wrote (the cold baseline),
+ * over a and b (their 2 x 8 lines of the default preset's 128 bytes are
+ * L2 hits), over d and an unwritten buffer (8 more hits); with the key at
+ * 0, all three count the same. */
+static void l2_counts(const char *db, int id, long long *hits, long long *misses) {
+  sqlite3 *s;
+  ck_assert_int_eq(sqlite3_open(db, &s), SQLITE_OK);
+  char sql[128];
+  snprintf(sql, sizeof sql, "SELECT l2_hits, l2_misses FROM launches WHERE id = %d", id);
+  sqlite3_stmt *q;
+  ck_assert_int_eq(sqlite3_prepare_v2(s, sql, -1, &q, NULL), SQLITE_OK);
+  ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+  *hits = sqlite3_column_int64(q, 0);
+  *misses = sqlite3_column_int64(q, 1);
+  sqlite3_finalize(q);
+  sqlite3_close(s);
+}
+
+static void vadd_launch(vadd_env *v, cl_mem x, cl_mem y, cl_mem z) {
+  ck_assert_int_eq(clSetKernelArg(v->k, 0, sizeof x, &x), CL_SUCCESS);
+  ck_assert_int_eq(clSetKernelArg(v->k, 1, sizeof y, &y), CL_SUCCESS);
+  ck_assert_int_eq(clSetKernelArg(v->k, 2, sizeof z, &z), CL_SUCCESS);
+  size_t g = N, l = 64;
+  ck_assert_int_eq(clEnqueueNDRangeKernel(v->e.q, v->k, 1, NULL, &g, &l, 0, NULL, NULL),
+                   CL_SUCCESS);
+}
+
+START_TEST(uploads_pass_through_l2) {
+  /* one configuration per process: the runtime reads WAVESIM_SET once */
+  const int on = _i;
+  const char *db = rt_test_env();
+  setenv("WAVESIM_SET", on ? "l2.host_write_bytes=1MiB" : "l2.host_write_bytes=0", 1);
+  vadd_env v;
+  vadd_open(&v, 0, "vadd");
+  cl_mem fresh[5], d;
+  cl_int err;
+  for (int i = 0; i < 5; i++) {
+    fresh[i] = clCreateBuffer(v.e.ctx, CL_MEM_READ_WRITE, sizeof v.ha, NULL, &err);
+    ck_assert_int_eq(err, CL_SUCCESS);
+  }
+  d = clCreateBuffer(v.e.ctx, CL_MEM_READ_WRITE, sizeof v.ha, NULL, &err);
+  ck_assert_int_eq(err, CL_SUCCESS);
+  const int seven = 7;
+  ck_assert_int_eq(
+      clEnqueueFillBuffer(v.e.q, d, &seven, sizeof seven, 0, sizeof v.ha, 0, NULL, NULL),
+      CL_SUCCESS);
+  vadd_launch(&v, fresh[0], fresh[1], fresh[2]);
+  vadd_launch(&v, v.a, v.b, v.c);
+  vadd_launch(&v, d, fresh[3], fresh[4]);
+  int out[N];
+  ck_assert_int_eq(clEnqueueReadBuffer(v.e.q, fresh[4], CL_TRUE, 0, sizeof out, out, 0, NULL, NULL),
+                   CL_SUCCESS);
+  for (int i = 0; i < N; i++) ck_assert_int_eq(out[i], 7);
+  long long hits[3], misses[3];
+  for (int k = 0; k < 3; k++) l2_counts(db, k + 1, &hits[k], &misses[k]);
+  const long long lines = (long long)(N * sizeof(int) / 128);
+  ck_assert_int_eq(hits[1] - hits[0], on ? 2 * lines : 0);
+  ck_assert_int_eq(misses[0] - misses[1], on ? 2 * lines : 0);
+  ck_assert_int_eq(hits[2] - hits[0], on ? lines : 0);
+  ck_assert_int_eq(misses[0] - misses[2], on ? lines : 0);
+  for (int i = 0; i < 5; i++) clReleaseMemObject(fresh[i]);
+  clReleaseMemObject(d);
+  vadd_close(&v);
+  unlink(db);
+  unsetenv("WAVESIM_SET");
+}
+END_TEST
+
 START_TEST(profiling_in_simulated_time) {
   const char *db = rt_test_env();
   vadd_env v;
@@ -350,6 +420,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, use_host_ptr_in_place);
   tcase_add_test(tc, fault_sets_event_status);
   tcase_add_test(tc, profiling_in_simulated_time);
+  tcase_add_loop_test(tc, uploads_pass_through_l2, 0, 2);
   tcase_add_test(tc, queued_launch_overhead);
   tcase_add_test(tc, functional_mode_estimated_time);
   tcase_add_test(tc, enqueue_checks);

@@ -176,6 +176,13 @@ START_TEST(test_set_overrides) {
   ck_assert_int_eq(cfg_set(&c, "l2.request_cycles=-1", err, sizeof err), -1);
   const char want[] = "--set: key 'l2.request_cycles' = '-1' is out of range [0, 10000]: ";
   ck_assert_msg(strncmp(err, want, sizeof want - 1) == 0, "%s", err);
+  /* nor can the other partition be nearer than the own, or a transfer keep
+   * more than the 4 GiB the key allows */
+  ck_assert_int_eq(cfg_set(&c, "l2.far_cycles=-5", err, sizeof err), -1);
+  const char want_far[] = "--set: key 'l2.far_cycles' = '-5' is out of range [0, 100000]: ";
+  ck_assert_msg(strncmp(err, want_far, sizeof want_far - 1) == 0, "%s", err);
+  ck_assert_int_eq(cfg_set(&c, "l2.host_write_bytes=8GiB", err, sizeof err), -1);
+  ck_assert_msg(strstr(err, "'l2.host_write_bytes'") && strstr(err, "out of range"), "%s", err);
   ck_assert_int_eq(cfg_set(&c, "wave_size=64", err, sizeof err), -1);
   ck_assert_str_eq(err, "--set wave_size=64: cu.max_vgprs_per_wave = 128 exceeds the 64 wave-wide "
                         "registers of cu.vgprs_per_simd = 4096 at wave_size 64");

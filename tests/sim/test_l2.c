@@ -3,6 +3,7 @@
  * keeping copies of lines used away from home, and atomics executed by
  * atomic units, lanes on one address serializing. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,6 +124,83 @@ START_TEST(test_partitions) {
   ck_assert_uint_eq(st.dram_read_bytes, 128 + 4 * 64);
   sim_l2_request(m, far_cu, own, 3, 70000, SIM_L2_READ, 0, &st);
   ck_assert_uint_eq(st.dram_read_bytes, 128 + 5 * 64);
+  sim_device_destroy(d);
+}
+END_TEST
+
+/* l2.far_cycles = 30 with two partitions: a read from the other partition
+ * that its copy cannot serve pays 30 cycles more than one from home; the
+ * copy then serves it at the plain latency, and home never pays. */
+START_TEST(test_far_cycles) {
+  for (int far = 0; far <= 30; far += 30) {
+    char fc[32];
+    snprintf(fc, sizeof fc, "l2.far_cycles=%d", far);
+    const char *sets[] = {"l2.partitions=2", fc};
+    sim_device *d = dev_set(sets, 2);
+    sim_memsys *m = &d->mem;
+    sim_stats st;
+    memset(&st, 0, sizeof st);
+    const uint64_t a = SIM_MEM_BASE, lat = (uint64_t)d->cfg.l2_latency;
+    const uint32_t home = sim_l2_slice(m, a), far_cu = 1 - home, home_cu = home;
+    /* a whole-line write from home puts the line there: no DRAM involved */
+    ck_assert_uint_eq(sim_l2_request(m, home_cu, a, 3, 0, SIM_L2_WRITE, 0, &st), lat);
+    ck_assert_uint_eq(sim_l2_request(m, far_cu, a, 3, 10000, SIM_L2_READ, 0, &st),
+                      10000 + lat + (uint64_t)far);
+    ck_assert_uint_eq(sim_l2_request(m, far_cu, a, 3, 20000, SIM_L2_READ, 0, &st), 20000 + lat);
+    ck_assert_uint_eq(sim_l2_request(m, home_cu, a, 3, 30000, SIM_L2_READ, 0, &st), 30000 + lat);
+    ck_assert_uint_eq(st.dram_read_bytes, 0);
+    sim_device_destroy(d);
+  }
+}
+END_TEST
+
+/* l2.host_write_bytes = 256 (4 teaching lines of 64 B): a transfer of 16
+ * lines takes every fourth (3, 7, 11, 15) into the L2 and writes line 0,
+ * which a kernel had read before, in place; 0 leaves the L2 as it was. */
+START_TEST(test_host_write) {
+  for (int keep = 0; keep <= 256; keep += 256) {
+    char hw[40];
+    snprintf(hw, sizeof hw, "l2.host_write_bytes=%d", keep);
+    const char *sets[] = {hw};
+    sim_device *d = dev_set(sets, 1);
+    sim_memsys *m = &d->mem;
+    sim_stats st;
+    memset(&st, 0, sizeof st);
+    sim_l2_request(m, 0, SIM_MEM_BASE, 3, 0, SIM_L2_READ, 0, &st); /* line 0 now in the L2 */
+    ck_assert_uint_eq(st.l2_misses, 1);
+    sim_memsys_reset_queues(m);
+    sim_l2_host_write(m, SIM_MEM_BASE, 16 * 64);
+    memset(&st, 0, sizeof st);
+    for (uint64_t k = 0; k < 16; k++) {
+      sim_l2_request(m, 0, SIM_MEM_BASE + k * 64, 3, 1000 * k, SIM_L2_READ, 0, &st);
+      int hit = k == 0 || (keep && k % 4 == 3);
+      ck_assert_uint_eq(st.l2_hits, hit ? 1 : 0);
+      memset(&st, 0, sizeof st);
+    }
+    sim_device_destroy(d);
+  }
+}
+END_TEST
+
+/* A host write updates the copy of a line in another partition in place:
+ * the far CU's next read is still served there, a whole-line hit. */
+START_TEST(test_host_write_copies) {
+  const char *sets[] = {"l2.partitions=2", "l2.host_write_bytes=1048576"};
+  sim_device *d = dev_set(sets, 2);
+  sim_memsys *m = &d->mem;
+  sim_stats st;
+  memset(&st, 0, sizeof st);
+  const uint64_t a = SIM_MEM_BASE;
+  const uint32_t home = sim_l2_slice(m, a), far_cu = 1 - home;
+  sim_l2_request(m, far_cu, a, 1, 0, SIM_L2_READ, 0, &st); /* one sector: the copy has it */
+  sim_l2_host_write(m, a, 64);
+  memset(&st, 0, sizeof st);
+  /* both sectors: the copy has them now (before the write it had one) */
+  sim_l2_request(m, far_cu, a, 3, 2000, SIM_L2_READ, 0, &st);
+  ck_assert_uint_eq(m->slice_reqs[home], 1);
+  ck_assert_uint_eq(m->slice_reqs[1 - home], 1);
+  ck_assert_uint_eq(st.l2_hits, 1);
+  ck_assert_uint_eq(st.dram_read_bytes, 0);
   sim_device_destroy(d);
 }
 END_TEST
@@ -502,6 +580,9 @@ int main(void) {
   tcase_add_test(tc, test_slice_hash_spreads_stride);
   tcase_add_test(tc, test_slice_queues);
   tcase_add_test(tc, test_partitions);
+  tcase_add_test(tc, test_far_cycles);
+  tcase_add_test(tc, test_host_write);
+  tcase_add_test(tc, test_host_write_copies);
   tcase_add_test(tc, test_coalesce_partial);
   tcase_add_test(tc, test_partial_write_fill);
   tcase_add_test(tc, test_write_queue);

@@ -132,8 +132,9 @@ START_TEST(test_upgrade_from_v2) {
   sim_statsdb_close(db);
   sqlite3 *raw;
   ck_assert_int_eq(sqlite3_open(path, &raw), SQLITE_OK);
-  const char *v3[] = {"l1_load_sectors", "l1_store_sectors", "l1_mshr_merges", "l1_mshr_stall_cycles",
-                      "l2_read_sectors", "l2_write_sectors", "l2_slice_max_requests", "l2_atomic_ops",
+  const char *v3[] = {"l1_load_sectors", "l1_store_sectors", "l1_mshr_merges",
+                      "l1_mshr_stall_cycles", "l2_read_sectors", "l2_write_sectors",
+                      "l2_slice_max_requests", "l2_far_requests", "l2_atomic_ops",
                       "l2_atomic_cycles", "dram_row_hits", "dram_row_misses",
                       /* compute unit (issue #4) */
                       "icache_hits", "icache_misses", "stall_fetch", "reconvergences"};
@@ -159,12 +160,41 @@ START_TEST(test_upgrade_from_v2) {
 }
 END_TEST
 
+/* A version 3 file written before l2_far_requests joined the launches
+ * table gets that column when opened; its row keeps NULL there. */
+START_TEST(test_upgrade_v3_missing_column) {
+  char err[256] = "";
+  sim_statsdb *db = sim_statsdb_open(path, err, sizeof err);
+  ck_assert_msg(db != NULL, "%s", err);
+  sim_stats s = sample();
+  ck_assert_int_eq(sim_statsdb_write(db, &s, err, sizeof err), 1);
+  sim_statsdb_close(db);
+  sqlite3 *raw;
+  ck_assert_int_eq(sqlite3_open(path, &raw), SQLITE_OK);
+  ck_assert_int_eq(
+      sqlite3_exec(raw, "ALTER TABLE launches DROP COLUMN l2_far_requests", NULL, NULL, NULL),
+      SQLITE_OK);
+  db = sim_statsdb_open(path, err, sizeof err);
+  ck_assert_msg(db != NULL, "%s", err);
+  s.l2_far_requests = 9;
+  ck_assert_int_eq(sim_statsdb_write(db, &s, err, sizeof err), 2);
+  sim_statsdb_close(db);
+  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 3);
+  ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM launches WHERE l2_far_requests IS NULL"), 1);
+  ck_assert_int_eq(q_int(raw, "SELECT l2_far_requests FROM launches WHERE id = 2"), 9);
+  sqlite3_close(raw);
+  sim_stats_fini(&s);
+  unlink(path);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("stats_db");
   TCase *tc = tcase_create("stats_db");
   tcase_add_checked_fixture(tc, setup, NULL);
   tcase_add_test(tc, test_round_trip);
   tcase_add_test(tc, test_upgrade_from_v2);
+  tcase_add_test(tc, test_upgrade_v3_missing_column);
   suite_add_tcase(s, tc);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);

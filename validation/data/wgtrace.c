@@ -30,6 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cltool.h"
+
 static const char hooks[] =
     "static inline ulong wg_clock(void) { ulong t; asm volatile(\"mov.u64 %0, %%clock64;\" : "
     "\"=l\"(t)); return t; }\n"
@@ -149,34 +151,15 @@ int main(int argc, char **argv) {
   size_t len = fread(src + hl, 1, sizeof src - hl - 1, f);
   fclose(f);
   src[hl + len] = 0;
-  cl_platform_id plats[16];
-  cl_uint np = 0;
-  CHECK(clGetPlatformIDs(16, plats, &np));
-  cl_device_id dev = NULL;
-  for (cl_uint i = 0; i < np && !dev; ++i) {
-    char name[256] = "";
-    clGetPlatformInfo(plats[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
-    if (strstr(name, want) && clGetDeviceIDs(plats[i], CL_DEVICE_TYPE_ALL, 1, &dev, NULL))
-      dev = NULL;
-  }
-  if (!dev) {
-    fprintf(stderr, "wgtrace: no platform whose name contains \"%s\"\n", want);
-    return 2;
-  }
+  cl_device_id dev = cltool_device("wgtrace", want);
+  if (!dev) return 2;
   cl_int err;
   cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
   CHECK(err);
   cl_command_queue q = clCreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, &err);
   CHECK(err);
-  const char *s = src;
-  cl_program p = clCreateProgramWithSource(ctx, 1, &s, NULL, &err);
-  CHECK(err);
-  if (clBuildProgram(p, 1, &dev, argv[2], NULL, NULL) != CL_SUCCESS) {
-    static char log[1 << 16];
-    clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-    fprintf(stderr, "wgtrace: build failed:\n%s\n", log);
-    return 1;
-  }
+  cl_program p = cltool_build("wgtrace", ctx, dev, src, argv[2]);
+  if (!p) return 1;
   cl_kernel k = clCreateKernel(p, argv[3], &err);
   CHECK(err);
   float *host = malloc(n * sizeof *host);
