@@ -121,15 +121,21 @@ START_TEST(test_round_trip) {
 }
 END_TEST
 
-/* A version 2 file (before the memory-hierarchy columns) is upgraded in
- * place: its rows stay, the new columns are NULL in them, new rows fill them. */
-START_TEST(test_upgrade_from_v2) {
+/* Opens the file at `path` (upgrading it as the simulator does), appends s
+ * as launch row `id`, closes it. */
+static void write_row(const sim_stats *s, int id) {
   char err[256] = "";
   sim_statsdb *db = sim_statsdb_open(path, err, sizeof err);
   ck_assert_msg(db != NULL, "%s", err);
-  sim_stats s = sample();
-  ck_assert_int_eq(sim_statsdb_write(db, &s, err, sizeof err), 1);
+  ck_assert_int_eq(sim_statsdb_write(db, s, err, sizeof err), id);
   sim_statsdb_close(db);
+}
+
+/* A version 2 file (before the memory-hierarchy columns) is upgraded in
+ * place: its rows stay, the new columns are NULL in them, new rows fill them. */
+START_TEST(test_upgrade_from_v2) {
+  sim_stats s = sample();
+  write_row(&s, 1);
   sqlite3 *raw;
   ck_assert_int_eq(sqlite3_open(path, &raw), SQLITE_OK);
   const char *v3[] = {"l1_load_sectors", "l1_store_sectors", "l1_mshr_merges",
@@ -146,10 +152,7 @@ START_TEST(test_upgrade_from_v2) {
   ck_assert_int_eq(sqlite3_exec(raw, "ALTER TABLE line_stats DROP COLUMN divergent_branches", NULL, NULL, NULL),
                    SQLITE_OK);
   ck_assert_int_eq(sqlite3_exec(raw, "UPDATE schema_version SET version = 2", NULL, NULL, NULL), SQLITE_OK);
-  db = sim_statsdb_open(path, err, sizeof err);
-  ck_assert_msg(db != NULL, "%s", err);
-  ck_assert_int_eq(sim_statsdb_write(db, &s, err, sizeof err), 2);
-  sim_statsdb_close(db);
+  write_row(&s, 2);
   ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 3);
   ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM launches WHERE dram_row_hits IS NULL"), 1);
   ck_assert_int_eq(q_int(raw, "SELECT dram_row_hits FROM launches WHERE id = 2"), 17);
@@ -163,22 +166,15 @@ END_TEST
 /* A version 3 file written before l2_far_requests joined the launches
  * table gets that column when opened; its row keeps NULL there. */
 START_TEST(test_upgrade_v3_missing_column) {
-  char err[256] = "";
-  sim_statsdb *db = sim_statsdb_open(path, err, sizeof err);
-  ck_assert_msg(db != NULL, "%s", err);
   sim_stats s = sample();
-  ck_assert_int_eq(sim_statsdb_write(db, &s, err, sizeof err), 1);
-  sim_statsdb_close(db);
+  write_row(&s, 1);
   sqlite3 *raw;
   ck_assert_int_eq(sqlite3_open(path, &raw), SQLITE_OK);
   ck_assert_int_eq(
       sqlite3_exec(raw, "ALTER TABLE launches DROP COLUMN l2_far_requests", NULL, NULL, NULL),
       SQLITE_OK);
-  db = sim_statsdb_open(path, err, sizeof err);
-  ck_assert_msg(db != NULL, "%s", err);
   s.l2_far_requests = 9;
-  ck_assert_int_eq(sim_statsdb_write(db, &s, err, sizeof err), 2);
-  sim_statsdb_close(db);
+  write_row(&s, 2);
   ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 3);
   ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM launches WHERE l2_far_requests IS NULL"), 1);
   ck_assert_int_eq(q_int(raw, "SELECT l2_far_requests FROM launches WHERE id = 2"), 9);

@@ -1,5 +1,5 @@
 /* Shared by the single-file measuring tools in this folder (wgtrace.c,
- * latdist.c): pick the first device of the platform whose name contains a
+ * latdist.c): stop on a failed call, pick the first device of the platform whose name contains a
  * string, and build one program from source, printing the build log on
  * failure. Each tool still compiles with one gcc command; this header is
  * found next to it. */
@@ -8,7 +8,18 @@
 
 #include <CL/cl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* A measuring tool stops at the first failed OpenCL call, naming it. */
+#define CLTOOL_CHECK(tool, x)                                                                      \
+  do {                                                                                             \
+    cl_int e_ = (x);                                                                               \
+    if (e_ != CL_SUCCESS) {                                                                        \
+      fprintf(stderr, "%s: %s failed (%d)\n", tool, #x, e_);                                       \
+      exit(1);                                                                                     \
+    }                                                                                              \
+  } while (0)
 
 /* The first device of the first platform whose name contains `want`, or
  * NULL (after a message naming `tool`). */

@@ -53,14 +53,7 @@ static const char src[] =
     "  if (steps == 0xffffffffu) sm[g] = sink[0]; /* keeps the __local stores live */\n"
     "}\n";
 
-#define CHECK(x)                                                                                   \
-  do {                                                                                             \
-    cl_int e_ = (x);                                                                               \
-    if (e_ != CL_SUCCESS) {                                                                        \
-      fprintf(stderr, "latdist: %s failed (%d)\n", #x, e_);                                        \
-      exit(1);                                                                                     \
-    }                                                                                              \
-  } while (0)
+#define CHECK(x) CLTOOL_CHECK("latdist", x)
 
 /* xorshift64*: the cycle is the same on every run of the program */
 static uint64_t rnd(uint64_t *s) {

@@ -45,14 +45,7 @@ static const char hooks[] =
     "wg_trace[4 * g] = wg_smid(); wg_trace[4 * g + 1] = wg_c0; wg_trace[4 * g + 2] = wg_clock(); "
     "wg_trace[4 * g + 3] = wg_g0; }\n";
 
-#define CHECK(x)                                                                                   \
-  do {                                                                                             \
-    cl_int e_ = (x);                                                                               \
-    if (e_ != CL_SUCCESS) {                                                                        \
-      fprintf(stderr, "wgtrace: %s failed (%d)\n", #x, e_);                                        \
-      exit(1);                                                                                     \
-    }                                                                                              \
-  } while (0)
+#define CHECK(x) CLTOOL_CHECK("wgtrace", x)
 
 /* Prints one launch's profiled times (group -1) and its groups' rows. */
 static void print_launch(cl_command_queue q, const char *mode, cl_event ev, cl_mem tr,
