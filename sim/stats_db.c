@@ -205,7 +205,8 @@ sim_statsdb *sim_statsdb_open(const char *path, char *err, unsigned errlen) {
       n += (size_t)snprintf(sql + n, sizeof sql - n,
                             "ALTER TABLE line_stats ADD COLUMN divergent_branches INTEGER;");
     snprintf(sql + n, sizeof sql - n, "UPDATE schema_version SET version = 3;");
-    if (sim_db_exec(db, sql, err, errlen) != 0) goto fail;
+    /* an up-to-date version 3 file is opened without writing to it */
+    if ((version == 2 || n > 0) && sim_db_exec(db, sql, err, errlen) != 0) goto fail;
     version = 3;
   }
   if (have && version != SIM_STATSDB_VERSION) {
