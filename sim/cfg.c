@@ -293,7 +293,7 @@ size_t cfg_dump(const cfg_device *c, char *buf, size_t len) {
 int cfg_set(cfg_device *c, const char *assignment, char *err, size_t errlen) {
   const char *eq = strchr(assignment, '=');
   if (!eq || eq == assignment) {
-    snprintf(err, errlen, "--set '%s': expected key=value, e.g. --set cu.lds.banks=64", assignment);
+    snprintf(err, errlen, "--set '%s': expected key=value, e.g. --set lds.banks=64", assignment);
     return -1;
   }
   char key[128];

@@ -193,6 +193,11 @@ void sim_l2_host_write(sim_memsys *m, uint64_t addr, uint64_t size) {
   for (uint64_t i = 0; i < n; i++) {
     const uint64_t a = (first + i) * m->l2_line;
     const uint32_t home = sim_l2_slice(m, a) % m->nparts;
+    /* the sectors the transfer covers: all but at its first and last line */
+    const uint64_t lo = addr > a ? addr - a : 0;
+    const uint64_t hi = addr + size < a + m->l2_line ? addr + size - a : m->l2_line;
+    const uint32_t s0 = (uint32_t)(lo / m->l2_sector), s1 = (uint32_t)((hi - 1) / m->l2_sector);
+    const uint64_t mask = (all >> (spl - 1 - s1 + s0)) << s0;
     /* a line the L2 holds, at home or as a copy, is written in place; of
      * the others, line i is taken in at home when the even spread of `keep`
      * over n steps past it */
@@ -202,8 +207,10 @@ void sim_l2_host_write(sim_memsys *m, uint64_t addr, uint64_t size) {
       sim_cache_ref r;
       sim_cache_access(&m->l2[p], a, 1, &r);
       if (r.valid) {
-        *r.valid = all;
-        *r.dirty = 0;
+        /* sectors it does not cover keep what they held: a kernel's dirty
+         * data beside them is still to be written back */
+        *r.valid |= mask;
+        *r.dirty &= ~mask;
         *r.ready = 0;
       }
     }

@@ -42,9 +42,11 @@ static void cli_usage(FILE *f) {
         "  --set KEY=VALUE      override one config key, e.g. --set cu.count=8 (repeatable)\n"
         "  --db FILE            statistics database (default: $WAVESIM_DB, else\n"
         "                       ./wavesim-stats.db); launches are appended, one\n"
-        "                       transaction per kernel\n"
+        "                       transaction per kernel; 'none' keeps no database\n"
+        "                       (the summary is still printed)\n"
         "  --mode timing|functional\n"
-        "                       functional skips the timing model: results only, 0 cycles\n"
+        "                       functional skips the timing model: results and an\n"
+        "                       issue-bound cycle estimate (no stalls, no memory model)\n"
         "  --quiet              do not print the summary\n"
         "  --lines              after the summary, print each launch's hottest source lines\n"
         "  --top N              source lines per launch for --lines (default 10, 0: all)\n"
@@ -368,6 +370,19 @@ static int cli_make_vendors(const char *lib, char *dir, size_t len, char *icd, s
   return fclose(f);
 }
 
+/* Removes the private vendors directory, and the throw-away database (with
+ * SQLite's side files) when one was made inside it. */
+static void cli_remove_vendors(const char *dir, const char *icd, const char *db) {
+  unlink(icd);
+  if (db) {
+    static const char *const side[] = {"", "-wal", "-shm", "-journal"};
+    char f[PATH_MAX + 16];
+    for (size_t k = 0; k < sizeof side / sizeof side[0]; k++)
+      if (cli_fmt(f, sizeof f, "%s%s", db, side[k]) == 0) unlink(f);
+  }
+  rmdir(dir);
+}
+
 static int cli_run(int argc, char **argv) {
   cli_run_opts o = {.top = CLI_DEFAULT_TOP};
   if (cli_parse_run(argc, argv, &o) != 0) return 2;
@@ -412,23 +427,28 @@ static int cli_run(int argc, char **argv) {
             CLI_LIB_NAME, WAVESIM_ICD_INSTALL_PATH);
     return 2;
   }
-  /* --db, else the environment's WAVESIM_DB, else ./wavesim-stats.db */
-  const char *dbname = o.db ? o.db : getenv("WAVESIM_DB");
-  if (!dbname || !*dbname || strcmp(dbname, "none") == 0) dbname = "wavesim-stats.db";
-  char db[PATH_MAX];
-  if (cli_absolute(dbname, db, sizeof db) != 0) {
-    fprintf(stderr, "wavesim: cannot resolve the database path: %s\n", strerror(errno));
-    return 2;
-  }
-  int64_t before = cli_db_last_id(db, err, sizeof err);
-  if (before < 0) {
-    fprintf(stderr, "wavesim: %s\n", err);
-    return 2;
-  }
   char vdir[PATH_MAX], icd[PATH_MAX + 16];
   if (cli_make_vendors(lib, vdir, sizeof vdir, icd, sizeof icd) != 0) {
     fprintf(stderr, "wavesim: cannot create a temporary vendors directory: %s (set TMPDIR)\n",
             strerror(errno));
+    return 2;
+  }
+  /* --db, else the environment's WAVESIM_DB, else ./wavesim-stats.db; 'none'
+   * keeps nothing: the summary is read from a database in the private
+   * vendors directory, removed with it */
+  const char *dbname = o.db ? o.db : getenv("WAVESIM_DB");
+  const int keep_db = !dbname || strcmp(dbname, "none") != 0;
+  if (!dbname || !*dbname) dbname = "wavesim-stats.db";
+  char db[PATH_MAX];
+  int64_t before = -1;
+  if (keep_db ? cli_absolute(dbname, db, sizeof db) != 0
+              : cli_fmt(db, sizeof db, "%s/stats.db", vdir) != 0)
+    snprintf(err, sizeof err, "cannot resolve the database path: %s", strerror(errno));
+  else
+    before = cli_db_last_id(db, err, sizeof err);
+  if (before < 0) {
+    fprintf(stderr, "wavesim: %s\n", err);
+    cli_remove_vendors(vdir, icd, keep_db ? NULL : db);
     return 2;
   }
 
@@ -441,8 +461,7 @@ static int cli_run(int argc, char **argv) {
   if (o.trace) {
     if (cli_absolute(o.trace, trace, sizeof trace) != 0) {
       fprintf(stderr, "wavesim: cannot resolve the trace path: %s\n", strerror(errno));
-      unlink(icd);
-      rmdir(vdir);
+      cli_remove_vendors(vdir, icd, keep_db ? NULL : db);
       return 2;
     }
     setenv("WAVESIM_TRACE", trace, 1);
@@ -464,8 +483,7 @@ static int cli_run(int argc, char **argv) {
   pid_t pid = fork();
   if (pid < 0) {
     fprintf(stderr, "wavesim: fork: %s\n", strerror(errno));
-    unlink(icd);
-    rmdir(vdir);
+    cli_remove_vendors(vdir, icd, keep_db ? NULL : db);
     return 2;
   }
   if (pid == 0) {
@@ -483,8 +501,6 @@ static int cli_run(int argc, char **argv) {
   }
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGQUIT, &old_quit, NULL);
-  unlink(icd);
-  rmdir(vdir);
 
   int rc;
   if (WIFEXITED(status)) {
@@ -503,6 +519,7 @@ static int cli_run(int argc, char **argv) {
     fprintf(stderr, "wavesim: %s\n", err);
   if (o.trace && !o.quiet)
     fprintf(stderr, "wavesim: timeline in %s (open in https://ui.perfetto.dev)\n", trace);
+  cli_remove_vendors(vdir, icd, keep_db ? NULL : db);
   return rc;
 }
 

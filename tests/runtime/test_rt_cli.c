@@ -145,6 +145,27 @@ START_TEST(run_prints_summary) {
 }
 END_TEST
 
+/* --db none: the summary is printed all the same, and no database is left
+ * behind, neither in the working directory nor in TMPDIR. */
+START_TEST(run_without_db) {
+  char dir[] = "/tmp/wavesim-cli-nodb-XXXXXX", tmp[] = "/tmp/wavesim-cli-tmp-XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  ck_assert_ptr_nonnull(mkdtemp(tmp));
+  cli_result r;
+  char args[1024];
+  /* cli() prefixes the command and redirects the last one: run that in the
+   * empty directories */
+  snprintf(args, sizeof args, "--help >/dev/null; cd %s && TMPDIR=%s %s run --db none -- %s", dir,
+           tmp, WAVESIM_TEST_CLI, WAVESIM_TEST_APP);
+  cli(&r, args);
+  ck_assert_msg(r.status == 0, "status %d, stderr: %s", r.status, r.err);
+  ck_assert_msg(strstr(r.err, "wavesim: 2 kernel launches, config ") != NULL, "%s", r.err);
+  ck_assert_msg(strstr(r.err, "vadd") != NULL, "%s", r.err);
+  ck_assert_int_eq(rmdir(dir), 0); /* empty: no wavesim-stats.db */
+  ck_assert_int_eq(rmdir(tmp), 0); /* empty: the private database went too */
+}
+END_TEST
+
 /* Repeated --config: one device per config, named in the summary; a bad
  * entry fails before the program runs. */
 START_TEST(run_several_configs) {
@@ -238,6 +259,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, help);
   tcase_add_test(tc, config_errors_before_running);
   tcase_add_test(tc, run_prints_summary);
+  tcase_add_test(tc, run_without_db);
   tcase_add_test(tc, run_several_configs);
   tcase_add_test(tc, run_missing_program_and_signals);
   tcase_add_test(tc, killed_program_keeps_finished_launches);

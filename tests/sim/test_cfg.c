@@ -169,7 +169,7 @@ START_TEST(test_set_overrides) {
   ck_assert_int_eq(cfg_set(&c, "cu.cont=3", err, sizeof err), -1);
   ck_assert_str_eq(err, "--set: unknown key 'cu.cont' (did you mean 'cu.count'?)");
   ck_assert_int_eq(cfg_set(&c, "cu.count", err, sizeof err), -1);
-  ck_assert_str_eq(err, "--set 'cu.count': expected key=value, e.g. --set cu.lds.banks=64");
+  ck_assert_str_eq(err, "--set 'cu.count': expected key=value, e.g. --set lds.banks=64");
   ck_assert_int_eq(cfg_set(&c, "cu.count=0", err, sizeof err), -1);
   ck_assert_str_eq(err, "--set: key 'cu.count' = '0' is out of range [1, 1024]: Compute units");
   /* a slice cannot spend negative time on a request */

@@ -205,6 +205,38 @@ START_TEST(test_host_write_copies) {
 }
 END_TEST
 
+/* A transfer covers whole sectors only where it covers them: at its edges
+ * the other sectors keep what they held. Teaching: 64-byte lines of two
+ * 32-byte sectors. A kernel's dirty sector 1 of line 0 stays dirty when the
+ * host writes sector 0; a transfer of bytes 168..231 takes in sector 1 of
+ * line 2 and both sectors of line 3. */
+START_TEST(test_host_write_partial) {
+  const char *sets[] = {"l2.host_write_bytes=1048576"};
+  sim_device *d = dev_set(sets, 1);
+  sim_memsys *m = &d->mem;
+  sim_stats st;
+  memset(&st, 0, sizeof st);
+  const uint64_t a = SIM_MEM_BASE;
+  sim_l2_request(m, 0, a, 2, 0, SIM_L2_WRITE, 0, &st);
+  sim_l2_host_write(m, a, 32);
+  sim_l2_host_write(m, a + 2 * 64 + 40, 64);
+  const uint64_t want_valid[4] = {3, 0, 2, 3}, want_dirty[4] = {2, 0, 0, 0};
+  for (uint64_t k = 0; k < 4; k++) {
+    const uint64_t line = a + k * 64;
+    sim_cache_ref r;
+    sim_cache_access(&m->l2[sim_l2_slice(m, line) % m->nparts], line, 0, &r);
+    if (!want_valid[k]) {
+      ck_assert_ptr_null(r.valid);
+      continue;
+    }
+    ck_assert_ptr_nonnull(r.valid);
+    ck_assert_uint_eq(*r.valid, want_valid[k]);
+    ck_assert_uint_eq(*r.dirty, want_dirty[k]);
+  }
+  sim_device_destroy(d);
+}
+END_TEST
+
 /* Two writes to one slice queue behind each other at 32 B/cycle; a write to
  * the other slice does not. Teaching: 2 slices, L2 latency 50. */
 START_TEST(test_slice_queues) {
@@ -583,6 +615,7 @@ int main(void) {
   tcase_add_test(tc, test_far_cycles);
   tcase_add_test(tc, test_host_write);
   tcase_add_test(tc, test_host_write_copies);
+  tcase_add_test(tc, test_host_write_partial);
   tcase_add_test(tc, test_coalesce_partial);
   tcase_add_test(tc, test_partial_write_fill);
   tcase_add_test(tc, test_write_queue);
