@@ -491,6 +491,7 @@ sim_status sim_run_timing(sim_ctx *c) {
   sim_dispatch(&T, 0);
   while (T.nheap && !T.faulted && !T.oom) {
     sim_hent e = sim_hpop(&T);
+    c->st->sim_events++;
     if (e.id == T.dispatch_id) {
       sim_dispatch(&T, e.t);
       continue;

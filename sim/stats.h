@@ -66,6 +66,10 @@ typedef struct sim_stats {
   uint64_t l2_atomic_ops;        /* lane atomic operations executed at L2 */
   uint64_t l2_atomic_cycles;     /* atomic-unit busy cycles (operations x l2.atomic_cycles, rounded up) */
   uint64_t dram_row_hits, dram_row_misses;
+  /* The timing model's own work, not stored: events it handled (SIMD
+   * wake-ups, dispatches, slots freed). Cycles where every wave waits are
+   * skipped, so this follows the instructions issued, not the cycles. */
+  uint64_t sim_events;
 } sim_stats;
 
 void sim_stats_fini(sim_stats *s);

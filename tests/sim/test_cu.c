@@ -100,6 +100,29 @@ START_TEST(test_schedulers) {
 }
 END_TEST
 
+/* Idle cycles are skipped, not ticked: four waves each wait out three
+ * dependent 10,000-cycle divisions (teaching, one SIMD), and the model
+ * handles a few events per instruction, not one per cycle. */
+START_TEST(test_idle_skipped) {
+  isa_kernel k;
+  kernel_init(&k,
+              "v_mov_b32 v3, 7\n"
+              "v_mov_b32 v4, 3\n"
+              "v_div_u32 v3, v3, v4\n"
+              "v_div_u32 v3, v3, v4\n"
+              "v_div_u32 v3, v3, v4\n"
+              "s_endpgm\n",
+              8);
+  const char *sets[] = {"cu.count=1", "cu.simds=1", "latency.idiv=10000", NULL};
+  sim_stats st = run(sets, &k, 128, 32, 0);
+  ck_assert_uint_gt(st.cycles, 30000);
+  ck_assert_uint_le(st.sim_events, 4 * 6 * 3); /* at most 3 per instruction (41 here) */
+  ck_assert_uint_ge(st.sim_events, 6);
+  sim_stats_fini(&st);
+  kernel_fini(&k);
+}
+END_TEST
+
 /* Four 12-byte moves and a 4-byte s_endpgm at bytes 0, 12, 24, 36, 48: with
  * 32-byte icache lines, line 0 holds instructions 0-2 and line 1 holds 3-4.
  * Fetch hit 1 cycle, miss 20 (below). */
@@ -470,6 +493,7 @@ int main(void) {
   Suite *s = suite_create("cu");
   TCase *tc = tcase_create("cu");
   tcase_add_test(tc, test_schedulers);
+  tcase_add_test(tc, test_idle_skipped);
   tcase_add_test(tc, test_barrier_unit);
   tcase_add_test(tc, test_barrier_lds_share);
   tcase_add_test(tc, test_fetch_miss_and_refill);

@@ -344,6 +344,42 @@ START_TEST(test_lds_shares_l1_port) {
 }
 END_TEST
 
+/* Bank conflicts are counted per instruction and folded to its source line
+ * (line = instruction index + 1 here): lanes 8 bytes apart (stride 2
+ * words) take gcd(2, 32) = 2 passes, one over the ideal; 4 bytes apart, one
+ * pass; 16 bytes apart, 4 passes, three over. Two waves: twice each. */
+static const char *conflict_src = "v_lshl_b32 v3, v0, 3\n"
+                                  "v_lshl_b32 v4, v0, 2\n"
+                                  "ds_read_b32 v5, v3\n"
+                                  "ds_read_b32 v6, v4\n"
+                                  "v_lshl_b32 v8, v0, 4\n"
+                                  "ds_read_b32 v9, v8\n"
+                                  "s_endpgm\n";
+
+START_TEST(test_lds_conflicts_per_line) {
+  sim_device *d = dev("teaching");
+  isa_kernel k;
+  kernel_init(&k, "conflicts", conflict_src, 12, 8, 4096, 0);
+  sim_launch l = launch1(&k, NULL, 64, 32, 0);
+  sim_stats st = run_ok(d, &l);
+  const uint64_t want[8] = {0, 0, 0, 2, 0, 0, 6, 0}; /* by line */
+  uint32_t seen = 0;
+  for (uint32_t i = 0; i < st.nlines; i++) {
+    const sim_line_stats *ls = &st.lines[i];
+    ck_assert_uint_lt(ls->line, 8);
+    ck_assert_msg(ls->lds_conflict_cycles == want[ls->line], "line %u: %llu conflict cycles",
+                  ls->line, (unsigned long long)ls->lds_conflict_cycles);
+    seen |= 1u << ls->line;
+  }
+  ck_assert_uint_eq(seen & 0x58, 0x58); /* lines 3, 4 and 6 are there */
+  ck_assert_uint_eq(st.lds_bank_conflict_cycles, 8);
+  ck_assert_uint_eq(st.lds_accesses, 6);
+  sim_stats_fini(&st);
+  kernel_fini(&k);
+  sim_device_destroy(d);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("exec");
   TCase *tc = tcase_create("exec");
@@ -354,6 +390,7 @@ int main(void) {
   tcase_add_test(tc, test_bad_launch);
   tcase_add_test(tc, test_lds_barrier);
   tcase_add_test(tc, test_lds_shares_l1_port);
+  tcase_add_test(tc, test_lds_conflicts_per_line);
   suite_add_tcase(s, tc);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);

@@ -237,6 +237,31 @@ START_TEST(test_host_write_partial) {
 }
 END_TEST
 
+/* noc.bytes_per_cycle is each CU's own link to the L2: at 8 bytes per
+ * cycle a CU's second 64-byte line leaves 8 cycles after its first (at 64,
+ * one cycle after), while another CU's line leaves at once. Teaching: lines
+ * a and b in different slices, l2.latency 50. */
+START_TEST(test_noc_link) {
+  for (int bpc = 8; bpc <= 64; bpc *= 8) {
+    char noc[40];
+    snprintf(noc, sizeof noc, "noc.bytes_per_cycle=%d", bpc);
+    const char *sets[] = {noc};
+    const uint64_t a = SIM_MEM_BASE, b = SIM_MEM_BASE + 64;
+    sim_device *d = dev_set(sets, 1);
+    sim_stats st;
+    memset(&st, 0, sizeof st);
+    ck_assert_uint_ne(sim_l2_slice(&d->mem, a), sim_l2_slice(&d->mem, b));
+    ck_assert_uint_eq(sim_store_send(&d->mem, 0, a, 3, 0, 0, &st), 50);
+    ck_assert_uint_eq(sim_store_send(&d->mem, 0, b, 3, 0, 0, &st), 50 + 64 / bpc);
+    sim_device_destroy(d);
+    d = dev_set(sets, 1);
+    ck_assert_uint_eq(sim_store_send(&d->mem, 0, a, 3, 0, 0, &st), 50);
+    ck_assert_uint_eq(sim_store_send(&d->mem, 1, b, 3, 0, 0, &st), 50);
+    sim_device_destroy(d);
+  }
+}
+END_TEST
+
 /* Two writes to one slice queue behind each other at 32 B/cycle; a write to
  * the other slice does not. Teaching: 2 slices, L2 latency 50. */
 START_TEST(test_slice_queues) {
@@ -616,6 +641,7 @@ int main(void) {
   tcase_add_test(tc, test_host_write);
   tcase_add_test(tc, test_host_write_copies);
   tcase_add_test(tc, test_host_write_partial);
+  tcase_add_test(tc, test_noc_link);
   tcase_add_test(tc, test_coalesce_partial);
   tcase_add_test(tc, test_partial_write_fill);
   tcase_add_test(tc, test_write_queue);
