@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up, builds (normal and ASan+UBSan) and runs every test with ctest.
+# Sets up, builds (normal and ASan+UBSan) and runs every test with ctest
+# (under ASan all but those labelled "slow": the larger integration runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WAVESIM_ASAN=1 scripts/setup.sh
