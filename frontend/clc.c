@@ -14,6 +14,7 @@
 
 #include "clc.h"
 #include "clc_conv.h"
+#include "clc_legal.h"
 
 #define CLC_MAX_ARGS 512
 
@@ -306,6 +307,24 @@ static void clc_log_output(const char *path, const char *tmpdir, fe_sb *log) {
   free(text);
 }
 
+/* The lines of a tool's failure output that say what failed (errors,
+ * failed assertions), without the crash's stack dump; at most 4. */
+static void clc_log_reason(const char *text, fe_sb *log) {
+  int kept = 0;
+  for (const char *p = text; *p && kept < 4;) {
+    size_t n = strcspn(p, "\n");
+    const char *hit = NULL;
+    for (const char *w = p; w < p + n && !hit; w++)
+      if (!strncmp(w, "error", 5) || !strncmp(w, "ERROR", 5) || !strncmp(w, "Assertion", 9))
+        hit = w;
+    if (hit) {
+      fe_sb_printf(log, "  %.*s\n", (int)n, p);
+      kept++;
+    }
+    p += n + (p[n] == '\n');
+  }
+}
+
 static int clc_tool_ok(const char *path, const char *what, const char *env, fe_sb *log) {
   if (path && access(path, X_OK) == 0)
     return 1;
@@ -432,7 +451,7 @@ static fe_status clc_write_headers(const char *dir, const fe_header *hdrs, size_
   return FE_OK;
 }
 
-/* 1. clang: dir/input.cl -> dir/x.bc, with the embedded headers' directory
+/* 1. clang: dir/input.cl -> dir/c.ll (textual, for clc_legal), with the embedded headers' directory
  * (if any) searched first for #include "...". */
 static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc_opts *o,
                            int with_headers, fe_sb *log) {
@@ -444,7 +463,7 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
                           * function noinline, so opt can inline helpers (and SROA their
                           * vector and struct results into registers); opt runs our own
                           * pass list below */
-                         "-emit-llvm-bc", "-O2", "-disable-llvm-passes",
+                         "-emit-llvm", "-O2", "-disable-llvm-passes",
                          /* OpenCL C code puts plain `inline` functions in headers; with C99
                           * semantics -O0 emits no body for them (an undefined call). */
                          "-fgnu89-inline",
@@ -473,7 +492,7 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
     clc_push(&a, o->clang.v[i]);
   clc_push(&a, FE_CLC_SOURCE_NAME);
   clc_push(&a, "-o");
-  clc_push(&a, "x.bc");
+  clc_push(&a, "c.ll");
   snprintf(logp, sizeof logp, "%s/clang.log", dir);
   int rc = clc_run(a.v, dir, logp, log);
   clc_argv_fini(&a);
@@ -483,6 +502,23 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
       fe_sb_printf(log, "error: OpenCL C compilation failed (see the messages above)\n");
     return rc > 0 ? FE_BUILD_FAILED : FE_INTERNAL;
   }
+  return FE_OK;
+}
+
+/* dir/in (textual IR) -> dir/out, legalised for llvm-spirv (clc_legal.h). */
+static fe_status clc_legalize_file(const char *dir, const char *in, const char *out, fe_sb *log) {
+  char path[PATH_MAX];
+  size_t n = 0, m = 0;
+  snprintf(path, sizeof path, "%s/%s", dir, in);
+  char *ir = clc_read_file(path, &n), *res = ir ? fe_clc_legalize(ir, n, &m, NULL) : NULL;
+  free(ir);
+  snprintf(path, sizeof path, "%s/%s", dir, out);
+  if (!res || clc_write_file(path, res, m, log)) {
+    if (!res) fe_sb_printf(log, "error: internal: cannot read or legalise %s (out of memory?)\n", in);
+    free(res);
+    return FE_INTERNAL;
+  }
+  free(res);
   return FE_OK;
 }
 
@@ -513,11 +549,12 @@ static fe_status clc_opt(const fe_clc_tools *tools, const char *dir, const char 
 
 /* The optimizing opt pipeline: inlining and clean-up, then the builtins that
  * do not synchronize made non-convergent (clc_conv.h), then the loop passes:
- * constant trip counts, then run-time ones (x.bc -> x.ll -> x2.ll -> x3.bc ->
- * y.bc). */
-static fe_status clc_opt_full(const fe_clc_tools *tools, const char *dir, fe_sb *log) {
+ * constant trip counts, then run-time ones (in -> x.ll -> x2.ll -> x3.bc ->
+ * y.ll, textual for clc_legal). */
+static fe_status clc_opt_full(const fe_clc_tools *tools, const char *dir, const char *in,
+                              fe_sb *log) {
   static const char *const inl[] = FE_CLC_INLINE_FLAGS, *const unroll[] = FE_CLC_UNROLL_FLAGS;
-  fe_status st = clc_opt(tools, dir, FE_CLC_OPT_PASSES, inl, CLC_COUNT(inl), "x.bc", "x.ll", 1, log);
+  fe_status st = clc_opt(tools, dir, FE_CLC_OPT_PASSES, inl, CLC_COUNT(inl), in, "x.ll", 1, log);
   if (st != FE_OK) return st;
   char path[PATH_MAX];
   size_t n = 0, m = 0;
@@ -532,25 +569,33 @@ static fe_status clc_opt_full(const fe_clc_tools *tools, const char *dir, fe_sb 
   }
   free(out);
   if (tools->no_unroll)
-    return clc_opt(tools, dir, FE_CLC_OPT_LOOP_PASSES_NO_UNROLL, NULL, 0, "x2.ll", "y.bc", 0, log);
+    return clc_opt(tools, dir, FE_CLC_OPT_LOOP_PASSES_NO_UNROLL, NULL, 0, "x2.ll", "y.ll", 1, log);
   st = clc_opt(tools, dir, FE_CLC_OPT_LOOP_PASSES, unroll, CLC_COUNT(unroll), "x2.ll", "x3.bc", 0, log);
   if (st != FE_OK) return st;
   static const char *const rt[] = FE_CLC_RUNTIME_UNROLL_FLAGS;
-  return clc_opt(tools, dir, FE_CLC_OPT_RUNTIME_UNROLL_PASSES, rt, CLC_COUNT(rt), "x3.bc", "y.bc", 0, log);
+  return clc_opt(tools, dir, FE_CLC_OPT_RUNTIME_UNROLL_PASSES, rt, CLC_COUNT(rt), "x3.bc", "y.ll", 1, log);
 }
 
-/* 2. opt, then 3. llvm-spirv: dir/x.bc -> SPIR-V words; if the translator
- * rejects optimized bitcode, retry from the minimal mem2reg pipeline. */
-static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, int opt_disable,
-                           uint32_t **words, size_t *nwords, fe_sb *log) {
+/* 2. opt, then 3. llvm-spirv: dir/in -> SPIR-V words; if the translator
+ * rejects optimized bitcode, retry from the minimal mem2reg pipeline. opt's
+ * last output is legalised (clc_legal.h: its passes can make the forms it
+ * fixes, e.g. simplifycfg a select on vectors) and turned into bitcode. */
+static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const char *in,
+                           int opt_disable, uint32_t **words, size_t *nwords, fe_sb *log) {
   char path[PATH_MAX], logp[PATH_MAX];
   clc_argv a = {0};
+  fe_sb first = {0};
   int npipe = opt_disable ? 1 : 2;
   for (int p = 0; p < npipe; p++) {
     fe_status st = p == 0 && !opt_disable
-                       ? clc_opt_full(tools, dir, log)
-                       : clc_opt(tools, dir, FE_CLC_OPT_FALLBACK, NULL, 0, "x.bc", "y.bc", 0, log);
-    if (st != FE_OK) return st;
+                       ? clc_opt_full(tools, dir, in, log)
+                       : clc_opt(tools, dir, FE_CLC_OPT_FALLBACK, NULL, 0, in, "y.ll", 1, log);
+    if (st == FE_OK) st = clc_legalize_file(dir, "y.ll", "y2.ll", log);
+    if (st == FE_OK) st = clc_opt(tools, dir, "verify", NULL, 0, "y2.ll", "y.bc", 0, log);
+    if (st != FE_OK) {
+      fe_sb_fini(&first);
+      return st;
+    }
     clc_push(&a, tools->llvm_spirv);
     clc_push(&a, "--spirv-max-version=1.2"); /* 1.4 adds decorations we ignore but
                                                  whose interface rules it breaks */
@@ -565,16 +610,30 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, int opt_d
     clc_push(&a, "-o");
     clc_push(&a, "x.spv");
     snprintf(logp, sizeof logp, "%s/spirv.log", dir);
-    int rc = clc_run(a.v, dir, logp, log);
+    /* the optimised attempt's failure is kept aside: if the minimal pipeline
+     * then translates, it becomes a warning, not an error in a good build */
+    int rc = clc_run(a.v, dir, logp, p + 1 < npipe ? &first : log);
     clc_argv_fini(&a);
-    if (rc == 0)
+    if (rc == 0) {
+      if (p > 0) {
+        char *why = fe_sb_take(&first);
+        fe_sb_printf(log, "warning: llvm-spirv could not translate the optimised program, so "
+                          "it was built from the minimal pipeline (mem2reg only): its code and "
+                          "cycle counts are those of unoptimised code (please report the kernel); "
+                          "the translator said:\n");
+        clc_log_reason(why, log);
+        free(why);
+      }
       break;
+    }
     if (p + 1 == npipe) {
+      fe_sb_fini(&first);
       clc_log_output(logp, dir, log);
       fe_sb_printf(log, "error: llvm-spirv could not translate the program (exit %d); the "
                         "messages above name the construct\n", rc);
       return rc > 0 ? FE_BUILD_FAILED : FE_INTERNAL;
     }
+    clc_log_output(logp, dir, &first);
   }
   snprintf(path, sizeof path, "%s/x.spv", dir);
   size_t len = 0;
@@ -592,15 +651,15 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, int opt_d
 /* The front half both compile entry points share: options parsed into *o,
  * the tools checked (opt and llvm-spirv only when `lower` follows), a private
  * temp directory `dir` holding the source and the embedded headers, and clang
- * run there (x.bc). On failure nothing is left to clean up but o->clang. */
+ * run there (c.ll), legalised into in.ll. On failure nothing is left to clean up but o->clang. */
 static fe_status clc_front(const fe_clc_tools *tools, const char *source, const char *options,
                            const fe_header *hdrs, size_t nhdrs, int lower, clc_opts *o,
                            char *dir, size_t dirlen, fe_sb *log) {
   fe_status st = clc_parse_options(options, o, log);
   if (st != FE_OK) return st;
   if (!clc_tool_ok(tools->clang, "clang", "WAVESIM_CLANG", log) ||
-      (lower && (!clc_tool_ok(tools->opt, "opt", "WAVESIM_OPT", log) ||
-                 !clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log))))
+      !clc_tool_ok(tools->opt, "opt", "WAVESIM_OPT", log) ||
+      (lower && !clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log)))
     return FE_INTERNAL;
   if (clc_mkdtemp(dir, dirlen, log)) {
     dir[0] = 0; /* nothing was created: nothing to remove */
@@ -614,6 +673,11 @@ static fe_status clc_front(const fe_clc_tools *tools, const char *source, const 
     st = clc_write_headers(dir, hdrs, nhdrs, log);
   if (st == FE_OK)
     st = clc_clang(tools, dir, o, nhdrs > 0, log);
+  /* clang's own output already holds one form llvm-spirv mistranslates (a
+   * private initialiser's constant global), which opt would spread into
+   * forms no rewrite recognises: legalised before opt sees it */
+  if (st == FE_OK)
+    st = clc_legalize_file(dir, "c.ll", "in.ll", log);
   return st;
 }
 
@@ -625,7 +689,7 @@ fe_status fe_clc_compile(const fe_clc_tools *tools, const char *source, const ch
   char dir[1024] = "";
   fe_status st = clc_front(tools, source, options, NULL, 0, 1, &o, dir, sizeof dir, log);
   if (st == FE_OK)
-    st = clc_lower(tools, dir, o.opt_disable, words, nwords, log);
+    st = clc_lower(tools, dir, "in.ll", o.opt_disable, words, nwords, log);
   clc_argv_fini(&o.clang);
   if (dir[0]) clc_rmtree(dir);
   return st;
@@ -639,6 +703,8 @@ fe_status fe_clc_compile_bc(const fe_clc_tools *tools, const char *source, const
   clc_opts o = {0};
   char dir[1024] = "";
   fe_status st = clc_front(tools, source, options, hdrs, nhdrs, 0, &o, dir, sizeof dir, log);
+  if (st == FE_OK) /* the object is bitcode, as llvm-link and the program binary keep it */
+    st = clc_opt(tools, dir, "verify", NULL, 0, "in.ll", "x.bc", 0, log);
   if (st == FE_OK) {
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/x.bc", dir);
@@ -749,7 +815,7 @@ fe_status fe_clc_link(const fe_clc_tools *tools, const void *const *bcs, const s
     }
   }
   if (st == FE_OK && !library)
-    st = clc_lower(tools, dir, 0, words, nwords, log);
+    st = clc_lower(tools, dir, "x.bc", 0, words, nwords, log);
   if (st != FE_OK) {
     free(*bc);
     *bc = NULL;

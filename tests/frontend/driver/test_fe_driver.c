@@ -100,6 +100,52 @@ START_TEST(build_retries_without_unrolling) {
 }
 END_TEST
 
+/* Valid OpenCL C that llvm-spirv 14 used to reject or crash on (vector
+ * selects on a scalar condition, constant as_type to a vector, partly
+ * constant private initialisers, the unroller's boolean arithmetic) builds
+ * through the optimising pipeline, with and without -cl-opt-disable, and
+ * with nothing in the log (no fallback to the minimal pipeline). */
+START_TEST(toolchain_forms_build_optimised) {
+  static const char *const srcs[] = {
+      "__kernel void k(__global float4 *a, __global float4 *o, int c) {\n"
+      "  int i = get_global_id(0);\n"
+      "  float4 x = a[i], y = a[i + 1], r;\n"
+      "  if (c > i) r = x; else r = y;\n"
+      "  o[i] = (c & 1) ? r * 2.0f : y;\n"
+      "}\n",
+      "__kernel void k(__global char4 *o, __global float2 *f) {\n"
+      "  o[get_global_id(0)] = as_char4(7u);\n"
+      "  f[get_global_id(0)] = as_float2(0x3f80000040000000ul);\n"
+      "}\n",
+      "typedef struct { int a; float b; int c[16]; } S;\n"
+      "S mk(int n) { S s = {n, 2.0f, {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18}};"
+      " return s; }\n"
+      "__kernel void k(__global int *o, int n) {\n"
+      "  S s = mk(n);\n"
+      "  o[get_global_id(0)] = s.c[3] + s.c[n & 15] + s.a;\n"
+      "}\n",
+      "__kernel void k(__global const int8 *a, __global const int8 *b, __global int8 *o, int n) {\n"
+      "  int i = get_global_id(0);\n"
+      "  int8 acc = 0;\n"
+      "  for (int k = 0; k < n; k++) acc += (k & 1) ? a[i] : b[i];\n"
+      "  o[i] = acc;\n"
+      "}\n",
+  };
+  fe_compiler *c = fe_compiler_create();
+  for (size_t i = 0; i < sizeof srcs / sizeof srcs[0]; i++)
+    for (int od = 0; od < 2; od++) {
+      isa_program *p = NULL;
+      char *log = NULL;
+      fe_status st = fe_build(c, srcs[i], od ? "-cl-opt-disable" : "", &target, &p, &log);
+      ck_assert_msg(st == FE_OK && !strcmp(log, ""), "source %zu%s: status %d, log: %s", i,
+                    od ? " (-cl-opt-disable)" : "", (int)st, log);
+      isa_program_destroy(p);
+      free(log);
+    }
+  fe_compiler_destroy(c);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("fe_driver");
   TCase *tc = tcase_create("driver");
@@ -108,6 +154,7 @@ int main(void) {
   tcase_add_test(tc, build_errors);
   tcase_add_test(tc, missing_tool_is_internal);
   tcase_add_test(tc, build_retries_without_unrolling);
+  tcase_add_test(tc, toolchain_forms_build_optimised);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
