@@ -689,7 +689,7 @@ fe_status fe_clc_compile(const fe_clc_tools *tools, const char *source, const ch
   char dir[1024] = "";
   fe_status st = clc_front(tools, source, options, NULL, 0, 1, &o, dir, sizeof dir, log);
   if (st == FE_OK)
-    st = clc_lower(tools, dir, "in.ll", o.opt_disable, words, nwords, log);
+    st = clc_lower(tools, dir, "in.ll", o.opt_disable || tools->minimal, words, nwords, log);
   clc_argv_fini(&o.clang);
   if (dir[0]) clc_rmtree(dir);
   return st;
@@ -815,7 +815,7 @@ fe_status fe_clc_link(const fe_clc_tools *tools, const void *const *bcs, const s
     }
   }
   if (st == FE_OK && !library)
-    st = clc_lower(tools, dir, "x.bc", 0, words, nwords, log);
+    st = clc_lower(tools, dir, "x.bc", tools->minimal, words, nwords, log);
   if (st != FE_OK) {
     free(*bc);
     *bc = NULL;

@@ -14,6 +14,8 @@ typedef struct fe_clc_tools {
   const char *llvm_link;                /* only clLinkProgram's path needs it */
   const fe_target *target;              /* device features; NULL: clang's defaults */
   int no_unroll;                        /* loops are not unrolled (fe.c's retry) */
+  int minimal;                          /* the minimal pipeline, as -cl-opt-disable (fe.c's
+                                         * last retry) */
 } fe_clc_tools;
 
 /* The stable name clang's diagnostics use for the program source. */

@@ -191,8 +191,9 @@ typedef fe_status (*fe_recompile_fn)(const fe_clc_tools *t, void *arg, uint32_t 
  * less ambition, as vendor compilers do under register pressure: first
  * without the scheduler's register budget (its order can lengthen uniform
  * values' lives), then from a program compiled without loop unrolling
- * (unrolled loops keep more values live). If one of those builds, the first
- * failure stays in the log as a note. *words may be replaced (caller frees). */
+ * (unrolled loops keep more values live), last from the minimal pipeline.
+ * If one of those builds, the first failure stays in the log as a note (a
+ * warning for the minimal pipeline). *words may be replaced (caller frees). */
 static fe_status fe_to_isa_retry(fe_clc_tools *t, uint32_t **words, size_t *nwords,
                                  const fe_target *target, isa_program **out, fe_sb *log,
                                  fe_recompile_fn again, void *arg) {
@@ -222,9 +223,33 @@ static fe_status fe_to_isa_retry(fe_clc_tools *t, uint32_t **words, size_t *nwor
       free(w2);
     }
   }
+  /* last: the minimal pipeline (what -cl-opt-disable runs), for a program
+   * the optimised SPIR-V of which our reader rejects (a translator output
+   * no legalisation in clc_legal.c covers yet): a valid kernel builds, and
+   * the log warns that its code and cycles are not what an optimising
+   * compiler gives */
+  int warn = 0;
+  if (st == FE_BUILD_FAILED && !how && !t->minimal) {
+    uint32_t *w2 = NULL;
+    size_t n2 = 0;
+    fe_sb_fini(&second);
+    second = (fe_sb){0};
+    t->minimal = 1;
+    fe_status st2 = again(t, arg, &w2, &n2, &second);
+    if (st2 == FE_OK) st2 = fe_spirv_to_isa(w2, n2, &plain, out, &second);
+    if (st2 == FE_OK) {
+      free(*words);
+      *words = w2, *nwords = n2;
+      how = "from the minimal pipeline (mem2reg only), so its code and cycle counts are those "
+            "of unoptimised code (please report the kernel)";
+      warn = 1;
+    } else {
+      free(w2);
+    }
+  }
   if (how) {
     char *msg = fe_sb_take(&first);
-    fe_sb_printf(log, "note: built %s; as first compiled: %s", how, msg);
+    fe_sb_printf(log, "%s: built %s; as first compiled: %s", warn ? "warning" : "note", how, msg);
     free(msg);
     st = FE_OK;
     keep = &second;

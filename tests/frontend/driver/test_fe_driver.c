@@ -1,10 +1,14 @@
 /* Tests for frontend/fe.c: the public fe_build / fe_build_spirv / fe_dump
  * entry points, their status codes and build logs. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "fe.h"
+#include "fe_front.h"
 
 static const fe_target target = {.wave_size = 32, .max_vgprs = 256, .max_sgprs = 104, .fp64 = 1};
 
@@ -146,6 +150,58 @@ START_TEST(toolchain_forms_build_optimised) {
 }
 END_TEST
 
+/* The last retry: when our reader rejects the SPIR-V of the optimising
+ * pipeline, with and without unrolling, the program is built from the
+ * minimal one and the log warns about it. A wrapper around llvm-spirv
+ * plants the rejection: its first two outputs are a bare SPIR-V magic word. */
+START_TEST(build_retries_minimal_pipeline) {
+  char dir[] = "/tmp/wavesim-fe-driver-XXXXXX", script[64], count[80], text[1024];
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(script, sizeof script, "%s/spirv.sh", dir);
+  snprintf(count, sizeof count, "%s/spirv.sh.count", dir);
+  fe_clc_tools real = fe_front_default_tools();
+  snprintf(text, sizeof text,
+           "#!/bin/sh\n"
+           "n=$(cat \"$0.count\" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > \"$0.count\"\n"
+           "'%s' \"$@\" || exit $?\n"
+           "for a; do out=$a; done\n"
+           "if [ $n -le 2 ]; then printf '\\003\\002\\043\\007' > \"$out\"; fi\n",
+           real.llvm_spirv);
+  FILE *f = fopen(script, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(text, f);
+  fclose(f);
+  ck_assert_int_eq(chmod(script, 0700), 0);
+  setenv("WAVESIM_LLVM_SPIRV", script, 1);
+  setenv("WAVESIM_CACHE", "off", 1);
+  fe_compiler *c = fe_compiler_create();
+  unsetenv("WAVESIM_LLVM_SPIRV");
+  unsetenv("WAVESIM_CACHE");
+  isa_program *p = NULL;
+  char *log = NULL;
+  fe_status st = fe_build(c, "__kernel void k(__global int *o) { o[get_global_id(0)] = 7; }\n", "",
+                          &target, &p, &log);
+  ck_assert_msg(st == FE_OK, "log: %s", log);
+  ck_assert_ptr_nonnull(isa_program_find(p, "k"));
+  ck_assert_msg(strstr(log, "warning: built from the minimal pipeline (mem2reg only), so its code "
+                            "and cycle counts are those of unoptimised code (please report the "
+                            "kernel); as first compiled: <spirv>: error: invalid SPIR-V"),
+                "%s", log);
+  f = fopen(count, "r");
+  int n = 0;
+  ck_assert_ptr_nonnull(f);
+  ck_assert_int_eq(fscanf(f, "%d", &n), 1);
+  fclose(f);
+  ck_assert_int_eq(n, 3); /* optimised, without unrolling, minimal */
+  isa_program_destroy(p);
+  free(log);
+  fe_compiler_destroy(c);
+  unlink(count);
+  unlink(script);
+  rmdir(dir);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("fe_driver");
   TCase *tc = tcase_create("driver");
@@ -155,6 +211,7 @@ int main(void) {
   tcase_add_test(tc, missing_tool_is_internal);
   tcase_add_test(tc, build_retries_without_unrolling);
   tcase_add_test(tc, toolchain_forms_build_optimised);
+  tcase_add_test(tc, build_retries_minimal_pipeline);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
