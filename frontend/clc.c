@@ -466,8 +466,7 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
                          "-emit-llvm", "-O2", "-disable-llvm-passes",
                          /* OpenCL C code puts plain `inline` functions in headers; with C99
                           * semantics -O0 emits no body for them (an undefined call). */
-                         "-fgnu89-inline",
-                         "-debug-info-kind=line-tables-only", "-dwarf-version=4",
+                         "-fgnu89-inline", "-debug-info-kind=line-tables-only", "-dwarf-version=4",
                          "-main-file-name", FE_CLC_SOURCE_NAME};
   for (size_t i = 0; i < CLC_COUNT(fixed); i++)
     clc_push(&a, fixed[i]);
@@ -514,7 +513,8 @@ static fe_status clc_legalize_file(const char *dir, const char *in, const char *
   free(ir);
   snprintf(path, sizeof path, "%s/%s", dir, out);
   if (!res || clc_write_file(path, res, m, log)) {
-    if (!res) fe_sb_printf(log, "error: internal: cannot read or legalise %s (out of memory?)\n", in);
+    if (!res)
+      fe_sb_printf(log, "error: internal: cannot read or legalise %s (out of memory?)\n", in);
     free(res);
     return FE_INTERNAL;
   }
@@ -573,7 +573,8 @@ static fe_status clc_opt_full(const fe_clc_tools *tools, const char *dir, const 
   st = clc_opt(tools, dir, FE_CLC_OPT_LOOP_PASSES, unroll, CLC_COUNT(unroll), "x2.ll", "x3.bc", 0, log);
   if (st != FE_OK) return st;
   static const char *const rt[] = FE_CLC_RUNTIME_UNROLL_FLAGS;
-  return clc_opt(tools, dir, FE_CLC_OPT_RUNTIME_UNROLL_PASSES, rt, CLC_COUNT(rt), "x3.bc", "y.ll", 1, log);
+  return clc_opt(tools, dir, FE_CLC_OPT_RUNTIME_UNROLL_PASSES, rt, CLC_COUNT(rt), "x3.bc", "y.ll",
+                 1, log);
 }
 
 /* 2. opt, then 3. llvm-spirv: dir/in -> SPIR-V words; if the translator
@@ -676,8 +677,7 @@ static fe_status clc_front(const fe_clc_tools *tools, const char *source, const 
   /* clang's own output already holds one form llvm-spirv mistranslates (a
    * private initialiser's constant global), which opt would spread into
    * forms no rewrite recognises: legalised before opt sees it */
-  if (st == FE_OK)
-    st = clc_legalize_file(dir, "c.ll", "in.ll", log);
+  if (st == FE_OK) st = clc_legalize_file(dir, "c.ll", "in.ll", log);
   return st;
 }
 
