@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # gen_corpus.py: generates the systematic kernel corpus tests/corpus/gen/*.cl (one small kernel
-# per file, run by tests/corpus/corpus_test.sh on PoCL and wavesim and compared by clrun).
+# per file, run by tests/corpus/corpus_test.sh on PoCL and wavesim and compared by clrun; the
+# builtin-function files bi_*.cl, many kernels each, come from corpus_builtins.py's tables).
 """Usage: gen_corpus.py OUTDIR          write every generated kernel into OUTDIR
        gen_corpus.py --check OUTDIR  exit 1 (listing the files) if OUTDIR differs from what
                                      this script generates now (the ctest corpus_gen_fresh)
@@ -21,6 +22,8 @@ as a "// BUILD-ERROR:" test); SKIP (empty now) would list names not emitted at a
 import os
 import re
 import sys
+
+import corpus_builtins
 
 G = 256  # work-items per generated kernel
 
@@ -1111,7 +1114,11 @@ def generate():
         misc_kernels() + mathx_kernels())
   names = [k.name for k in ks]
   assert len(names) == len(set(names)), "duplicate kernel names"
-  return {k.name + ".cl": k.text() for k in ks}
+  files = {k.name + ".cl": k.text() for k in ks}
+  bi = corpus_builtins.generate()  # every builtin family x type x argument kind (bi_*.cl)
+  assert not set(bi) & set(files), "builtin corpus file names clash"
+  files.update(bi)
+  return files
 
 
 def main(argv):

@@ -23,8 +23,10 @@
  *   | edge(LO,HI): rand(LO,HI) with every 5th element an edge value of the type, cycling
  *   (shifted per buffer) through NaN, +-inf, +-0.0, denormals, +-max, +-min normal, +-1 for
  *   floats and doubles, and MIN, MAX, 0, -1, 1, MIN+1, MAX-1, 0x55.. for integers.
- * On a mismatch --compare prints the RUN kernels, the element, the work-item it belongs
- * to and every buffer's input values for that work-item, assuming the layout the corpus
+ * On a mismatch --compare prints a line for every differing buffer (so a file of many
+ * kernels names each failing one) and, for the first, the RUN kernels, the element, the
+ * work-item it belongs to and the input values for that work-item of every buffer of the
+ * kernels using the differing one, assuming the layout the corpus
  * uses: a buffer of C = k * G elements (G = the first RUN's global size, linearised
  * x-fastest) holds k consecutive elements per work-item, element e belonging to item e/k.
  * Inputs come from a fixed-seed xorshift PRNG so every platform sees the same
@@ -40,7 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_BUFS 32
+#define MAX_BUFS 128 /* generated builtin files give each kernel its own outputs */
 #define MAX_ARGS 24
 #define MAX_RUNS 16
 
@@ -485,11 +487,21 @@ static void explain(spec *sp, unsigned bi, size_t e, const unsigned char *ref, c
   }
   fprintf(stderr, "  work-item: linear %zu, global id (%zu,%zu,%zu) (assuming element e of a "
                   "buffer with k elements per item belongs to item e/k)\n", wi, id[0], id[1], id[2]);
+  /* only the buffers of the kernels that use this one (a file may hold many kernels) */
+  int used[MAX_BUFS] = {0};
+  for (unsigned ri = 0; ri < sp->nruns; ri++) {
+    const run_spec *r = &sp->runs[ri];
+    int uses = 0;
+    for (unsigned a = 0; a < r->nargs; a++)
+      uses |= r->args[a].kind == A_BUF && r->args[a].buf == (int)bi;
+    for (unsigned a = 0; a < r->nargs && uses; a++)
+      if (r->args[a].kind == A_BUF) used[r->args[a].buf] = 1;
+  }
   size_t off = 0;
   for (unsigned b = 0; b < sp->nbufs; b++) {
     buf_spec *x = &sp->bufs[b];
     size_t es = type_sizes[x->type];
-    if (x->count % g) {
+    if (x->count % g || !used[b]) {
       off += x->count * es;
       continue;
     }
@@ -525,10 +537,11 @@ static int compare(spec *sp, const char *a, const char *b) {
   }
   size_t off = 0;
   int bad = 0;
-  for (unsigned i = 0; i < sp->nbufs && !bad; i++) {
+  for (unsigned i = 0; i < sp->nbufs; i++) {
     buf_spec *bs = &sp->bufs[i];
     size_t es = type_sizes[bs->type];
     unsigned maxd = 0;
+    int buf_bad = 0;
     for (size_t e = 0; e < bs->count; e++, off += es) {
       const unsigned char *x = pa + off, *y = pb + off;
       if (!memcmp(x, y, es)) continue;
@@ -572,11 +585,14 @@ static int compare(spec *sp, const char *a, const char *b) {
       show(bs->type, y, sy, sizeof sy);
       fprintf(stderr, "%s: buffer '%s' (%s) first differs at element %zu: reference %s, got %s%s\n", sp->file,
               bs->name, type_names[bs->type], e, sx, sy, sp->has_tol ? " (beyond tolerance)" : "");
-      explain(sp, i, e, pa, pb);
-      bad = 1;
+      /* the first mismatch is explained; later buffers (a file of many kernels, each with its
+       * own outputs) get their one line each, so one run names every failing kernel */
+      if (!bad) explain(sp, i, e, pa, pb);
+      bad = buf_bad = 1;
+      off += (bs->count - e) * es;
       break;
     }
-    if (!bad && maxd) printf("%s: buffer '%s' within %u ulp\n", sp->file, bs->name, maxd);
+    if (!buf_bad && maxd) printf("%s: buffer '%s' within %u ulp\n", sp->file, bs->name, maxd);
   }
   if (!bad) printf("%s: %u buffers match\n", sp->file, sp->nbufs);
   free(pa);

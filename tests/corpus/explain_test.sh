@@ -1,7 +1,8 @@
 #!/bin/sh
 # Checks clrun --compare's failure report: runs explain/explain.cl on PoCL, plants a
 # difference at element 5 of the output buffer and expects the kernel name, the work-item
-# (linear 5 = global id 8 with offset 3) and each buffer's inputs and results for it.
+# (linear 5 = global id 8 with offset 3) and each buffer's inputs and results for it; then
+# plants a second difference in another buffer and expects both reported.
 # usage: explain_test.sh CLRUN DIR_OF_THIS_SCRIPT WORKDIR POCL_ICD
 set -u
 clrun=$1 dir=$2 work=$3 pocl=$4
@@ -21,5 +22,15 @@ for want in "buffer 'o' (int) first differs at element 5: reference 17, got 255"
             "b (short, fill const(7)) elements 10..11:" "[11] input 7  reference 7  got 7" \
             "[5] input 0  reference 17  got 255  <-- differs"; do
   grep -qF "$want" "$work/msg" || { echo "FAIL: report lacks: $want"; exit 1; }
+done
+# a file of many kernels: every differing buffer gets its line (only the first is explained),
+# so one run names every failing kernel; here a[3] (bytes 12..15) and o[5] both differ
+cp "$work/got.bin" "$work/got2.bin"
+printf '\377' | dd of="$work/got2.bin" bs=1 seek=12 conv=notrunc 2>/dev/null
+"$clrun" --compare "$cl" "$work/ref.bin" "$work/got2.bin" 2>"$work/msg2" &&
+  { echo "FAIL: the planted differences were not reported"; exit 1; }
+for want in "buffer 'a' (int) first differs at element 3: reference 3, got 255" \
+            "buffer 'o' (int) first differs at element 5: reference 17, got 255"; do
+  grep -qF "$want" "$work/msg2" || { cat "$work/msg2"; echo "FAIL: report lacks: $want"; exit 1; }
 done
 echo "PASS"
