@@ -800,6 +800,111 @@ def vload_kernels():
   return out
 
 
+
+def vload_space_kernels():
+  """vloadn / vstoren of every width from __local, __constant, __global and private memory at
+  offsets not aligned to the vector (odd element offsets, odd lane and uniform indices), one
+  kernel per element type; stores go to misaligned places in every writable space and are
+  read back element by element."""
+  out = []
+  per_in, ln, pn = 17, 64 * 16 + 32, 4 * 16 + 8  # inputs per item, __local and private sizes
+  for t in ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float",
+            "double"):
+    name = "vload_spaces_%s" % t
+    body, off = [], 0
+    for n in (2, 3, 4, 8, 16):
+      loads = ["vload%d(li, l + 1)", "vload%d(0, l + li + 3)", "vload%d(k, l + li)",
+               "vload%d(i, c + 1)", "vload%d(0, c + i + 3)", "vload%d(k, c + 1)",
+               "vload%d(1, c + k)", "vload%d(k, a + 1)", "vload%d(k, p + 1)",
+               "vload%d(i & 3, p + 3)"]
+      for e in loads:
+        body.append("  vstore%d(%s, 0, q + %d);\n" % (n, e % n, off))
+        off += n
+      body.append("  barrier(CLK_LOCAL_MEM_FENCE);\n  vstore%d(vload%d(i, a + 1), li, l + 1);\n"
+                  "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                  "  for (int j = 0; j < %d; j++) q[%d + j] = l[li * %d + 1 + j];\n"
+                  % (n, n, n, off, n))
+      off += n
+      body.append("  {\n    %s r[%d];\n    for (int j = 0; j < %d; j++) r[j] = (%s)0;\n"
+                  "    vstore%d(vload%d(0, a + i + 5), 1, r + 1 + (i & 1));\n"
+                  "    for (int j = 0; j < %d; j++) q[%d + j] = r[j];\n  }\n"
+                  % (t, 2 * n + 4, 2 * n + 4, t, n, n, 2 * n + 4, off))
+      off += 2 * n + 4
+    s = ((FP64 if t == "double" else "") +
+         "__kernel void %s(__global const %s *a, __constant %s *c, __global %s *o, int k) {\n"
+         "  int i = get_global_id(0), li = get_local_id(0);\n"
+         "  __local %s l[%d];\n"
+         "  for (int j = li; j < %d; j += 64) l[j] = a[get_group_id(0) * 64 + j];\n"
+         "  __private %s p[%d];\n  for (int j = 0; j < %d; j++) p[j] = a[i + j];\n"
+         "  barrier(CLK_LOCAL_MEM_FENCE);\n  __global %s *q = o + i * %d;\n%s}"
+         % (name, t, t, t, t, ln, ln, t, pn, pn, t, off, "".join(body)))
+    fill = "edge(-100,100)" if t in ("float", "double") else edge_int(t)
+    args = [buf("a", t, per_in, fill), buf("c", t, per_in, fill), buf("o", t, off, "zero"),
+            "k:int:3"]
+    out.append(Kernel(name, "vload2..16 / vstore2..16 of %s from __local, __constant, __global "
+                      "and private memory at offsets not aligned to the vector (odd element "
+                      "offsets, lane and uniform indices), stores into misaligned __local and "
+                      "private places read back; exact." % t, s, args,
+                      tol=0 if t in ("float", "double") else None))
+  return out
+
+
+VHALF_SRC = """
+__kernel void vload_half_spaces(__global const ushort *a, __constant ushort *ca,
+                                __global const float *f, __global float *o, __global ushort *h,
+                                int k) {
+  int i = get_global_id(0), li = get_local_id(0);
+  __local ushort lu[1200];
+  __local half *l = (__local half *)lu;
+  for (int j = li; j < 1200; j += 64) lu[j] = a[j + get_group_id(0) * 7];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  ushort pv[64];
+  for (int j = 0; j < 64; j++) pv[j] = a[i + j * 3];
+  __private half *p = (__private half *)pv;
+  __global const half *ga = (__global const half *)a;
+  __constant half *cc = (__constant half *)ca;
+  int b = 0;
+#define OUT(n, e) vstore##n(e, i, o + b + 1); b += n * 256 + 16;
+  OUT(2, vload_half2(i, ga + 1)) OUT(3, vload_half3(i, ga + 1)) OUT(4, vload_half4(0, ga + i + 3))
+  OUT(8, vload_half8(i, ga + 3)) OUT(16, vload_half16(k, ga + i)) OUT(3, vloada_half3(i, ga + 4))
+  OUT(2, vload_half2(li, l + 1)) OUT(3, vload_half3(li, l + 1)) OUT(8, vload_half8(0, l + li + 3))
+  OUT(16, vload_half16(k, l + li)) OUT(3, vloada_half3(li, l + 4)) OUT(4, vloada_half4(li, l + 4))
+  OUT(2, vload_half2(i, cc + 1)) OUT(3, vload_half3(k, cc + 1)) OUT(8, vload_half8(0, cc + k))
+  OUT(16, vload_half16(1, cc + 3)) OUT(3, vloada_half3(k, cc + 4))
+  OUT(2, vload_half2(1, p + 1)) OUT(3, vload_half3(k, p + 1)) OUT(8, vload_half8(0, p + (i & 7) + 1))
+  OUT(16, vload_half16(1, p + 3)) OUT(3, vloada_half3(k, p + 4))
+  o[b + i] = vload_half(i, ga + 1); b += 256;
+  o[b + i] = vload_half(k, cc + 1); b += 256;
+  o[b + i] = vload_half(li, l + 1); b += 256;
+  o[b + i] = vload_half(k, p + 1); b += 256;
+  int c = 0;
+  __global half *gh = (__global half *)h;
+  float16 v = vload16(i, f + 1);
+  vstore_half2(v.s01, i, gh + c + 1); c += 2 * 256 + 8;
+  vstore_half3(v.s012, i, gh + c + 1); c += 3 * 256 + 8;
+  vstore_half8_rtz(v.lo, i, gh + c + 3); c += 8 * 256 + 8;
+  vstore_half16_rtp(v, i, gh + c + 1); c += 16 * 256 + 8;
+  vstore_half4_rtn(v.s0123, i, gh + c + 1); c += 4 * 256 + 8;
+  vstorea_half3(v.s012, i, gh + c + 4); c += 4 * 256 + 8;
+  vstore_half(v.s5, i, gh + c + 1); c += 256 + 8;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  vstore_half8(v.hi, li, l + 1);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int j = 0; j < 8; j++) h[c + i * 8 + j] = lu[li * 8 + 1 + j];
+}"""
+
+
+def vload_half_kernels():
+  """vload_half[n] / vloada_half[n] from all four address spaces and vstore_half[n][_r] /
+  vstorea_half3 into __global and __local, at offsets not aligned to the vector."""
+  return [Kernel("vload_half_spaces", "vload_half2..16 / vloada_half3,4 from __global, "
+                 "__local, __constant and private memory and vstore_half2..16 (rte, rtz, rtp, "
+                 "rtn) / vstorea_half3 into __global and __local, at odd element offsets and "
+                 "lane or uniform indices; exact.", VHALF_SRC,
+                 [buf("a", "ushort", 19, "rand(0,65535)"), buf("ca", "ushort", 19, "rand(0,31743)"),
+                  buf("f", "float", 19, "rand(-70000,70000)"), buf("o", "float", 157, "zero"),
+                  buf("h", "ushort", 157, "zero"), "k:int:3"])]
+
 # ---------------- geometric ----------------
 def geo_kernels():
   out = []
@@ -1064,6 +1169,132 @@ for op, init in (("add", "0"), ("sub", "0"), ("min", "0x7fffffff"), ("max", "0x8
       comment = ("atomic_%s on 2 __local counters per work-group of 64, result copied out after "
                  "a barrier; order-independent, exact." % op)
     MISC[name] = (comment, src, args)
+# __local atomics whose returned values are used, from 4 waves (wave64) or 8 (wave32) of a
+# 256-item group hitting 4 counters 4 times each in a loop (M = 256 operations per counter).
+# What is compared is order-independent: for add/sub/inc/dec/xchg/cmpxchg the returned values
+# (and xchg's final value) are each marked in a __local table that must show every expected
+# value exactly once (a unique-slot allocation); for and/or/xor how many returned values had
+# the item's bit set; for min/max that exactly one item saw the initial value and none saw less
+# than the final value; and the final counters. int uses atomic_*, uint the atom_* spelling.
+ATOM_M, ATOM_IT = 256, 4
+ATOMIC_LOCAL_RET = []
+# op -> (int init, uint init, call with P V B U, mark index of the returned value r)
+ATOM_LOCAL = {
+  "add": ("0", "0u", "%s_add(P, 1)", "r"),
+  "sub": ("0", "0u", "%s_sub(P, 1)", "0 - r"),
+  "inc": ("0", "0u", "%s_inc(P)", "r"),
+  "dec": ("M", "M", "%s_dec(P)", "r - 1"),
+  "xchg": ("0", "0u", "%s_xchg(P, U)", "r"),
+  "cmpxchg": ("0", "0u", None, "r"),
+  "min": ("MAXV", "MAXV", "%s_min(P, V)", "r == MAXV ? 0 : 1"),
+  "max": ("MINV", "0u", "%s_max(P, V)", "r == MINV ? 0 : 1"),
+  "and": ("-1", "~0u", "%s_and(P, ~B)", "(r & B) != 0"),
+  "or": ("0", "0u", "%s_or(P, B)", "(r & B) == 0"),
+  "xor": ("0", "0u", "%s_xor(P, B)", "(r & B) != 0"),
+}
+for op, (ii, ui, call, idx) in ATOM_LOCAL.items():
+  name = "atomic_local_ret_%s" % op
+  loop = []
+  for k, (T, pre, init, mx, mn) in enumerate((("int", "atomic", ii, "0x7fffffff", "(-0x7fffffff - 1)"),
+                                              ("uint", "atom", ui, "0xffffffffu", "0u"))):
+    p = "&c%d[li & 3]" % k
+    v = "(%s)a[i * %d + it]" % (T, ATOM_IT) if k == 0 else "b[i * %d + it]" % ATOM_IT
+    if op == "cmpxchg":
+      ex = ("    %s r = 0, prev;\n    while ((prev = %s_cmpxchg(%s, r, r + 1)) != r) r = prev;\n"
+            % (T, pre, p))
+    else:
+      ex = "    %s r = %s;\n" % (T, (call % pre).replace("P", p).replace("V", v))
+    e = idx.replace("MAXV", mx).replace("MINV", mn)
+    loop.append("    {\n" + ex.replace("\n    ", "\n      ").replace("    ", "      ", 1) +
+                "      r%d[it] = r;\n      %s x = %s;\n"
+                "      atomic_inc(&mk[%d][li & 3][(uint)x <= M ? (int)x : M + 1]);\n    }\n"
+                % (k, T, e, k))
+  post = ""
+  if op == "xchg":
+    post = ("  if (li < 8) { uint x = li < 4 ? (uint)c0[li] : c1[li - 4];\n"
+            "    atomic_inc(&mk[li / 4][li & 3][x <= M ? (int)x : M + 1]); }\n"
+            "  barrier(CLK_LOCAL_MEM_FENCE);\n")
+  elif op in ("min", "max"):
+    cmp = "<" if op == "min" else ">"
+    post = ("  for (int it = 0; it < %d; it++) {\n"
+            "    if (r0[it] %s c0[li & 3]) atomic_inc(&mk[0][li & 3][M + 1]);\n"
+            "    if (r1[it] %s c1[li & 3]) atomic_inc(&mk[1][li & 3][M + 1]);\n  }\n"
+            "  barrier(CLK_LOCAL_MEM_FENCE);\n" % (ATOM_IT, cmp, cmp))
+  src = ("#define M %d\n"
+         "__kernel void %s(__global const int *a, __global const uint *b, __global int *res) {\n"
+         "  __local int c0[4];\n  __local uint c1[4];\n  __local int mk[2][4][M + 2];\n"
+         "  int li = get_local_id(0), i = get_global_id(0);\n"
+         "  __global int *out = res + get_group_id(0) * (8 * (M + 2) + 8);\n"
+         "  for (int j = li; j < 8 * (M + 2); j += 256) (&mk[0][0][0])[j] = 0;\n"
+         "  if (li < 4) { c0[li] = %s; c1[li] = %s; }\n  barrier(CLK_LOCAL_MEM_FENCE);\n"
+         "  int r0[%d];\n  uint r1[%d];\n"
+         "  for (int it = 0; it < %d; it++) {\n"
+         "    int B = 1 << ((li + it) & 31), U = (li >> 2) * %d + it + 1;\n%s  }\n"
+         "  barrier(CLK_LOCAL_MEM_FENCE);\n%s"
+         "  for (int j = li; j < 8 * (M + 2); j += 256) out[j] = (&mk[0][0][0])[j];\n"
+         "  if (li < 4) { out[8 * (M + 2) + li] = c0[li]; out[8 * (M + 2) + 4 + li] = (int)c1[li]; }\n"
+         "}" % (ATOM_M, name, ii.replace("MAXV", "0x7fffffff").replace("MINV", "(-0x7fffffff - 1)")
+                .replace("M", "M"), ui.replace("MAXV", "0xffffffffu").replace("M", "M"),
+                ATOM_IT, ATOM_IT, ATOM_IT, ATOM_IT, "".join(loop), post))
+  ATOMIC_LOCAL_RET.append(Kernel(
+    name, "atomic_%s / atom_%s on __local int and uint from 256 work-items (4 or 8 waves) in a "
+    "loop, returned values used; order-independent facts compared exactly (every expected "
+    "returned value seen once, final counters)." % (op, op), src,
+    ["a:buf:int:%d:rand(-100000,100000)" % (ATOM_IT * 1024),
+     "b:buf:uint:%d:rand(1,4294967295)" % (ATOM_IT * 1024),
+     "res:buf:int:%d:zero" % (4 * (8 * (ATOM_M + 2) + 8))], g=1024, local=256))
+# The 64-bit forms (cl_khr_int64_base/extended_atomics) on __local long/ulong: a cmpxchg
+# retry loop, atom_add and atom_xchg whose returned multiples of 2^32 + 1 must each be seen once
+# (both halves checked), and the final values of inc, dec, min, max, and, or, xor and sub.
+ATOMIC_LOCAL_RET.append(Kernel(
+  "atom64_local_ret", "atom_* on __local long/ulong from 256 work-items in a loop: the values "
+  "cmpxchg (retry loop), add and xchg return each seen once with both 32-bit halves right, "
+  "and the final values of every other operation; order-independent, exact.", """
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
+#define M %d
+#define STEP 0x100000001L
+/* n * STEP (0 <= n <= M) -> n; anything else -> M + 1 */
+int step_index(long r) {
+  long n = r >> 32;
+  return n >= 0 && n <= M && (r & 0xffffffffL) == n ? (int)n : M + 1;
+}
+__kernel void atom64_local_ret(__global const long *a, __global int *res, __global long *fin) {
+  __local long c[4], x[4], e[8];
+  __local ulong u[4];
+  __local int mk[3][4][M + 2];
+  int li = get_local_id(0), i = get_global_id(0);
+  __global int *out = res + get_group_id(0) * 12 * (M + 2);
+  for (int j = li; j < 12 * (M + 2); j += 256) (&mk[0][0][0])[j] = 0;
+  if (li < 4) { c[li] = 0; x[li] = 0; u[li] = 0; }
+  if (li < 8) e[li] = li == 2 ? 0x7fffffffffffffffL : li == 3 ? (-0x7fffffffffffffffL - 1)
+                    : li == 4 ? -1L : 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int it = 0; it < %d; it++) {
+    long v = a[i * %d + it], r = 0, prev;
+    while ((prev = atom_cmpxchg(&c[li & 3], r, r + STEP)) != r) r = prev;
+    atomic_inc(&mk[0][li & 3][step_index(r)]);
+    atomic_inc(&mk[1][li & 3][step_index((long)atom_add(&u[li & 3], (ulong)STEP))]);
+    atomic_inc(&mk[2][li & 3][step_index(atom_xchg(&x[li & 3], ((li >> 2) * %d + it + 1) * STEP))]);
+    atom_inc(&e[0]);
+    atom_dec(&e[1]);
+    atom_min(&e[2], v);
+    atom_max(&e[3], v);
+    atom_and(&e[4], ~(1L << ((li + it) & 63)));
+    atom_or(&e[5], 1L << ((li + it * 7) & 63));
+    atom_xor(&e[6], v);
+    atom_sub(&e[7], v);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (li < 4) atomic_inc(&mk[2][li][step_index(x[li])]);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int j = li; j < 12 * (M + 2); j += 256) out[j] = (&mk[0][0][0])[j];
+  if (li < 8) fin[get_group_id(0) * 8 + li] = e[li];
+}""" % (ATOM_M, ATOM_IT, ATOM_IT, ATOM_IT),
+  ["a:buf:long:%d:%s" % (ATOM_IT * 1024, edge_int("long")),
+   "res:buf:int:%d:zero" % (4 * 12 * (ATOM_M + 2)), "fin:buf:long:32:zero"], g=1024,
+  local=256))
+
 MISC["atomic_cmpxchg_count"] = ("atomic_cmpxchg retry loop building a counter, plus atomic_xchg "
                                 "whose final value is checked only for membership; exact.", """
 __kernel void atomic_cmpxchg_count(__global int *cnt, __global int *flags) {
@@ -1110,8 +1341,9 @@ def misc_kernels():
 
 def generate():
   ks = (int_kernels() + math_kernels() + rel_kernels() + conv_kernels() + conv_rt_kernels() +
-        astype_kernels() + vec_kernels() + vload_kernels() + geo_kernels() + workitem_kernels() +
-        misc_kernels() + mathx_kernels())
+        astype_kernels() + vec_kernels() + vload_kernels() +
+        vload_space_kernels() + vload_half_kernels() + geo_kernels() + workitem_kernels() +
+        misc_kernels() + ATOMIC_LOCAL_RET + mathx_kernels())
   names = [k.name for k in ks]
   assert len(names) == len(set(names)), "duplicate kernel names"
   files = {k.name + ".cl": k.text() for k in ks}
