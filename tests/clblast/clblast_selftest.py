@@ -36,23 +36,29 @@ def tester_output(routines, truncated=False):
     return "\n".join(out) + "\n"
 
 
-GOOD = [("SFOO", "::::", 4, 0, 0), ("DFOO", "::::", 4, 0, 0), ("HFOO", None, 0, 0, 0)]
+# ScFOO: routine names are not all upper case (ScNRM2, DzNRM2).
+GOOD = [("SFOO", "::::", 4, 0, 0), ("DFOO", "::::", 4, 0, 0), ("ScFOO", "::", 2, 0, 0),
+        ("HFOO", None, 0, 0, 0)]
 
 # name: (pocl routines, wavesim routines, wavesim truncated, expectations, expect ok, text in output)
 CASES = {
     "all_pass": (GOOD, GOOD, False, "", True, "PASS"),
-    "wrong_result": (GOOD, [GOOD[0], ("DFOO", "::X:", 3, 0, 1), GOOD[2]], False, "", False,
+    "wrong_result": (GOOD, [GOOD[0], ("DFOO", "::X:", 3, 0, 1)] + GOOD[2:], False, "", False,
                      "DFOO (xfoo): passes on PoCL"),
-    "expected_failure": (GOOD, [GOOD[0], ("DFOO", "::X:", 3, 0, 1), GOOD[2]], False,
-                         "DFOO  a known cause\n", True, "expected failure: a known cause"),
-    "stale_expectation": (GOOD, GOOD, False, "# comment\nSFOO  fixed since\n", False,
+    "wrong_result_mixed_case": (GOOD, GOOD[:2] + [("ScFOO", "X:", 1, 0, 1), GOOD[3]], False, "",
+                                False, "ScFOO (xfoo): passes on PoCL"),
+    "expected_failure": (GOOD, [GOOD[0], ("DFOO", "::X:", 3, 0, 1)] + GOOD[2:], False,
+                         "xfoo DFOO  a known cause\n", True, "expected failure: a known cause"),
+    "other_testers_entries_ignored": (GOOD, GOOD, False, "xbar SBAR  not this tester\n", True,
+                                      "PASS"),
+    "stale_expectation": (GOOD, GOOD, False, "# comment\nxfoo SFOO  fixed since\n", False,
                           "SFOO (xfoo) now passes on wavesim"),
-    "unknown_expectation": (GOOD, GOOD, False, "ZFOO  typo\n", False,
-                            "ZFOO names no routine"),
-    "expectation_without_cause": (GOOD, GOOD, False, "SFOO\n", False, "has no cause"),
+    "unknown_expectation": (GOOD, GOOD, False, "xfoo ZFOO  typo\n", False,
+                            "clblast_test_xfoo runs no routine ZFOO"),
+    "expectation_without_cause": (GOOD, GOOD, False, "xfoo SFOO\n", False, "has no cause"),
     # A kernel that does not build is "skipped" by the tester: the '\' marks and
     # the lower pass count must still fail it.
-    "build_error": (GOOD, [GOOD[0], ("DFOO", "::\\\\", 2, 2, 0), GOOD[2]], False, "", False,
+    "build_error": (GOOD, [GOOD[0], ("DFOO", "::\\\\", 2, 2, 0)] + GOOD[2:], False, "", False,
                     "DFOO (xfoo): passes on PoCL, fail (2 passed/2 skipped/0 failed, 2 build errors)"),
     "crash": (GOOD, GOOD[:2], True, "", False, "DFOO (xfoo): passes on PoCL, fail (tester stopped"),
     "pocl_fails_too": ([GOOD[0], ("DFOO", "X", 0, 0, 1)], [GOOD[0], ("DFOO", "X", 0, 0, 1)], False,
@@ -60,6 +66,8 @@ CASES = {
     # xgemm runs each routine twice (indirect, then direct kernel): the second is SFOO#2.
     "second_run": (GOOD[:1] * 2, [GOOD[0], ("SFOO", ":X::", 3, 0, 1)], False, "", False,
                    "SFOO#2 (xfoo): passes on PoCL"),
+    "second_run_expected": (GOOD[:1] * 2, [GOOD[0], ("SFOO", ":X::", 3, 0, 1)], False,
+                            "xfoo SFOO#2  cause of #2\n", True, "SFOO#2   expected failure: cause of #2"),
 }
 
 

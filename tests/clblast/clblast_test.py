@@ -20,8 +20,9 @@ Verdict per routine and platform:
 
 The driver fails when a routine passes on PoCL but not on wavesim (or passes with
 fewer test cases), unless the routine is listed in the expectations file with its
-cause; it also fails when a listed routine now passes on wavesim (the entry is
-stale: delete it) or when a listed routine is unknown. Logs go to --workdir.
+cause (lines 'TESTER ROUTINE cause'); it also fails when a listed routine now
+passes on wavesim (the entry is stale: delete it) or when a listed routine is
+not one the tester runs. Logs go to --workdir.
 """
 import argparse
 import os
@@ -33,7 +34,7 @@ import sys
 import time
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-START = re.compile(r"^\* Starting tests for the '([A-Z0-9]+)' routine")
+START = re.compile(r"^\* Starting tests for the '([^']+)' routine")
 COUNT = re.compile(r"^\s+(\d+) test\(s\) (passed|skipped|failed)")
 # A progress line holds only the tester's legend characters (see its legend).
 PROGRESS = re.compile(r"^\s+[:.X/\\o\-]+\s*$")
@@ -141,19 +142,20 @@ def run_tester(args, tester, platform):
 
 
 def load_expectations(path):
-    """{routine: cause} from lines 'ROUTINE  cause...' ('#' starts a comment)."""
+    """{(tester, routine): cause} from lines 'TESTER ROUTINE cause...'; lines
+    starting with '#' are comments ('#' elsewhere is text: SGEMM#2)."""
     exp = {}
     if not path:
         return exp
     with open(path) as f:
         for n, line in enumerate(f, 1):
-            line = line.split("#", 1)[0].strip()
-            if not line:
+            line = line.strip()
+            if not line or line.startswith("#"):
                 continue
-            parts = line.split(None, 1)
-            if len(parts) < 2:
-                sys.exit(f"FAIL: {path}:{n}: '{parts[0]}' has no cause: write 'ROUTINE  cause'")
-            exp[parts[0]] = parts[1]
+            parts = line.split(None, 2)
+            if len(parts) < 3:
+                sys.exit(f"FAIL: {path}:{n}: '{line}' has no cause: write 'TESTER ROUTINE cause'")
+            exp[(parts[0], parts[1])] = parts[2]
     return exp
 
 
@@ -162,18 +164,19 @@ def compare(tester, pocl, wavesim, exp, args):
     problems = []
     for name, ref in pocl.items():
         got = wavesim.get(name, Routine(name))
+        cause = exp.get((tester, name))
         print(f"  {name:8} pocl {ref.describe():45} wavesim {got.describe()}")
         if ref.verdict() != "pass":
             continue
         ok = got.verdict() == "pass" and got.passed >= ref.passed
-        if not ok and name not in exp:
+        if not ok and cause is None:
             problems.append(f"{name} ({tester}): passes on PoCL, {got.describe()} on wavesim "
                             f"(see {args.workdir}/{tester}_wavesim.log)")
-        elif ok and name in exp:
+        elif ok and cause is not None:
             problems.append(f"{name} ({tester}) now passes on wavesim: delete its line from "
-                            f"{args.expect} (it said: {exp[name]})")
+                            f"{args.expect} (it said: {cause})")
         elif not ok:
-            print(f"  {name:8} expected failure: {exp[name]}")
+            print(f"  {name:8} expected failure: {cause}")
     return problems
 
 
@@ -193,7 +196,7 @@ def main():
     os.makedirs(args.workdir, exist_ok=True)
     exp = load_expectations(args.expect)
     problems = []
-    seen = set()
+    seen = {}
     for tester in args.testers:
         res = {}
         for platform in ("pocl", "wavesim"):
@@ -204,13 +207,12 @@ def main():
             print(f"{tester} on {platform}: exit {rc}, {secs:.0f}s wall, {cpu:.0f}s CPU, log {log}")
             if not routines:
                 problems.append(f"{tester} on {platform}: no routine started (exit {rc}; see {log})")
-        seen.update(res["pocl"])
+        seen[tester] = set(res["pocl"])
         problems += compare(tester, res["pocl"], res["wavesim"], exp, args)
-    # An entry for a routine of a tester this run covers must name a routine it ran.
-    for name in exp:
-        tester = "x" + name.split("#")[0][1:].lower()
-        if tester in args.testers and name not in seen:
-            problems.append(f"{args.expect}: {name} names no routine that clblast_test_{tester} runs")
+    # An entry for a tester this run covers must name a routine it ran.
+    for tester, name in exp:
+        if tester in seen and name not in seen[tester]:
+            problems.append(f"{args.expect}: {tester} {name}: clblast_test_{tester} runs no routine {name}")
     if problems:
         print("FAIL:\n  " + "\n  ".join(problems), file=sys.stderr)
         return 1
