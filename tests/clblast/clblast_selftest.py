@@ -61,6 +61,8 @@ CASES = {
     "build_error": (GOOD, [GOOD[0], ("DFOO", "::\\\\", 2, 2, 0)] + GOOD[2:], False, "", False,
                     "DFOO (xfoo): passes on PoCL, fail (2 passed/2 skipped/0 failed, 2 build errors)"),
     "crash": (GOOD, GOOD[:2], True, "", False, "DFOO (xfoo): passes on PoCL, fail (tester stopped"),
+    # PoCL dying part-way leaves the routines after it unchecked: a failure.
+    "pocl_crash": ("crash", GOOD, False, "", False, "xfoo on pocl did not finish"),
     "pocl_fails_too": ([GOOD[0], ("DFOO", "X", 0, 0, 1)], [GOOD[0], ("DFOO", "X", 0, 0, 1)], False,
                        "", True, "PASS"),
     # xgemm runs each routine twice (indirect, then direct kernel): the second is SFOO#2.
@@ -71,7 +73,7 @@ CASES = {
 }
 
 
-def write_fake(path, pocl_text, ws_text, ws_rc):
+def write_fake(path, pocl_text, ws_text, ws_rc, pocl_rc=0):
     with open(path + ".pocl", "w") as f:
         f.write(pocl_text)
     with open(path + ".wavesim", "w") as f:
@@ -80,7 +82,10 @@ def write_fake(path, pocl_text, ws_text, ws_rc):
         f.write(f"#!{sys.executable}\nimport os, sys\n"
                 f"p = 'pocl' if os.environ['OCL_ICD_VENDORS'].endswith('.icd') else 'wavesim'\n"
                 f"sys.stdout.write(open({path!r} + '.' + p).read())\n"
-                f"sys.exit(0 if p == 'pocl' else {ws_rc})\n")
+                f"rc = {pocl_rc} if p == 'pocl' else {ws_rc}\n"
+                "sys.stdout.flush()\n"
+                "if rc < 0: os.kill(os.getpid(), -rc)  # dies by that signal\n"
+                "sys.exit(rc)\n")
     os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR)
 
 
@@ -95,8 +100,10 @@ def main():
         for case, (pocl, ws, trunc, expect, ok, text) in CASES.items():
             bindir = os.path.join(tmp, case)
             os.mkdir(bindir)
-            write_fake(os.path.join(bindir, "clblast_test_xfoo"), tester_output(pocl),
-                       tester_output(ws, trunc), 139 if trunc else 0)
+            pocl_crash = pocl == "crash"
+            pocl_text = tester_output(GOOD[:2], True) if pocl_crash else tester_output(pocl)
+            write_fake(os.path.join(bindir, "clblast_test_xfoo"), pocl_text,
+                       tester_output(ws, trunc), 139 if trunc else 0, -11 if pocl_crash else 0)
             exp = os.path.join(bindir, "expect.txt")
             open(exp, "w").write(expect)
             p = subprocess.run([sys.executable, DRIVER, "xfoo", "--bindir", bindir, "--pocl-icd", icd,
