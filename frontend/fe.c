@@ -9,10 +9,25 @@
 #include "fe_cache.h"
 #include "fe_front.h"
 
-/* The compiler object holds the tool paths and the compile cache. */
+/* Failed source builds remembered for the compiler's lifetime, by compile
+ * cache key: programs such as CLBlast retry a build that failed at every
+ * call (hundreds of times, seconds of clang each), and a build's outcome is
+ * a function of its key. A ring; the oldest is forgotten first. */
+#define FE_FAILED_MAX 32
+typedef struct fe_failed {
+  fe_cache_key key;
+  fe_status st;
+  char *log; /* NULL: slot unused */
+} fe_failed;
+
+/* The compiler object holds the tool paths, the compile cache and the failed
+ * builds (callers serialize builds: the runtime holds its lock). */
 struct fe_compiler {
   char *clang, *llvm_spirv, *opt, *llvm_link;
   fe_cache *cache; /* NULL only when out of memory: builds just compile */
+  fe_failed failed[FE_FAILED_MAX];
+  unsigned failed_next;
+  uint64_t failed_hits;
 };
 
 /* llvm-link of the same LLVM as opt: $WAVESIM_LLVM_LINK, else opt's path
@@ -54,6 +69,7 @@ void fe_compiler_destroy(fe_compiler *c) {
   free(c->opt);
   free(c->llvm_link);
   fe_cache_close(c->cache);
+  for (unsigned i = 0; i < FE_FAILED_MAX; i++) free(c->failed[i].log);
   free(c);
 }
 
@@ -290,6 +306,37 @@ static fe_status fe_recompile_link(const fe_clc_tools *t, void *arg, uint32_t **
 
 void fe_compiler_cache_stats(const fe_compiler *c, fe_cache_stats *out) {
   fe_cache_get_stats(c ? c->cache : NULL, out);
+  out->failed_hits = c ? c->failed_hits : 0;
+}
+
+/* A remembered failure of `key`: its status, and a copy of its log. */
+static int fe_failed_lookup(fe_compiler *c, const fe_cache_key *key, fe_status *st, char **log) {
+  for (unsigned i = 0; i < FE_FAILED_MAX; i++) {
+    const fe_failed *f = &c->failed[i];
+    if (f->log && !memcmp(f->key.b, key->b, sizeof key->b)) {
+      *log = strdup(f->log);
+      if (!*log) return 0; /* out of memory: just compile again */
+      *st = f->st;
+      c->failed_hits++;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Only a verdict on the source and options is remembered, not FE_INTERNAL (a
+ * tool that could not run, out of memory: another try may succeed). */
+static void fe_failed_store(fe_compiler *c, const fe_cache_key *key, fe_status st,
+                            const char *log) {
+  if (st != FE_BUILD_FAILED && st != FE_INVALID_OPTIONS) return;
+  char *copy = strdup(log ? log : "");
+  if (!copy) return;
+  fe_failed *f = &c->failed[c->failed_next];
+  c->failed_next = (c->failed_next + 1) % FE_FAILED_MAX;
+  free(f->log);
+  f->key = *key;
+  f->st = st;
+  f->log = copy;
 }
 
 fe_status fe_build(fe_compiler *c, const char *source, const char *options,
@@ -299,6 +346,7 @@ fe_status fe_build(fe_compiler *c, const char *source, const char *options,
   *out = NULL;
   fe_cache_key key;
   int cacheable = c && fe_cache_key_source(c->cache, source, options, target, &key) == 0;
+  if (cacheable && fe_failed_lookup(c, &key, &st, log)) return st;
   if (cacheable && fe_cache_lookup(c->cache, &key, out, log))
     return FE_OK;
   if (!c) {
@@ -318,6 +366,8 @@ fe_status fe_build(fe_compiler *c, const char *source, const char *options,
   *log = fe_sb_take(&lb);
   if (cacheable && st == FE_OK)
     fe_cache_store(c->cache, &key, *out, *log);
+  else if (cacheable)
+    fe_failed_store(c, &key, st, *log);
   return st;
 }
 

@@ -69,6 +69,10 @@ typedef struct fe_cache_stats {
   uint64_t stores;         /* entries written */
   uint64_t store_failures; /* entries that could not be written (build unaffected) */
   uint64_t corrupt;        /* unreadable or corrupt entries ignored */
+  /* source builds that failed before in this compiler object, answered with
+   * the same status and log without compiling (in memory only; needs a key,
+   * so not with the cache off or a source that #includes) */
+  uint64_t failed_hits;
 } fe_cache_stats;
 
 void fe_compiler_cache_stats(const fe_compiler *c, fe_cache_stats *out);

@@ -255,6 +255,44 @@ START_TEST(failed_and_include_builds_not_cached) {
 }
 END_TEST
 
+/* A failed build is answered again (same status, same log) without compiling:
+ * CLBlast retries a failing build at every call. Only within one compiler
+ * object, only for the same key. */
+START_TEST(failed_build_remembered_per_compiler) {
+  char *dir = fresh_dir();
+  const char *bad = "__kernel void k(void) { nope; }\n";
+  fe_compiler *c = fe_compiler_create();
+  isa_program *p = NULL;
+  char *log1 = NULL, *log2 = NULL, *log3 = NULL;
+  ck_assert_int_eq(fe_build(c, bad, "", &t32, &p, &log1), FE_BUILD_FAILED);
+  ck_assert_int_eq(fe_build(c, bad, "", &t32, &p, &log2), FE_BUILD_FAILED);
+  ck_assert_ptr_null(p);
+  ck_assert_str_eq(log1, log2);
+  ck_assert_ptr_nonnull(strstr(log2, "nope"));
+  ck_assert_int_eq(fe_build(c, bad, "-cl-no-such-option", &t32, &p, &log3), FE_INVALID_OPTIONS);
+  free(log3);
+  ck_assert_int_eq(fe_build(c, bad, "-cl-no-such-option", &t32, &p, &log3), FE_INVALID_OPTIONS);
+  fe_cache_stats s;
+  fe_compiler_cache_stats(c, &s);
+  ck_assert_uint_eq(s.failed_hits, 2);
+  ck_assert_uint_eq(s.misses, 2); /* each key compiled once, not looked up again */
+  ck_assert_uint_eq(s.stores, 0);
+  fe_compiler_destroy(c);
+  /* a new compiler object (a new process) compiles again */
+  c = fe_compiler_create();
+  free(log2);
+  ck_assert_int_eq(fe_build(c, bad, "", &t32, &p, &log2), FE_BUILD_FAILED);
+  fe_compiler_cache_stats(c, &s);
+  ck_assert_uint_eq(s.failed_hits, 0);
+  ck_assert_uint_eq(s.misses, 1);
+  fe_compiler_destroy(c);
+  free(log1);
+  free(log2);
+  free(log3);
+  rm_dir(dir);
+}
+END_TEST
+
 START_TEST(spirv_builds_are_cached) {
   char *dir = fresh_dir();
   fe_clc_tools tools = fe_front_default_tools();
@@ -341,6 +379,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, cache_off_never_writes);
   tcase_add_test(tc, unwritable_dir_still_builds);
   tcase_add_test(tc, failed_and_include_builds_not_cached);
+  tcase_add_test(tc, failed_build_remembered_per_compiler);
   tcase_add_test(tc, spirv_builds_are_cached);
   tcase_add_test(tc, cache_dir_resolution);
   tcase_add_test(tc, sha256_vectors);
