@@ -670,8 +670,43 @@ static void api_native_kernels(api *t) {
   clReleaseMemObject(b);
 }
 
+/* Work-item sizes for a dimension index known only at run time: 1 for an
+ * index of 3 or more (OpenCL C 6.12.1); ids and offsets (0 there) are in the
+ * corpus (workitem_dyndim.cl), where PoCL agrees. */
+static void api_dyndim_sizes(api *t) {
+  static const char *src =
+      "__kernel void sz(__global ulong *o, uint d) {\n"
+      "  o[0] = get_global_size(d); o[1] = get_local_size(d); o[2] = get_num_groups(d);\n"
+      "  o[3] = get_global_size(d - 3); o[4] = get_local_size(d - 3); o[5] = get_num_groups(d - 3);\n"
+      "}\n";
+  if (t->pocl) {
+    api_diverge(t, __FILE__, __LINE__, "get_local_size(d)",
+                "PoCL aborts on get_local_size of a run-time dimension (undefined symbol "
+                "_local_size_x in the kernel binary)");
+    return;
+  }
+  cl_program p = api_build(t, src, NULL);
+  if (!p) return;
+  cl_int e;
+  cl_kernel k = clCreateKernel(p, "sz", &e);
+  cl_mem o = clCreateBuffer(t->ctx, CL_MEM_READ_WRITE, 6 * sizeof(cl_ulong), NULL, &e);
+  cl_uint d = 3;
+  CHECK_ERR(clSetKernelArg(k, 0, sizeof o, &o), CL_SUCCESS);
+  CHECK_ERR(clSetKernelArg(k, 1, sizeof d, &d), CL_SUCCESS);
+  size_t g[3] = {2, 3, 4}, l[3] = {2, 3, 2};
+  CHECK_ERR(clEnqueueNDRangeKernel(t->q, k, 3, NULL, g, l, 0, NULL, NULL), CL_SUCCESS);
+  cl_ulong r[6] = {0};
+  CHECK_ERR(clEnqueueReadBuffer(t->q, o, CL_TRUE, 0, sizeof r, r, 0, NULL, NULL), CL_SUCCESS);
+  CHECK(r[3] == 2 && r[4] == 2 && r[5] == 1); /* dimension 0 */
+  CHECK(r[0] == 1 && r[1] == 1 && r[2] == 1);
+  clReleaseMemObject(o);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+}
+
 void api_launch(api *t) {
   cl_int e;
+  api_dyndim_sizes(t);
   cl_program p = api_build(t, api_src, NULL);
   if (!p) return;
   enum { N = 256 };
