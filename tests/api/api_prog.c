@@ -380,8 +380,15 @@ void api_program(api *t) {
   /* Binaries. */
   cl_program b = api_roundtrip(t, p);
   if (b) {
-    CHECK_ERR(clBuildProgram(b, 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
+    /* A binary holds no source to compile (5.6.3: CL_INVALID_OPERATION),
+     * though ours carries it inside; it needs clBuildProgram before kernels
+     * (5.6.2, 5.7.1; PoCL agrees). */
+    CHECK_ERR(clCompileProgram(b, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL),
+              CL_INVALID_OPERATION);
     cl_kernel bk = clCreateKernel(b, "a", &e);
+    CHECK_ERR(e, CL_INVALID_PROGRAM_EXECUTABLE);
+    CHECK_ERR(clBuildProgram(b, 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
+    bk = clCreateKernel(b, "a", &e);
     CHECK_ERR(e, CL_SUCCESS);
     if (bk) clReleaseKernel(bk);
     clReleaseProgram(b);
