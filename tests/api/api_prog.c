@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "api.h"
 
@@ -291,8 +292,30 @@ static void api_link_more(api *t) {
   clReleaseProgram(hdrs[1]);
 }
 
+/* -I DIR, relative to the application's working directory (piglit passes
+ * "-I ."), and -IDIR: #include "..." finds headers there (5.6.4.1). */
+static void api_include_dirs(api *t) {
+  mkdir("api_inc", 0755); /* under the test's working directory (ctest's) */
+  FILE *f = fopen("api_inc/api_inc_test.h", "w");
+  CHECK(f != NULL);
+  if (!f) return;
+  fputs("#define API_INC_VALUE 41u\n", f);
+  fclose(f);
+  static const char *src =
+      "#include \"api_inc_test.h\"\n"
+      "__kernel void k(__global uint *o) { o[get_global_id(0)] = API_INC_VALUE; }\n";
+  static const char *opts[] = {"-I api_inc", "-Iapi_inc", "-I ./api_inc/"};
+  for (size_t i = 0; i < sizeof opts / sizeof *opts; i++) {
+    cl_program p = api_build(t, src, opts[i]);
+    cl_uint out[4] = {0};
+    if (p && !api_run_uint(t, p, "k", 4, out)) CHECK(out[3] == 41);
+    if (p) clReleaseProgram(p);
+  }
+}
+
 void api_program(api *t) {
   cl_int e;
+  api_include_dirs(t);
   const char *srcs[2] = {api_src, NULL};
   clCreateProgramWithSource(t->ctx, 0, srcs, NULL, &e);
   CHECK_ERR(e, CL_INVALID_VALUE);
