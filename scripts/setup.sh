@@ -9,7 +9,7 @@ PKGS=(build-essential cmake pkg-config python3 git
       clang-14 llvm-14 llvm-spirv-14 libclang-common-14-dev libclang-rt-14-dev
       spirv-tools spirv-headers libyaml-dev libsqlite3-dev sqlite3 check
       opencl-c-headers ocl-icd-opencl-dev ocl-icd-libopencl1 clinfo
-      pocl-opencl-icd oclgrind)
+      pocl-opencl-icd oclgrind piglit)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
