@@ -15,9 +15,11 @@ counts per platform that docs/CONFORMANCE.md quotes.
 
   piglit_cl.py --wavesim-vendors BUILD/runtime/vendors --workdir DIR
                [--pocl-icd FILE] [--jobs N] [--expected FILE] [--reuse]
+               [--include REGEX]...
 
 --reuse compares the results already in DIR (no run), for editing the
-expectations. Results: DIR/pocl and DIR/wavesim (piglit's JSON backend).
+expectations; --include runs only the matching tests (piglit -t), for a
+quick check (expectations matching nothing then only warn). Results: DIR/pocl and DIR/wavesim (piglit's JSON backend).
 """
 import argparse
 import bz2
@@ -103,7 +105,10 @@ def read_expected(path):
 
 def run_piglit(args, platform, env, dest):
     cmd = ["piglit", "run", "cl", "-o", "-l", "quiet", "-j", str(args.jobs),
-           "--timeout", str(args.timeout), dest]
+           "--timeout", str(args.timeout)]
+    for rx in args.include:
+        cmd += ["-t", rx]
+    cmd.append(dest)
     print(f"== piglit on {platform}: {' '.join(cmd)}", flush=True)
     t0 = time.time()
     # piglit exits non-zero when any test fails; the comparison judges.
@@ -121,6 +126,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=int, default=300, help="seconds per piglit test")
     ap.add_argument("--reuse", action="store_true")
+    ap.add_argument("--include", action="append", default=[], metavar="REGEX")
     args = ap.parse_args()
 
     dirs = {p: os.path.join(args.workdir, p) for p in ("pocl", "wavesim")}
