@@ -406,8 +406,7 @@ void api_program(api *t) {
     /* A binary holds no source to compile (5.6.3: CL_INVALID_OPERATION),
      * though ours carries it inside; it needs clBuildProgram before kernels
      * (5.6.2, 5.7.1; PoCL agrees). */
-    CHECK_ERR(clCompileProgram(b, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL),
-              CL_INVALID_OPERATION);
+    CHECK_ERR(clCompileProgram(b, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL), CL_INVALID_OPERATION);
     cl_kernel bk = clCreateKernel(b, "a", &e);
     CHECK_ERR(e, CL_INVALID_PROGRAM_EXECUTABLE);
     CHECK_ERR(clBuildProgram(b, 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
@@ -821,7 +820,8 @@ static void api_dyndim_sizes(api *t) {
   static const char *src =
       "__kernel void sz(__global ulong *o, uint d) {\n"
       "  o[0] = get_global_size(d); o[1] = get_local_size(d); o[2] = get_num_groups(d);\n"
-      "  o[3] = get_global_size(d - 3); o[4] = get_local_size(d - 3); o[5] = get_num_groups(d - 3);\n"
+      "  o[3] = get_global_size(d - 3); o[4] = get_local_size(d - 3);\n"
+      "  o[5] = get_num_groups(d - 3);\n"
       "}\n";
   if (t->pocl) {
     api_diverge(t, __FILE__, __LINE__, "get_local_size(d)",
