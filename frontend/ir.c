@@ -104,6 +104,7 @@ void ir_function_fini(ir_function *f) {
   }
   free(f->params);
   free(f->name);
+  free(f->attributes);
   memset(f, 0, sizeof(*f));
 }
 

@@ -202,6 +202,7 @@ typedef struct ir_param {
   char *name;
   char *type_name; /* OpenCL C type spelling when known */
   uint32_t by_value_size; /* bytes, for kernel by-value arguments */
+  int is_sampler;         /* a sampler_t kernel argument (an opaque 8-byte slot) */
 } ir_param;
 
 typedef struct ir_function {
@@ -215,6 +216,9 @@ typedef struct ir_function {
   ir_block *blocks; /* blocks[0] is the entry */
   uint32_t nblocks, bcap;
   uint32_t reqd_wg_size[3];
+  /* Kernels: CL_KERNEL_ATTRIBUTES, the source's kernel attributes as written
+   * (space separated), or NULL when there are none. */
+  char *attributes;
 } ir_function;
 
 typedef struct ir_const_data {

@@ -109,6 +109,7 @@ typedef enum isa_argkind {
   ISA_ARG_CONST_PTR,  /* __constant pointer: 8-byte device address */
   ISA_ARG_LOCAL_PTR,  /* __local pointer: 8-byte slot holding the LDS byte offset
                          the runtime assigned (size given by clSetKernelArg) */
+  ISA_ARG_SAMPLER,    /* sampler_t: an 8-byte slot (no image support: never set) */
 } isa_argkind;
 
 typedef struct isa_arg {
@@ -137,6 +138,7 @@ typedef struct isa_kernel {
   uint32_t nargs;
   isa_arg *args;
   uint32_t reqd_wg_size[3]; /* reqd_work_group_size, 0 if none */
+  char *attributes;         /* CL_KERNEL_ATTRIBUTES text, NULL if none */
   /* Program-scope __constant data (additive): the bytes the runtime uploads
    * once per program and device (every kernel of a program carries the same
    * blob), and the kernarg offset of a hidden 8-byte slot where the runtime
@@ -179,8 +181,13 @@ const isa_kernel *isa_program_find(const isa_program *p, const char *name);
  * exec: the lanes that hold work-items (a partial last wave has fewer)
  * LDS addresses start at 0 for the work-group: static __local variables first,
  * then __local pointer arguments at the offsets the runtime writes in kernargs.
+ * Each __local variable and argument starts at a multiple of ISA_LDS_ALIGN.
  * Scratch addresses are per-lane offsets into that work-item's private area. */
 enum {
+  /* The size of the largest OpenCL C type (long16/double16, 128 bytes): the
+   * alignment OpenCL 1.2 (6.2.5, 6.5.2) lets a kernel assume for every
+   * __local variable and __local pointer argument, whatever it casts it to. */
+  ISA_LDS_ALIGN = 128,
   ISA_ABI_SGPR_KERNARG = 0,
   ISA_ABI_SGPR_DISPATCH = 2,
   ISA_ABI_SGPR_GROUP_ID = 4, /* x at 4, y at 5, z at 6 */
@@ -347,7 +354,8 @@ void isa_inst_regs(const isa_inst *in, isa_regset *rs);
  * A versioned little-endian byte format holding every isa_kernel field, code
  * as isa_encode words, ended by a checksum; used by the compile cache.
  * Bump ISA_SERIAL_VERSION whenever the layout or isa_encode changes. */
-#define ISA_SERIAL_VERSION 3u /* 2: printf sites; 3: argument type qualifiers */
+/* 2: printf sites; 3: argument type qualifiers; 4: kernel attributes */
+#define ISA_SERIAL_VERSION 4u
 /* 0 and a malloc'd *buf of *len bytes, or -1 (a malformed instruction or out of
  * memory) with *buf NULL. */
 int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len);

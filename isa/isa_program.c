@@ -11,6 +11,7 @@ void isa_kernel_fini(isa_kernel *k) {
   free(k->code);
   free(k->line);
   free(k->source_file);
+  free(k->attributes);
   for (uint32_t i = 0; k->args && i < k->nargs; i++) {
     free(k->args[i].name);
     free(k->args[i].type_name);

@@ -303,6 +303,10 @@ uint64_t rt_host_transfer_ns(struct _cl_device_id *d, size_t bytes);
 /* ---- kernels (rt_kernel.c) ---- */
 /* Work-group size limit for this kernel from its registers and the device. */
 size_t rt_kernel_max_wg(const isa_kernel *k, const struct _cl_device_id *d);
+/* The work-group's LDS layout (isa.h ABI): static __local variables, then each
+ * __local argument at the next multiple of ISA_LDS_ALIGN. Returns the total
+ * bytes; writes argument i's LDS offset to offsets[i] when offsets is given. */
+uint64_t rt_kernel_lds_layout(const isa_kernel *k, const rt_arg *args, uint64_t *offsets);
 
 /* rt_printf.c: kernels that call printf get a buffer per launch (its address
  * written into the kernarg's hidden slot; 0 when the kernel has no printf or

@@ -314,7 +314,8 @@ CL_API_ENTRY cl_int CL_API_CALL clFlush(cl_command_queue q) {
 /* Waits until the queue is empty. Commands run at enqueue, so only those
  * held back by unfinished user events can still be waiting. Returns
  * CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST once after a command failed
- * (a kernel fault) so programs that only check clFinish notice. */
+ * (a kernel fault, not a command skipped for a failed wait list) so programs
+ * that only check clFinish notice. */
 CL_API_ENTRY cl_int CL_API_CALL clFinish(cl_command_queue q) {
   if (!RT_VALID(q, RT_MAGIC_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
   struct _cl_platform_id *p = rt_platform_get();

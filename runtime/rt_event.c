@@ -143,7 +143,9 @@ static void rt_cmd_execute(struct _cl_command_queue *q, rt_cmd *c) {
   d->now_ns += dur;
   e->t_end = d->now_ns;
   if (e->t_end > q->last_end) q->last_end = e->t_end;
-  if (st < 0) q->failed = 1;
+  /* A command that did not run because its wait list failed is reported by
+   * its event only (5.9); clFinish reports the queue's own faults. */
+  if (st < 0 && !dep_failed) q->failed = 1;
   rt_set_status(e, st < 0 ? st : CL_COMPLETE);
 }
 

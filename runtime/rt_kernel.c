@@ -178,6 +178,9 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint index, size_
     ra->mem = m;
     break;
   }
+  case ISA_ARG_SAMPLER:
+    if (size != sizeof(cl_sampler)) return CL_INVALID_ARG_SIZE;
+    return CL_INVALID_SAMPLER; /* no image support: no cl_sampler is ever valid */
   default: {
     /* 3-component vectors are passed with the size of 4 (spec). */
     size_t align = a->align ? a->align : 1;
@@ -207,14 +210,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel k, cl_kernel_info para
     RT_INFO_VAL(cl_context, k->program->ctx);
   case CL_KERNEL_PROGRAM:
     RT_INFO_VAL(cl_program, k->program);
-  case CL_KERNEL_ATTRIBUTES: {
-    char buf[96] = "";
-    const uint32_t *r = k->k->reqd_wg_size;
-    if (r[0])
-      snprintf(buf, sizeof buf, "reqd_work_group_size(%u,%u,%u)", r[0], r[1] ? r[1] : 1,
-               r[2] ? r[2] : 1);
-    return rt_info_str(size, value, size_ret, buf);
-  }
+  case CL_KERNEL_ATTRIBUTES: /* as the compiler read them from the source */
+    return rt_info_str(size, value, size_ret, k->k->attributes ? k->k->attributes : "");
   default:
     return CL_INVALID_VALUE;
   }
@@ -276,6 +273,17 @@ size_t rt_kernel_max_wg(const isa_kernel *k, const struct _cl_device_id *d) {
   return max ? max : (size_t)c->wave_size;
 }
 
+uint64_t rt_kernel_lds_layout(const isa_kernel *k, const rt_arg *args, uint64_t *offsets) {
+  uint64_t total = k->lds_bytes;
+  for (uint32_t i = 0; i < k->nargs; i++) {
+    if (k->args[i].kind != ISA_ARG_LOCAL_PTR) continue;
+    total = rt_roundup(total, ISA_LDS_ALIGN);
+    if (offsets) offsets[i] = total;
+    total += args[i].local_size;
+  }
+  return total;
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_id d,
                                                          cl_kernel_work_group_info param,
                                                          size_t size, void *value,
@@ -300,13 +308,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_
     size_t r[3] = {ik->reqd_wg_size[0], ik->reqd_wg_size[1], ik->reqd_wg_size[2]};
     return rt_info(size, value, size_ret, r, sizeof r);
   }
-  case CL_KERNEL_LOCAL_MEM_SIZE: {
-    cl_ulong total = ik->lds_bytes;
-    for (uint32_t i = 0; i < ik->nargs; i++)
-      if (ik->args[i].kind == ISA_ARG_LOCAL_PTR)
-        total = rt_roundup(total, 16) + k->args[i].local_size;
-    RT_INFO_VAL(cl_ulong, total);
-  }
+  case CL_KERNEL_LOCAL_MEM_SIZE:
+    RT_INFO_VAL(cl_ulong, rt_kernel_lds_layout(ik, k->args, NULL));
   case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
     RT_INFO_VAL(size_t, d->cfg->wave_size);
   case CL_KERNEL_PRIVATE_MEM_SIZE:

@@ -192,10 +192,7 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
     rt_choose_local(g, dims, maxwg, d->max_wg_size, d->target.wave_size, l);
   }
 
-  uint64_t lds_total = ik->lds_bytes;
-  for (uint32_t i = 0; i < ik->nargs; i++)
-    if (ik->args[i].kind == ISA_ARG_LOCAL_PTR)
-      lds_total = (lds_total + 15) / 16 * 16 + k->args[i].local_size;
+  uint64_t lds_total = rt_kernel_lds_layout(ik, k->args, NULL);
   if (lds_total > (uint64_t)d->cfg->lds_max_per_wg) {
     snprintf(msg, sizeof msg,
              "needs %llu bytes of __local memory, the device has %lld per work-group "
@@ -214,12 +211,14 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
   lc->kernel = k;
   lc->kernarg = malloc(ik->kernarg_bytes ? ik->kernarg_bytes : 1);
   lc->mems = calloc(ik->nargs ? ik->nargs : 1, sizeof *lc->mems);
-  if (!lc->kernarg || !lc->mems) {
+  uint64_t *lds_at = calloc(ik->nargs ? ik->nargs : 1, sizeof *lds_at);
+  if (!lc->kernarg || !lc->mems || !lds_at) {
+    free(lds_at);
     rt_cmd_discard(&lc->base);
     return CL_OUT_OF_HOST_MEMORY;
   }
   memcpy(lc->kernarg, k->kernarg[di], ik->kernarg_bytes);
-  uint64_t lds = ik->lds_bytes;
+  rt_kernel_lds_layout(ik, k->args, lds_at);
   for (uint32_t i = 0; i < ik->nargs; i++) {
     const isa_arg *a = &ik->args[i];
     uint64_t v;
@@ -231,19 +230,18 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
         lc->mems[lc->nmems++] = m;
       }
     } else if (a->kind == ISA_ARG_LOCAL_PTR) {
-      lds = (lds + 15) / 16 * 16;
-      v = lds;
-      lds += k->args[i].local_size;
+      v = lds_at[i];
     } else {
       continue;
     }
     memcpy(lc->kernarg + a->offset, &v, a->size < 8 ? a->size : 8);
   }
+  free(lds_at);
   if (ik->const_bytes) /* hidden slot: the program's __constant data */
     memcpy(lc->kernarg + ik->const_arg_offset, &k->program->dev[di].const_addr, 8);
   lc->l.kernel = ik;
   lc->l.kernarg = lc->kernarg;
-  lc->l.dyn_lds_bytes = (uint32_t)(lds - ik->lds_bytes);
+  lc->l.dyn_lds_bytes = (uint32_t)(lds_total - ik->lds_bytes);
   lc->l.work_dim = dims;
   for (int i = 0; i < 3; i++) {
     lc->l.global_size[i] = g[i];

@@ -393,8 +393,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
     return rt_info_str(size, value, size_ret, "FULL_PROFILE");
   case CL_DEVICE_VERSION:
     return rt_info_str(size, value, size_ret, "OpenCL 1.2 wavesim");
-  case CL_DEVICE_OPENCL_C_VERSION:
-    return rt_info_str(size, value, size_ret, "OpenCL C 1.2");
+  case CL_DEVICE_OPENCL_C_VERSION: /* "OpenCL C <major.minor><space><vendor info>" (4.2) */
+    return rt_info_str(size, value, size_ret, "OpenCL C 1.2 wavesim");
   case CL_DEVICE_EXTENSIONS:
     return rt_info_str(size, value, size_ret, dev->target.extensions);
   case CL_DEVICE_PRINTF_BUFFER_SIZE:

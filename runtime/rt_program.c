@@ -492,7 +492,9 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev,
     if (!RT_VALID(headers[i], RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
     if (!headers[i]->source || !header_names[i]) return CL_INVALID_VALUE;
   }
-  if (!p->source) return CL_INVALID_OPERATION; /* only programs created from source */
+  /* Only programs created from source: our binaries carry the source
+   * (bin_options set), but to the application they hold no source. */
+  if (!p->source || p->bin_options) return CL_INVALID_OPERATION;
   fe_header *hdrs = calloc(nheaders ? nheaders : 1, sizeof *hdrs);
   if (!hdrs) return CL_OUT_OF_HOST_MEMORY;
   for (cl_uint i = 0; i < nheaders; i++)

@@ -54,7 +54,10 @@ static int be_layout_args(const ir_function *f, const be_consts *c, isa_kernel *
     a->name = be_strdup(prm->name);
     a->type_name = be_strdup(prm->type_name);
     uint32_t size;
-    if (prm->type.base == IR_T_PTR && !prm->by_value_size) {
+    if (prm->is_sampler) {
+      a->kind = ISA_ARG_SAMPLER;
+      size = 8;
+    } else if (prm->type.base == IR_T_PTR && !prm->by_value_size) {
       a->kind = prm->type.space == IR_AS_LOCAL    ? ISA_ARG_LOCAL_PTR
                 : prm->type.space == IR_AS_CONSTANT ? ISA_ARG_CONST_PTR
                                                     : ISA_ARG_GLOBAL_PTR;
@@ -138,6 +141,7 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
   k->name = be_strdup(f->name);
   k->source_file = be_strdup(file);
   memcpy(k->reqd_wg_size, f->reqd_wg_size, sizeof k->reqd_wg_size);
+  k->attributes = be_strdup(f->attributes);
   int rc = be_layout_args(f, c, k);
   if (rc) snprintf(err, errlen, "%s: out of memory laying out kernel '%s'", file, k->name);
   if (!rc) rc = be_isel(&bf, k);

@@ -1025,7 +1025,9 @@ static int isel_inst(isel *s, uint32_t i) {
     return 0;
   }
   case IR_LOCAL_VAR: {
-    uint32_t al = in->aux ? in->aux : 4;
+    /* ISA_LDS_ALIGN, not the type's own alignment: a kernel may cast any
+     * __local variable to the largest vector type (isa.h, ABI). */
+    uint32_t al = in->aux > ISA_LDS_ALIGN ? in->aux : ISA_LDS_ALIGN;
     uint32_t off = (s->bf->lds_bytes + al - 1) / al * al;
     s->bf->lds_bytes = off + (uint32_t)in->imm;
     isel_def_const(s, i, off);

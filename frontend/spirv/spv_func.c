@@ -1169,9 +1169,19 @@ void spv_inst(spv_fn *x, uint32_t i, spv_phi **phis, uint32_t *nphis) {
       comp = x->c[0];
     if (m->failed || ni != 1 || !n)
       return;
-    uint32_t idx = x->b[0], r = x->a[0];
+    uint32_t idx = x->b[0], r = x->a[0], first = ins ? 0 : 1;
     ir_type it = spv_rtype(x, idx);
-    for (uint32_t k = ins ? 0 : 1; k < n; k++) {
+    uint32_t src = W(3);
+    if (!ins && x->marker[src] && !(x->marker[src] & MK_PTR)) {
+      /* get_global_id(dim) etc. with a dim known only at run time: OpenCL
+       * C (6.12.1) gives 1 for a size and 0 for an id or offset when dim is
+       * not below 3 (SPIR-V would leave it undefined). */
+      ir_op bop = (ir_op)(x->marker[src] >> 8 & 0xffff);
+      int one = bop == IR_GLOBAL_SIZE || bop == IR_LOCAL_SIZE || bop == IR_NUM_GROUPS;
+      r = spv_kconst(x, spv_rtype(x, x->a[0]), one ? 1 : 0);
+      first = 0;
+    }
+    for (uint32_t k = first; k < n; k++) {
       uint32_t eq = spv_op2(x, IR_ICMP, SPV_IRT(IR_T_BOOL), idx, spv_kconst(x, it, k));
       x->f->insts[eq].aux = IR_P_EQ;
       uint32_t o[3] = {eq, ins ? comp : x->a[k], ins ? x->a[k] : r};

@@ -39,6 +39,15 @@ static void spv_kernel_param(spv_fn *x, uint32_t pid, uint32_t tid) {
   const char *name = m->ids[pid].name;
   p->name = name ? strdup(name) : NULL;
   p->type_name = spv_type_spelling(m, t->tk == SPV_T_PTR && m->ids[pid].byval ? t->elem : tid);
+  if (t->tk == SPV_T_OPAQUE && m->ins[m->ids[tid].ins].op == SpvOpTypeSampler) {
+    /* A sampler argument gets its slot (clSetKernelArg checks it); a use of
+     * it (image sampling) fails where it is lowered, images being unsupported. */
+    p->type = (ir_type){IR_T_I64, 0};
+    p->is_sampler = 1;
+    uint32_t r = spv_param_inst(x, p->type, index, m->ids[pid].name);
+    spv_set(x, pid, &r, 1);
+    return;
+  }
   if (t->tk == SPV_T_OPAQUE) {
     spv_error(m, x->line, "unsupported kernel argument '%s' of type %s; not implemented yet",
               name ? name : "?", t->opaque_name);

@@ -669,6 +669,49 @@ static void spv_globals(spv_mod *m) {
   }
 }
 
+/* vec_type_hint's type from the SPIR-V VecTypeHint operand (llvm-spirv: the
+ * component type code in the low 16 bits, the vector width in the high 16, 0
+ * or 1 for a scalar). SPIR-V keeps no signedness, so an integer hint reads as
+ * the signed type of its width. NULL for a code this table does not know. */
+static const char *spv_vec_hint_type(uint32_t hint, char *buf, size_t len) {
+  static const char *const names[] = {"char", "short", "int", "long", "half", "float", "double"};
+  uint32_t code = hint & 0xffffu, width = hint >> 16;
+  if (code >= sizeof names / sizeof *names) return NULL;
+  if (width <= 1)
+    snprintf(buf, len, "%s", names[code]);
+  else
+    snprintf(buf, len, "%s%u", names[code], width);
+  return buf;
+}
+
+/* A kernel's execution modes as reqd_wg_size and CL_KERNEL_ATTRIBUTES text
+ * (the OpenCL C attributes they come from, as the spec asks: "as they were
+ * declared inside __attribute__((...))", space separated). */
+static void spv_kernel_attributes(spv_mod *m, uint32_t fid, ir_function *f) {
+  fe_sb b = {0};
+  char ty[32];
+  for (uint32_t e = 0; e < m->nins; e++) {
+    if (m->ins[e].op != SpvOpExecutionMode || spv_word(m, e, 1) != fid) continue;
+    uint32_t mode = spv_word(m, e, 2);
+    const char *sep = b.len ? " " : "";
+    if (mode == SpvExecutionModeLocalSize || mode == SpvExecutionModeLocalSizeHint) {
+      uint32_t x = spv_word(m, e, 3), y = spv_word(m, e, 4), z = spv_word(m, e, 5);
+      if (mode == SpvExecutionModeLocalSize) {
+        f->reqd_wg_size[0] = x, f->reqd_wg_size[1] = y, f->reqd_wg_size[2] = z;
+      }
+      fe_sb_printf(&b, "%s%s(%u,%u,%u)", sep,
+                   mode == SpvExecutionModeLocalSize ? "reqd_work_group_size"
+                                                     : "work_group_size_hint",
+                   x, y, z);
+    } else if (mode == SpvExecutionModeVecTypeHint &&
+               spv_vec_hint_type(spv_word(m, e, 3), ty, sizeof ty)) {
+      fe_sb_printf(&b, "%svec_type_hint(%s)", sep, ty);
+    }
+  }
+  f->attributes = b.len ? fe_sb_take(&b) : NULL;
+  fe_sb_fini(&b);
+}
+
 static int spv_assemble(spv_mod *m) {
   /* functions and entry points */
   uint32_t nf = 0;
@@ -743,11 +786,7 @@ static int spv_assemble(spv_mod *m) {
       const char *n = m->ids[spv_word(m, fi->first + 1 + p, 2)].name;
       f->params[p].name = n ? strdup(n) : NULL;
     }
-    for (uint32_t e = 0; e < m->nins; e++)
-      if (m->ins[e].op == SpvOpExecutionMode && spv_word(m, e, 1) == fid &&
-          spv_word(m, e, 2) == SpvExecutionModeLocalSize)
-        for (int d = 0; d < 3; d++)
-          f->reqd_wg_size[d] = spv_word(m, e, 3 + (uint32_t)d);
+    spv_kernel_attributes(m, fid, f);
   }
   for (uint32_t k = 0; k < nf && !m->failed; k++) {
     if (!fns[k].called)

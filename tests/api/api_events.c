@@ -98,6 +98,40 @@ void api_events(api *t) {
   clReleaseEvent(u);
   clFinish(t->q);
 
+  /* Commands queued behind a user event that then fails do not run: each
+   * ends with CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, and so does
+   * every command waiting on one of them (5.9: "the enqueued command ...
+   * terminates"); the queue goes on; clFinish returns (5.13 lists no
+   * execution status among its errors). */
+  static unsigned char zero[N], got[N];
+  CHECK_ERR(clEnqueueWriteBuffer(t->q, m, CL_TRUE, 0, N, zero, 0, NULL, NULL), CL_SUCCESS);
+  u = clCreateUserEvent(t->ctx, &e);
+  cl_event w1 = NULL, w2 = NULL, w3 = NULL;
+  CHECK_ERR(clEnqueueWriteBuffer(t->q, m, CL_FALSE, 0, N, in, 1, &u, &w1), CL_SUCCESS);
+  CHECK_ERR(clEnqueueMarkerWithWaitList(t->q, 1, &w1, &w2), CL_SUCCESS);
+  CHECK_ERR(clEnqueueFillBuffer(t->q, m, in + 1, 1, 0, N, 1, &w2, &w3), CL_SUCCESS);
+  CHECK_ERR(clFlush(t->q), CL_SUCCESS);
+  CHECK(api_ev_status(w1) > CL_COMPLETE);
+  CHECK_ERR(clSetUserEventStatus(u, -7), CL_SUCCESS);
+  CHECK_ERR(clWaitForEvents(1, &w3), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  cl_event ws[3] = {w1, w2, w3};
+  for (int i = 0; i < 3; i++) {
+    cl_int st = api_ev_status(ws[i]);
+    /* Terminated: a negative status; 1.2 names no code, wavesim gives the
+     * one clWaitForEvents and blocking calls return for it. */
+    CHECK(st < 0);
+    CHECK_POCL(st == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
+               "PoCL ends a terminated command with another negative status");
+  }
+  CHECK_ERR(clWaitForEvents(1, &w1), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  CHECK_ERR(clFinish(t->q), CL_SUCCESS);
+  CHECK_ERR(clEnqueueReadBuffer(t->q, m, CL_TRUE, 0, N, got, 0, NULL, NULL), CL_SUCCESS);
+  CHECK(memcmp(got, zero, N) == 0); /* neither the write nor the fill ran */
+  clReleaseEvent(w1);
+  clReleaseEvent(w2);
+  clReleaseEvent(w3);
+  clReleaseEvent(u);
+
   /* clWaitForEvents errors. */
   CHECK_ERR(clWaitForEvents(0, &u), CL_INVALID_VALUE);
   CHECK_ERR(clWaitForEvents(1, NULL), CL_INVALID_VALUE);

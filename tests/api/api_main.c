@@ -146,6 +146,9 @@ void api_platform_device(api *t) {
   CHECK(strncmp(buf, "OpenCL ", 7) == 0 && sz == strlen(buf) + 1);
   CHECK_ERR(clGetDeviceInfo(t->dev, CL_DEVICE_OPENCL_C_VERSION, sizeof buf, buf, NULL), CL_SUCCESS);
   CHECK(strncmp(buf, "OpenCL C ", 9) == 0);
+  /* 4.2: "OpenCL C<space><major.minor><space><vendor-specific information>". */
+  int cmaj = 0, cmin = 0, cend = 0;
+  CHECK(sscanf(buf, "OpenCL C %d.%d%n", &cmaj, &cmin, &cend) == 2 && buf[cend] == ' ');
   CHECK_ERR(clGetDeviceInfo(t->dev, CL_DEVICE_NAME, 1, buf, NULL), CL_INVALID_VALUE);
   CHECK_ERR(clGetDeviceInfo(t->dev, 0x7fff, sizeof buf, buf, NULL), CL_INVALID_VALUE);
   CHECK_BAD(clGetDeviceInfo(WRONG(cl_device_id, t->ctx), CL_DEVICE_NAME, sizeof buf, buf, NULL),

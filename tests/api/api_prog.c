@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "api.h"
 
@@ -291,8 +292,30 @@ static void api_link_more(api *t) {
   clReleaseProgram(hdrs[1]);
 }
 
+/* -I DIR, relative to the application's working directory (piglit passes
+ * "-I ."), and -IDIR: #include "..." finds headers there (5.6.4.1). */
+static void api_include_dirs(api *t) {
+  mkdir("api_inc", 0755); /* under the test's working directory (ctest's) */
+  FILE *f = fopen("api_inc/api_inc_test.h", "w");
+  CHECK(f != NULL);
+  if (!f) return;
+  fputs("#define API_INC_VALUE 41u\n", f);
+  fclose(f);
+  static const char *src =
+      "#include \"api_inc_test.h\"\n"
+      "__kernel void k(__global uint *o) { o[get_global_id(0)] = API_INC_VALUE; }\n";
+  static const char *opts[] = {"-I api_inc", "-Iapi_inc", "-I ./api_inc/"};
+  for (size_t i = 0; i < sizeof opts / sizeof *opts; i++) {
+    cl_program p = api_build(t, src, opts[i]);
+    cl_uint out[4] = {0};
+    if (p && !api_run_uint(t, p, "k", 4, out)) CHECK(out[3] == 41);
+    if (p) clReleaseProgram(p);
+  }
+}
+
 void api_program(api *t) {
   cl_int e;
+  api_include_dirs(t);
   const char *srcs[2] = {api_src, NULL};
   clCreateProgramWithSource(t->ctx, 0, srcs, NULL, &e);
   CHECK_ERR(e, CL_INVALID_VALUE);
@@ -380,8 +403,14 @@ void api_program(api *t) {
   /* Binaries. */
   cl_program b = api_roundtrip(t, p);
   if (b) {
-    CHECK_ERR(clBuildProgram(b, 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
+    /* A binary holds no source to compile (5.6.3: CL_INVALID_OPERATION),
+     * though ours carries it inside; it needs clBuildProgram before kernels
+     * (5.6.2, 5.7.1; PoCL agrees). */
+    CHECK_ERR(clCompileProgram(b, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL), CL_INVALID_OPERATION);
     cl_kernel bk = clCreateKernel(b, "a", &e);
+    CHECK_ERR(e, CL_INVALID_PROGRAM_EXECUTABLE);
+    CHECK_ERR(clBuildProgram(b, 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
+    bk = clCreateKernel(b, "a", &e);
     CHECK_ERR(e, CL_SUCCESS);
     if (bk) clReleaseKernel(bk);
     clReleaseProgram(b);
@@ -470,8 +499,122 @@ static void api_arg_info(api *t, cl_kernel k, cl_uint i, const char *type, const
   CHECK(q == tq);
 }
 
+/* CL_KERNEL_ATTRIBUTES: each attribute as written inside __attribute__((...)),
+ * whitespace removed, several separated by a space (5.7.3). */
+static void api_kernel_attributes(api *t) {
+  static const char *src =
+      "__kernel __attribute__((work_group_size_hint(8, 4, 1))) void hint(__global int *o) {\n"
+      "  o[0] = 1;\n"
+      "}\n"
+      "__kernel __attribute__((vec_type_hint(float4))) void vth(__global int *o) { o[0] = 2; }\n"
+      "__kernel __attribute__((vec_type_hint(short2))) void vths(__global int *o) { o[0] = 3; }\n"
+      "__kernel __attribute__((reqd_work_group_size(2, 1, 1)))\n"
+      "__attribute__((vec_type_hint(long))) void both(__global int *o) { o[0] = 4; }\n"
+      "__kernel void none(__global int *o) { o[0] = 5; }\n";
+  static const struct {
+    const char *kernel, *want[2];
+  } cases[] = {
+      {"hint", {"work_group_size_hint(8,4,1)"}},
+      {"vth", {"vec_type_hint(float4)"}},
+      {"vths", {"vec_type_hint(short2)"}},
+      {"both", {"reqd_work_group_size(2,1,1)", "vec_type_hint(long)"}},
+      {"none", {NULL}},
+  };
+  cl_program p = api_build(t, src, NULL);
+  if (!p) return;
+  for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+    cl_int e;
+    cl_kernel k = clCreateKernel(p, cases[c].kernel, &e);
+    CHECK_ERR(e, CL_SUCCESS);
+    char buf[256] = "?";
+    size_t sz = 0;
+    CHECK_ERR(clGetKernelInfo(k, CL_KERNEL_ATTRIBUTES, sizeof buf, buf, &sz), CL_SUCCESS);
+    CHECK(sz == strlen(buf) + 1);
+    const char *const *w = cases[c].want;
+    if (!w[0]) {
+      CHECK(buf[0] == 0);
+    } else if (!w[1]) {
+      CHECK_POCL(strcmp(buf, w[0]) == 0, "PoCL reports no attributes in CL_KERNEL_ATTRIBUTES");
+    } else { /* two attributes, in either order, one space between */
+      char ab[256], ba[256];
+      snprintf(ab, sizeof ab, "%s %s", w[0], w[1]);
+      snprintf(ba, sizeof ba, "%s %s", w[1], w[0]);
+      CHECK_POCL(strcmp(buf, ab) == 0 || strcmp(buf, ba) == 0,
+                 "PoCL reports no attributes in CL_KERNEL_ATTRIBUTES");
+    }
+    clReleaseKernel(k);
+  }
+  clReleaseProgram(p);
+}
+
+/* A sampler_t argument builds; clSetKernelArg checks its size and sampler
+ * (a device without images has no valid sampler). */
+static void api_sampler_arg(api *t) {
+  static const char *src = "__kernel void s(__global int *o, sampler_t smp, int v) { o[0] = v; }\n";
+  cl_program p = api_build(t, src, NULL);
+  if (!p) return;
+  cl_int e;
+  cl_kernel k = clCreateKernel(p, "s", &e);
+  CHECK_ERR(e, CL_SUCCESS);
+  cl_uint na = 0;
+  CHECK_ERR(clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, sizeof na, &na, NULL), CL_SUCCESS);
+  CHECK(na == 3);
+  cl_sampler none = NULL;
+  cl_int bad = clSetKernelArg(k, 1, sizeof none, &none);
+  CHECK_POCL(bad == CL_INVALID_SAMPLER || bad == CL_INVALID_ARG_VALUE,
+             "PoCL accepts a NULL cl_sampler");
+  CHECK_ERR(clSetKernelArg(k, 1, sizeof none + 1, &none), CL_INVALID_ARG_SIZE);
+  int v = 7;
+  CHECK_ERR(clSetKernelArg(k, 2, sizeof v, &v), CL_SUCCESS);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+}
+
+/* Every __local variable and __local argument starts at a multiple of the
+ * largest type's size (long16: 128 bytes), whatever its own type (6.2.5). */
+static void api_local_alignment(api *t) {
+  static const char *src =
+      "__kernel void la(__global ulong *o, __local char *a, __local char *b) {\n"
+      "  __local char c[3];\n"
+      "  __local char d[200];\n"
+      "  size_t i = get_local_id(0);\n"
+      "  c[i % 3] = 1; d[i] = 2; a[i % 3] = 3; b[i] = 4;\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  if (i == 0) {\n"
+      "    o[0] = (ulong)a; o[1] = (ulong)b; o[2] = (ulong)c; o[3] = (ulong)d;\n"
+      "    o[4] = (ulong)(c[0] + d[1] + a[2] + b[3]);\n"
+      "  }\n"
+      "}\n";
+  cl_program p = api_build(t, src, NULL);
+  if (!p) return;
+  cl_int e;
+  cl_kernel k = clCreateKernel(p, "la", &e);
+  CHECK_ERR(e, CL_SUCCESS);
+  cl_mem o = clCreateBuffer(t->ctx, CL_MEM_READ_WRITE, 5 * sizeof(cl_ulong), NULL, &e);
+  CHECK_ERR(clSetKernelArg(k, 0, sizeof o, &o), CL_SUCCESS);
+  CHECK_ERR(clSetKernelArg(k, 1, 3, NULL), CL_SUCCESS);
+  CHECK_ERR(clSetKernelArg(k, 2, 40, NULL), CL_SUCCESS);
+  size_t g = 8, l = 8;
+  CHECK_ERR(clEnqueueNDRangeKernel(t->q, k, 1, NULL, &g, &l, 0, NULL, NULL), CL_SUCCESS);
+  cl_ulong r[5] = {1, 1, 1, 1, 0};
+  CHECK_ERR(clEnqueueReadBuffer(t->q, o, CL_TRUE, 0, sizeof r, r, 0, NULL, NULL), CL_SUCCESS);
+  for (int i = 0; i < 4; i++) CHECK(r[i] % 128 == 0);
+  CHECK(r[4] == 10);
+  /* The work-group's __local bytes: at least what it asked for. */
+  cl_ulong lm = 0;
+  CHECK_ERR(clGetKernelWorkGroupInfo(k, t->dev, CL_KERNEL_LOCAL_MEM_SIZE, sizeof lm, &lm, NULL),
+            CL_SUCCESS);
+  CHECK(lm >= 3 + 200 + 3 + 40);
+  clReleaseMemObject(o);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+}
+
 void api_kernel(api *t) {
   cl_int e;
+  api_kernel_attributes(t);
+  api_sampler_arg(t);
+  api_local_alignment(t);
   cl_program p = api_build(t, api_src, "-cl-kernel-arg-info");
   if (!p) return;
   clCreateKernel(p, NULL, &e);
@@ -670,8 +813,44 @@ static void api_native_kernels(api *t) {
   clReleaseMemObject(b);
 }
 
+/* Work-item sizes for a dimension index known only at run time: 1 for an
+ * index of 3 or more (OpenCL C 6.12.1); ids and offsets (0 there) are in the
+ * corpus (workitem_dyndim.cl), where PoCL agrees. */
+static void api_dyndim_sizes(api *t) {
+  static const char *src =
+      "__kernel void sz(__global ulong *o, uint d) {\n"
+      "  o[0] = get_global_size(d); o[1] = get_local_size(d); o[2] = get_num_groups(d);\n"
+      "  o[3] = get_global_size(d - 3); o[4] = get_local_size(d - 3);\n"
+      "  o[5] = get_num_groups(d - 3);\n"
+      "}\n";
+  if (t->pocl) {
+    api_diverge(t, __FILE__, __LINE__, "get_local_size(d)",
+                "PoCL aborts on get_local_size of a run-time dimension (undefined symbol "
+                "_local_size_x in the kernel binary)");
+    return;
+  }
+  cl_program p = api_build(t, src, NULL);
+  if (!p) return;
+  cl_int e;
+  cl_kernel k = clCreateKernel(p, "sz", &e);
+  cl_mem o = clCreateBuffer(t->ctx, CL_MEM_READ_WRITE, 6 * sizeof(cl_ulong), NULL, &e);
+  cl_uint d = 3;
+  CHECK_ERR(clSetKernelArg(k, 0, sizeof o, &o), CL_SUCCESS);
+  CHECK_ERR(clSetKernelArg(k, 1, sizeof d, &d), CL_SUCCESS);
+  size_t g[3] = {2, 3, 4}, l[3] = {2, 3, 2};
+  CHECK_ERR(clEnqueueNDRangeKernel(t->q, k, 3, NULL, g, l, 0, NULL, NULL), CL_SUCCESS);
+  cl_ulong r[6] = {0};
+  CHECK_ERR(clEnqueueReadBuffer(t->q, o, CL_TRUE, 0, sizeof r, r, 0, NULL, NULL), CL_SUCCESS);
+  CHECK(r[3] == 2 && r[4] == 2 && r[5] == 1); /* dimension 0 */
+  CHECK(r[0] == 1 && r[1] == 1 && r[2] == 1);
+  clReleaseMemObject(o);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+}
+
 void api_launch(api *t) {
   cl_int e;
+  api_dyndim_sizes(t);
   cl_program p = api_build(t, api_src, NULL);
   if (!p) return;
   enum { N = 256 };

@@ -35,10 +35,12 @@ static isa_program *make_program(void) {
   k->reqd_wg_size[0] = 64;
   k->reqd_wg_size[1] = 2;
   k->reqd_wg_size[2] = 1;
-  k->nargs = 2;
-  k->args = calloc(2, sizeof *k->args);
+  k->attributes = strdup("reqd_work_group_size(64,2,1) vec_type_hint(float4)");
+  k->nargs = 3;
+  k->args = calloc(3, sizeof *k->args);
   k->args[0] = (isa_arg){strdup("out"), strdup("float*"), ISA_ARG_GLOBAL_PTR, 8, 0, 8, 5};
   k->args[1] = (isa_arg){strdup("n"), strdup(""), ISA_ARG_VALUE, 4, 8, 4, 0};
+  k->args[2] = (isa_arg){strdup("s"), strdup("sampler_t"), ISA_ARG_SAMPLER, 8, 16, 8, 0};
   k->const_bytes = 5;
   k->const_data = malloc(5);
   memcpy(k->const_data, "\x01\x02\x00\xff\x7f", 5);
@@ -74,6 +76,8 @@ static void check_same(const isa_program *a, const isa_program *b) {
     ck_assert_uint_eq(x->private_bytes, y->private_bytes);
     ck_assert_uint_eq(x->kernarg_bytes, y->kernarg_bytes);
     ck_assert_int_eq(memcmp(x->reqd_wg_size, y->reqd_wg_size, sizeof x->reqd_wg_size), 0);
+    ck_assert(!x->attributes == !y->attributes); /* NULL (the empty kernel) survives */
+    if (x->attributes) ck_assert_str_eq(x->attributes, y->attributes);
     ck_assert_uint_eq(x->nargs, y->nargs);
     for (uint32_t a2 = 0; a2 < x->nargs; a2++) {
       ck_assert_str_eq(x->args[a2].name, y->args[a2].name);

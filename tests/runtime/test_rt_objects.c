@@ -311,8 +311,9 @@ START_TEST(events_user_markers_callbacks) {
   ck_assert_int_eq(clGetEventInfo(mk, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL),
                    CL_SUCCESS);
   ck_assert_int_eq(st, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
-  ck_assert_int_eq(clFinish(e.q), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
-  ck_assert_int_eq(clFinish(e.q), CL_SUCCESS); /* reported once */
+  /* the marker's event reports it; clFinish does not (5.13 lists no
+   * execution status among its errors; a kernel fault still shows there) */
+  ck_assert_int_eq(clFinish(e.q), CL_SUCCESS);
   cl_event bar;
   ck_assert_int_eq(clEnqueueBarrierWithWaitList(e.q, 0, NULL, &bar), CL_SUCCESS);
   ck_assert_int_eq(clWaitForEvents(1, &bar), CL_SUCCESS);

@@ -57,7 +57,7 @@ START_TEST(device_from_default_config) {
   ck_assert_str_eq(rt_dev_str(e.device, CL_DEVICE_NAME), c.name);
   ck_assert_str_eq(rt_dev_str(e.device, CL_DEVICE_VENDOR), "wavesim project");
   ck_assert_str_eq(rt_dev_str(e.device, CL_DEVICE_VERSION), "OpenCL 1.2 wavesim");
-  ck_assert_str_eq(rt_dev_str(e.device, CL_DEVICE_OPENCL_C_VERSION), "OpenCL C 1.2");
+  ck_assert_str_eq(rt_dev_str(e.device, CL_DEVICE_OPENCL_C_VERSION), "OpenCL C 1.2 wavesim");
   ck_assert_str_eq(rt_dev_str(e.device, CL_DEVICE_PROFILE), "FULL_PROFILE");
   ck_assert_ptr_nonnull(
       strstr(rt_dev_str(e.device, CL_DEVICE_EXTENSIONS), "cl_khr_global_int32_base_atomics"));
