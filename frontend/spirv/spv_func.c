@@ -64,6 +64,21 @@ uint32_t spv_kconst(spv_fn *x, ir_type t, uint64_t bits) {
   return r;
 }
 
+/* The one place a float constant becomes bits: v rounded to t's own precision, so
+ * a double operand never gets a float's bit pattern in a 64-bit register. F16
+ * arithmetic is rejected by instruction selection, so F32 covers everything else. */
+uint32_t spv_fconst(spv_fn *x, ir_type t, double v) {
+  if (t.base == IR_T_F64) {
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    return spv_kconst(x, t, u);
+  }
+  float f = (float)v;
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return spv_kconst(x, t, u);
+}
+
 ir_type spv_rtype(spv_fn *x, uint32_t ref) { return x->f->insts[ref].type; }
 
 uint32_t spv_op2(spv_fn *x, ir_op op, ir_type t, uint32_t a, uint32_t b) {

@@ -136,6 +136,8 @@ uint32_t spv_resize(spv_fn *x, uint32_t v, ir_type to, int sign);
 void spv_convert(spv_fn *x, uint32_t i);
 void spv_bitcast(spv_fn *x, uint32_t i);
 uint32_t spv_kconst(spv_fn *x, ir_type t, uint64_t bits);
+/* a float constant of type t (F32 or F64) with value v, rounded to t */
+uint32_t spv_fconst(spv_fn *x, ir_type t, double v);
 /* Copies the leaves of value `id` into out (SPV_MAX_LEAVES entries),
  * materializing constants; returns the count, 0 with an error set. */
 uint32_t spv_val(spv_fn *x, uint32_t id, uint32_t *out);
