@@ -540,7 +540,7 @@ static void spv_store(spv_fn *x, uint32_t ptr, uint32_t val, uint32_t align) {
 }
 
 /* Copies `size` bytes in the widest chunks the alignment allows. */
-static void spv_copy_bytes(spv_fn *x, uint32_t dst, uint32_t src, uint64_t size, uint32_t align) {
+void spv_copy_bytes(spv_fn *x, uint32_t dst, uint32_t src, uint64_t size, uint32_t align) {
   static const ir_base by[9] = {0, IR_T_I8, IR_T_I16, 0, IR_T_I32, 0, 0, 0, IR_T_I64};
   uint32_t chunk = 8;
   while (chunk > 1 && (align % chunk || size < chunk))
