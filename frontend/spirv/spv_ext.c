@@ -931,7 +931,8 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
     }
     case XK_SIGN: { /* 1 / -1 / x itself for +-0; NaN gives 0 */
       uint32_t z = spv_fconst(x, tk, 0.0);
-      uint32_t r = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_OLT, o[0], z), spv_fconst(x, tk, -1.0), o[0]);
+      uint32_t r = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_OLT, o[0], z),
+                            spv_fconst(x, tk, -1.0), o[0]);
       r = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_OGT, o[0], z), spv_fconst(x, tk, 1.0), r);
       res[k] = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_UNO, o[0], o[0]), z, r);
       break;
