@@ -26,6 +26,10 @@ double isa_mx_atan2pi(double y, double x);
 double isa_mx_powr(double x, double y);
 double isa_mx_pown(double x, int32_t n);
 double isa_mx_rootn(double x, int32_t n);
+/* cbrt: libm's first guess polished by one Newton step on an exact (fma) residual in a
+ * range-reduced argument, so within 0.5 ulp plus ~2^-40 (libm alone reaches 2.2 ulp;
+ * OpenCL allows 2); +-0, +-inf and NaN pass through, denormals are scaled exactly. */
+double isa_mx_cbrt(double x);
 /* ln|gamma(x)| and the sign of gamma(x) (+1 / -1; at poles as lgamma_r: -1 for -0 only) */
 double isa_mx_lgamma(double x);
 int32_t isa_mx_lgamma_sign(double x);

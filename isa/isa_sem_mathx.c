@@ -1,5 +1,5 @@
 /* Extra math functions used by the float/double semantics (isa_mathx.h: the *pi family, powr,
- * pown, rootn, lgamma_r, frexp, ilogb, remquo's quotient) and the semantics of their ops. */
+ * pown, rootn, lgamma_r, frexp, ilogb, remquo's quotient, cbrt) and the semantics of their ops. */
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -142,6 +142,22 @@ double isa_mx_rootn(double x, int32_t n) {
   return copysign((double)r, x);
 }
 
+double isa_mx_cbrt(double x) {
+  if (x == 0.0 || !isfinite(x)) return x + x; /* +-0 and +-inf themselves, NaN quieted */
+  int e;
+  double m = frexp(fabs(x), &e);           /* |x| = m 2^e, m in [0.5, 1), exact for denormals too */
+  int q = e >= 0 ? e / 3 : -((2 - e) / 3); /* floor(e / 3) */
+  double a = ldexp(m, e - 3 * q);          /* in [0.5, 4): cbrt(|x|) = cbrt(a) 2^q */
+  double y = cbrt(a);
+  /* y^3 - a exactly enough: y^2 and y^2 * y as head + tail (fma gives each rounding error);
+   * y3h - a is exact (Sterbenz: y3h is within a few ulp of a) */
+  double y2h = y * y, y2l = fma(y, y, -y2h);
+  double y3h = y2h * y, y3l = fma(y2h, y, -y3h) + y2l * y;
+  double r = (y3h - a) + y3l;
+  y -= r / (3.0 * y2h); /* Newton: the correction is a few ulp, its own error ~2^-50 of it */
+  return copysign(ldexp(y, q), x); /* 2^q with q >= -358: the scaling is exact */
+}
+
 double isa_mx_lgamma(double x) {
   int s;
   return lgamma_r(x, &s);
@@ -268,6 +284,7 @@ MX_SEM2(v_powr_f64, 64, 64, 64, mx_u(isa_mx_powr(DA, DB)))
 MX_SEM2(v_pown_f64, 64, 32, 64, mx_u(isa_mx_pown(DA, (int32_t)B[i])))
 MX_SEM2(v_rootn_f64, 64, 32, 64, mx_u(isa_mx_rootn(DA, (int32_t)B[i])))
 MX_SEM1(v_lgamma_f64, 64, 64, mx_u(isa_mx_lgamma(DA)))
+MX_SEM1(v_cbrt_f64, 64, 64, mx_u(isa_mx_cbrt(DA)))
 MX_SEM1(v_lgamma_sign_f64, 64, 32, (uint32_t)isa_mx_lgamma_sign(DA))
 MX_SEM1(v_frexp_mant_f64, 64, 64, mx_u(isa_mx_frexp_mant(DA)))
 MX_SEM1(v_frexp_exp_f64, 64, 32, (uint32_t)isa_mx_frexp_exp(DA))

@@ -95,8 +95,8 @@ static const spv_xmap spv_clstd_map[] = {
   {OpenCLstd_S_Upsample, XK_UPSAMPLE, 1}, {OpenCLstd_U_Upsample, XK_UPSAMPLE, 0},
   {OpenCLstd_Step, XK_STEP, 0}, {OpenCLstd_Smoothstep, XK_SSTEP, 0},
   {OpenCLstd_Sign, XK_SIGN, 0},
-  /* op: the float32 bits of the factor */
-  {OpenCLstd_Degrees, XK_SCALE, 0x42652ee1u}, {OpenCLstd_Radians, XK_SCALE, 0x3c8efa35u},
+  /* op: 1 for degrees (x * 180/pi), 0 for radians (x * pi/180) */
+  {OpenCLstd_Degrees, XK_SCALE, 1}, {OpenCLstd_Radians, XK_SCALE, 0},
   {OpenCLstd_SMul24, XK_OP, IR_MUL}, {OpenCLstd_UMul24, XK_OP, IR_MUL},
   {OpenCLstd_SMad24, XK_MAD24, IR_MUL}, {OpenCLstd_UMad24, XK_MAD24, IR_MUL},
   {OpenCLstd_SAbs, XK_SABS, 0}, {OpenCLstd_UAbs, XK_UABS, 0},
@@ -232,23 +232,6 @@ static uint32_t spv_xmulhi(spv_fn *x, int sgn, ir_type t, uint32_t a, uint32_t b
   return spv_x2(x, IR_SUB, t, spv_x2(x, IR_SUB, t, hi, ca), cb);
 }
 
-/* Float constant of the operand's type (F32 only reaches here). */
-static uint32_t spv_xfk(spv_fn *x, ir_type t, float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return spv_kconst(x, t, u);
-}
-
-/* Float constant of type t (F32 or F64). */
-static uint32_t spv_xfkt(spv_fn *x, ir_type t, double d) {
-  if (t.base == IR_T_F64) {
-    uint64_t u;
-    memcpy(&u, &d, sizeof u);
-    return spv_kconst(x, t, u);
-  }
-  return spv_xfk(x, t, (float)d);
-}
-
 /* bitselect(a, b, c) = (a & ~c) | (b & c), floats through their bits. */
 static uint32_t spv_xbitsel(spv_fn *x, ir_type t, uint32_t a, uint32_t b, uint32_t c) {
   int fl = t.base == IR_T_F32 || t.base == IR_T_F64;
@@ -323,7 +306,7 @@ static void spv_xgeo_len(spv_fn *x, int norm, ir_type t, uint32_t n, uint32_t *v
     uint32_t o[2] = {m, spv_xmath1(x, IR_M_FABS, t, v[k])};
     m = spv_xmath(x, IR_M_FMAX, t, 2, o);
   }
-  uint32_t zero = spv_xfkt(x, t, 0.0), one = spv_xfkt(x, t, 1.0);
+  uint32_t zero = spv_fconst(x, t, 0.0), one = spv_fconst(x, t, 1.0);
   uint32_t inf = spv_kconst(x, t, t.base == IR_T_F64 ? 0x7ff0000000000000ull : 0x7f800000u);
   uint32_t isinf = spv_xcmp(x, IR_FCMP, IR_P_OEQ, m, inf);
   uint32_t iszero = spv_xcmp(x, IR_FCMP, IR_P_OEQ, m, zero);
@@ -339,7 +322,7 @@ static void spv_xgeo_len(spv_fn *x, int norm, ir_type t, uint32_t n, uint32_t *v
     m = spv_xsel(x, t, isinf, one, m);
   }
   uint32_t s = spv_xsumsq(x, t, n, v);
-  uint32_t thr = spv_xfkt(x, t, t.base == IR_T_F64 ? 0x1p-900 : 0x1p-100);
+  uint32_t thr = spv_fconst(x, t, t.base == IR_T_F64 ? 0x1p-900 : 0x1p-100);
   uint32_t plain = spv_x2(x, IR_AND, SPV_IRT(IR_T_BOOL), spv_xcmp(x, IR_FCMP, IR_P_OGE, s, thr),
                           spv_xcmp(x, IR_FCMP, IR_P_OLT, s, inf));
   uint32_t u[16] = {0}; /* n >= 1; zeroed for -O3's may-be-uninitialized */
@@ -417,7 +400,7 @@ static int spv_xvec(spv_fn *x, uint32_t i, uint32_t num) {
                       spv_x2(x, IR_FMUL, tk, x->a[q], x->b[p]));
     }
     if (n == 4)
-      res[3] = spv_xfkt(x, tk, 0.0);
+      res[3] = spv_fconst(x, tk, 0.0);
     spv_set(x, W(2), res, n);
     return 0;
   default: { /* length, distance, normalize and fast_ forms */
@@ -522,7 +505,7 @@ static int spv_ptrout(spv_fn *x, uint32_t i, uint32_t num) {
       uint32_t ab = spv_xmath1(x, IR_M_FABS, tk, v);
       uint32_t inf = spv_xcmp(x, IR_FCMP, IR_P_OEQ, ab,
                               spv_kconst(x, tk, dbl ? 0x7ff0000000000000ull : 0x7f800000u));
-      uint32_t fr = spv_xsel(x, tk, inf, spv_xfkt(x, tk, 0.0), spv_x2(x, IR_FSUB, tk, v, st));
+      uint32_t fr = spv_xsel(x, tk, inf, spv_fconst(x, tk, 0.0), spv_x2(x, IR_FSUB, tk, v, st));
       uint32_t co[2] = {fr, v}; /* -3.0 gives -0.0, -inf gives -0.0 */
       res[k] = spv_xmath(x, IR_M_COPYSIGN, tk, 2, co);
     } else if (num == OpenCLstd_Remquo) {
@@ -932,23 +915,25 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
       break;
     }
     case XK_STEP: /* step(edge, x) = x < edge ? 0 : 1 */
-      res[k] = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_OLT, o[1], o[0]), spv_xfk(x, tk, 0.0f),
-                        spv_xfk(x, tk, 1.0f));
+      res[k] = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_OLT, o[1], o[0]), spv_fconst(x, tk, 0.0),
+                        spv_fconst(x, tk, 1.0));
       break;
     case XK_SSTEP: { /* t = clamp((x - e0) / (e1 - e0), 0, 1); t * t * (3 - 2t) */
       uint32_t d = spv_x2(x, IR_FDIV, tk, spv_x2(x, IR_FSUB, tk, o[2], o[0]),
                           spv_x2(x, IR_FSUB, tk, o[1], o[0]));
-      uint32_t lo[2] = {d, spv_xfk(x, tk, 0.0f)};
-      uint32_t hi[2] = {spv_xmath(x, IR_M_FMAX, tk, 2, lo), spv_xfk(x, tk, 1.0f)};
+      uint32_t lo[2] = {d, spv_fconst(x, tk, 0.0)};
+      uint32_t hi[2] = {spv_xmath(x, IR_M_FMAX, tk, 2, lo), spv_fconst(x, tk, 1.0)};
       uint32_t c = spv_xmath(x, IR_M_FMIN, tk, 2, hi);
-      uint32_t p = spv_x2(x, IR_FSUB, tk, spv_xfk(x, tk, 3.0f), spv_x2(x, IR_FMUL, tk, spv_xfk(x, tk, 2.0f), c));
+      uint32_t p = spv_x2(x, IR_FSUB, tk, spv_fconst(x, tk, 3.0),
+                          spv_x2(x, IR_FMUL, tk, spv_fconst(x, tk, 2.0), c));
       res[k] = spv_x2(x, IR_FMUL, tk, spv_x2(x, IR_FMUL, tk, c, c), p);
       break;
     }
     case XK_SIGN: { /* 1 / -1 / x itself for +-0; NaN gives 0 */
-      uint32_t z = spv_xfk(x, tk, 0.0f);
-      uint32_t r = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_OLT, o[0], z), spv_xfk(x, tk, -1.0f), o[0]);
-      r = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_OGT, o[0], z), spv_xfk(x, tk, 1.0f), r);
+      uint32_t z = spv_fconst(x, tk, 0.0);
+      uint32_t r = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_OLT, o[0], z),
+                            spv_fconst(x, tk, -1.0), o[0]);
+      r = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_OGT, o[0], z), spv_fconst(x, tk, 1.0), r);
       res[k] = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, IR_P_UNO, o[0], o[0]), z, r);
       break;
     }
@@ -960,7 +945,11 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
       res[k] = spv_xsel(x, tk, spv_xcmp(x, IR_FCMP, p, ax, ay), o[0], r);
       break;
     }
-    case XK_SCALE: res[k] = spv_x2(x, IR_FMUL, tk, o[0], spv_kconst(x, tk, e->op)); break;
+    case XK_SCALE: /* the factor rounded once, to the operand's own precision */
+      res[k] =
+          spv_x2(x, IR_FMUL, tk, o[0],
+                 spv_fconst(x, tk, e->op ? 57.295779513082320876798 : 0.017453292519943295769237));
+      break;
     case XK_NAN: { /* nan(code): the quiet NaN whose other mantissa bits are code's */
       int dbl = tk.base == IR_T_F64;
       ir_type it = SPV_IRT(dbl ? IR_T_I64 : IR_T_I32);

@@ -64,6 +64,21 @@ uint32_t spv_kconst(spv_fn *x, ir_type t, uint64_t bits) {
   return r;
 }
 
+/* The one place a float constant becomes bits: v rounded to t's own precision, so
+ * a double operand never gets a float's bit pattern in a 64-bit register. F16
+ * arithmetic is rejected by instruction selection, so F32 covers everything else. */
+uint32_t spv_fconst(spv_fn *x, ir_type t, double v) {
+  if (t.base == IR_T_F64) {
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    return spv_kconst(x, t, u);
+  }
+  float f = (float)v;
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return spv_kconst(x, t, u);
+}
+
 ir_type spv_rtype(spv_fn *x, uint32_t ref) { return x->f->insts[ref].type; }
 
 uint32_t spv_op2(spv_fn *x, ir_op op, ir_type t, uint32_t a, uint32_t b) {
@@ -525,7 +540,7 @@ static void spv_store(spv_fn *x, uint32_t ptr, uint32_t val, uint32_t align) {
 }
 
 /* Copies `size` bytes in the widest chunks the alignment allows. */
-static void spv_copy_bytes(spv_fn *x, uint32_t dst, uint32_t src, uint64_t size, uint32_t align) {
+void spv_copy_bytes(spv_fn *x, uint32_t dst, uint32_t src, uint64_t size, uint32_t align) {
   static const ir_base by[9] = {0, IR_T_I8, IR_T_I16, 0, IR_T_I32, 0, 0, 0, IR_T_I64};
   uint32_t chunk = 8;
   while (chunk > 1 && (align % chunk || size < chunk))

@@ -108,6 +108,102 @@ static void spv_helper_param(spv_fn *x, uint32_t pid, uint32_t tid) {
   spv_set(x, pid, x->c, n);
 }
 
+/* 1 when the function's body may write through pointer `pid` or let it escape:
+ * any use of it, or of a pointer derived from it, other than as a load's or a
+ * copy's source. Pointer derivations (access chains, casts, phis, selects) are
+ * followed to a fixed point, since a loop's phi can name a later id. */
+static int spv_ptr_maybe_written(spv_mod *m, uint32_t first, uint32_t end, uint32_t pid) {
+  uint8_t *d = calloc(m->bound, 1);
+  if (!d) abort();
+  d[pid] = 1;
+  int written = 0, grew = 1;
+  while (grew && !written) {
+    grew = 0;
+    for (uint32_t i = first; i < end && !written; i++) {
+      const spv_ins *in = &m->ins[i];
+      /* no semantics, or no pointer operands: only literals that could read as ids */
+      if (spv_is_debug_info(in) || in->op == SpvOpLine || in->op == SpvOpNoLine ||
+          in->op == SpvOpSelectionMerge || in->op == SpvOpLoopMerge || in->op == SpvOpBranch ||
+          in->op == SpvOpBranchConditional || in->op == SpvOpSwitch ||
+          in->op == SpvOpCompositeExtract)
+        continue;
+      /* id operands; a load's, store's and copy's trailing memory-access literals
+       * could read as ids */
+      uint32_t k0 = in->type_id ? 3 : in->result_id ? 2 : 1, kn = in->nw, used = 0, rd = 0;
+      if (in->op == SpvOpLoad)
+        kn = 4;
+      else if (in->op == SpvOpStore || in->op == SpvOpCopyMemory)
+        kn = 3;
+      else if (in->op == SpvOpCopyMemorySized)
+        kn = 4;
+      for (uint32_t k = k0; k < kn && k < in->nw && !used; k++) {
+        uint32_t w = spv_word(m, i, k);
+        used = w < m->bound && d[w];
+        rd = k;
+      }
+      if (!used) continue;
+      switch (in->op) {
+      case SpvOpAccessChain:
+      case SpvOpInBoundsAccessChain:
+      case SpvOpPtrAccessChain:
+      case SpvOpInBoundsPtrAccessChain:
+      case SpvOpBitcast:
+      case SpvOpCopyObject:
+      case SpvOpPhi:
+      case SpvOpSelect:
+      case SpvOpPtrCastToGeneric:
+      case SpvOpGenericCastToPtr:
+      case SpvOpGenericCastToPtrExplicit:
+        if (in->result_id < m->bound && !d[in->result_id]) d[in->result_id] = 1, grew = 1;
+        break;
+      case SpvOpLoad:
+        written = rd != 3;
+        break;
+      case SpvOpCopyMemory:
+      case SpvOpCopyMemorySized:
+        written = rd != 2;
+        break;
+      case SpvOpLifetimeStart:
+      case SpvOpLifetimeStop:
+        break;
+      default:
+        written = 1;
+        break;
+      }
+    }
+  }
+  free(d);
+  return written;
+}
+
+/* A ByVal pointer parameter (a struct passed by value) points at the caller's
+ * object, or for a kernel at the argument segment all work-items share: a
+ * function that may write it works on its own private copy, or its stores would
+ * change the caller's struct (C's by-value semantics; piglit calls-struct) or
+ * every work-item's argument. The copy is made at entry, before the body, and
+ * the parameter's id names the copy; read-only parameters are used in place. */
+static void spv_byval_copies(spv_fn *x, uint32_t first, uint32_t end) {
+  spv_mod *m = x->m;
+  uint32_t body = first;
+  while (body < end && m->ins[body].op == SpvOpFunctionParameter) body++;
+  for (uint32_t i = first; i < body && !m->failed; i++) {
+    uint32_t tid = spv_word(m, i, 1), pid = spv_word(m, i, 2);
+    spv_type *t = spv_type_of(m, tid, 0);
+    if (!t || t->tk != SPV_T_PTR || !m->ids[pid].byval || x->vref[pid] == IR_NONE ||
+        !spv_ptr_maybe_written(m, body, end, pid))
+      continue;
+    spv_type *et = spv_type_of(m, t->elem, 0);
+    if (!et) continue;
+    uint32_t src = x->refs[x->vref[pid]];
+    uint32_t r = spv_emit_entry(x, IR_ALLOCA, (ir_type){IR_T_PTR, IR_AS_PRIVATE}, 0, NULL);
+    x->f->insts[r].imm = et->size;
+    x->f->insts[r].aux = et->align;
+    x->f->insts[r].name = m->ids[pid].name;
+    spv_copy_bytes(x, r, src, et->size, et->align);
+    spv_set(x, pid, &r, 1);
+  }
+}
+
 static void spv_finish_entry(spv_fn *x) {
   ir_function *f = x->f;
   ir_block *b0 = &f->blocks[0];
@@ -186,6 +282,7 @@ int spv_lower_function(spv_mod *m, uint32_t fid, ir_function *f, int is_kernel) 
   x->line = 0;
   if (is_kernel)
     spv_kernel_arg_loads(x, first + 1, end);
+  spv_byval_copies(x, first + 1, end);
   for (; i < end && !m->failed; i++)
     spv_inst(x, i, &phis, &nphis);
   if (!m->failed)

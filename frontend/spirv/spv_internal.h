@@ -136,6 +136,12 @@ uint32_t spv_resize(spv_fn *x, uint32_t v, ir_type to, int sign);
 void spv_convert(spv_fn *x, uint32_t i);
 void spv_bitcast(spv_fn *x, uint32_t i);
 uint32_t spv_kconst(spv_fn *x, ir_type t, uint64_t bits);
+/* 1 for an OpExtInst of the OpenCL.DebugInfo.100 set (no semantics) */
+int spv_is_debug_info(const spv_ins *in);
+/* size bytes from src to dst (pointers), in the widest chunks align allows */
+void spv_copy_bytes(spv_fn *x, uint32_t dst, uint32_t src, uint64_t size, uint32_t align);
+/* a float constant of type t (F32 or F64) with value v, rounded to t */
+uint32_t spv_fconst(spv_fn *x, ir_type t, double v);
 /* Copies the leaves of value `id` into out (SPV_MAX_LEAVES entries),
  * materializing constants; returns the count, 0 with an error set. */
 uint32_t spv_val(spv_fn *x, uint32_t id, uint32_t *out);

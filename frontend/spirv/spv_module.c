@@ -59,6 +59,10 @@ static spv_result_t spv_on_header(void *user, spv_endianness_t endian, uint32_t 
   return SPV_SUCCESS;
 }
 
+int spv_is_debug_info(const spv_ins *in) {
+  return in->op == SpvOpExtInst && in->ext == SPV_EXT_INST_TYPE_OPENCL_DEBUGINFO_100;
+}
+
 static spv_result_t spv_on_inst(void *user, const spv_parsed_instruction_t *pi) {
   spv_mod *m = user;
   if (pi->words < m->w || pi->words + pi->num_words > m->w + m->nw)

@@ -16,6 +16,8 @@
  *   name:buf:TYPE:COUNT:FILL   a buffer (declared once; later uses may say name:buf)
  *   name:local:TYPE:COUNT      a __local argument of COUNT elements
  *   name:TYPE:VALUE            a by-value scalar
+ *   name:val:TYPE:COUNT:FILL   a by-value argument of COUNT elements' bytes (a struct
+ *                              or vector), filled as a buffer would be
  * TYPE: char uchar short ushort int uint long ulong float double (needs cl_khr_fp64;
  *   double NaNs compare equal whatever their payload, tol applies as for float)
  * FILL: zero | iota | const(V) | rand(LO,HI) | nanmix(LO,HI) (floats, doubles: every
@@ -62,13 +64,14 @@ typedef struct buf_spec {
   cl_mem mem;
 } buf_spec;
 
-typedef enum { A_BUF, A_LOCAL, A_SCALAR } akind_t;
+typedef enum { A_BUF, A_LOCAL, A_SCALAR, A_VAL } akind_t;
 typedef struct arg_spec {
   akind_t kind;
   int buf;      /* A_BUF: index into bufs */
   ctype_t type; /* A_LOCAL, A_SCALAR */
   size_t count; /* A_LOCAL */
   unsigned char value[8];
+  unsigned char *bytes; /* A_VAL: count elements of type */
 } arg_spec;
 
 typedef struct run_spec {
@@ -150,6 +153,8 @@ static void store_scalar(ctype_t t, const char *v, unsigned char *out) {
   memcpy(out, &x, type_sizes[t]); /* little endian: low bytes first */
 }
 
+static void fill_buf(buf_spec *b, unsigned index);
+
 static void parse_arg(spec *sp, run_spec *r, char *tok) {
   if (r->nargs >= MAX_ARGS) die("too many args in %s", sp->file, NULL);
   arg_spec *a = &r->args[r->nargs++];
@@ -178,6 +183,15 @@ static void parse_arg(spec *sp, run_spec *r, char *tok) {
     a->kind = A_LOCAL;
     if (parse_type(f[2], &a->type)) die("unknown type '%s' in %s", f[2], sp->file);
     a->count = strtoull(f[3], NULL, 0);
+  } else if (nf == 5 && !strcmp(f[1], "val")) {
+    a->kind = A_VAL;
+    buf_spec v = {0};
+    if (parse_type(f[2], &v.type)) die("unknown type '%s' in %s", f[2], sp->file);
+    v.count = a->count = strtoull(f[3], NULL, 0);
+    a->type = v.type;
+    snprintf(v.fill, sizeof v.fill, "%s", f[4]);
+    fill_buf(&v, MAX_BUFS + sp->nruns * MAX_ARGS + r->nargs); /* a seed no buffer uses */
+    a->bytes = v.host;
   } else if (nf == 3) {
     a->kind = A_SCALAR;
     if (parse_type(f[1], &a->type)) die("unknown type '%s' in %s", f[1], sp->file);
@@ -407,6 +421,8 @@ static int run_file(spec *sp, const char *src, const char *out, int expect_fail)
       arg_spec *as = &r->args[a];
       if (as->kind == A_BUF) err = clSetKernelArg(k, a, sizeof(cl_mem), &sp->bufs[as->buf].mem);
       else if (as->kind == A_LOCAL) err = clSetKernelArg(k, a, as->count * type_sizes[as->type], NULL);
+      else if (as->kind == A_VAL)
+        err = clSetKernelArg(k, a, as->count * type_sizes[as->type], as->bytes);
       else err = clSetKernelArg(k, a, type_sizes[as->type], as->value);
       check(err, "clSetKernelArg");
     }

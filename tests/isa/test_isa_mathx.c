@@ -271,6 +271,38 @@ START_TEST(test_remquo_quotient) {
 }
 END_TEST
 
+/* cbrt: exact special values and cubes; over random bit patterns of every finite double
+ * (denormals and huge values included) within 0.5 ulp plus the reference's own error */
+START_TEST(test_cbrt) {
+  CK_SAME(isa_mx_cbrt(0.0), 0.0);
+  CK_SAME(isa_mx_cbrt(-0.0), -0.0);
+  CK_SAME(isa_mx_cbrt(INFINITY), INFINITY);
+  CK_SAME(isa_mx_cbrt(-INFINITY), -INFINITY);
+  ck_assert(isnan(isa_mx_cbrt(NAN)));
+  CK_SAME(isa_mx_cbrt(27.0), 3.0);
+  CK_SAME(isa_mx_cbrt(-0.125), -0.5);
+  CK_SAME(isa_mx_cbrt(0x1p-1074), 0x1p-358); /* the least denormal */
+  CK_SAME(isa_mx_cbrt(-0x1p-1071), -0x1p-357);
+  CK_SAME(isa_mx_cbrt(0x1p1023), 0x1p341);
+  CK_SAME(isa_mx_cbrt(1e300), 1e100);
+  ck_assert(ulps(isa_mx_cbrt(DBL_MAX), cbrtl(DBL_MAX)) <= 0.5);
+  uint64_t s = 0x1234567887654321ull;
+  double worst = 0, wx = 0;
+  for (int k = 0; k < 300000; k++) {
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    uint64_t b = k % 3 ? s : s & 0x800fffffffffffffull; /* every third a denormal */
+    double x;
+    memcpy(&x, &b, sizeof x);
+    if (!isfinite(x)) continue;
+    double e = ulps(isa_mx_cbrt(x), cbrtl((long double)x));
+    if (e > worst) worst = e, wx = x;
+  }
+  ck_assert_msg(worst <= 0.501, "cbrt %.4f ulp at %a", worst, wx);
+}
+END_TEST
+
 /* the ops: float forms round the double helpers once; int results land in one VGPR */
 START_TEST(test_ops) {
   tw *t = tw_new(32, ALL32, 0);
@@ -322,6 +354,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, test_powr_pown_rootn);
   tcase_add_test(tc, test_int_results);
   tcase_add_test(tc, test_remquo_quotient);
+  tcase_add_test(tc, test_cbrt);
   tcase_add_test(tc, test_ops);
   suite_add_tcase(s, tc);
   return s;

@@ -70,7 +70,7 @@ static void check_golden(const char *name) {
 
 static const char *const golden_kernels[] = {
   "vector_add", "if_else", "loop_phi", "local_barrier", "atomics", "switch",
-  "private_array", "math", "helper_call", "vectors", "structs",
+  "private_array", "math", "helper_call", "vectors", "structs", "fp64_consts", "byval_copy",
 };
 
 START_TEST(golden) { check_golden(golden_kernels[_i]); }
