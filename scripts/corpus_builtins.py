@@ -32,10 +32,7 @@ FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
 # (regular expression matching whole kernel names, the wavesim bug they expose): each matching
 # kernel gets a file of its own with an "// XFAIL:" line (corpus_test.sh then requires it to
 # fail, so the mark must go when the bug is fixed). Kept to exactly the kernels seen failing.
-DCONST = ("64-bit constants: a double constant of a builtin's expansion is materialised from its "
-          "float bits (step(0.0, x) on double gives 5.26e-315 = 0x3f800000 for 1.0)")
 XFAIL = [
-  (r"bi_common_(step|step_s|sign|degrees|radians|smoothstep|smoothstep_s)_double\d*", DCONST),
 ]
 # (regular expression, why): kernels PoCL computes wrongly (checked against the specification)
 # get a file of their own whose reference is Oclgrind ("// REF: oclgrind")

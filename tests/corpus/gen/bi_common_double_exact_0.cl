@@ -1,4 +1,4 @@
-// Builtins (common family) on double: clamp/1, clamp/8, clamp_s/16, max/1, max/4, max_s/8, min/1, min/16, min_s/2.
+// Builtins (common family) on double: clamp/1, clamp/8, clamp_s/16, max/1, max/4, max_s/8, min/1, min/16, min_s/2, sign/1, sign/4, step/1, step/8, step_s/16.
 // Each kernel: o_* from edge-filled buffers (divergent), u_* with the odd arguments uniform,
 // l_* from literal constants.
 // Exact (max/min/clamp/step get no NaN or inf: undefined there).
@@ -30,6 +30,21 @@
 // RUN: kernel=bi_common_min_s_double2 global=128 local=32 tol=0ulp
 // +    args=x0_de2:buf:double:256:rand(-100,100) y1_de1:buf o_common_min_s_double2:buf:double:256:zero
 // +    u_common_min_s_double2:buf:double:256:zero l_common_min_s_double2:buf:double:256:zero
+// RUN: kernel=bi_common_step_double global=128 local=32 tol=0ulp
+// +    args=x0_de1:buf y1_de1:buf o_common_step_double:buf:double:128:zero
+// +    u_common_step_double:buf:double:128:zero l_common_step_double:buf:double:128:zero
+// RUN: kernel=bi_common_step_double8 global=128 local=32 tol=0ulp
+// +    args=x0_de8:buf y1_de8:buf o_common_step_double8:buf:double:1024:zero
+// +    u_common_step_double8:buf:double:1024:zero l_common_step_double8:buf:double:1024:zero
+// RUN: kernel=bi_common_step_s_double16 global=128 local=32 tol=0ulp
+// +    args=x0_de1:buf y1_de16:buf o_common_step_s_double16:buf:double:2048:zero
+// +    u_common_step_s_double16:buf:double:2048:zero l_common_step_s_double16:buf:double:2048:zero
+// RUN: kernel=bi_common_sign_double global=128 local=32 tol=0ulp
+// +    args=x0_de1_:buf:double:128:edge(-4,4) o_common_sign_double:buf:double:128:zero u_common_sign_double:buf:double:128:zero
+// +    l_common_sign_double:buf:double:128:zero
+// RUN: kernel=bi_common_sign_double4 global=128 local=32 tol=0ulp
+// +    args=x0_de4_:buf:double:512:edge(-4,4) o_common_sign_double4:buf:double:512:zero u_common_sign_double4:buf:double:512:zero
+// +    l_common_sign_double4:buf:double:512:zero
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 __kernel void bi_common_clamp_double(__global const double *x_, __global const double *y_, __global const double *z_, __global double *o, __global double *u, __global double *l) {
   int i = get_global_id(0), g = get_group_id(0);
@@ -251,4 +266,120 @@ __kernel void bi_common_min_s_double2(__global const double *x_, __global const 
   default: r = min(((double2)(-68.78012279617852, 70.01644246502875)), (-80.24006369628951)); break;
   }
   vstore2(r, i, l);
+}
+
+__kernel void bi_common_step_double(__global const double *x_, __global const double *y_, __global double *o, __global double *u, __global double *l) {
+  int i = get_global_id(0), g = get_group_id(0);
+  {
+    double x = x_[i];
+    double y = y_[i];
+    double r = step(x, y);
+    o[i] = r;
+  }
+  {
+    double x = x_[i];
+    double y = y_[g];
+    double r = step(x, y);
+    u[i] = r;
+  }
+  double r;
+  switch (i & 3) {
+  case 0: r = step((22.00392630017008), (17.79896151411336)); break;
+  case 1: r = step((-35.17911383234822), (6.941877185249126)); break;
+  case 2: r = step((-62.13137616629956), (-54.52431108287603)); break;
+  default: r = step((55.94225088467829), (-45.709259386923385)); break;
+  }
+  l[i] = r;
+}
+
+__kernel void bi_common_step_double8(__global const double *x_, __global const double *y_, __global double *o, __global double *u, __global double *l) {
+  int i = get_global_id(0), g = get_group_id(0);
+  {
+    double8 x = vload8(i, x_);
+    double8 y = vload8(i, y_);
+    double8 r = step(x, y);
+    vstore8(r, i, o);
+  }
+  {
+    double8 x = vload8(i, x_);
+    double8 y = vload8(g, y_);
+    double8 r = step(x, y);
+    vstore8(r, i, u);
+  }
+  double8 r;
+  switch (i & 3) {
+  case 0: r = step(((double8)(91.63294259310263, -89.27933116456337, -85.4669279108997, 36.385603028001356, 91.59477154964227, 53.793411691583856, -8.182423698113922, -22.780751778607794)), ((double8)(-87.10686041340486, -21.08970310123273, 38.86832430932711, -66.22140180410061, -36.20288899664737, 34.032192442957495, -5.51649874630769, 84.49803078946084))); break;
+  case 1: r = step(((double8)(-88.90922061794164, -5.180198409016597, -16.452724385674003, -71.19055023927277, 31.983207038911615, 52.87328401503376, 28.37365342874071, -88.6210047183374)), ((double8)(-86.07199152547341, 40.98312477568916, -36.86070567701947, 33.60981225055127, -50.13628648802815, -24.51357197377699, -1.0959617188383959, 70.3469516528333))); break;
+  case 2: r = step(((double8)(56.45143983696815, 63.81698756561923, 19.8427756259306, -82.53182250167941, 23.27504659483806, -23.947464172843013, -81.41144099245128, 40.11125799025791)), ((double8)(89.49414524169663, 66.48280880396615, 1.4311931190765108, -71.1694005893542, 57.698483049251365, 8.62266215871037, -6.8455250253426385, -25.273497227233932))); break;
+  default: r = step(((double8)(40.714806314089316, 84.71903120019047, -37.91648958582561, 65.31030980736892, 79.8463347031153, 53.590154289613025, 80.07396208394931, -37.04919948962444)), ((double8)(54.38045658435888, -10.510725041246857, -13.315955824237278, 21.748557952068808, -41.86293368368066, 50.00443703768781, -56.860995368863485, -96.38585194692904))); break;
+  }
+  vstore8(r, i, l);
+}
+
+__kernel void bi_common_step_s_double16(__global const double *x_, __global const double *y_, __global double *o, __global double *u, __global double *l) {
+  int i = get_global_id(0), g = get_group_id(0);
+  {
+    double x = x_[i];
+    double16 y = vload16(i, y_);
+    double16 r = step(x, y);
+    vstore16(r, i, o);
+  }
+  {
+    double x = x_[i];
+    double16 y = vload16(g, y_);
+    double16 r = step(x, y);
+    vstore16(r, i, u);
+  }
+  double16 r;
+  switch (i & 3) {
+  case 0: r = step((97.95451082329268), ((double16)(-16.399583847243875, 51.86157965825274, 48.556539675433015, -47.350751386254906, 66.19593707549421, -85.4222987839878, 91.01693666574334, 91.23871474122811, -85.12340193493257, 46.00131247913927, -48.98412857027594, 70.62061598362243, 95.31935928866636, -0.8160818571148383, -7.390333050083342, -6.834628362676725))); break;
+  case 1: r = step((76.51460872923602), ((double16)(-40.749415615630326, -29.414886200357174, -89.81005814725913, 93.09105448674225, 12.275950617759037, 61.245665070338475, -60.4017746594508, 47.35307938477831, 94.92321597857753, -44.44035981701771, 15.89663198814712, 52.94089496595012, -46.42616895328639, 96.58285752422992, 10.72956569786841, -93.7427343570055))); break;
+  case 2: r = step((-10.35471094590163), ((double16)(34.0354865687614, -33.8852322334112, 89.98155568405551, -20.74260589894091, 85.66803865641441, -33.91697222464289, -24.907431930673795, 61.38181502958088, -28.612820897108747, -25.004750506668145, -2.3951474167000555, -93.1721715970741, 65.19558133662352, -85.40731400962159, -52.87456166879807, -50.782256403094664))); break;
+  default: r = step((-70.22668218053683), ((double16)(-98.61945223912296, -74.2405339927931, -3.1267024206983223, 15.93210242681458, -74.40022666257263, -24.300280137343194, 81.21034228169589, -76.80745246674662, 16.319701718546, -87.05511192860484, -73.7801387586871, -58.52843383397391, -0.6745639506464016, -77.71566459253776, -11.75652065355834, 50.298613699209085))); break;
+  }
+  vstore16(r, i, l);
+}
+
+__kernel void bi_common_sign_double(__global const double *x_, __global double *o, __global double *u, __global double *l) {
+  int i = get_global_id(0), g = get_group_id(0);
+  {
+    double x = x_[i];
+    double r = sign(x);
+    o[i] = r;
+  }
+  {
+    double x = x_[g];
+    double r = sign(x);
+    u[i] = r;
+  }
+  double r;
+  switch (i & 3) {
+  case 0: r = sign((0.6022945399528057)); break;
+  case 1: r = sign((-0.10643564947263062)); break;
+  case 2: r = sign((-2.3923471176156745)); break;
+  default: r = sign((-2.5)); break;
+  }
+  l[i] = r;
+}
+
+__kernel void bi_common_sign_double4(__global const double *x_, __global double *o, __global double *u, __global double *l) {
+  int i = get_global_id(0), g = get_group_id(0);
+  {
+    double4 x = vload4(i, x_);
+    double4 r = sign(x);
+    vstore4(r, i, o);
+  }
+  {
+    double4 x = vload4(g, x_);
+    double4 r = sign(x);
+    vstore4(r, i, u);
+  }
+  double4 r;
+  switch (i & 3) {
+  case 0: r = sign(((double4)(-1.5503676434329368, -1.5755478124758318, -3.811860042882407, -3.0100117557402815))); break;
+  case 1: r = sign(((double4)(1.6261879345962136, -1.1826089086442941, 3.508910181477022, -0.747313187837455))); break;
+  case 2: r = sign(((double4)(1.7874711249718729, -2.9784807321858553, 2.0776859879929663, 1.4476831829094712))); break;
+  default: r = sign(((double4)((double)-INFINITY, -0.0, 1.0, -2.5))); break;
+  }
+  vstore4(r, i, l);
 }
