@@ -765,6 +765,17 @@ static void spv_switch(spv_fn *x, uint32_t i) {
     spv_br(x, dflt);
 }
 
+/* 1 when pair q of OpPhi i names a parent an earlier pair named already:
+ * llvm-spirv 14 writes one pair per LLVM edge, so a switch with two cases
+ * going to one block gives its phis the (same) pair twice; the edges from
+ * that parent are all read with the first pair (spv_module.c's validation
+ * drops the repeats too). */
+static int spv_phi_repeat(spv_mod *m, uint32_t i, uint32_t q) {
+  for (uint32_t r = 0; r < q; r++)
+    if (W(4 + 2 * r) == W(4 + 2 * q)) return 1;
+  return 0;
+}
+
 void spv_finish_phis(spv_fn *x, const spv_phi *phis, uint32_t nphis) {
   spv_mod *m = x->m;
   for (uint32_t p = 0; p < nphis && !m->failed; p++) {
@@ -772,7 +783,8 @@ void spv_finish_phis(spv_fn *x, const spv_phi *phis, uint32_t nphis) {
     uint32_t cnt = 0;
     for (uint32_t e = 0; e < x->nedges; e++)
       for (uint32_t q = 0; q < npairs; q++)
-        cnt += x->edges[e].to_label == phis[p].label && x->edges[e].from_label == W(4 + 2 * q);
+        cnt += x->edges[e].to_label == phis[p].label && x->edges[e].from_label == W(4 + 2 * q) &&
+               !spv_phi_repeat(m, i, q);
     for (uint32_t k = 0; k < phis[p].n; k++) {
       ir_inst *in = &x->f->insts[phis[p].first + k];
       in->opnd = calloc(cnt + 1, sizeof(uint32_t));
@@ -784,6 +796,7 @@ void spv_finish_phis(spv_fn *x, const spv_phi *phis, uint32_t nphis) {
     for (uint32_t q = 0; q < npairs && !m->failed; q++) {
       uint32_t from = W(4 + 2 * q);
       int any = 0;
+      if (spv_phi_repeat(m, i, q)) continue;
       for (uint32_t e = 0; e < x->nedges; e++) {
         if (x->edges[e].to_label != phis[p].label || x->edges[e].from_label != from)
           continue;

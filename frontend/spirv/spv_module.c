@@ -132,6 +132,24 @@ static int spv_validate(spv_mod *m) {
       if (!strncmp(s, "OpenCL.DebugInfo.100", (size_t)(in->nw - 2) * 4))
         continue;
     }
+    if (in->op == SpvOpPhi && in->nw >= 5) {
+      /* a (value, parent) pair repeated for a parent that reaches the block
+       * by two edges (a switch's cases sharing a target: llvm-spirv writes
+       * one pair per LLVM edge) is one predecessor to SPIR-V; the reader
+       * reads it once (spv_finish_phis) */
+      const uint32_t *w = m->w + in->off;
+      size_t at = n;
+      memcpy(copy + n, w, 3 * sizeof(uint32_t));
+      n += 3;
+      for (uint32_t q = 3; q + 1 < in->nw; q += 2) {
+        int seen = 0;
+        for (uint32_t r = 3; r < q && !seen; r += 2) seen = w[r + 1] == w[q + 1];
+        if (seen) continue;
+        copy[n++] = w[q], copy[n++] = w[q + 1];
+      }
+      copy[at] = (uint32_t)((n - at) << 16) | SpvOpPhi;
+      continue;
+    }
     memcpy(copy + n, m->w + in->off, in->nw * sizeof(uint32_t));
     n += in->nw;
   }
