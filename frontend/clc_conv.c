@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "clc_conv.h"
+#include "clc_text.h"
 
 /* Builtins that synchronize or exchange data between work-items (OpenCL C
  * 6.12.8 barriers and fences, 6.12.10 async copies, 6.13.15 work-group and
@@ -34,29 +35,6 @@ int fe_clc_builtin_is_local(const char *name, size_t len) {
   return 1;
 }
 
-typedef struct conv_buf {
-  char *p;
-  size_t n, cap;
-  int oom;
-} conv_buf;
-
-static void buf_put(conv_buf *b, const char *s, size_t n) {
-  if (b->oom) return;
-  if (b->n + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->n + n + 1) cap *= 2;
-    char *np = realloc(b->p, cap);
-    if (!np) {
-      b->oom = 1;
-      return;
-    }
-    b->p = np, b->cap = cap;
-  }
-  memcpy(b->p + b->n, s, n);
-  b->n += n;
-  b->p[b->n] = 0;
-}
-
 /* A function name after '@' at s[0..e): unquoted names end at '('. */
 static size_t conv_name_len(const char *s, const char *e) {
   size_t k = 0;
@@ -64,16 +42,11 @@ static size_t conv_name_len(const char *s, const char *e) {
   return s + k < e && s[k] == '(' ? k : 0;
 }
 
-static int starts(const char *s, const char *e, const char *w) {
-  size_t n = strlen(w);
-  return (size_t)(e - s) >= n && !memcmp(s, w, n);
-}
-
 /* The callee of a `call` or the function of a `declare` on line [s, e):
  * *name and *nlen, and the line offset just past its (. 0 if none. */
 static size_t conv_callee(const char *s, const char *e, const char **name, size_t *nlen) {
   const char *at = NULL;
-  if (starts(s, e, "declare ")) {
+  if (clc_text_starts(s, e, "declare ")) {
     at = memchr(s, '@', (size_t)(e - s));
   } else {
     for (const char *q = s; q + 6 <= e; q++)
@@ -114,7 +87,7 @@ static long conv_num(const char *s, size_t n) {
 
 /* `attributes #N = { ... }` on [s, e): N, or -1. */
 static long conv_group_id(const char *s, const char *e) {
-  if (!starts(s, e, "attributes #")) return -1;
+  if (!clc_text_starts(s, e, "attributes #")) return -1;
   const char *d = s + 12;
   size_t k = 0;
   while (d + k < e && d[k] >= '0' && d[k] <= '9') k++;
@@ -204,14 +177,14 @@ static int conv_scan(conv_state *st, const char *ir, size_t n) {
     if (g >= 0) st->group_line[g] = (long)i;
     const char *name;
     size_t nl;
-    if (starts(l->s, l->e, "declare ") && conv_callee(l->s, l->e, &name, &nl) &&
+    if (clc_text_starts(l->s, l->e, "declare ") && conv_callee(l->s, l->e, &name, &nl) &&
         fe_clc_builtin_is_local(name, nl))
       st->names[st->nnames] = name, st->name_len[st->nnames++] = nl;
   }
   return 0;
 }
 
-static void conv_emit(conv_state *st, conv_buf *b) {
+static void conv_emit(conv_state *st, clc_text *b) {
   for (size_t i = 0; i < st->nlines; i++) {
     const conv_line *l = &st->lines[i];
     const char *name;
@@ -219,18 +192,18 @@ static void conv_emit(conv_state *st, conv_buf *b) {
     size_t at = from && conv_is_local_decl(st, name, nl) ? conv_attr_ref(l->s, l->e, from, &dl) : 0;
     long id = at ? conv_num(l->s + at, dl) : -1, nid = at ? conv_map(st, id) : -1;
     if (at && nid == -3) { /* drop " #N" */
-      buf_put(b, l->s, at - 2);
-      buf_put(b, l->s + at + dl, (size_t)(l->e - (l->s + at + dl)));
+      clc_text_put(b, l->s, at - 2);
+      clc_text_put(b, l->s + at + dl, (size_t)(l->e - (l->s + at + dl)));
     } else if (at && nid != id) {
       char num[24];
       int k = snprintf(num, sizeof num, "%ld", nid);
-      buf_put(b, l->s, at);
-      buf_put(b, num, (size_t)k);
-      buf_put(b, l->s + at + dl, (size_t)(l->e - (l->s + at + dl)));
+      clc_text_put(b, l->s, at);
+      clc_text_put(b, num, (size_t)k);
+      clc_text_put(b, l->s + at + dl, (size_t)(l->e - (l->s + at + dl)));
     } else {
-      buf_put(b, l->s, (size_t)(l->e - l->s));
+      clc_text_put(b, l->s, (size_t)(l->e - l->s));
     }
-    buf_put(b, "\n", 1);
+    clc_text_put(b, "\n", 1);
   }
   /* the copies, in id order so the output is deterministic */
   for (long id = st->ngroups; id < st->next_id; id++)
@@ -241,21 +214,21 @@ static void conv_emit(conv_state *st, conv_buf *b) {
       while (l->s + eq < l->e && l->s[eq] != '=') eq++;
       char head[40];
       int k = snprintf(head, sizeof head, "attributes #%ld ", id);
-      buf_put(b, head, (size_t)k);
-      buf_put(b, l->s + eq, w - eq);
-      buf_put(b, l->s + w + skip, (size_t)(l->e - (l->s + w + skip)));
-      buf_put(b, "\n", 1);
+      clc_text_put(b, head, (size_t)k);
+      clc_text_put(b, l->s + eq, w - eq);
+      clc_text_put(b, l->s + w + skip, (size_t)(l->e - (l->s + w + skip)));
+      clc_text_put(b, "\n", 1);
     }
 }
 
 char *fe_clc_drop_convergent(const char *ir, size_t n, size_t *outn) {
   conv_state st = {0};
-  conv_buf b = {0};
+  clc_text b = {0};
   if (conv_scan(&st, ir, n) == 0)
     conv_emit(&st, &b);
   else
     b.oom = 1;
-  buf_put(&b, "", 0); /* an empty module is an empty string, not NULL */
+  clc_text_put(&b, "", 0); /* an empty module is an empty string, not NULL */
   free(st.lines);
   free(st.names);
   free(st.name_len);

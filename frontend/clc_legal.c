@@ -6,32 +6,10 @@
 #include <string.h>
 
 #include "clc_legal.h"
+#include "clc_text.h"
 
-typedef struct lg_buf {
-  char *p;
-  size_t n, cap;
-  int oom;
-} lg_buf;
-
-static void lg_put(lg_buf *b, const char *s, size_t n) {
-  if (b->oom) return;
-  if (b->n + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->n + n + 1) cap *= 2;
-    char *np = realloc(b->p, cap);
-    if (!np) {
-      b->oom = 1;
-      return;
-    }
-    b->p = np, b->cap = cap;
-  }
-  memcpy(b->p + b->n, s, n);
-  b->n += n;
-  b->p[b->n] = 0;
-}
-
-static void lg_puts(lg_buf *b, const char *s) {
-  lg_put(b, s, strlen(s));
+static void lg_puts(clc_text *b, const char *s) {
+  clc_text_put(b, s, strlen(s));
 }
 
 /* The first occurrence of w (length wl) in [s, s + n), or NULL. */
@@ -42,11 +20,6 @@ static const char *lg_find(const char *s, size_t n, const char *w, size_t wl) {
     if (!memcmp(q, w, wl)) return q;
   }
   return NULL;
-}
-
-static int lg_starts(const char *s, const char *e, const char *w) {
-  size_t n = strlen(w);
-  return (size_t)(e - s) >= n && !memcmp(s, w, n);
 }
 
 static int lg_namechar(char c) {
@@ -132,12 +105,12 @@ static int lg_const_bits(const char *s, size_t n, size_t size, int fp, uint64_t 
 
 /* Rewrites `bitcast (<1 x S> <S V> to <N x E>)` starting at q (its "bitcast
  * (") into b and returns the length consumed, or 0 if it is another form. */
-static size_t lg_bitcast1(const char *q, const char *e, lg_buf *b) {
+static size_t lg_bitcast1(const char *q, const char *e, clc_text *b) {
   const char *p = q + strlen("bitcast (<1 x ");
   size_t sl, el;
   int sfp, efp;
   size_t ssize = lg_scalar(p, e, &sl, &sfp);
-  if (!ssize || !lg_starts(p + sl, e, "> <")) return 0;
+  if (!ssize || !clc_text_starts(p + sl, e, "> <")) return 0;
   p += sl + 3;
   if ((size_t)(e - p) <= sl || memcmp(p, q + strlen("bitcast (<1 x "), sl) || p[sl] != ' ')
     return 0;
@@ -147,17 +120,17 @@ static size_t lg_bitcast1(const char *q, const char *e, lg_buf *b) {
   uint64_t bits;
   if (p >= e || lg_const_bits(v, (size_t)(p - v), ssize, sfp, &bits)) return 0;
   p++;
-  if (!lg_starts(p, e, " to <")) return 0;
+  if (!clc_text_starts(p, e, " to <")) return 0;
   p += 5;
   char *nend = NULL;
   unsigned long nel = strtoul(p, &nend, 10);
   if (nend == p || nel < 2 || nel > 16) return 0;
   p = nend;
-  if (!lg_starts(p, e, " x ")) return 0;
+  if (!clc_text_starts(p, e, " x ")) return 0;
   p += 3;
   const char *et = p;
   size_t esize = lg_scalar(p, e, &el, &efp);
-  if (!esize || esize * nel != ssize || !lg_starts(p + el, e, ">)")) return 0;
+  if (!esize || esize * nel != ssize || !clc_text_starts(p + el, e, ">)")) return 0;
   p += el + 2;
   /* elements as integers of the element's width; a floating-point element
    * type goes through a same-count vector bitcast, which keeps NaN payloads */
@@ -168,7 +141,7 @@ static size_t lg_bitcast1(const char *q, const char *e, lg_buf *b) {
     snprintf(head, sizeof head, "bitcast (<%lu x %s> ", nel, ity);
     lg_puts(b, head);
   }
-  lg_put(b, "<", 1);
+  clc_text_put(b, "<", 1);
   for (unsigned long i = 0; i < nel; i++) {
     uint64_t u = esize == 8 ? bits : (bits >> (8 * esize * i)) & ((UINT64_C(1) << (8 * esize)) - 1);
     int64_t sv = esize == 8 ? (int64_t)u
@@ -178,7 +151,7 @@ static size_t lg_bitcast1(const char *q, const char *e, lg_buf *b) {
     snprintf(el_txt, sizeof el_txt, "%s%s %lld", i ? ", " : "", ity, (long long)sv);
     lg_puts(b, el_txt);
   }
-  lg_put(b, ">", 1);
+  clc_text_put(b, ">", 1);
   if (efp) {
     char tail[40];
     snprintf(tail, sizeof tail, " to <%lu x %.*s>)", nel, (int)el, et);
@@ -206,7 +179,7 @@ typedef struct lg_line {
 static size_t lg_private_global(const char *s, const char *e, size_t *nlen) {
   if (s >= e || *s != '@') return 0;
   size_t k = lg_name_len(s + 1, e);
-  if (!k || !lg_starts(s + 1 + k, e, " = ")) return 0;
+  if (!k || !clc_text_starts(s + 1 + k, e, " = ")) return 0;
   *nlen = k;
   for (const char *w = s + 1 + k + 3; w < e;) {
     const char *we = w;
@@ -233,7 +206,7 @@ static size_t lg_memcpy_src(const char *s, const char *e, size_t *p0) {
   if (!c) return 0;
   c += sizeof call - 1;
   while (c < e && *c >= '0' && *c <= '9') c++;
-  if (!lg_starts(c, e, "i8.p0i8.i")) return 0;
+  if (!clc_text_starts(c, e, "i8.p0i8.i")) return 0;
   *p0 = (size_t)(c + 3 - s);
   const char *a = memchr(c, '(', (size_t)(e - c));
   if (!a) return 0;
@@ -244,7 +217,7 @@ static size_t lg_memcpy_src(const char *s, const char *e, size_t *p0) {
     else if (*q == ')' || *q == ']' || *q == '}' || *q == '>')
       depth--;
     else if (*q == ',' && depth == 0)
-      return lg_starts(q, e, ", i8* ") ? (size_t)(q + 2 - s) : 0;
+      return clc_text_starts(q, e, ", i8* ") ? (size_t)(q + 2 - s) : 0;
     if (depth < 0) return 0;
   }
   return 0;
@@ -257,14 +230,14 @@ static int lg_memcpy_use(const char *s, const char *e, size_t at, size_t glen, s
                          size_t *p0, size_t *star, size_t *to) {
   *arg = lg_memcpy_src(s, e, p0);
   if (!*arg || at < 2 || memcmp(s + at - 2, "* ", 2)) return 0;
-  if (!lg_starts(s + at + 1 + glen, e, " to i8*)")) return 0;
+  if (!clc_text_starts(s + at + 1 + glen, e, " to i8*)")) return 0;
   const char *p = s + *arg + 4;
-  if (lg_starts(p, e, "align ")) {
+  if (clc_text_starts(p, e, "align ")) {
     p += 6;
     while (p < e && *p >= '0' && *p <= '9') p++;
     p++;
   }
-  if (!lg_starts(p, e, "bitcast (")) return 0;
+  if (!clc_text_starts(p, e, "bitcast (")) return 0;
   /* the pointee type runs from after "bitcast (" to the "* @g": no other
    * "@", so this is the bitcast of this argument */
   for (const char *q = p; q < s + at; q++)
@@ -365,9 +338,29 @@ static void lg_note_decl(lg_state *st, const char *s, const char *e, size_t p0) 
   memcpy(st->decls[st->ndecls++], d, sizeof d);
 }
 
+/* Copies [r, at) into b with its one-element-vector bitcasts folded (a
+ * folded expression may run on past at, up to e). */
+static void lg_copy_folding(const char *r, const char *at, const char *e, clc_text *b,
+                            fe_clc_legal_counts *c) {
+  while (r < at) {
+    const char *bc = lg_find(r, (size_t)(at - r), "bitcast (<1 x ", 14);
+    if (!bc) {
+      clc_text_put(b, r, (size_t)(at - r));
+      return;
+    }
+    clc_text_put(b, r, (size_t)(bc - r));
+    size_t used = lg_bitcast1(bc, e, b);
+    if (used)
+      c->bitcasts++;
+    else
+      clc_text_put(b, bc, used = 1);
+    r = bc + used;
+  }
+}
+
 /* One line with its moved globals' memcpys and its one-element-vector
  * bitcasts rewritten. */
-static void lg_rewrite_line(lg_state *st, const char *s, const char *e, lg_buf *b,
+static void lg_rewrite_line(lg_state *st, const char *s, const char *e, clc_text *b,
                             fe_clc_legal_counts *c) {
   size_t arg = 0, p0 = 0, star = 0, to = 0;
   const lg_global *mg = NULL;
@@ -386,40 +379,13 @@ static void lg_rewrite_line(lg_state *st, const char *s, const char *e, lg_buf *
   }
   /* p0i8 -> p2i8 replaces one character; the others insert */
   const char *q = s;
-  for (int k = 0; k < 4; k++) {
-    if (!mg) break;
+  for (int k = 0; k < 4 && mg; k++) {
     const char *at = s + cut[k];
-    for (const char *r = q; r < at;) {
-      const char *bc = lg_find(r, (size_t)(at - r), "bitcast (<1 x ", 14);
-      if (!bc) {
-        lg_put(b, r, (size_t)(at - r));
-        break;
-      }
-      lg_put(b, r, (size_t)(bc - r));
-      size_t used = lg_bitcast1(bc, e, b);
-      if (used)
-        c->bitcasts++;
-      else
-        lg_put(b, bc, used = 1);
-      r = bc + used;
-    }
+    lg_copy_folding(q, at, e, b, c);
     lg_puts(b, ins[k]);
     q = at + (k == 0);
   }
-  for (const char *r = q; r < e;) {
-    const char *bc = lg_find(r, (size_t)(e - r), "bitcast (<1 x ", 14);
-    if (!bc) {
-      lg_put(b, r, (size_t)(e - r));
-      break;
-    }
-    lg_put(b, r, (size_t)(bc - r));
-    size_t used = lg_bitcast1(bc, e, b);
-    if (used)
-      c->bitcasts++;
-    else
-      lg_put(b, bc, used = 1);
-    r = bc + used;
-  }
+  lg_copy_folding(q, e, e, b, c);
 }
 
 /* `  %r = select [flags] i1 C, <N x T> ...`: the offset of "i1 C", its
@@ -431,31 +397,31 @@ static size_t lg_vector_select(const char *s, const char *e, size_t *clen, unsig
   size_t k = lg_name_len(p + 1, e);
   if (!k) return 0;
   p += 1 + k;
-  if (!lg_starts(p, e, " = select ")) return 0;
+  if (!clc_text_starts(p, e, " = select ")) return 0;
   p += 10;
   static const char *const flags[] = {"nnan ",     "ninf ", "nsz ",     "arcp ",
                                       "contract ", "afn ",  "reassoc ", "fast "};
   for (int again = 1; again;) {
     again = 0;
     for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++)
-      if (lg_starts(p, e, flags[f])) p += strlen(flags[f]), again = 1;
+      if (clc_text_starts(p, e, flags[f])) p += strlen(flags[f]), again = 1;
   }
-  if (!lg_starts(p, e, "i1 ")) return 0;
+  if (!clc_text_starts(p, e, "i1 ")) return 0;
   const char *c = p, *v = p + 3;
   size_t vl;
   if (*v == '%') {
     vl = 1 + lg_name_len(v + 1, e);
     if (vl == 1) return 0;
-  } else if (lg_starts(v, e, "true,") || lg_starts(v, e, "false,")) {
+  } else if (clc_text_starts(v, e, "true,") || clc_text_starts(v, e, "false,")) {
     vl = *v == 't' ? 4 : 5;
   } else {
     return 0;
   }
   p = v + vl;
-  if (!lg_starts(p, e, ", <")) return 0;
+  if (!clc_text_starts(p, e, ", <")) return 0;
   char *nend = NULL;
   *nel = strtoul(p + 3, &nend, 10);
-  if (nend == p + 3 || *nel < 2 || !lg_starts(nend, e, " x ")) return 0;
+  if (nend == p + 3 || *nel < 2 || !clc_text_starts(nend, e, " x ")) return 0;
   *clen = (size_t)(p - c);
   return (size_t)(c - s);
 }
@@ -468,29 +434,29 @@ static size_t lg_bool_arith(const char *s, const char *e, size_t *len, const cha
   while (p < e && *p == ' ') p++;
   if (p >= e || *p != '%') return 0;
   size_t k = lg_name_len(p + 1, e);
-  if (!k || !lg_starts(p + 1 + k, e, " = ")) return 0;
+  if (!k || !clc_text_starts(p + 1 + k, e, " = ")) return 0;
   const char *o = p + 1 + k + 3, *q;
-  if (lg_starts(o, e, "add ") || lg_starts(o, e, "sub "))
+  if (clc_text_starts(o, e, "add ") || clc_text_starts(o, e, "sub "))
     *op = "xor ";
-  else if (lg_starts(o, e, "mul "))
+  else if (clc_text_starts(o, e, "mul "))
     *op = "and ";
   else
     return 0;
   q = o + 4;
-  while (lg_starts(q, e, "nuw ") || lg_starts(q, e, "nsw ")) q += 4;
-  if (lg_starts(q, e, "i1 ")) {
+  while (clc_text_starts(q, e, "nuw ") || clc_text_starts(q, e, "nsw ")) q += 4;
+  if (clc_text_starts(q, e, "i1 ")) {
     *len = (size_t)(q - o);
     return (size_t)(o - s);
   }
   if (*q != '<') return 0;
   char *nend = NULL;
   strtoul(q + 1, &nend, 10);
-  if (nend == q + 1 || !lg_starts(nend, e, " x i1> ")) return 0;
+  if (nend == q + 1 || !clc_text_starts(nend, e, " x i1> ")) return 0;
   *len = (size_t)(q - o);
   return (size_t)(o - s);
 }
 
-static void lg_emit(lg_state *st, lg_buf *b, fe_clc_legal_counts *c) {
+static void lg_emit(lg_state *st, clc_text *b, fe_clc_legal_counts *c) {
   unsigned nsel = 0;
   for (size_t i = 0; i < st->nlines; i++) {
     const char *s = st->lines[i].s, *e = st->lines[i].e;
@@ -503,11 +469,11 @@ static void lg_emit(lg_state *st, lg_buf *b, fe_clc_legal_counts *c) {
         g = &st->globals[gi];
     if (g) { /* "... global T" -> "... addrspace(2) constant T" */
       const char *kw = s + g->kw;
-      size_t kl = lg_starts(kw, e, "global ") ? 7 : 9;
-      lg_put(b, s, g->kw);
+      size_t kl = clc_text_starts(kw, e, "global ") ? 7 : 9;
+      clc_text_put(b, s, g->kw);
       lg_puts(b, "addrspace(2) constant ");
       lg_rewrite_line(st, kw + kl, e, b, c);
-      lg_put(b, "\n", 1);
+      clc_text_put(b, "\n", 1);
       c->globals++;
       continue;
     }
@@ -520,12 +486,12 @@ static void lg_emit(lg_state *st, lg_buf *b, fe_clc_legal_counts *c) {
                        "<%lu x i32> zeroinitializer\n",
                        nsel, nel, (int)(clen - 3), cond, nsel, nel, nsel, nel, nel);
       if (k > 0 && (size_t)k < sizeof line) {
-        lg_put(b, line, (size_t)k);
-        lg_put(b, s, at);
+        clc_text_put(b, line, (size_t)k);
+        clc_text_put(b, s, at);
         k = snprintf(line, sizeof line, "<%lu x i1> %%__wsl.s%u", nel, nsel++);
-        lg_put(b, line, (size_t)k);
+        clc_text_put(b, line, (size_t)k);
         lg_rewrite_line(st, s + at + clen, e, b, c);
-        lg_put(b, "\n", 1);
+        clc_text_put(b, "\n", 1);
         c->selects++;
         continue;
       }
@@ -533,15 +499,15 @@ static void lg_emit(lg_state *st, lg_buf *b, fe_clc_legal_counts *c) {
     const char *op = NULL;
     size_t olen = 0, oat = lg_bool_arith(s, e, &olen, &op);
     if (oat) {
-      lg_put(b, s, oat);
+      clc_text_put(b, s, oat);
       lg_puts(b, op);
       lg_rewrite_line(st, s + oat + olen, e, b, c);
-      lg_put(b, "\n", 1);
+      clc_text_put(b, "\n", 1);
       c->bool_ops++;
       continue;
     }
     lg_rewrite_line(st, s, e, b, c);
-    lg_put(b, "\n", 1);
+    clc_text_put(b, "\n", 1);
   }
   for (size_t i = 0; i < st->ndecls; i++) {
     const char *d = st->decls[i];
@@ -550,7 +516,7 @@ static void lg_emit(lg_state *st, lg_buf *b, fe_clc_legal_counts *c) {
     int declared = 0;
     for (size_t l = 0; l < st->nlines && !declared; l++)
       declared =
-          lg_starts(st->lines[l].s, st->lines[l].e, "declare ") &&
+          clc_text_starts(st->lines[l].s, st->lines[l].e, "declare ") &&
           lg_find(st->lines[l].s, (size_t)(st->lines[l].e - st->lines[l].s), probe, strlen(probe));
     if (declared) continue;
     /* "llvm.memcpy.p<D>i8.p2i8.i<W>": the destination's address space D
@@ -564,19 +530,19 @@ static void lg_emit(lg_state *st, lg_buf *b, fe_clc_legal_counts *c) {
                      "declare void @%s(i8%s* noalias nocapture writeonly, i8 addrspace(2)* "
                      "noalias nocapture readonly, %s, i1 immarg)\n",
                      d, dsp, w ? w : "i64");
-    if (k > 0 && (size_t)k < sizeof line) lg_put(b, line, (size_t)k);
+    if (k > 0 && (size_t)k < sizeof line) clc_text_put(b, line, (size_t)k);
   }
 }
 
 char *fe_clc_legalize(const char *ir, size_t n, size_t *outn, fe_clc_legal_counts *counts) {
   lg_state st = {0};
-  lg_buf b = {0};
+  clc_text b = {0};
   fe_clc_legal_counts c = {0};
   if (lg_scan(&st, ir, n) == 0)
     lg_emit(&st, &b, &c);
   else
     b.oom = 1;
-  lg_put(&b, "", 0);
+  clc_text_put(&b, "", 0);
   free(st.lines);
   free(st.globals);
   free(st.decls);
