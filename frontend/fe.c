@@ -202,6 +202,23 @@ static fe_status fe_spirv_to_isa(const uint32_t *words, size_t nwords, const fe_
 typedef fe_status (*fe_recompile_fn)(const fe_clc_tools *t, void *arg, uint32_t **words,
                                      size_t *nwords, fe_sb *log);
 
+/* One retry of fe_to_isa_retry: the program compiled again with t's
+ * settings, then the backend on it; on success *words is replaced. */
+static int fe_rebuild(fe_clc_tools *t, fe_recompile_fn again, void *arg, const fe_target *plain,
+                      isa_program **out, uint32_t **words, size_t *nwords, fe_sb *log) {
+  uint32_t *w2 = NULL;
+  size_t n2 = 0;
+  fe_status st = again(t, arg, &w2, &n2, log);
+  if (st == FE_OK) st = fe_spirv_to_isa(w2, n2, plain, out, log);
+  if (st != FE_OK) {
+    free(w2);
+    return 0;
+  }
+  free(*words);
+  *words = w2, *nwords = n2;
+  return 1;
+}
+
 /* The backend on SPIR-V from the optimizing pipeline. When it fails (a
  * register limit, mostly: there is no SGPR spilling) it tries again with
  * less ambition, as vendor compilers do under register pressure: first
@@ -225,19 +242,9 @@ static fe_status fe_to_isa_retry(fe_clc_tools *t, uint32_t **words, size_t *nwor
     second = (fe_sb){0};
   }
   if (st == FE_BUILD_FAILED && !how && !t->no_unroll) {
-    uint32_t *w2 = NULL;
-    size_t n2 = 0;
     t->no_unroll = 1;
-    fe_status st2 = again(t, arg, &w2, &n2, &second);
-    if (st2 == FE_OK)
-      st2 = fe_spirv_to_isa(w2, n2, &plain, out, &second);
-    if (st2 == FE_OK) {
-      free(*words);
-      *words = w2, *nwords = n2;
+    if (fe_rebuild(t, again, arg, &plain, out, words, nwords, &second))
       how = "without loop unrolling";
-    } else {
-      free(w2);
-    }
   }
   /* last: the minimal pipeline (what -cl-opt-disable runs), for a program
    * the optimised SPIR-V of which our reader rejects (a translator output
@@ -246,21 +253,13 @@ static fe_status fe_to_isa_retry(fe_clc_tools *t, uint32_t **words, size_t *nwor
    * compiler gives */
   int warn = 0;
   if (st == FE_BUILD_FAILED && !how && !t->minimal) {
-    uint32_t *w2 = NULL;
-    size_t n2 = 0;
     fe_sb_fini(&second);
     second = (fe_sb){0};
     t->minimal = 1;
-    fe_status st2 = again(t, arg, &w2, &n2, &second);
-    if (st2 == FE_OK) st2 = fe_spirv_to_isa(w2, n2, &plain, out, &second);
-    if (st2 == FE_OK) {
-      free(*words);
-      *words = w2, *nwords = n2;
+    if (fe_rebuild(t, again, arg, &plain, out, words, nwords, &second)) {
       how = "from the minimal pipeline (mem2reg only), so its code and cycle counts are those "
             "of unoptimised code (please report the kernel)";
       warn = 1;
-    } else {
-      free(w2);
     }
   }
   if (how) {
