@@ -22,7 +22,7 @@ enum { SC_TINY, SC_SMALL, SC_MEDIUM, SC_LARGE };
 static const char *const scale_names[] = {"tiny", "small", "medium", "large"};
 
 #define HB_MAX_BUF 12
-#define HB_MAX_LAUNCH 12
+#define HB_MAX_LAUNCH 400 /* gramschmidt: 3 per column */
 #define HB_MAX_PROG 2
 
 enum { CMP_U32, CMP_F32 };
@@ -864,6 +864,9 @@ static int prep_launch_busy(hb_state *s, const hb_case *c) {
 
 /* the microbenchmark families (store, l2fit, tilecopy, scatter, bcast, gather, ldsw, alu) */
 #include "hwbench_micro.c"
+
+/* the plain-style families (gemm, gemv, dconv, tensor, memdep, gramschmidt) */
+#include "hwbench_styles.c"
 
 static const hb_case cases[] = {
 #include "hwbench_cases.def"
