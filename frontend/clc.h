@@ -38,6 +38,13 @@ typedef struct fe_clc_tools {
  * (validation/data/kernels_sass: nbody's tiled 64-trip loop 8 times, as here;
  * its run-time loop over all bodies 4 times, as here; matmul's small
  * run-time loop 16 times, here 8; a lone FFMA chain 256 times, here 32).
+ * LICM runs again once loops are rotated (only then is a store in the body
+ * known to run on every iteration, which promoting a loop-invariant location
+ * to a register needs: gemm's `C[i * N + j] += ...` with restrict pointers),
+ * and GVN forwards a stored value to the loads of the same address that
+ * follow it (the same statement without restrict: the store stays, the
+ * reload goes): what NVIDIA's compiler does (validation/data/styles_sass
+ * gemm.sass, gemv.sass), where wavesim reloaded the element every iteration.
  * SROA runs again after the full unrolling: a private array indexed by the
  * unrolled counter (scan's per-item `uint v[8]`) then has only constant
  * indices and lives in registers, as in NVIDIA's code, not in scratch.
@@ -48,10 +55,10 @@ typedef struct fe_clc_tools {
   "cgscc(inline),function(sroa,mem2reg,early-cse,instsimplify,simplifycfg)"
 #define FE_CLC_INLINE_FLAGS {"-inline-threshold=100000"}
 #define FE_CLC_OPT_LOOP_PASSES                                                             \
-  "function(loop-mssa(licm,loop-rotate),loop-unroll<O2;no-runtime>,sroa,instsimplify,simplifycfg)"
+  "function(loop-mssa(licm,loop-rotate,licm),gvn,loop-unroll<O2;no-runtime>,sroa,instsimplify,simplifycfg)"
 #define FE_CLC_OPT_RUNTIME_UNROLL_PASSES "function(loop-unroll<O2;runtime>,instsimplify,simplifycfg)"
 #define FE_CLC_OPT_LOOP_PASSES_NO_UNROLL                                                   \
-  "function(loop-mssa(licm,loop-rotate),instsimplify,simplifycfg)"
+  "function(loop-mssa(licm,loop-rotate,licm),gvn,instsimplify,simplifycfg)"
 #define FE_CLC_UNROLL_FLAGS                                                                \
   {"-unroll-allow-partial", "-unroll-partial-threshold=300", "-unroll-max-count=64"}
 #define FE_CLC_RUNTIME_UNROLL_FLAGS                                                        \
