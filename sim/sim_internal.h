@@ -8,9 +8,9 @@
 
 #include "sim.h"
 
-#define SIM_MEM_BASE 0x100000000ull  /* first device address: never 0, above 32 bits */
-#define SIM_MEM_ALIGN 256u           /* allocation alignment */
-#define SIM_MEM_GUARD 4096u          /* unmapped bytes between buffers: overruns fault */
+#define SIM_MEM_BASE 0x100000000ull        /* first device address: never 0, above 32 bits */
+#define SIM_MEM_ALIGN 256u                 /* allocation alignment */
+#define SIM_MEM_GUARD 4096u                /* unmapped bytes between buffers: overruns fault */
 #define SIM_SCRATCH_BASE 0x7f0000000000ull /* private memory lives in its own range */
 #define SIM_NEVER UINT64_MAX
 
@@ -24,20 +24,20 @@ typedef struct sim_cache {
   uint32_t nsets, assoc, line_shift;
   uint32_t ways; /* ways in use (<= assoc): a unified L1 gives the rest to shared memory */
   uint64_t rng;  /* nonzero: replace a pseudo-random valid way (xorshift state), not the LRU one */
-  uint32_t hash_shift; /* nonzero: the set is the line number xor-folded in steps of this
-                        * many bits, modulo nsets (sim_cache_hash_sets); 0: line % nsets */
-  uint64_t *tag;   /* nsets*assoc: line number + 1; 0 is invalid */
-  uint64_t *stamp; /* last use, for LRU */
-  uint64_t *ready; /* cycle the line's latest fill lands */
+  uint32_t hash_shift;     /* nonzero: the set is the line number xor-folded in steps of this
+                            * many bits, modulo nsets (sim_cache_hash_sets); 0: line % nsets */
+  uint64_t *tag;           /* nsets*assoc: line number + 1; 0 is invalid */
+  uint64_t *stamp;         /* last use, for LRU */
+  uint64_t *ready;         /* cycle the line's latest fill lands */
   uint64_t *valid, *dirty; /* sector masks */
-  uint64_t clock;  /* use counter driving the stamps */
+  uint64_t clock;          /* use counter driving the stamps */
 } sim_cache;
 
 typedef struct sim_cache_ref {
-  int hit;                 /* the tag was present (its sectors may not all be) */
-  uint64_t *ready;         /* the line's fields (hit or newly installed); NULL: not cached */
+  int hit;         /* the tag was present (its sectors may not all be) */
+  uint64_t *ready; /* the line's fields (hit or newly installed); NULL: not cached */
   uint64_t *valid, *dirty;
-  uint64_t victim_dirty;   /* dirty sectors of the evicted line (0: nothing to write back) */
+  uint64_t victim_dirty; /* dirty sectors of the evicted line (0: nothing to write back) */
   uint64_t victim_addr;
 } sim_cache_ref;
 
@@ -83,25 +83,30 @@ typedef struct sim_memsys {
    * its insertion order and per sector the bytes written; nwcb 0: off */
   uint32_t nwcb;
   uint64_t *wcb_line, *wcb_seq, *wcb_cov, *wcb_clock;
-  uint32_t nmshr;         /* per CU; 0 = unlimited */
-  uint64_t *mshr;         /* ncu * nmshr release cycles, one min-heap per CU */
-  uint32_t *mshr_n;       /* entries in each heap */
+  uint32_t nmshr;   /* per CU; 0 = unlimited */
+  uint64_t *mshr;   /* ncu * nmshr release cycles, one min-heap per CU */
+  uint32_t *mshr_n; /* entries in each heap */
   /* interconnect: one link per CU */
-  double *noc_free, noc_cycles_per_byte; /* 0: unlimited */
+  /* each CU's link to the L2, one "free at" per direction: fills back
+   * (noc_free) and written data out (noc_wr_free) */
+  double *noc_free, *noc_wr_free, noc_cycles_per_byte; /* 0: unlimited */
   /* L2 */
   uint32_t l2_line, l2_sector, nslices, slice_bits;
-  double *slice_free, slice_cycles_per_byte;
-  uint64_t *slice_reqs;   /* requests per slice this launch */
+  double *slice_free, slice_cycles_per_byte, slice_write_cycles_per_byte;
+  /* l2.fluid_slices: the issue time of the memory instruction being
+   * simulated; a slice books no idle time before it (see sim_l2_slice_take) */
+  uint64_t now;
+  uint64_t *slice_reqs; /* requests per slice this launch */
   /* L2 atomic units (sim_atomic.c): address granules hashed onto them */
   uint32_t nunits, unit_granule;
   double *unit_free;
   /* DRAM */
   uint32_t nchan, nbanks, row_open_policy;
   double *chan_free, chan_cycles_per_byte;
-  double write_backlog;   /* dram.write_queue as cycles of a channel's queue; 0: unbounded */
-  double *wq_free;        /* per channel: when its queued writes would have drained */
-  double *bank_free;      /* nchan * nbanks */
-  uint64_t *open_row;     /* nchan * nbanks: row + 1, 0 = none open */
+  double write_backlog; /* dram.write_queue as cycles of a channel's queue; 0: unbounded */
+  double *wq_free;      /* per channel: when its queued writes would have drained */
+  double *bank_free;    /* nchan * nbanks */
+  uint64_t *open_row;   /* nchan * nbanks: row + 1, 0 = none open */
   /* controller queueing (dram.queue_cycles; sim_dram.c): per channel the
    * current sub-window's index, a ring of the transfer cycles that arrived
    * in it and in the SIM_DRAM_WIN_SUB before, and their utilization */
@@ -130,8 +135,8 @@ uint32_t sim_coalesce(const isa_access *a, uint32_t line, uint32_t sector, uint6
 /* For the n lines sim_coalesce found, the sectors (of at most 64 bytes) the
  * active lanes write only in part, into partial[]; cov is scratch of
  * n * line / sector words. */
-void sim_coalesce_partial(const isa_access *a, uint32_t line, uint32_t sector, const uint64_t *lines,
-                          uint32_t n, uint64_t *cov, uint64_t *partial);
+void sim_coalesce_partial(const isa_access *a, uint32_t line, uint32_t sector,
+                          const uint64_t *lines, uint32_t n, uint64_t *cov, uint64_t *partial);
 
 /* A vector (global or scratch) access issued by CU `cu` at `now`. Returns
  * the cycle its last line completes; counts hits, misses, sectors, DRAM
@@ -156,7 +161,8 @@ uint64_t sim_wcb_store(sim_memsys *m, uint32_t cu, uint64_t addr, const uint64_t
  * acknowledgement (t when the buffers were empty). */
 uint64_t sim_wcb_flush(sim_memsys *m, uint64_t t, sim_stats *st);
 /* A scalar load through the CU's scalar cache. */
-uint64_t sim_mem_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a, sim_stats *st);
+uint64_t sim_mem_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
+                        sim_stats *st);
 
 /* sim_l2.c: the slice an L2 line address maps to (xor-fold of its line
  * number, then modulo the slice count). */
@@ -164,8 +170,8 @@ uint32_t sim_l2_slice(const sim_memsys *m, uint64_t addr);
 /* One request from compute unit `cu` for the L2 sectors `mask` of the line
  * at `addr`, arriving at cycle t: SIM_L2_READ (a fill), SIM_L2_WRITE (sectors written whole, no
  * fetch), SIM_L2_WRITE_PARTIAL (sectors written in part: a missing one is
- * fetched first under l2.partial_write_fill) or SIM_L2_ATOMIC (`steps` serialized atomic-unit steps on the
- * fetched line). Returns the cycle the data or acknowledgement is back. */
+ * fetched first under l2.partial_write_fill) or SIM_L2_ATOMIC (`steps` serialized atomic-unit steps
+ * on the fetched line). Returns the cycle the data or acknowledgement is back. */
 uint64_t sim_l2_request(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t mask, uint64_t t,
                         int kind, uint32_t steps, sim_stats *st);
 
@@ -191,7 +197,8 @@ uint32_t sim_lds_atomic_passes(const isa_access *a, uint32_t banks, uint32_t ban
 int sim_lds_atomic_combinable(uint16_t op);
 
 /* sim_dram.c: the channel, bank and row of a device address. */
-void sim_dram_map(const sim_memsys *m, uint64_t addr, uint32_t *chan, uint32_t *bank, uint64_t *row);
+void sim_dram_map(const sim_memsys *m, uint64_t addr, uint32_t *chan, uint32_t *bank,
+                  uint64_t *row);
 /* A DRAM transfer of `bytes` at addr (within one L2 line) requested at t.
  * Returns the (fractional) cycle its data has crossed the channel; counts
  * row hits and misses. */
@@ -230,10 +237,10 @@ const sim_buffer *sim_mem_find(const sim_device *d, uint64_t addr, int *inside);
 typedef struct sim_occupancy {
   uint32_t waves_per_wg;
   uint32_t vgprs_alloc, sgprs_alloc, lds_alloc; /* after granularity */
-  uint32_t waves_per_simd;  /* min(slots, vgpr limit, sgpr limit) */
-  uint32_t wgs_per_cu;      /* min over all limits */
-  uint32_t limit[5];        /* work-groups per CU allowed by each limiter */
-  const char *limiter;      /* name of the binding limit */
+  uint32_t waves_per_simd;                      /* min(slots, vgpr limit, sgpr limit) */
+  uint32_t wgs_per_cu;                          /* min over all limits */
+  uint32_t limit[5];                            /* work-groups per CU allowed by each limiter */
+  const char *limiter;                          /* name of the binding limit */
 } sim_occupancy;
 
 enum { SIM_LIM_WAVE_SLOTS, SIM_LIM_VGPRS, SIM_LIM_SGPRS, SIM_LIM_LDS, SIM_LIM_WORKGROUPS };
@@ -267,12 +274,12 @@ typedef struct sim_ctx {
   uint64_t kernarg_addr, dispatch_addr;
   uint64_t ngroups[3], total_groups;
   sim_occupancy occ;
-  sim_decoded *dec;        /* per instruction */
+  sim_decoded *dec; /* per instruction */
   /* per-pc counters, folded into per-line stats at the end */
   uint64_t *pc_insts, *pc_stall, *pc_lds_conflict, *pc_mem_req;
   char *err;
   size_t errlen;
-  uint64_t *pc_divergent;  /* per pc: branches that split the wave (issue #4) */
+  uint64_t *pc_divergent; /* per pc: branches that split the wave (issue #4) */
 } sim_ctx;
 
 /* Linear group index -> group id and its actual size (a partial last group is smaller). */
@@ -284,8 +291,8 @@ void sim_wave_setup(const sim_ctx *c, isa_wave *w, const uint64_t gid[3], const 
                     uint32_t wi, uint32_t *vregs, uint32_t *sregs, uint8_t *lds, uint8_t *scratch,
                     uint64_t scratch_addr);
 /* Format the fault of wave w (of group gid, wave index wi) into c->err. */
-void sim_fault_message(const sim_ctx *c, const isa_wave *w, const uint64_t gid[3], const uint64_t lsz[3],
-                       uint32_t wi);
+void sim_fault_message(const sim_ctx *c, const isa_wave *w, const uint64_t gid[3],
+                       const uint64_t lsz[3], uint32_t wi);
 
 /* sim_atomic.c: set dec[pc].noret for atomics whose returned value is dead
  * (the no-return form a vendor compiler would emit). -1: out of memory. */

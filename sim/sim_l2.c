@@ -69,10 +69,26 @@ static double sim_l2_slice_take(sim_memsys *m, uint32_t s, uint64_t mask, uint64
   else
     st->l2_write_sectors += nsec;
   double start = (double)t > m->slice_free[s] ? (double)t : m->slice_free[s];
-  m->slice_free[s] =
-      start + m->cfg->l2_request_cycles + (double)nsec * m->l2_sector * m->slice_cycles_per_byte;
+  /* written bytes take the slice longer than read ones (l2.write_bytes_per_cycle) */
+  double per_byte = kind == SIM_L2_WRITE || kind == SIM_L2_WRITE_PARTIAL
+                        ? m->slice_write_cycles_per_byte
+                        : m->slice_cycles_per_byte;
+  double cost = m->cfg->l2_request_cycles + (double)nsec * m->l2_sector * per_byte;
   /* merging part of a sector is a read-modify-write of the slice's data */
-  if (kind == SIM_L2_WRITE_PARTIAL) m->slice_free[s] += m->cfg->l2_partial_write_cycles;
+  if (kind == SIM_L2_WRITE_PARTIAL) cost += m->cfg->l2_partial_write_cycles;
+  if (m->cfg->l2_fluid_slices && (double)t > m->slice_free[s]) {
+    /* The request arrives after the slice's backlog has drained, but it is
+     * simulated now, when its warp issued (it waited for an MSHR or the
+     * link since). Requests issued after it may arrive before it; a single
+     * "free at" set to its arrival would queue them behind an idle slice
+     * (validation/ANALYSIS.md, gather family). Its work joins the backlog
+     * as of the issue time instead: later arrivals queue behind the work,
+     * never behind the gap. */
+    double from = (double)m->now > m->slice_free[s] ? (double)m->now : m->slice_free[s];
+    m->slice_free[s] = from + cost;
+    return start;
+  }
+  m->slice_free[s] = start + cost;
   return start;
 }
 

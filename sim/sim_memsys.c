@@ -34,6 +34,9 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   /* a queue's occupancy per byte: bandwidths split evenly over slices/channels */
   m->noc_cycles_per_byte = cfg->noc_bytes_per_cycle ? 1.0 / (double)cfg->noc_bytes_per_cycle : 0;
   m->slice_cycles_per_byte = (double)m->nslices / (double)cfg->l2_bytes_per_cycle;
+  m->slice_write_cycles_per_byte = cfg->l2_write_bytes_per_cycle
+                                       ? (double)m->nslices / (double)cfg->l2_write_bytes_per_cycle
+                                       : m->slice_cycles_per_byte;
   m->chan_cycles_per_byte = (double)m->nchan / cfg_dram_bytes_per_cycle(cfg);
   m->write_backlog = (double)cfg->dram_write_queue * m->l2_line * m->chan_cycles_per_byte;
   size_t nb = (size_t)m->nchan * m->nbanks;
@@ -44,6 +47,7 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   m->mshr = calloc((size_t)m->ncu * (m->nmshr ? m->nmshr : 1), sizeof *m->mshr);
   m->mshr_n = calloc(m->ncu, sizeof *m->mshr_n);
   m->noc_free = calloc(m->ncu, sizeof *m->noc_free);
+  m->noc_wr_free = calloc(m->ncu, sizeof *m->noc_wr_free);
   m->slice_free = calloc(m->nslices, sizeof *m->slice_free);
   m->slice_reqs = calloc(m->nslices, sizeof *m->slice_reqs);
   m->unit_free = calloc(m->nunits, sizeof *m->unit_free);
@@ -58,9 +62,9 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   if (want_cov)
     m->cov = calloc((size_t)ISA_MAX_WAVE * 2 * (m->l1_line / m->l1_sector), sizeof *m->cov);
   int bad = !m->l1 || !m->scache || !m->l1_port_free || !m->lds_free || !m->mshr || !m->mshr_n ||
-            !m->noc_free || !m->slice_free || !m->slice_reqs || !m->chan_free || !m->wq_free ||
-            !m->bank_free || !m->open_row || !m->unit_free || !m->win_idx || !m->win_busy ||
-            !m->win_rho || (want_cov && !m->cov) || sim_wcb_init(m) != 0;
+            !m->noc_free || !m->noc_wr_free || !m->slice_free || !m->slice_reqs || !m->chan_free ||
+            !m->wq_free || !m->bank_free || !m->open_row || !m->unit_free || !m->win_idx ||
+            !m->win_busy || !m->win_rho || (want_cov && !m->cov) || sim_wcb_init(m) != 0;
   for (uint32_t i = 0; !bad && i < m->ncu; i++)
     bad = sim_cache_init(&m->l1[i], (uint64_t)cfg->l1_bytes, m->l1_line, (uint32_t)cfg->l1_assoc) !=
               0 ||
@@ -98,6 +102,7 @@ void sim_memsys_fini(sim_memsys *m) {
   free(m->mshr);
   free(m->mshr_n);
   free(m->noc_free);
+  free(m->noc_wr_free);
   free(m->slice_free);
   free(m->slice_reqs);
   free(m->unit_free);
@@ -122,6 +127,7 @@ void sim_memsys_reset_queues(sim_memsys *m) {
   memset(m->lds_free, 0, m->ncu * sizeof *m->lds_free);
   memset(m->mshr_n, 0, m->ncu * sizeof *m->mshr_n);
   memset(m->noc_free, 0, m->ncu * sizeof *m->noc_free);
+  memset(m->noc_wr_free, 0, m->ncu * sizeof *m->noc_wr_free);
   memset(m->slice_free, 0, m->nslices * sizeof *m->slice_free);
   memset(m->slice_reqs, 0, m->nslices * sizeof *m->slice_reqs);
   memset(m->unit_free, 0, m->nunits * sizeof *m->unit_free);
@@ -170,8 +176,8 @@ uint32_t sim_coalesce(const isa_access *a, uint32_t line, uint32_t sector, uint6
   return n;
 }
 
-void sim_coalesce_partial(const isa_access *a, uint32_t line, uint32_t sector, const uint64_t *lines,
-                          uint32_t n, uint64_t *cov, uint64_t *partial) {
+void sim_coalesce_partial(const isa_access *a, uint32_t line, uint32_t sector,
+                          const uint64_t *lines, uint32_t n, uint64_t *cov, uint64_t *partial) {
   uint32_t spl = line / sector, last = 0;
   uint64_t lmask = ~(uint64_t)(line - 1), full = sector == 64 ? ~0ull : (1ull << sector) - 1;
   memset(cov, 0, (size_t)n * spl * sizeof *cov);
@@ -209,10 +215,15 @@ static uint64_t sim_ceil(double x) {
  * Bytes are charged when the request leaves the CU (a fill's data, which
  * really crosses on the way back, reserves its slot then): the cycle the
  * request reaches the L2 side. Latency is part of l2.latency. */
-static uint64_t sim_noc(sim_memsys *m, uint32_t cu, uint64_t t, uint64_t bytes) {
+/* The CU's link to the L2 in one direction: `out` for the data a store,
+ * write-back or atomic carries to the L2, else the fill coming back (booked
+ * when the request leaves, as the slices are). The two directions are
+ * separate wires: a copy loop's reads and writes do not share one. */
+static uint64_t sim_noc(sim_memsys *m, uint32_t cu, uint64_t t, uint64_t bytes, int out) {
   if (m->noc_cycles_per_byte == 0) return t;
-  double start = (double)t > m->noc_free[cu] ? (double)t : m->noc_free[cu];
-  m->noc_free[cu] = start + (double)bytes * m->noc_cycles_per_byte;
+  double *free_at = out ? &m->noc_wr_free[cu] : &m->noc_free[cu];
+  double start = (double)t > *free_at ? (double)t : *free_at;
+  *free_at = start + (double)bytes * m->noc_cycles_per_byte;
   return sim_ceil(start);
 }
 
@@ -280,7 +291,7 @@ static void sim_mshr_hold(sim_memsys *m, uint32_t cu, uint64_t until) {
 static void sim_l1_writeback(sim_memsys *m, uint32_t cu, const sim_cache_ref *r, uint64_t t,
                              sim_stats *st) {
   if (!r->victim_dirty) return;
-  uint64_t at = sim_noc(m, cu, t, (uint64_t)sim_bits(r->victim_dirty) * m->l1_sector);
+  uint64_t at = sim_noc(m, cu, t, (uint64_t)sim_bits(r->victim_dirty) * m->l1_sector, 1);
   sim_to_l2(m, cu, r->victim_addr, m->l1_line, r->victim_dirty, m->l1_sector, at, SIM_L2_WRITE, 0,
             st);
 }
@@ -301,7 +312,7 @@ static uint64_t sim_l1_load(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t 
   st->l1_misses++;
   *t = sim_mshr_acquire(m, cu, *t, st);
   sim_l1_writeback(m, cu, &r, *t, st);
-  uint64_t at = sim_noc(m, cu, *t, (uint64_t)sim_bits(missing) * m->l1_sector);
+  uint64_t at = sim_noc(m, cu, *t, (uint64_t)sim_bits(missing) * m->l1_sector, 0);
   uint64_t fill = sim_to_l2(m, cu, addr, m->l1_line, missing, m->l1_sector, at, SIM_L2_READ, 0, st);
   sim_mshr_hold(m, cu, fill);
   uint64_t done = fill;
@@ -322,7 +333,7 @@ static uint64_t sim_l1_store_back(sim_memsys *m, uint32_t cu, uint64_t addr, uin
   sim_cache_access(&m->l1[cu], addr, 1, &r);
   if (!r.valid) /* no L1: straight through */
     return sim_to_l2(m, cu, addr, m->l1_line, mask, m->l1_sector,
-                     sim_noc(m, cu, t, (uint64_t)sim_bits(mask) * m->l1_sector), SIM_L2_WRITE, 0,
+                     sim_noc(m, cu, t, (uint64_t)sim_bits(mask) * m->l1_sector, 1), SIM_L2_WRITE, 0,
                      st);
   sim_l1_writeback(m, cu, &r, t, st);
   *r.valid |= mask;
@@ -335,7 +346,7 @@ uint64_t sim_store_send(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t whol
   /* whole sectors and sectors written in part travel together; the L2
    * treats them apart (a part may need the rest of its sector first, and
    * takes the slice longer) */
-  uint64_t at = sim_noc(m, cu, t, (uint64_t)sim_bits(whole | part) * m->l1_sector), td = 0;
+  uint64_t at = sim_noc(m, cu, t, (uint64_t)sim_bits(whole | part) * m->l1_sector, 1), td = 0;
   if (!m->cfg->l2_partial_write_fill) whole |= part, part = 0;
   if (whole) td = sim_to_l2(m, cu, addr, m->l1_line, whole, m->l1_sector, at, SIM_L2_WRITE, 0, st);
   if (part) {
@@ -352,6 +363,7 @@ uint64_t sim_mem_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_acce
   uint32_t line = m->l1_line, sector = m->l1_sector;
   uint32_t n = sim_coalesce(a, line, sector, lines, masks);
   *nreq = n;
+  m->now = now;
   int atomic = (a->kind & ISA_F_ATOMIC) != 0, store = !atomic && (a->kind & ISA_F_STORE);
   int track = store && m->cov && !m->l1_write_back;
   if (track) sim_coalesce_partial(a, line, sector, lines, n, m->cov, partial);
@@ -369,7 +381,7 @@ uint64_t sim_mem_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_acce
       uint32_t lanes, steps = sim_atomic_ops(a, lines[i], line, m->l2_sector, &lanes);
       st->l2_atomic_ops += lanes;
       st->l2_atomic_cycles += sim_ceil((double)steps * m->cfg->l2_atomic_cycles);
-      td = sim_to_l2(m, cu, lines[i], line, masks[i], sector, sim_noc(m, cu, t, bytes),
+      td = sim_to_l2(m, cu, lines[i], line, masks[i], sector, sim_noc(m, cu, t, bytes, 1),
                      SIM_L2_ATOMIC, steps, st);
     } else if (store) {
       st->l1_store_sectors += nsec;
@@ -395,6 +407,7 @@ uint64_t sim_mem_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_acce
 uint64_t sim_mem_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
                         sim_stats *st) {
   uint64_t lat = (uint64_t)m->cfg->lat_smem;
+  m->now = now;
   sim_cache_ref r;
   sim_cache_access(&m->scache[cu], a->addr[0], 1, &r);
   if (r.hit) {
@@ -405,7 +418,8 @@ uint64_t sim_mem_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_acce
   /* the whole scalar-cache line comes from L2 over the CU's link */
   uint32_t sl = (uint32_t)m->cfg->scache_line;
   uint64_t base = a->addr[0] & ~(uint64_t)(sl - 1);
-  uint64_t t = sim_to_l2(m, cu, base, sl, 1, sl, sim_noc(m, cu, now, sl), SIM_L2_READ, 0, st) + lat;
+  uint64_t t =
+      sim_to_l2(m, cu, base, sl, 1, sl, sim_noc(m, cu, now, sl, 0), SIM_L2_READ, 0, st) + lat;
   if (r.ready) *r.ready = t, *r.valid = 1;
   return t;
 }
@@ -472,7 +486,7 @@ void sim_memsys_launch_invalidate(sim_memsys *m, sim_stats *st) {
       size_t n = (size_t)c->nsets * c->assoc;
       for (size_t i = 0; m->l1_write_back && i < n; i++) {
         if (!c->tag[i] || !c->dirty[i]) continue;
-        uint64_t at = sim_noc(m, cu, 0, (uint64_t)sim_bits(c->dirty[i]) * m->l1_sector);
+        uint64_t at = sim_noc(m, cu, 0, (uint64_t)sim_bits(c->dirty[i]) * m->l1_sector, 1);
         sim_to_l2(m, cu, (c->tag[i] - 1) << c->line_shift, m->l1_line, c->dirty[i], m->l1_sector,
                   at, SIM_L2_WRITE, 0, st);
       }

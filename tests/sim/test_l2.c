@@ -304,6 +304,73 @@ START_TEST(test_request_cycles) {
 }
 END_TEST
 
+/* l2.write_bytes_per_cycle: one slice of 64 B/cycle for reads; written
+ * sectors at 16 B/cycle hold it 2 cycles each instead of 0.5. Two one-sector
+ * writes arriving together start at 0 and 2, a read of the first line's
+ * written sector then at 4 and the next read at 4.5 (finishing at
+ * ceil + l2.latency 50). Without the key writes take the read rate: 50, 51,
+ * 51, 52. */
+START_TEST(test_write_bytes_per_cycle) {
+  for (int on = 0; on <= 1; on++) {
+    const char *sets[] = {"l2.slices=1",
+                          on ? "l2.write_bytes_per_cycle=16" : "l2.write_bytes_per_cycle=0"};
+    sim_device *d = dev_set(sets, 2);
+    sim_stats st;
+    memset(&st, 0, sizeof st);
+    uint64_t done[4];
+    done[0] = sim_l2_request(&d->mem, 0, SIM_MEM_BASE, 1, 0, SIM_L2_WRITE, 0, &st);
+    done[1] = sim_l2_request(&d->mem, 0, SIM_MEM_BASE + 64, 1, 0, SIM_L2_WRITE, 0, &st);
+    done[2] = sim_l2_request(&d->mem, 0, SIM_MEM_BASE, 1, 0, SIM_L2_READ, 0, &st);
+    done[3] = sim_l2_request(&d->mem, 0, SIM_MEM_BASE, 1, 0, SIM_L2_READ, 0, &st);
+    const uint64_t want[2][4] = {{50, 51, 51, 52}, {50, 52, 54, 55}};
+    for (int k = 0; k < 4; k++) ck_assert_uint_eq(done[k], want[on][k]);
+    ck_assert_uint_eq(st.l2_misses, 2); /* the writes; the reads hit what they wrote */
+    sim_device_destroy(d);
+  }
+}
+END_TEST
+
+/* The CU's link has a wire each way: a load's fill does not wait behind a
+ * store's data going out at noc.bytes_per_cycle 8 (a 64-byte line: 8
+ * cycles), while a second store does. */
+START_TEST(test_noc_directions) {
+  const char *sets[] = {"noc.bytes_per_cycle=8"};
+  isa_access ld = acc(SIM_MEM_BASE + 4096, 16, 4, 4, ISA_F_LOAD);
+  uint32_t nreq;
+  sim_stats st;
+  memset(&st, 0, sizeof st);
+  sim_device *d = dev_set(sets, 1);
+  uint64_t alone = sim_mem_vector(&d->mem, 0, 0, &ld, &st, &nreq);
+  sim_device_destroy(d);
+  d = dev_set(sets, 1);
+  ck_assert_uint_eq(sim_store_send(&d->mem, 0, SIM_MEM_BASE, 3, 0, 0, &st), 50);
+  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 0, &ld, &st, &nreq), alone);
+  ck_assert_uint_eq(sim_store_send(&d->mem, 0, SIM_MEM_BASE + 64, 3, 0, 0, &st), 50 + 8);
+  sim_device_destroy(d);
+}
+END_TEST
+
+/* l2.fluid_slices: a request simulated when its warp issued (now 0) but
+ * reaching its slice at 300 (it waited for an MSHR) takes the slice's time
+ * from 0; one issued at 10 and arriving at 10 then starts at once (done 60)
+ * instead of queueing behind the idle gap until 301 (done 351). The late
+ * request itself still finishes 50 after it arrives. */
+START_TEST(test_fluid_slices) {
+  for (int on = 0; on <= 1; on++) {
+    const char *sets[] = {"l2.slices=1", on ? "l2.fluid_slices=true" : "l2.fluid_slices=false"};
+    sim_device *d = dev_set(sets, 2);
+    sim_stats st;
+    memset(&st, 0, sizeof st);
+    d->mem.now = 0;
+    ck_assert_uint_eq(sim_l2_request(&d->mem, 0, SIM_MEM_BASE, 3, 300, SIM_L2_WRITE, 0, &st), 350);
+    d->mem.now = 10;
+    uint64_t b = sim_l2_request(&d->mem, 0, SIM_MEM_BASE + 64, 3, 10, SIM_L2_WRITE, 0, &st);
+    ck_assert_uint_eq(b, on ? 60 : 351);
+    sim_device_destroy(d);
+  }
+}
+END_TEST
+
 /* dram.write_queue: one slice (a 64-byte line per cycle), channels of
  * 8 B/cycle (dram.bandwidth_gbs 16 on teaching's 1 GHz: a line's write-back
  * takes 8 cycles) and a queue of one line (8 cycles). Four dirty lines fill
@@ -648,6 +715,9 @@ int main(void) {
   tcase_add_test(tc, test_write_combine);
   tcase_add_test(tc, test_partial_write_cycles);
   tcase_add_test(tc, test_request_cycles);
+  tcase_add_test(tc, test_write_bytes_per_cycle);
+  tcase_add_test(tc, test_noc_directions);
+  tcase_add_test(tc, test_fluid_slices);
   tcase_add_test(tc, test_atomics_serialize);
   tcase_add_test(tc, test_atomic_units);
   tcase_add_test(tc, test_atomic_fractional_cycles);
