@@ -812,8 +812,8 @@ static int prep_atomics(hb_state *s, const hb_case *c) {
  * cost per warp (32 one-warp groups fill an SM: 33792 of them are 8 rounds). */
 static const struct {
   size_t groups, wg;
-} launch_shapes[] = {{1, 256},     {132, 256},    {1056, 256},   {8448, 256},   {8448, 32},
-                     {33792, 32},  {135168, 32},  {33792, 64},   {2112, 1024},  {8448, 1024}};
+} launch_shapes[] = {{1, 256},    {132, 256},   {1056, 256}, {8448, 256},  {8448, 32},
+                     {33792, 32}, {135168, 32}, {33792, 64}, {2112, 1024}, {8448, 1024}};
 
 static int prep_launch(hb_state *s, const hb_case *c) {
   const size_t groups = launch_shapes[c->ia].groups, wg = launch_shapes[c->ia].wg;
@@ -920,6 +920,11 @@ static int run_once(hb_state *s, double *us) {
     clReleaseEvent(ev[i]);
     if (st < 0) err = st;
     total += (double)(t1 - t0) * 1e-3;
+    if (s->env->verbose > 1) { /* -v -v: each launch's START..END span */
+      char name[64] = "";
+      clGetKernelInfo(s->ln[i].k, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL);
+      fprintf(stderr, "hwbench: launch %d %s %.3f us\n", i, name, (double)(t1 - t0) * 1e-3);
+    }
   }
   if (err != CL_SUCCESS) return fail("kernel execution failed: %d", err);
   *us = total;
@@ -1096,17 +1101,17 @@ static int case_selected(const hb_case *c, const char *filters) {
 }
 
 static void usage(FILE *f) {
-  fputs(
-      "usage: hwbench [--platform NAME] [--kernels DIR]... [--scale tiny|small|medium|large]\n"
-      "               [--cases PAT[,PAT...]] [--warmup N] [--runs N] [--no-header] [--list] [-v]\n"
-      "Runs each selected case (warm-up launches, then N timed ones), verifies it against a\n"
-      "CPU reference and prints one CSV row: case,variant,scale,global,local,median_us,min_us,\n"
-      "max_us,verified,bytes_moved,flops,notes. PAT is a family (matmul), a case\n"
-      "(matmul/naive) or a glob (bank/stride*). --platform picks the first platform whose\n"
-      "name contains NAME (case-insensitive). --kernels directories are searched in order\n"
-      "(default: validation/kernels and validation/hwref/kernels). Default runs: 7, or 3 at\n"
-      "large scale; default warm-up 1. Exit status 1 if any case failed.\n",
-      f);
+  fputs("usage: hwbench [--platform NAME] [--kernels DIR]... [--scale tiny|small|medium|large]\n"
+        "               [--cases PAT[,PAT...]] [--warmup N] [--runs N] [--no-header] [--list] [-v "
+        "[-v]]\n"
+        "Runs each selected case (warm-up launches, then N timed ones), verifies it against a\n"
+        "CPU reference and prints one CSV row: case,variant,scale,global,local,median_us,min_us,\n"
+        "max_us,verified,bytes_moved,flops,notes. PAT is a family (matmul), a case\n"
+        "(matmul/naive) or a glob (bank/stride*). --platform picks the first platform whose\n"
+        "name contains NAME (case-insensitive). --kernels directories are searched in order\n"
+        "(default: validation/kernels and validation/hwref/kernels). Default runs: 7, or 3 at\n"
+        "large scale; default warm-up 1. Exit status 1 if any case failed.\n",
+        f);
 }
 
 int main(int argc, char **argv) {
@@ -1133,7 +1138,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--list"))
       list = 1;
     else if (!strcmp(a, "-v"))
-      e.verbose = 1;
+      ++e.verbose;
     else if (!strcmp(a, "--scale") && has) {
       const char *v = argv[++i];
       int found = -1;

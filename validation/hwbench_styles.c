@@ -22,8 +22,7 @@ static int prep_gemm(hb_state *s, const hb_case *c) {
   int ba = buffer(s, n * n * 4, a, 0), bb = buffer(s, n * n * 4, b, 0);
   int bc = buffer(s, n * n * 4, c0, 1); /* C accumulates: re-uploaded before each launch */
   static const char *const names[] = {"gemm_global", "gemm_restrict", "gemm_private"};
-  cl_kernel k =
-      ba < 0 || bb < 0 || bc < 0 ? NULL : launch(s, 0, names[c->ia], 2, n, n, lx, ly);
+  cl_kernel k = ba < 0 || bb < 0 || bc < 0 ? NULL : launch(s, 0, names[c->ia], 2, n, n, lx, ly);
   if (!k || arg_mem(k, 0, s, ba) || arg_mem(k, 1, s, bb) || arg_mem(k, 2, s, bc) ||
       arg_f32(k, 3, GEMM_ALPHA) || arg_f32(k, 4, GEMM_BETA) || arg_i32(k, 5, (int32_t)n)) {
     free(a), free(b), free(c0);
@@ -51,8 +50,7 @@ static int prep_gemv(hb_state *s, const hb_case *c) {
   if (build(s, "gemv.cl", NULL)) return -1;
   float *a = int_floats(n * n, 121, -2, 2), *x = int_floats(n, 122, -2, 2);
   int ba = buffer(s, n * n * 4, a, 0), bx = buffer(s, n * 4, x, 0), by = buffer(s, n * 4, NULL, 0);
-  static const char *const names[] = {"gemv_row", "gemv_row_global", "gemv_col",
-                                      "gemv_col_global"};
+  static const char *const names[] = {"gemv_row", "gemv_row_global", "gemv_col", "gemv_col_global"};
   cl_kernel k = ba < 0 || bx < 0 || by < 0 ? NULL : launch(s, 0, names[c->ia], 1, n, 1, wg, 1);
   if (!k || arg_mem(k, 0, s, ba) || arg_mem(k, 1, s, bx) || arg_mem(k, 2, s, by) ||
       arg_i32(k, 3, (int32_t)n)) {
@@ -255,7 +253,9 @@ static int prep_memdep(hb_state *s, const hb_case *c) {
     s->bytes_moved = (double)n * (iters + 2) * 4;
   }
   snprintf(s->notes, sizeof s->notes, "items=%zu iters=%d %s", n, iters,
-           c->ia == 0 ? "p_is_q" : c->ia == 1 ? "p_not_q" : "accumulate_q_read_new_p_line");
+           c->ia == 0   ? "p_is_q"
+           : c->ia == 1 ? "p_not_q"
+                        : "accumulate_q_read_new_p_line");
   return 0;
 }
 
@@ -278,7 +278,9 @@ static int prep_gramschmidt(hb_state *s, const hb_case *c) {
   static const char *const names[] = {"gs_norm", "gs_scale", "gs_update"};
   for (size_t k = 0; k < n; ++k)
     for (int step = 0; step < 3; ++step) {
-      const size_t items = step == 0 ? wg : step == 1 ? (m + wg - 1) / wg * wg : (n + wg - 1) / wg * wg;
+      const size_t items = step == 0   ? wg
+                           : step == 1 ? (m + wg - 1) / wg * wg
+                                       : (n + wg - 1) / wg * wg;
       cl_kernel kk = launch(s, 0, names[step], 1, items, 1, wg, 1);
       int e = !kk || arg_mem(kk, 0, s, ba) || arg_mem(kk, 1, s, br);
       if (!e && step == 0)
@@ -311,5 +313,87 @@ static int prep_gramschmidt(hb_state *s, const hb_case *c) {
   s->bytes_moved = (double)m * n * 4 * 2;
   s->flops = 4.0 * (double)m * n * n;
   snprintf(s->notes, sizeof s->notes, "M=N=%zu wg=%zu", m, wg);
+  return 0;
+}
+
+/* stchain: ia = STCH_STORE (store every step) | STCH_L1 (8 rows: L1 hits),
+ * ib = warps per SM: 1 (132 groups of 32), 8 (132 of 256), 16 (264 of
+ * 256) or 64 (1056 of 256). */
+#define STCH_STORE 1
+#define STCH_L1 2
+#define STCH_WG1024 4 /* ib = groups of 1024 (32 warps, one group per SM) */
+static int prep_stchain(hb_state *s, const hb_case *c) {
+  const int store = (c->ia & STCH_STORE) != 0, l1 = (c->ia & STCH_L1) != 0;
+  const int big = (c->ia & STCH_WG1024) != 0;
+  const int iters = (int)pick(s, 64, 2048, 4096, 4096), rows = l1 ? 8 : 4096;
+  const size_t local = big ? 1024 : c->ib == 1 ? 32 : 256;
+  const size_t groups = big ? (size_t)c->ib : c->ib <= 8 ? 132 : 132 * (size_t)c->ib / 8;
+  const size_t items = local * groups;
+  char defs[32];
+  snprintf(defs, sizeof defs, "-DSTORE=%d", store);
+  if (build(s, "stchain.cl", defs)) return -1;
+  float *b = int_floats((size_t)rows * 32, 171, 0, 3);
+  int bb = buffer(s, (size_t)rows * 32 * 4, b, 0), bc = buffer(s, items * 4, NULL, 0);
+  cl_kernel k = bb < 0 || bc < 0 ? NULL : launch(s, 0, "stchain", 1, items, 1, local, 1);
+  if (!k || arg_mem(k, 0, s, bb) || arg_mem(k, 1, s, bc) || arg_i32(k, 2, iters) ||
+      arg_i32(k, 3, rows - 1) || arg_i32(k, 4, 0)) {
+    free(b);
+    return -1;
+  }
+  float lane_ref[32];
+  for (int lane = 0; lane < 32; ++lane) {
+    float acc = 0.0f;
+    for (int it = 0; it < iters; ++it) acc = fmaf(acc, 0.5f, b[((it & (rows - 1)) << 5) + lane]);
+    lane_ref[lane] = acc;
+  }
+  free(b);
+  float *ref = xmalloc(items * 4);
+  for (size_t i = 0; i < items; ++i) ref[i] = lane_ref[i % 32];
+  set_ref(s, bc, ref, items, CMP_F32);
+  s->bytes_moved = (double)items * iters * 4;
+  snprintf(s->notes, sizeof s->notes, "%s rows=%d (%s) warps_per_sm=%d iters=%d groups=%zu wg=%zu",
+           store ? "store_each_step" : "address_dependence", rows, l1 ? "L1" : "L2",
+           big ? 32 : c->ib, iters, groups, local);
+  return 0;
+}
+
+/* linestream: ia = K loads in flight per warp | LS_COLUMN (lines 64 apart,
+ * a column walk), ib = groups of 256 (8: eight SMs, as a 2048-row GEMV;
+ * 132: every SM). */
+#define LS_COLUMN 0x100
+static int prep_linestream(hb_state *s, const hb_case *c) {
+  const int kk = c->ia & 0xff, stride = c->ia & LS_COLUMN ? 64 : 1;
+  const int steps = (int)pick(s, 64, 8192, 8192, 8192) / kk;
+  const size_t lines = 65536, groups = (size_t)c->ib, items = groups * 256; /* 8 MB */
+  char defs[32];
+  snprintf(defs, sizeof defs, "-DK=%d", kk);
+  if (build(s, "linestream.cl", defs)) return -1;
+  float *a = int_floats(lines * 32, 181, 0, 3);
+  int ba = buffer(s, lines * 32 * 4, a, 0), bo = buffer(s, items * 4, NULL, 0);
+  cl_kernel k = ba < 0 || bo < 0 ? NULL : launch(s, 0, "linestream", 1, items, 1, 256, 1);
+  if (!k || arg_mem(k, 0, s, ba) || arg_mem(k, 1, s, bo) || arg_i32(k, 2, steps) ||
+      arg_i32(k, 3, (int)lines - 1) || arg_i32(k, 4, 0) || arg_i32(k, 5, stride)) {
+    free(a);
+    return -1;
+  }
+  float *ref = xmalloc(items * 4);
+  const int mask = (int)lines - 1;
+  for (size_t g = 0; g < items; ++g) {
+    const int lane = (int)(g & 31), w = (int)(g >> 5), start = stride == 1 ? w * 977 : w;
+    float sum = 0.0f;
+    for (int t = 0; t < steps; ++t) {
+      float v = 0.0f;
+      for (int i = 0; i < kk; ++i) v += a[(((start + (t * kk + i) * stride) & mask) << 5) + lane];
+      sum += v;
+    }
+    ref[g] = sum;
+  }
+  free(a);
+  set_ref(s, bo, ref, items, CMP_F32);
+  s->bytes_moved = (double)items * steps * kk * 4;
+  snprintf(
+      s->notes, sizeof s->notes,
+      "loads_in_flight_per_warp=%d groups=%zu wg=256 steps=%d lines_per_warp=%d footprint=8MB%s",
+      kk, groups, steps, steps * kk, stride == 1 ? "" : " column_walk_8KB");
   return 0;
 }
