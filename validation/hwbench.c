@@ -1093,11 +1093,20 @@ static int case_selected(const hb_case *c, const char *filters) {
   snprintf(full, sizeof full, "%s/%s", c->family, c->variant);
   char buf[1024];
   snprintf(buf, sizeof buf, "%s", filters);
+  /* "matmul" selects the family, "matmul/naive" one case, globs allowed;
+   * "!PAT" drops what PAT matches, and a list of drops alone starts from
+   * every case ("!stchain,!linestream": all but the probes). */
+  int any_pos = 0, sel = 0, drop = 0;
   for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-    /* "matmul" selects the family, "matmul/naive" one case, globs allowed. */
-    if (fnmatch(tok, full, 0) == 0 || fnmatch(tok, c->family, 0) == 0) return 1;
+    const int neg = tok[0] == '!';
+    const char *pat = tok + neg;
+    const int hit = fnmatch(pat, full, 0) == 0 || fnmatch(pat, c->family, 0) == 0;
+    if (neg)
+      drop |= hit;
+    else
+      any_pos = 1, sel |= hit;
   }
-  return 0;
+  return (sel || !any_pos) && !drop;
 }
 
 static void usage(FILE *f) {
@@ -1107,7 +1116,8 @@ static void usage(FILE *f) {
         "Runs each selected case (warm-up launches, then N timed ones), verifies it against a\n"
         "CPU reference and prints one CSV row: case,variant,scale,global,local,median_us,min_us,\n"
         "max_us,verified,bytes_moved,flops,notes. PAT is a family (matmul), a case\n"
-        "(matmul/naive) or a glob (bank/stride*). --platform picks the first platform whose\n"
+        "(matmul/naive) or a glob (bank/stride*); !PAT drops what PAT selects (alone: from\n"
+        "every case). --platform picks the first platform whose\n"
         "name contains NAME (case-insensitive). --kernels directories are searched in order\n"
         "(default: validation/kernels and validation/hwref/kernels). Default runs: 7, or 3 at\n"
         "large scale; default warm-up 1. Exit status 1 if any case failed.\n",
