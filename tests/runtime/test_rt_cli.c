@@ -237,6 +237,11 @@ START_TEST(killed_program_keeps_finished_launches) {
   sqlite3_finalize(q);
   sqlite3_close(s);
   unlink(db);
+  char side[128]; /* what the killed program left, if the reader did not remove it */
+  snprintf(side, sizeof side, "%s-wal", db);
+  unlink(side);
+  snprintf(side, sizeof side, "%s-shm", db);
+  unlink(side);
 }
 END_TEST
 
