@@ -77,7 +77,8 @@ struct _cl_platform_id {
   rt_mode mode;
   fe_compiler *compiler;
   /* statistics */
-  sim_statsdb *db;
+  sim_statsdb *db; /* opened at the first launch, closed at process exit */
+  long db_pid;     /* the process that opened db (a forked child never closes it) */
   int db_failed;
   char *db_path;              /* NULL: statistics database disabled */
   char *report_path;          /* WAVESIM_REPORT, or NULL */

@@ -3,6 +3,7 @@
  * platform/device queries, and the per-launch statistics sink. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rt.h"
 #include "trace.h"
@@ -173,6 +174,22 @@ static void rt_platform_init(void) {
   if (trace && *trace) p->trace_path = rt_strdup(trace);
   rt_devices_init(p);
   rt_the_platform = p;
+}
+
+/* At process exit (return from main or exit(), whether or not the host
+ * released its OpenCL objects; also when the library is unloaded) the
+ * statistics database is closed, which checkpoints it: no -wal/-shm file is
+ * left beside it. Never blocks or aborts: if another thread holds the lock
+ * (a launch in flight) or this is a forked child of the process that opened
+ * it, the connection is left alone and the file, committed launch by launch
+ * in WAL mode, is recovered by its next reader. */
+__attribute__((destructor)) static void rt_platform_fini(void) {
+  struct _cl_platform_id *p = rt_the_platform;
+  if (!p || !p->db || p->db_pid != (long)getpid()) return;
+  if (pthread_mutex_trylock(&p->lock) != 0) return;
+  sim_statsdb_close(p->db);
+  p->db = NULL;
+  pthread_mutex_unlock(&p->lock);
 }
 
 struct _cl_platform_id *rt_platform_get(void) {
@@ -481,6 +498,7 @@ void rt_stats_record(struct _cl_platform_id *p, const sim_stats *s) {
   char err[512];
   if (p->db_path && !p->db && !p->db_failed) {
     p->db = sim_statsdb_open(p->db_path, err, sizeof err);
+    p->db_pid = (long)getpid();
     if (!p->db) {
       p->db_failed = 1; /* say it once; kernels still run */
       fprintf(stderr, "wavesim: statistics database %s: %s\n", p->db_path, err);

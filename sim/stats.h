@@ -80,6 +80,8 @@ typedef struct sim_statsdb sim_statsdb;
 sim_statsdb *sim_statsdb_open(const char *path, char *err, unsigned errlen);
 /* One transaction per kernel launch; returns the launch id (>0) or -1. */
 int64_t sim_statsdb_write(sim_statsdb *db, const sim_stats *s, char *err, unsigned errlen);
+/* Checkpoints the WAL into the file and leaves it in rollback-journal mode
+ * (no -wal/-shm beside it) unless another connection still has it open. */
 void sim_statsdb_close(sim_statsdb *db);
 
 #endif

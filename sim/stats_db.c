@@ -1,7 +1,8 @@
-/* The statistics database (SQLite, WAL mode): one row per launch in
- * `launches`, per-source-line counters in `line_stats`, the program sources
- * in `sources`, one transaction per launch so a killed process loses at most
- * the launch in flight.
+/* The statistics database (SQLite, WAL mode while open): one row per launch
+ * in `launches`, per-source-line counters in `line_stats`, the program
+ * sources in `sources`, one transaction per launch so a killed process loses
+ * at most the launch in flight; sim_statsdb_close checkpoints and leaves no
+ * -wal/-shm file.
  *
  * Schema (version 3; docs/STATS.md has the meaning of every column):
  *   schema_version(version INTEGER)              -- one row
@@ -350,8 +351,18 @@ fail:
   return -1;
 }
 
+/* Leaves the file self-contained: the write-ahead log is checkpointed into
+ * it and the file is switched back to a rollback journal, so no -wal or
+ * -shm file stays beside it and read-only readers need none (the next
+ * sim_statsdb_open turns WAL on again). Both steps need every other
+ * connection gone: while another process still has the file open they fail
+ * at once (no busy wait) and are left to the last one to close. Crash safety
+ * is unaffected: until here every launch was committed in WAL mode. */
 void sim_statsdb_close(sim_statsdb *db) {
   if (!db) return;
+  sqlite3_busy_timeout(db->db, 0);
+  sqlite3_exec(db->db, "PRAGMA wal_checkpoint(TRUNCATE);", NULL, NULL, NULL);
+  sqlite3_exec(db->db, "PRAGMA journal_mode=DELETE;", NULL, NULL, NULL);
   sqlite3_close(db->db);
   free(db);
 }

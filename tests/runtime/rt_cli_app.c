@@ -2,13 +2,16 @@
  * two vectors twice through whatever platform the ICD loader offers first,
  * checks the result, and exits 0 on success (argv[1], if given, is the exit
  * status to use instead, to test that `wavesim run` passes it on; "kill"
- * makes it SIGKILL itself after both launches, with everything still open). */
+ * makes it SIGKILL itself after both launches, with everything still open;
+ * "leak" exits 0 after them without releasing anything; "wait" prints
+ * "ready" after them and waits, everything open, to be killed). */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define N 1024
 
@@ -65,6 +68,12 @@ int main(int argc, char **argv) {
       }
   }
   if (argc > 1 && strcmp(argv[1], "kill") == 0) raise(SIGKILL);
+  if (argc > 1 && strcmp(argv[1], "leak") == 0) exit(0);
+  if (argc > 1 && strcmp(argv[1], "wait") == 0) {
+    printf("ready\n");
+    fflush(stdout);
+    for (;;) pause();
+  }
   clReleaseMemObject(ma);
   clReleaseMemObject(mb);
   clReleaseMemObject(mc);

@@ -2,10 +2,12 @@
  * running a program with a per-kernel summary and its exit status passed
  * on, `report` and `configs`. */
 #include <check.h>
+#include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -235,6 +237,117 @@ START_TEST(killed_program_keeps_finished_launches) {
   sqlite3_finalize(q);
   sqlite3_close(s);
   unlink(db);
+  char side[128]; /* what the killed program left, if the reader did not remove it */
+  snprintf(side, sizeof side, "%s-wal", db);
+  unlink(side);
+  snprintf(side, sizeof side, "%s-shm", db);
+  unlink(side);
+}
+END_TEST
+
+static int exists(const char *db, const char *suffix) {
+  char f[128];
+  struct stat st;
+  snprintf(f, sizeof f, "%s%s", db, suffix);
+  return stat(f, &st) == 0;
+}
+
+/* Opens db, checks it, and returns its vadd launch rows that have cycles
+ * and line rows. */
+static int finished_launches(const char *db) {
+  sqlite3 *s;
+  ck_assert_int_eq(sqlite3_open(db, &s), SQLITE_OK);
+  sqlite3_stmt *q;
+  ck_assert_int_eq(sqlite3_prepare_v2(s, "PRAGMA integrity_check", -1, &q, NULL), SQLITE_OK);
+  ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+  ck_assert_str_eq((const char *)sqlite3_column_text(q, 0), "ok");
+  sqlite3_finalize(q);
+  ck_assert_int_eq(sqlite3_prepare_v2(s,
+                                      "SELECT COUNT(*) FROM launches WHERE kernel='vadd' AND "
+                                      "cycles > 0 AND id IN (SELECT launch_id FROM line_stats)",
+                                      -1, &q, NULL),
+                   SQLITE_OK);
+  ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+  int n = sqlite3_column_int(q, 0);
+  sqlite3_finalize(q);
+  sqlite3_close(s);
+  return n;
+}
+
+/* Starts rt_cli_app ARG through the ICD loader with WAVESIM_DB=db, its
+ * stdout on *out. */
+static pid_t start_app(const char *db, const char *arg, int *out) {
+  int fds[2];
+  ck_assert_int_eq(pipe(fds), 0);
+  pid_t pid = fork();
+  ck_assert_int_ge(pid, 0);
+  if (pid == 0) {
+    dup2(fds[1], 1);
+    close(fds[0]);
+    close(fds[1]);
+    setenv("OCL_ICD_VENDORS", WAVESIM_TEST_VENDORS_DIR, 1);
+    setenv("WAVESIM_DB", db, 1);
+    execl(WAVESIM_TEST_APP, WAVESIM_TEST_APP, arg, (char *)NULL);
+    _exit(127);
+  }
+  close(fds[1]);
+  *out = fds[0];
+  return pid;
+}
+
+/* A program that exits normally, whether or not it released its OpenCL
+ * objects, leaves the database self-contained: no -wal or -shm beside it,
+ * every launch in it, and no side file appears when it is read. */
+START_TEST(normal_exit_leaves_no_side_files) {
+  const char *args[] = {"0", "leak"};
+  for (int i = 0; i < 2; i++) {
+    const char *db = temp_db();
+    int out;
+    pid_t pid = start_app(db, args[i], &out);
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    close(out);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: status %d", args[i], st);
+    ck_assert_msg(exists(db, ""), "%s: no database", args[i]);
+    ck_assert_msg(!exists(db, "-wal"), "%s: -wal left beside the database", args[i]);
+    ck_assert_msg(!exists(db, "-shm"), "%s: -shm left beside the database", args[i]);
+    /* read-only, as `wavesim report` reads it: no side files either */
+    sqlite3 *s;
+    ck_assert_int_eq(sqlite3_open_v2(db, &s, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_exec(s, "SELECT COUNT(*) FROM launches", NULL, NULL, NULL), SQLITE_OK);
+    ck_assert(!exists(db, "-wal") && !exists(db, "-shm"));
+    sqlite3_close(s);
+    ck_assert_int_eq(finished_launches(db), 2);
+    unlink(db);
+  }
+}
+END_TEST
+
+/* SIGKILL from outside between kernels (the program has finished two
+ * launches and waits): the write-ahead log is still there, and SQLite
+ * recovers every finished launch from it. */
+START_TEST(sigkill_between_kernels_keeps_finished_launches) {
+  const char *db = temp_db();
+  int out;
+  pid_t pid = start_app(db, "wait", &out);
+  FILE *f = fdopen(out, "r");
+  char line[128];
+  int ready = 0;
+  while (!ready && fgets(line, sizeof line, f)) ready = strcmp(line, "ready\n") == 0;
+  fclose(f);
+  ck_assert_msg(ready, "rt_cli_app wait did not get ready");
+  ck_assert_int_eq(kill(pid, SIGKILL), 0);
+  int st;
+  ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+  ck_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+  ck_assert_msg(exists(db, "-wal"), "the killed program left no -wal: was it checkpointed?");
+  ck_assert_int_eq(finished_launches(db), 2);
+  unlink(db);
+  char side[128];
+  snprintf(side, sizeof side, "%s-wal", db);
+  unlink(side);
+  snprintf(side, sizeof side, "%s-shm", db);
+  unlink(side);
 }
 END_TEST
 
@@ -263,6 +376,8 @@ static Suite *suite(void) {
   tcase_add_test(tc, run_several_configs);
   tcase_add_test(tc, run_missing_program_and_signals);
   tcase_add_test(tc, killed_program_keeps_finished_launches);
+  tcase_add_test(tc, normal_exit_leaves_no_side_files);
+  tcase_add_test(tc, sigkill_between_kernels_keeps_finished_launches);
   tcase_add_test(tc, configs_and_report_errors);
   suite_add_tcase(s, tc);
   return s;

@@ -121,6 +121,55 @@ START_TEST(test_round_trip) {
 }
 END_TEST
 
+static int side_file(const char *suffix) {
+  char f[96];
+  snprintf(f, sizeof f, "%s%s", path, suffix);
+  return access(f, F_OK) == 0;
+}
+
+/* Closing checkpoints: the file is left alone, in rollback-journal mode (so
+ * read-only readers make no side files either) with every launch in it;
+ * reopening turns WAL on again. With another connection open, closing
+ * neither waits nor fails, and the file stays in WAL mode. */
+START_TEST(test_close_checkpoints) {
+  char err[256] = "";
+  sim_stats s = sample();
+  for (int round = 0; round < 2; round++) {
+    sim_statsdb *db = sim_statsdb_open(path, err, sizeof err);
+    ck_assert_msg(db != NULL, "%s", err);
+    ck_assert_int_eq(sim_statsdb_write(db, &s, err, sizeof err), 2 * round + 1);
+    ck_assert_int_eq(sim_statsdb_write(db, &s, err, sizeof err), 2 * round + 2);
+    ck_assert(side_file("-wal"));
+    sim_statsdb_close(db);
+    ck_assert_msg(!side_file("-wal"), "round %d: -wal left", round);
+    ck_assert_msg(!side_file("-shm"), "round %d: -shm left", round);
+    sqlite3 *raw;
+    ck_assert_int_eq(sqlite3_open_v2(path, &raw, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM launches"), 2 * round + 2);
+    ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM line_stats"), 4 * round + 4);
+    sqlite3_stmt *q;
+    ck_assert_int_eq(sqlite3_prepare_v2(raw, "PRAGMA journal_mode", -1, &q, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+    ck_assert_str_eq((const char *)sqlite3_column_text(q, 0), "delete");
+    sqlite3_finalize(q);
+    sqlite3_close(raw);
+    ck_assert(!side_file("-wal") && !side_file("-shm"));
+  }
+  /* another connection open: the close leaves the checkpoint to it */
+  sim_statsdb *db = sim_statsdb_open(path, err, sizeof err);
+  ck_assert_msg(db != NULL, "%s", err);
+  sqlite3 *raw;
+  ck_assert_int_eq(sqlite3_open(path, &raw), SQLITE_OK);
+  ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM launches"), 4);
+  ck_assert_int_eq(sim_statsdb_write(db, &s, err, sizeof err), 5);
+  sim_statsdb_close(db);
+  ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM launches"), 5);
+  sqlite3_close(raw);
+  sim_stats_fini(&s);
+  unlink(path);
+}
+END_TEST
+
 /* Opens the file at `path` (upgrading it as the simulator does), appends s
  * as launch row `id`, closes it. */
 static void write_row(const sim_stats *s, int id) {
@@ -191,6 +240,7 @@ int main(void) {
   tcase_add_test(tc, test_round_trip);
   tcase_add_test(tc, test_upgrade_from_v2);
   tcase_add_test(tc, test_upgrade_v3_missing_column);
+  tcase_add_test(tc, test_close_checkpoints);
   suite_add_tcase(s, tc);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);
