@@ -622,7 +622,10 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
                           "it was built from the minimal pipeline (mem2reg only): its code and "
                           "cycle counts are those of unoptimised code (please report the kernel); "
                           "the translator said:\n");
-        clc_log_reason(why, log);
+        if (why)
+          clc_log_reason(why, log);
+        else
+          log->oom = 1; /* the build fails with an out-of-memory message */
         free(why);
       }
       break;

@@ -79,6 +79,26 @@ static fe_clc_tools fe_tools(const fe_compiler *c) {
   return t;
 }
 
+/* The build log for the caller. A log that dropped text for lack of memory
+ * fails the build (a lost error or warning must not pass silently): the
+ * program is discarded and the log says why. NULL only when not even that
+ * message fits in memory. */
+static char *fe_take_log(fe_sb *lb, fe_status *st, isa_program **out) {
+  int oom = lb->oom;
+  char *s = fe_sb_take(lb);
+  if (s && !oom)
+    return s;
+  free(s);
+  if (out && *out) {
+    isa_program_destroy(*out);
+    *out = NULL;
+  }
+  if (*st == FE_OK)
+    *st = FE_BUILD_FAILED;
+  return strdup("error: out of memory while compiling the program (writing the build log); free "
+                "host memory or build fewer programs at once\n");
+}
+
 /* Runs the backend on a module from the front half and owns its freeing. */
 static fe_status fe_back(ir_module *m, const fe_target *target, isa_program **out,
                          char **ir_text, char **isa_text, fe_sb *log) {
@@ -264,13 +284,19 @@ static fe_status fe_to_isa_retry(fe_clc_tools *t, uint32_t **words, size_t *nwor
   }
   if (how) {
     char *msg = fe_sb_take(&first);
-    fe_sb_printf(log, "%s: built %s; as first compiled: %s", warn ? "warning" : "note", how, msg);
+    if (msg)
+      fe_sb_printf(log, "%s: built %s; as first compiled: %s", warn ? "warning" : "note", how, msg);
+    else
+      log->oom = 1; /* a dropped message fails the build (fe_take_log) */
     free(msg);
     st = FE_OK;
     keep = &second;
   }
   char *msg = fe_sb_take(keep);
-  fe_sb_append(log, msg, strlen(msg));
+  if (msg)
+    fe_sb_append(log, msg, strlen(msg));
+  else
+    log->oom = 1;
   free(msg);
   fe_sb_fini(&first);
   fe_sb_fini(&second);
@@ -362,10 +388,10 @@ fe_status fe_build(fe_compiler *c, const char *source, const char *options,
       st = fe_to_isa_retry(&t, &words, &nwords, target, out, &lb, fe_recompile_source, &a);
     free(words);
   }
-  *log = fe_sb_take(&lb);
+  *log = fe_take_log(&lb, &st, out);
   if (cacheable && st == FE_OK)
     fe_cache_store(c->cache, &key, *out, *log);
-  else if (cacheable)
+  else if (cacheable && *log)
     fe_failed_store(c, &key, st, *log);
   return st;
 }
@@ -379,7 +405,7 @@ fe_status fe_build_spirv(fe_compiler *c, const uint32_t *words, size_t nwords,
   if (cacheable && fe_cache_lookup(c->cache, &key, out, log))
     return FE_OK;
   fe_status st = fe_spirv_to_isa(words, nwords, target, out, &lb);
-  *log = fe_sb_take(&lb);
+  *log = fe_take_log(&lb, &st, out);
   if (cacheable && st == FE_OK)
     fe_cache_store(c->cache, &key, *out, *log);
   return st;
@@ -403,8 +429,13 @@ char *fe_dump(fe_compiler *c, const char *source, const char *options,
         isa_program_destroy(prog);
     }
   }
+  if (lb.oom) {
+    free(text);
+    text = NULL;
+  }
+  fe_status st = text ? FE_OK : FE_BUILD_FAILED;
   if (log)
-    *log = fe_sb_take(&lb);
+    *log = fe_take_log(&lb, &st, NULL);
   else
     fe_sb_fini(&lb);
   return text;
@@ -424,14 +455,19 @@ fe_status fe_compile_object(fe_compiler *c, const char *source, const char *opti
     t.target = target;
     st = fe_clc_compile_bc(&t, source, options, hdrs, nhdrs, bc, bc_len, &lb);
   }
-  *log = fe_sb_take(&lb);
+  *log = fe_take_log(&lb, &st, NULL);
+  if (st != FE_OK) {
+    free(*bc);
+    *bc = NULL;
+    *bc_len = 0;
+  }
   return st;
 }
 
 fe_status fe_link_options(const char *options, int *create_library, char **log) {
   fe_sb lb = {0};
   fe_status st = fe_clc_link_options(options, create_library, &lb);
-  *log = fe_sb_take(&lb);
+  *log = fe_take_log(&lb, &st, NULL);
   return st;
 }
 
@@ -464,6 +500,11 @@ fe_status fe_link(fe_compiler *c, const void *const *bcs, const size_t *lens, si
       *bc_len = 0;
     }
   }
-  *log = fe_sb_take(&lb);
+  *log = fe_take_log(&lb, &st, out);
+  if (st != FE_OK) {
+    free(*bc);
+    *bc = NULL;
+    *bc_len = 0;
+  }
   return st;
 }

@@ -6,21 +6,28 @@
 
 #include "fe_strbuf.h"
 
-static void fe_sb_reserve(fe_sb *b, size_t extra) {
+/* 0 when `extra` more bytes fit; -1 (and oom set) when they cannot. */
+static int fe_sb_reserve(fe_sb *b, size_t extra) {
+  if (b->oom)
+    return -1;
   if (b->len + extra + 1 <= b->cap)
-    return;
+    return 0;
   size_t cap = b->cap ? b->cap : 256;
   while (cap < b->len + extra + 1)
     cap *= 2;
   char *p = realloc(b->s, cap);
-  if (!p)
-    abort(); /* out of memory: nothing sensible to report into */
+  if (!p) {
+    b->oom = 1;
+    return -1;
+  }
   b->s = p;
   b->cap = cap;
+  return 0;
 }
 
 void fe_sb_append(fe_sb *b, const char *s, size_t n) {
-  fe_sb_reserve(b, n);
+  if (fe_sb_reserve(b, n))
+    return;
   memcpy(b->s + b->len, s, n);
   b->len += n;
   b->s[b->len] = 0;
@@ -38,7 +45,8 @@ void fe_sb_printf(fe_sb *b, const char *fmt, ...) {
     fe_sb_append(b, tmp, (size_t)n);
     return;
   }
-  fe_sb_reserve(b, (size_t)n);
+  if (fe_sb_reserve(b, (size_t)n))
+    return;
   va_start(ap, fmt);
   vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
   va_end(ap);
@@ -46,11 +54,14 @@ void fe_sb_printf(fe_sb *b, const char *fmt, ...) {
 }
 
 char *fe_sb_take(fe_sb *b) {
-  if (!b->s)
-    fe_sb_reserve(b, 0), b->s[0] = 0;
-  char *s = b->s;
+  if (!b->s && !fe_sb_reserve(b, 0))
+    b->s[0] = 0;
+  char *s = b->oom ? NULL : b->s;
+  if (!s)
+    free(b->s);
   b->s = NULL;
   b->len = b->cap = 0;
+  b->oom = 0;
   return s;
 }
 
@@ -58,4 +69,5 @@ void fe_sb_fini(fe_sb *b) {
   free(b->s);
   b->s = NULL;
   b->len = b->cap = 0;
+  b->oom = 0;
 }

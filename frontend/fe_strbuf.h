@@ -5,14 +5,19 @@
 
 #include <stddef.h>
 
+/* Out of memory is sticky and never fatal: a failed growth sets `oom` and
+ * drops that and every later append (a log cannot report into itself);
+ * whoever takes the text checks it (fe_sb_take returns NULL). */
 typedef struct fe_sb {
   char *s;
   size_t len, cap;
+  int oom; /* an append was dropped for lack of memory */
 } fe_sb;
 
 void fe_sb_printf(fe_sb *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void fe_sb_append(fe_sb *b, const char *s, size_t n);
-/* Hands the string to the caller (never NULL) and resets the buffer. */
+/* Hands the string to the caller and resets the buffer; NULL (the partial
+ * text freed) when an append was dropped or even "" cannot be allocated. */
 char *fe_sb_take(fe_sb *b);
 void fe_sb_fini(fe_sb *b);
 

@@ -3,22 +3,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_oom.h"
 #include "ir.h"
 
-/* Out-of-memory is the one failure these helpers cannot report as a value;
- * the IR is small (thousands of values) so treat it as fatal like malloc's
- * callers in the rest of the compiler do through this one function. */
-static void *ir_xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n ? n : 1);
-  if (!q)
-    abort();
-  return q;
-}
+/* Out-of-memory is the one failure these helpers cannot report as a value:
+ * it unwinds the compile through f->oom (fe_oom.h), leaving f freeable
+ * (counts are bumped only after their storage exists). */
+static void *ir_xrealloc(ir_function *f, void *p, size_t n) { return fe_xrealloc(f->oom, p, n); }
 
 uint32_t ir_add_block(ir_function *f) {
   if (f->nblocks == f->bcap) {
     f->bcap = f->bcap ? f->bcap * 2 : 8;
-    f->blocks = ir_xrealloc(f->blocks, f->bcap * sizeof(ir_block));
+    f->blocks = ir_xrealloc(f, f->blocks, f->bcap * sizeof(ir_block));
   }
   ir_block *b = &f->blocks[f->nblocks];
   memset(b, 0, sizeof(*b));
@@ -30,7 +26,7 @@ uint32_t ir_append(ir_function *f, uint32_t block, ir_op op, ir_type type, uint3
                    const uint32_t *opnd) {
   if (f->ninsts == f->cap) {
     f->cap = f->cap ? f->cap * 2 : 64;
-    f->insts = ir_xrealloc(f->insts, f->cap * sizeof(ir_inst));
+    f->insts = ir_xrealloc(f, f->insts, f->cap * sizeof(ir_inst));
   }
   uint32_t id = f->ninsts++;
   ir_inst *in = &f->insts[id];
@@ -40,13 +36,13 @@ uint32_t ir_append(ir_function *f, uint32_t block, ir_op op, ir_type type, uint3
   in->block = block;
   in->nopnd = nopnd;
   if (nopnd) {
-    in->opnd = ir_xrealloc(NULL, nopnd * sizeof(uint32_t));
+    in->opnd = ir_xrealloc(f, NULL, nopnd * sizeof(uint32_t));
     if (opnd)
       memcpy(in->opnd, opnd, nopnd * sizeof(uint32_t));
     else
       memset(in->opnd, 0xff, nopnd * sizeof(uint32_t));
     if (op == IR_PHI) {
-      in->phi_block = ir_xrealloc(NULL, nopnd * sizeof(uint32_t));
+      in->phi_block = ir_xrealloc(f, NULL, nopnd * sizeof(uint32_t));
       memset(in->phi_block, 0xff, nopnd * sizeof(uint32_t));
     }
   }
@@ -54,7 +50,7 @@ uint32_t ir_append(ir_function *f, uint32_t block, ir_op op, ir_type type, uint3
     ir_block *b = &f->blocks[block];
     if (b->ninsts == b->cap) {
       b->cap = b->cap ? b->cap * 2 : 8;
-      b->insts = ir_xrealloc(b->insts, b->cap * sizeof(uint32_t));
+      b->insts = ir_xrealloc(f, b->insts, b->cap * sizeof(uint32_t));
     }
     b->insts[b->ninsts++] = id;
   }
@@ -81,7 +77,7 @@ void ir_compute_preds(ir_function *f) {
       if (s == 1 && f->blocks[b].succ[0] == t)
         continue; /* both edges to one block: one predecessor entry */
       ir_block *tb = &f->blocks[t];
-      tb->pred = ir_xrealloc(tb->pred, (tb->npred + 1) * sizeof(uint32_t));
+      tb->pred = ir_xrealloc(f, tb->pred, (tb->npred + 1) * sizeof(uint32_t));
       tb->pred[tb->npred++] = b;
     }
   }

@@ -219,6 +219,10 @@ typedef struct ir_function {
   /* Kernels: CL_KERNEL_ATTRIBUTES, the source's kernel attributes as written
    * (space separated), or NULL when there are none. */
   char *attributes;
+  /* Where an allocation failure in the IR helpers unwinds to (fe_oom.h):
+   * set by the reader for every function; NULL for IR built by hand in
+   * unit tests (the helpers then just fail). */
+  struct fe_oom *oom;
 } ir_function;
 
 typedef struct ir_const_data {

@@ -7,27 +7,21 @@
 
 #include "be_internal.h"
 
-static char *be_strdup(const char *s) {
-  s = s ? s : "";
-  size_t n = strlen(s) + 1;
-  char *d = malloc(n);
-  if (d) memcpy(d, s, n);
-  return d;
-}
+static char *be_strdup(fe_oom *o, const char *s) { return fe_xstrdup(o, s ? s : ""); }
 
 /* Growable text for the listings. */
 typedef struct be_text {
   char *p;
   size_t n, cap;
+  fe_oom *oom;
 } be_text;
 
 static void be_puts(be_text *t, const char *s) {
   size_t l = strlen(s);
   if (t->n + l + 1 > t->cap) {
-    t->cap = (t->n + l + 1) * 2;
-    char *q = realloc(t->p, t->cap);
-    if (!q) abort();
-    t->p = q;
+    size_t cap = (t->n + l + 1) * 2;
+    t->p = fe_xrealloc(t->oom, t->p, cap);
+    t->cap = cap;
   }
   memcpy(t->p + t->n, s, l + 1);
   t->n += l;
@@ -45,14 +39,14 @@ typedef struct be_consts {
 /* Kernel argument layout: in order, each aligned to its size (rounded up to
  * a power of two, at most 16); pointers take 8 bytes. */
 static int be_layout_args(const ir_function *f, const be_consts *c, isa_kernel *k) {
+  k->args = fe_xcalloc(f->oom, f->nparams ? f->nparams : 1, sizeof(isa_arg));
   k->nargs = f->nparams;
-  k->args = calloc(f->nparams ? f->nparams : 1, sizeof(isa_arg));
   uint32_t off = 0;
   for (uint32_t p = 0; p < f->nparams; p++) {
     const ir_param *prm = &f->params[p];
     isa_arg *a = &k->args[p];
-    a->name = be_strdup(prm->name);
-    a->type_name = be_strdup(prm->type_name);
+    a->name = be_strdup(f->oom, prm->name);
+    a->type_name = be_strdup(f->oom, prm->type_name);
     uint32_t size;
     if (prm->is_sampler) {
       a->kind = ISA_ARG_SAMPLER;
@@ -84,8 +78,8 @@ static int be_layout_args(const ir_function *f, const be_consts *c, isa_kernel *
     off = (off + 7) & ~7u;
     k->const_arg_offset = off;
     k->const_bytes = c->size;
-    k->const_data = malloc(c->size);
-    if (k->const_data) memcpy(k->const_data, c->bytes, c->size);
+    k->const_data = fe_xmalloc(f->oom, c->size);
+    memcpy(k->const_data, c->bytes, c->size);
     off += 8;
   }
   int rc = be_printf_layout(f, c->m, k, &off);
@@ -94,11 +88,10 @@ static int be_layout_args(const ir_function *f, const be_consts *c, isa_kernel *
 }
 
 /* The program's constant blob: every ir_module.consts entry at its alignment. */
-static int be_consts_build(const ir_module *m, be_consts *c) {
-  memset(c, 0, sizeof *c);
+static int be_consts_build(const ir_module *m, be_consts *c, fe_oom *o) {
   c->m = m;
   if (!m->nconsts) return 0;
-  c->offsets = calloc(m->nconsts, sizeof(uint32_t));
+  c->offsets = fe_xcalloc(o, m->nconsts, sizeof(uint32_t)); /* c's owner frees */
   uint32_t off = 0;
   for (uint32_t k = 0; k < m->nconsts; k++) {
     uint32_t al = m->consts[k].align ? m->consts[k].align : 4;
@@ -107,21 +100,27 @@ static int be_consts_build(const ir_module *m, be_consts *c) {
     off += m->consts[k].size;
   }
   c->size = (off + 15) & ~15u;
-  c->bytes = calloc(c->size ? c->size : 1, 1);
-  if (!c->offsets || !c->bytes) return -1;
+  c->bytes = fe_xcalloc(o, c->size ? c->size : 1, 1);
+  if (!c->offsets || !c->bytes) return -1; /* only with no fe_oom */
   for (uint32_t k = 0; k < m->nconsts; k++)
     if (m->consts[k].size) memcpy(c->bytes + c->offsets[k], m->consts[k].bytes, m->consts[k].size);
   c->n = m->nconsts;
   return 0;
 }
 
+static void be_func_unwind(void *bf) { be_func_fini(bf); }
+
 static int be_kernel(ir_function *f, const fe_target *t, const char *file, const be_consts *c, isa_kernel *k,
                      be_text *irt, be_text *isat, char *err, size_t errlen) {
+  fe_oom *o = f->oom;
+  o->kernel = f->name;
+  o->phase = "optimization passes";
   if (pass_addr_fold(f, err, errlen) || pass_div_const(f, err, errlen) ||
       pass_simplify(f, err, errlen) || pass_normalize_cfg(f, err, errlen))
     return -1;
   be_func bf;
   memset(&bf, 0, sizeof bf);
+  uint32_t mark = fe_oom_push(o, be_func_unwind, &bf);
   bf.f = f;
   bf.t = t;
   bf.file = file;
@@ -129,25 +128,34 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
   bf.errlen = errlen;
   bf.const_offsets = c->offsets;
   bf.nconsts = c->n;
+  o->phase = "control-flow analysis";
   if (pass_dom_compute(f, &bf.dom, err, errlen) || pass_uniformity_compute(f, &bf.dom, &bf.uni, err, errlen)) {
+    fe_oom_pop(o, mark);
     be_func_fini(&bf);
     return -1;
   }
   if (irt) {
     char *s = ir_print_function(f);
-    if (s) be_puts(irt, s);
+    if (!s) fe_oom_raise(o);
+    uint32_t m2 = fe_oom_keep(o, &s);
+    be_puts(irt, s);
+    fe_oom_pop(o, m2);
     free(s);
   }
-  k->name = be_strdup(f->name);
-  k->source_file = be_strdup(file);
+  o->phase = "kernel layout";
+  k->name = be_strdup(o, f->name);
+  k->source_file = be_strdup(o, file);
   memcpy(k->reqd_wg_size, f->reqd_wg_size, sizeof k->reqd_wg_size);
-  k->attributes = be_strdup(f->attributes);
+  k->attributes = f->attributes ? be_strdup(o, f->attributes) : NULL;
   int rc = be_layout_args(f, c, k);
   if (rc) snprintf(err, errlen, "%s: out of memory laying out kernel '%s'", file, k->name);
+  o->phase = "instruction selection";
   if (!rc) rc = be_isel(&bf, k);
+  o->phase = "scheduling";
   if (!rc) be_coalesce(&bf);
   if (!rc) be_lds_widen(&bf);
   if (!rc) be_schedule(&bf);
+  o->phase = "register allocation";
   if (!rc) rc = be_regalloc(&bf, k);
 #ifndef NDEBUG
   if (!rc) {
@@ -159,6 +167,7 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
     }
   }
 #endif
+  o->phase = "code emission";
   if (!rc) rc = be_emit_kernel(&bf, k);
   if (!rc) be_predicate(k);
   k->lds_bytes = bf.lds_bytes;
@@ -185,7 +194,74 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
       be_puts(isat, line);
     }
   }
+  fe_oom_pop(o, mark);
   be_func_fini(&bf);
+  return rc;
+}
+
+/* What one backend run owns while it may unwind (be_compile_dump). */
+typedef struct be_run {
+  ir_module *m;
+  const fe_target *t;
+  int want_ir, want_isa;
+  char *err;
+  size_t errlen;
+  isa_program *p;
+  be_text irt, isat;
+  be_consts consts;
+  fe_oom oom;
+} be_run;
+
+static void be_run_free(be_run *r) {
+  if (r->p) isa_program_destroy(r->p);
+  r->p = NULL;
+  free(r->irt.p);
+  free(r->isat.p);
+  r->irt.p = r->isat.p = NULL;
+  free(r->consts.bytes);
+  free(r->consts.offsets);
+  r->consts.bytes = NULL;
+  r->consts.offsets = NULL;
+}
+
+static void be_run_unwind(void *r) { be_run_free(r); }
+
+/* The passes and the backend over every kernel; -1 with r->err set. */
+static int be_run_kernels(be_run *r) {
+  ir_module *m = r->m;
+  fe_oom *o = &r->oom;
+  fe_oom_push(o, be_run_unwind, r);
+  o->phase = "inlining";
+  if (pass_inline(m, r->err, r->errlen)) return -1;
+  const char *file = m->source_file ? m->source_file : "<source>";
+  r->p = fe_xcalloc(o, 1, sizeof *r->p);
+  r->p->kernels = fe_xcalloc(o, m->nfns ? m->nfns : 1, sizeof(isa_kernel));
+  o->phase = "laying out __constant data";
+  int rc = be_consts_build(m, &r->consts, o);
+  if (rc) snprintf(r->err, r->errlen, "%s: out of memory laying out __constant data", file);
+  for (uint32_t i = 0; i < m->nfns && !rc; i++) {
+    if (!m->fns[i].is_kernel) continue;
+    /* counted first, so that an unwind frees what the kernel got so far */
+    isa_kernel *k = &r->p->kernels[r->p->nkernels++];
+    rc = be_kernel(&m->fns[i], r->t, file, &r->consts, k, r->want_ir ? &r->irt : NULL,
+                   r->want_isa ? &r->isat : NULL, r->err, r->errlen);
+  }
+  return rc;
+}
+
+/* be_run_kernels with r->oom armed: -1 after an allocation failure (the
+ * registered cleanups, be_run_free among them, have run). Kept apart so
+ * that no local of the function calling setjmp changes before a longjmp. */
+static int be_run_armed(be_run *r, int *unwound) {
+  jmp_buf at;
+  if (setjmp(at)) {
+    *unwound = 1;
+    return -1;
+  }
+  r->oom.at = &at;
+  int rc = be_run_kernels(r);
+  r->oom.at = NULL;
+  fe_oom_pop(&r->oom, 0);
   return rc;
 }
 
@@ -195,36 +271,40 @@ int be_compile_dump(ir_module *m, const fe_target *t, isa_program **out, char **
   if (ir_text) *ir_text = NULL;
   if (isa_text) *isa_text = NULL;
   if (errlen) err[0] = 0;
-  if (pass_inline(m, err, errlen)) return -1;
-  const char *file = m->source_file ? m->source_file : "<source>";
-  isa_program *p = calloc(1, sizeof *p);
-  p->kernels = calloc(m->nfns ? m->nfns : 1, sizeof(isa_kernel));
-  be_text irt = {0}, isat = {0};
-  be_consts consts;
-  int rc = be_consts_build(m, &consts);
-  if (rc) snprintf(err, errlen, "%s: out of memory laying out __constant data", file);
-  for (uint32_t i = 0; i < m->nfns && !rc; i++) {
-    if (!m->fns[i].is_kernel) continue;
-    rc = be_kernel(&m->fns[i], t, file, &consts, &p->kernels[p->nkernels], ir_text ? &irt : NULL,
-                   isa_text ? &isat : NULL, err, errlen);
-    p->nkernels++;
+  be_run r;
+  memset(&r, 0, sizeof r);
+  r.m = m;
+  r.t = t;
+  r.want_ir = ir_text != NULL;
+  r.want_isa = isa_text != NULL;
+  r.err = err;
+  r.errlen = errlen;
+  r.irt.oom = r.isat.oom = &r.oom;
+  for (uint32_t i = 0; i < m->nfns; i++) m->fns[i].oom = &r.oom;
+  int unwound = 0;
+  int rc = be_run_armed(&r, &unwound);
+  for (uint32_t i = 0; i < m->nfns; i++) m->fns[i].oom = NULL; /* r.oom dies with this frame */
+  if (unwound) {
+    char msg[512];
+    fe_oom_message(&r.oom, msg, sizeof msg);
+    snprintf(err, errlen, "error: %s", msg);
   }
-  free(consts.bytes);
-  free(consts.offsets);
   if (rc) {
-    isa_program_destroy(p);
-    free(irt.p);
-    free(isat.p);
+    be_run_free(&r);
     return -1;
   }
-  if (ir_text) *ir_text = irt.p ? irt.p : be_strdup("");
-  else free(irt.p);
-  if (isa_text) *isa_text = isat.p ? isat.p : be_strdup("");
-  else free(isat.p);
+  free(r.consts.bytes);
+  free(r.consts.offsets);
+  /* "" when nothing was printed: a failed strdup leaves NULL, and the
+   * caller's NULL check reports it */
+  if (ir_text) *ir_text = r.irt.p ? r.irt.p : strdup("");
+  else free(r.irt.p);
+  if (isa_text) *isa_text = r.isat.p ? r.isat.p : strdup("");
+  else free(r.isat.p);
   if (out)
-    *out = p;
+    *out = r.p;
   else
-    isa_program_destroy(p);
+    isa_program_destroy(r.p);
   return 0;
 }
 

@@ -117,10 +117,12 @@ static int co_interfere(const be_func *bf, const be_live *L, uint32_t d, uint32_
 }
 
 static void co_global(be_func *bf) {
-  be_live L;
+  be_live L = {0};
+  uint32_t mark = fe_oom_push(BE_OOM(bf), be_live_unwind, &L);
   be_liveness(bf, &L);
   uint32_t W = L.words;
   uint64_t *rs = be_region_sgprs(bf, &L);
+  fe_oom_pop(BE_OOM(bf), mark); /* nothing below allocates */
   for (uint32_t b = 0; b < bf->nblocks; b++) {
     if (bf->dom.rpo_num[b] == IR_NONE) continue;
     be_mblock *mb = &bf->blocks[b];

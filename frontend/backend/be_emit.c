@@ -36,7 +36,11 @@ static int emit_forwarder(const be_func *bf, const uint8_t *rpc, uint32_t b) {
  * before it does not fall into, is dropped. */
 static void emit_thread(be_func *bf) {
   uint32_t nb = bf->nblocks, nr = bf->dom.nrpo;
-  uint8_t *rpc = calloc(nb ? nb : 1, 1), *refd = calloc(nb ? nb : 1, 1);
+  uint8_t *rpc = NULL, *refd = NULL;
+  uint32_t mark = fe_oom_keep(BE_OOM(bf), &rpc);
+  rpc = fe_xcalloc(BE_OOM(bf), nb ? nb : 1, 1);
+  refd = fe_xcalloc(BE_OOM(bf), nb ? nb : 1, 1);
+  fe_oom_pop(BE_OOM(bf), mark);
   for (uint32_t b = 0; b < nb; b++)
     for (uint32_t j = 0; j < bf->blocks[b].n; j++) {
       const be_mi *mi = &bf->blocks[b].code[j];
@@ -94,14 +98,17 @@ int be_emit_kernel(be_func *bf, isa_kernel *k) {
     }
   }
   /* 2. block start indices */
-  uint32_t *start = malloc((bf->nblocks + 1) * sizeof(uint32_t)), total = 0;
+  uint32_t *start = NULL, total = 0;
+  uint32_t mark = fe_oom_keep(BE_OOM(bf), &start);
+  start = fe_xmalloc(BE_OOM(bf), (bf->nblocks + 1) * sizeof(uint32_t));
   for (uint32_t b = 0; b < bf->nblocks; b++) start[b] = ISA_NO_PC;
   for (uint32_t r = 0; r < nr; r++) {
     start[bf->dom.rpo[r]] = total;
     total += bf->blocks[bf->dom.rpo[r]].n;
   }
-  k->code = calloc(total ? total : 1, sizeof(isa_inst));
-  k->line = calloc(total ? total : 1, sizeof(uint32_t));
+  k->code = fe_xcalloc(BE_OOM(bf), total ? total : 1, sizeof(isa_inst)); /* k's owner frees */
+  k->line = fe_xcalloc(BE_OOM(bf), total ? total : 1, sizeof(uint32_t));
+  fe_oom_pop(BE_OOM(bf), mark);
   k->ncode = total;
   uint32_t pc = 0;
   int rc = 0;

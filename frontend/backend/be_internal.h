@@ -68,6 +68,10 @@ typedef struct be_func {
   size_t errlen;
 } be_func;
 
+/* Where the backend's allocation failures unwind to (fe_oom.h; armed by
+ * be_compile_dump). */
+#define BE_OOM(bf) ((bf)->f->oom)
+
 /* vregs and code (be_mir.c) */
 uint32_t be_new_vreg(be_func *bf, uint8_t file, uint8_t size);
 be_mi *be_emit(be_func *bf, uint32_t block, isa_opcode op, uint32_t line);
@@ -89,6 +93,8 @@ typedef struct be_live {
 } be_live;
 void be_liveness(const be_func *bf, be_live *L);
 void be_live_fini(be_live *L);
+/* be_live_fini as an fe_oom cleanup (callers register their be_live). */
+void be_live_unwind(void *L);
 /* Per block with a divergent branch, the SGPRs live anywhere in its region
  * (nblocks * words; zero for other blocks): an SGPR is written for the whole
  * wave, so inside a divergent region it must be treated as live all over the

@@ -1056,8 +1056,12 @@ static void isel_phi_copies(isel *s, uint32_t pred, uint32_t succ) {
   for (uint32_t k = 0; k < sb->ninsts; k++)
     if (s->f->insts[sb->insts[k]].op == IR_PHI) n++;
   if (!n) return;
-  uint32_t *dst = malloc(n * sizeof(uint32_t));
-  be_opnd *src = malloc(n * sizeof(be_opnd));
+  uint32_t *dst = NULL;
+  be_opnd *src = NULL;
+  uint32_t mark = fe_oom_keep(BE_OOM(s->bf), &dst);
+  fe_oom_keep(BE_OOM(s->bf), &src);
+  dst = fe_xmalloc(BE_OOM(s->bf), n * sizeof(uint32_t));
+  src = fe_xmalloc(BE_OOM(s->bf), n * sizeof(be_opnd));
   uint32_t m = 0;
   for (uint32_t k = 0; k < sb->ninsts; k++) {
     uint32_t p = sb->insts[k];
@@ -1112,6 +1116,7 @@ static void isel_phi_copies(isel *s, uint32_t pred, uint32_t succ) {
     src[pick] = src[m - 1];
     m--;
   }
+  fe_oom_pop(BE_OOM(s->bf), mark);
   free(dst);
   free(src);
 }
@@ -1172,7 +1177,7 @@ static int isel_terminator(isel *s, uint32_t b) {
 /* Remove instructions whose results are never read (folded address parts,
  * unused builtins), to a fixed point. */
 static void isel_dce(be_func *bf) {
-  uint32_t *uses = calloc(bf->nvregs ? bf->nvregs : 1, sizeof(uint32_t));
+  uint32_t *uses = fe_xcalloc(BE_OOM(bf), bf->nvregs ? bf->nvregs : 1, sizeof(uint32_t));
   for (uint32_t b = 0; b < bf->nblocks; b++)
     for (uint32_t j = 0; j < bf->blocks[b].n; j++)
       for (int k = 0; k < 3; k++)
@@ -1220,9 +1225,13 @@ int be_isel(be_func *bf, isa_kernel *k) {
   s.f = f;
   s.k = k;
   if (isel_check_types(&s)) return -1;
-  s.val = calloc(f->ninsts ? f->ninsts : 1, sizeof(isel_val));
-  s.cross = calloc(f->ninsts ? f->ninsts : 1, 1);
-  s.defer = calloc(f->ninsts ? f->ninsts : 1, 1);
+  fe_oom *o = BE_OOM(bf);
+  uint32_t mark = fe_oom_keep(o, &s.val);
+  fe_oom_keep(o, &s.cross);
+  fe_oom_keep(o, &s.defer);
+  s.val = fe_xcalloc(o, f->ninsts ? f->ninsts : 1, sizeof(isel_val));
+  s.cross = fe_xcalloc(o, f->ninsts ? f->ninsts : 1, 1);
+  s.defer = fe_xcalloc(o, f->ninsts ? f->ninsts : 1, 1);
   uint32_t *uses = pass_use_counts(f);
   for (uint32_t b = 0; b < f->nblocks; b++) {
     const ir_block *bb = &f->blocks[b];
@@ -1239,8 +1248,8 @@ int be_isel(be_func *bf, isa_kernel *k) {
   free(uses);
   for (uint32_t i = 0; i < f->ninsts; i++)
     s.val[i].vbool = s.val[i].vcopy_block = s.val[i].sidx_block = IR_NONE;
-  bf->nblocks = f->nblocks;
-  bf->blocks = calloc(f->nblocks ? f->nblocks : 1, sizeof(be_mblock));
+  bf->blocks = fe_xcalloc(o, f->nblocks ? f->nblocks : 1, sizeof(be_mblock));
+  bf->nblocks = f->nblocks; /* after: be_func_fini walks blocks[nblocks] */
   /* ABI registers */
   s.kernarg = be_new_vreg(bf, ISA_RF_S, 2);
   bf->vregs[s.kernarg].fixed = ISA_ABI_SGPR_KERNARG;
@@ -1287,6 +1296,7 @@ int be_isel(be_func *bf, isa_kernel *k) {
     s.cur = bf->dom.rpo[r];
     rc = isel_terminator(&s, s.cur);
   }
+  fe_oom_pop(o, mark);
   free(s.val);
   free(s.cross);
   free(s.defer);

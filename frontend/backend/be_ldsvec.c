@@ -171,8 +171,12 @@ static int lv_group(const lv_ctx *c, uint32_t b, uint32_t j, unsigned words, uin
 
 void be_lds_widen(be_func *bf) {
   uint32_t nv = bf->nvregs ? bf->nvregs : 1;
-  lv_def *defs = calloc(nv, sizeof *defs);
-  if (!defs) return; /* an optimization: nothing lost without it */
+  lv_def *defs = NULL;
+  uint8_t *dead = NULL;
+  uint32_t mark = fe_oom_keep(BE_OOM(bf), &defs);
+  fe_oom_keep(BE_OOM(bf), &dead);
+  defs = fe_xcalloc(BE_OOM(bf), nv, sizeof *defs);
+  if (!defs) return; /* only with no fe_oom */
   lv_ctx c = {bf, defs, bf->nvregs};
   for (uint32_t b = 0; b < bf->nblocks; b++)
     for (uint32_t j = 0; j < bf->blocks[b].n; j++) {
@@ -184,7 +188,7 @@ void be_lds_widen(be_func *bf) {
     }
   for (uint32_t b = 0; b < bf->nblocks; b++) {
     be_mblock *mb = &bf->blocks[b];
-    uint8_t *dead = calloc(mb->n ? mb->n : 1, 1);
+    dead = fe_xcalloc(BE_OOM(bf), mb->n ? mb->n : 1, 1);
     if (!dead) break;
     int any = 0;
     for (uint32_t j = 0; j < mb->n; j++) {
@@ -199,10 +203,12 @@ void be_lds_widen(be_func *bf) {
       mb->n = n;
     }
     free(dead);
+    dead = NULL;
     /* definitions moved within this block: refresh their indices */
     for (uint32_t j = 0; any && j < mb->n; j++)
       if (mb->code[j].dst.kind == BE_O_VREG && mb->code[j].dst.reg < nv)
         defs[mb->code[j].dst.reg].index = j;
   }
+  fe_oom_pop(BE_OOM(bf), mark);
   free(defs);
 }

@@ -9,9 +9,18 @@ void be_liveness(const be_func *bf, be_live *L) {
   uint32_t nb = bf->nblocks, W = (bf->nvregs + 63) / 64;
   L->words = W ? W : 1;
   W = L->words;
-  L->in = calloc((size_t)nb * W, 8);
-  L->out = calloc((size_t)nb * W, 8);
-  uint64_t *use = calloc((size_t)nb * W, 8), *def = calloc((size_t)nb * W, 8);
+  fe_oom *o = BE_OOM(bf);
+  L->in = L->out = NULL; /* the caller's cleanup frees these on an unwind */
+  uint64_t *use = NULL, *def = NULL, *tmp = NULL;
+  uint32_t mark = fe_oom_keep(o, &use);
+  fe_oom_keep(o, &def);
+  fe_oom_keep(o, &tmp);
+  L->in = fe_xcalloc(o, (size_t)nb * W, 8);
+  L->out = fe_xcalloc(o, (size_t)nb * W, 8);
+  use = fe_xcalloc(o, (size_t)nb * W, 8);
+  def = fe_xcalloc(o, (size_t)nb * W, 8);
+  tmp = fe_xmalloc(o, W * 8);
+  fe_oom_pop(o, mark);
   for (uint32_t b = 0; b < nb; b++) {
     const be_mblock *mb = &bf->blocks[b];
     for (uint32_t j = 0; j < mb->n; j++) {
@@ -22,7 +31,6 @@ void be_liveness(const be_func *bf, be_live *L) {
       if (mi->dst.kind == BE_O_VREG) be_bit_set(&def[b * W], mi->dst.reg);
     }
   }
-  uint64_t *tmp = malloc(W * 8);
   int changed = 1;
   while (changed) {
     changed = 0;
@@ -47,6 +55,8 @@ void be_liveness(const be_func *bf, be_live *L) {
   free(def);
 }
 
+void be_live_unwind(void *L) { be_live_fini(L); }
+
 void be_live_fini(be_live *L) {
   free(L->in);
   free(L->out);
@@ -55,7 +65,7 @@ void be_live_fini(be_live *L) {
 
 uint64_t *be_region_sgprs(const be_func *bf, const be_live *L) {
   uint32_t W = L->words;
-  uint64_t *rs = calloc((size_t)bf->nblocks * W, 8);
+  uint64_t *rs = fe_xcalloc(BE_OOM(bf), (size_t)bf->nblocks * W, 8); /* caller frees */
   for (uint32_t r = 0; r < bf->nblocks; r++) {
     const uint8_t *reg = bf->uni.region ? bf->uni.region[r] : NULL;
     if (!reg) continue;

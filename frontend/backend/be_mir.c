@@ -5,17 +5,11 @@
 
 #include "be_internal.h"
 
-/* Out-of-memory is fatal here as in ir.c: the compiler's working set is small. */
-static void *be_xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n ? n : 1);
-  if (!q) abort();
-  return q;
-}
 
 uint32_t be_new_vreg(be_func *bf, uint8_t file, uint8_t size) {
   if (bf->nvregs == bf->vcap) {
     bf->vcap = bf->vcap ? bf->vcap * 2 : 256;
-    bf->vregs = be_xrealloc(bf->vregs, bf->vcap * sizeof(be_vreg));
+    bf->vregs = fe_xrealloc(BE_OOM(bf), bf->vregs, bf->vcap * sizeof(be_vreg));
   }
   be_vreg *v = &bf->vregs[bf->nvregs];
   memset(v, 0, sizeof *v);
@@ -31,7 +25,7 @@ be_mi *be_emit(be_func *bf, uint32_t block, isa_opcode op, uint32_t line) {
   be_mblock *mb = &bf->blocks[block];
   if (mb->n == mb->cap) {
     mb->cap = mb->cap ? mb->cap * 2 : 16;
-    mb->code = be_xrealloc(mb->code, mb->cap * sizeof(be_mi));
+    mb->code = fe_xrealloc(BE_OOM(bf), mb->code, mb->cap * sizeof(be_mi));
   }
   be_mi *mi = &mb->code[mb->n++];
   memset(mi, 0, sizeof *mi);

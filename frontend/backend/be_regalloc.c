@@ -22,7 +22,8 @@ static void ra_ext(ra_iv *iv, int64_t p) {
 /* Live intervals on the layout; bstart/bend get each block's position range. */
 static ra_iv *ra_intervals(const be_func *bf, const be_live *L, int64_t *bstart, int64_t *bend) {
   uint32_t W = L->words;
-  ra_iv *iv = malloc((bf->nvregs ? bf->nvregs : 1) * sizeof(ra_iv));
+  ra_iv *iv = fe_xmalloc(BE_OOM(bf), (bf->nvregs ? bf->nvregs : 1) * sizeof(ra_iv));
+  uint32_t mark = fe_oom_keep(BE_OOM(bf), &iv); /* the caller frees it */
   for (uint32_t v = 0; v < bf->nvregs; v++) iv[v] = (ra_iv){INT64_MAX, -1};
   int64_t pos = 0;
   for (uint32_t r = 0; r < bf->dom.nrpo; r++) {
@@ -60,6 +61,7 @@ static ra_iv *ra_intervals(const be_func *bf, const be_live *L, int64_t *bstart,
         ra_ext(&iv[v], hi);
       }
   }
+  fe_oom_pop(BE_OOM(bf), mark);
   free(rs);
   /* ABI registers hold their values from the start */
   for (uint32_t v = 0; v < bf->nvregs; v++)
@@ -90,6 +92,7 @@ static void ra_spill(be_func *bf, uint32_t v) {
   for (uint32_t b = 0; b < bf->nblocks; b++) {
     be_mblock old = bf->blocks[b];
     be_mblock nb = {0};
+    uint32_t mark = fe_oom_keep(BE_OOM(bf), &old.code); /* blocks[b] is the new code */
     bf->blocks[b] = nb;
     for (uint32_t j = 0; j < old.n; j++) {
       be_mi mi = old.code[j];
@@ -127,6 +130,7 @@ static void ra_spill(be_func *bf, uint32_t v) {
         m->offset = (int32_t)slot;
       }
     }
+    fe_oom_pop(BE_OOM(bf), mark);
     free(old.code);
   }
 }
@@ -145,7 +149,7 @@ static int ra_scan(be_func *bf, const ra_iv *iv, uint8_t *spill, const char *kna
       busy[f][r] = -1;
       owner[f][r] = UINT32_MAX;
     }
-  ra_sort *ord = malloc((bf->nvregs ? bf->nvregs : 1) * sizeof(ra_sort));
+  ra_sort *ord = fe_xmalloc(BE_OOM(bf), (bf->nvregs ? bf->nvregs : 1) * sizeof(ra_sort)); /* the last allocation */
   uint32_t n = 0;
   for (uint32_t v = 0; v < bf->nvregs; v++) {
     bf->vregs[v].phys = -1;
@@ -222,18 +226,31 @@ static int ra_scan(be_func *bf, const ra_iv *iv, uint8_t *spill, const char *kna
 
 int be_regalloc(be_func *bf, isa_kernel *k) {
   for (int round = 0; round < 64; round++) {
-    be_live L;
+    fe_oom *o = BE_OOM(bf);
+    be_live L = {0};
+    int64_t *bs = NULL, *be = NULL;
+    ra_iv *iv = NULL;
+    uint8_t *spill = NULL;
+    uint32_t mark = fe_oom_push(o, be_live_unwind, &L);
+    fe_oom_keep(o, &bs);
+    fe_oom_keep(o, &be);
+    fe_oom_keep(o, &iv);
+    fe_oom_keep(o, &spill);
     be_liveness(bf, &L);
-    int64_t *bs = malloc((bf->nblocks + 1) * sizeof(int64_t)), *be = malloc((bf->nblocks + 1) * sizeof(int64_t));
-    ra_iv *iv = ra_intervals(bf, &L, bs, be);
-    uint8_t *spill = calloc(bf->nvregs ? bf->nvregs : 1, 1);
+    bs = fe_xmalloc(o, (bf->nblocks + 1) * sizeof(int64_t));
+    be = fe_xmalloc(o, (bf->nblocks + 1) * sizeof(int64_t));
+    iv = ra_intervals(bf, &L, bs, be);
+    spill = fe_xcalloc(o, bf->nvregs ? bf->nvregs : 1, 1);
     int rc = ra_scan(bf, iv, spill, k->name ? k->name : "?");
+    fe_oom_pop(o, mark);
+    mark = fe_oom_keep(o, &spill); /* ra_spill emits */
     uint32_t nv = bf->nvregs;
     free(iv);
     free(bs);
     free(be);
     be_live_fini(&L);
     if (rc <= 0) {
+      fe_oom_pop(o, mark);
       free(spill);
       if (rc < 0) return -1;
       uint32_t hv = ISA_ABI_VGPR_FIRST_FREE, hs = ISA_ABI_SGPR_FIRST_FREE;
@@ -249,6 +266,7 @@ int be_regalloc(be_func *bf, isa_kernel *k) {
     }
     for (uint32_t v = 0; v < nv; v++)
       if (spill[v]) ra_spill(bf, v);
+    fe_oom_pop(o, mark);
     free(spill);
   }
   snprintf(bf->err, bf->errlen, "%s: kernel '%s': register allocation did not converge (please report)", bf->file,
@@ -259,12 +277,22 @@ int be_regalloc(be_func *bf, isa_kernel *k) {
 /* Check the allocation against exact per-instruction liveness: no two values
  * live at one point share a register (SGPRs over divergent regions too). */
 int be_regalloc_verify(const be_func *bf, char *err, size_t errlen) {
-  be_live L;
+  fe_oom *o = BE_OOM(bf);
+  be_live L = {0};
+  uint64_t *live = NULL, *chk = NULL, *rs = NULL, *extra = NULL;
+  uint32_t mark = fe_oom_push(o, be_live_unwind, &L);
+  fe_oom_keep(o, &live);
+  fe_oom_keep(o, &chk);
+  fe_oom_keep(o, &rs);
+  fe_oom_keep(o, &extra);
   be_liveness(bf, &L);
   uint32_t W = L.words;
-  uint64_t *live = malloc(W * 8), *chk = malloc(W * 8);
+  live = fe_xmalloc(o, W * 8);
+  chk = fe_xmalloc(o, W * 8);
   /* SGPRs live anywhere in a divergent region count as live all over it */
-  uint64_t *rs = be_region_sgprs(bf, &L), *extra = calloc((size_t)bf->nblocks * W, 8);
+  rs = be_region_sgprs(bf, &L);
+  extra = fe_xcalloc(o, (size_t)bf->nblocks * W, 8);
+  fe_oom_pop(o, mark);
   for (uint32_t r = 0; r < bf->nblocks; r++) {
     const uint8_t *reg = bf->uni.region ? bf->uni.region[r] : NULL;
     for (uint32_t x = 0; reg && x < bf->nblocks; x++)

@@ -128,8 +128,8 @@ static void sc_press_init(sc_press *p, const be_func *bf, const be_mi *in, uint3
   *p = (sc_press){.budget = bf->t ? bf->t->sched_vgprs : 0};
   if (!p->budget) return;
   p->sbudget = bf->t->max_sgprs ? bf->t->max_sgprs / 2 : 32;
-  p->def_of = malloc((bf->nvregs ? bf->nvregs : 1) * sizeof *p->def_of);
-  p->left = calloc(n, sizeof *p->left);
+  p->def_of = fe_xmalloc(BE_OOM(bf), (bf->nvregs ? bf->nvregs : 1) * sizeof *p->def_of);
+  p->left = fe_xcalloc(BE_OOM(bf), n, sizeof *p->left);
   if (!p->def_of || !p->left) {
     p->budget = 0;
     return;
@@ -192,12 +192,30 @@ static int sc_unblocks(const uint8_t *dep, const uint32_t *npred, uint32_t n, ui
 static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
   uint32_t n = hi - lo;
   if (n < 3) return;
-  be_mi *in = malloc(n * sizeof *in);
-  uint8_t *dep = calloc((size_t)n * n, 1); /* dep[i*n+j]: j waits for i */
-  uint32_t *npred = calloc(n, sizeof(uint32_t)), *prio = calloc(n, sizeof(uint32_t));
-  uint8_t *done = calloc(n, 1), *waiting = calloc(n, 1), *unb = calloc(n, 1);
-  uint64_t *ready_at = calloc(n, sizeof *ready_at);
+  fe_oom *o = BE_OOM(bf);
+  be_mi *in = NULL;
+  uint8_t *dep = NULL, *done = NULL, *waiting = NULL, *unb = NULL;
+  uint32_t *npred = NULL, *prio = NULL;
+  uint64_t *ready_at = NULL;
   sc_press press = {0};
+  uint32_t mark = fe_oom_keep(o, &in);
+  fe_oom_keep(o, &dep);
+  fe_oom_keep(o, &done);
+  fe_oom_keep(o, &waiting);
+  fe_oom_keep(o, &unb);
+  fe_oom_keep(o, &npred);
+  fe_oom_keep(o, &prio);
+  fe_oom_keep(o, &ready_at);
+  fe_oom_keep(o, &press.def_of);
+  fe_oom_keep(o, &press.left);
+  in = fe_xmalloc(o, n * sizeof *in);
+  dep = fe_xcalloc(o, (size_t)n * n, 1); /* dep[i*n+j]: j waits for i */
+  npred = fe_xcalloc(o, n, sizeof(uint32_t));
+  prio = fe_xcalloc(o, n, sizeof(uint32_t));
+  done = fe_xcalloc(o, n, 1);
+  waiting = fe_xcalloc(o, n, 1);
+  unb = fe_xcalloc(o, n, 1);
+  ready_at = fe_xcalloc(o, n, sizeof *ready_at);
   /* out of memory: the region keeps its order (scheduling only speeds it up) */
   if (!in || !dep || !npred || !prio || !done || !waiting || !unb || !ready_at) goto out;
   memcpy(in, code + lo, n * sizeof *in);
@@ -299,6 +317,7 @@ static void sc_region(be_func *bf, be_mi *code, uint32_t lo, uint32_t hi) {
     }
   }
 out:
+  fe_oom_pop(o, mark);
   free(waiting);
   free(unb);
   free(ready_at);

@@ -49,12 +49,6 @@ typedef struct af {
   uint32_t kcap, kused;
 } af;
 
-static void *af_xcalloc(size_t n, size_t sz) {
-  void *p = calloc(n ? n : 1, sz);
-  if (!p) abort(); /* the IR helpers treat out-of-memory as fatal (pass_util.c) */
-  return p;
-}
-
 static uint32_t af_hash(uint16_t op, ir_type t, uint64_t a, uint32_t b) {
   uint64_t h =
       op * 0x9e3779b97f4a7c15ull ^ (uint64_t)(t.base | t.space << 8) * 0xc2b2ae3d27d4eb4full;
@@ -68,21 +62,23 @@ static int af_same(const af_slot *s, uint16_t op, ir_type t, uint32_t a, uint32_
          s->b == b;
 }
 
-static void af_tab_put(af_slot **tab, uint32_t *cap, uint32_t *used, af_slot v);
+static void af_tab_put(fe_oom *o, af_slot **tab, uint32_t *cap, uint32_t *used, af_slot v);
 
-static void af_tab_grow(af_slot **tab, uint32_t *cap, uint32_t *used) {
+/* An allocation failure unwinds with *tab still the old table (freed by
+ * pass_addr_fold's cleanup). */
+static void af_tab_grow(fe_oom *o, af_slot **tab, uint32_t *cap, uint32_t *used) {
   uint32_t oc = *cap;
   af_slot *old = *tab;
   *cap = oc ? oc * 2 : 64;
-  *tab = af_xcalloc(*cap, sizeof(af_slot));
+  *tab = fe_xcalloc(o, *cap, sizeof(af_slot));
   *used = 0;
   for (uint32_t i = 0; i < oc; i++)
-    if (old[i].id || old[i].op) af_tab_put(tab, cap, used, old[i]);
+    if (old[i].id || old[i].op) af_tab_put(o, tab, cap, used, old[i]);
   free(old);
 }
 
-static void af_tab_put(af_slot **tab, uint32_t *cap, uint32_t *used, af_slot v) {
-  if ((*used + 1) * 2 > *cap) af_tab_grow(tab, cap, used);
+static void af_tab_put(fe_oom *o, af_slot **tab, uint32_t *cap, uint32_t *used, af_slot v) {
+  if ((*used + 1) * 2 > *cap) af_tab_grow(o, tab, cap, used);
   uint32_t m = *cap - 1, h = af_hash(v.op, v.type, v.a, v.b) & m;
   while ((*tab)[h].id || (*tab)[h].op) {
     if (af_same(&(*tab)[h], v.op, v.type, v.a, v.b)) return; /* keep the earliest */
@@ -121,7 +117,7 @@ static int af_hashable(ir_op op) {
 static void af_remember(af *c, uint32_t id) {
   const ir_inst *in = &c->f->insts[id];
   af_slot s = {in->op, in->type, in->opnd[0], in->nopnd > 1 ? in->opnd[1] : IR_NONE, id};
-  af_tab_put(&c->tab, &c->cap, &c->used, s);
+  af_tab_put(c->f->oom, &c->tab, &c->cap, &c->used, s);
 }
 
 static unsigned af_bits(ir_type t) {
@@ -142,7 +138,7 @@ static uint32_t af_const(af *c, ir_type t, uint64_t v) {
   pass_insert(c->f, 0, pos, id);
   if (c->block == 0) c->pos++;
   af_slot s = {IR_CONST, t, lo, hi, id};
-  af_tab_put(&c->ktab, &c->kcap, &c->kused, s);
+  af_tab_put(c->f->oom, &c->ktab, &c->kcap, &c->kused, s);
   return id;
 }
 
@@ -342,6 +338,8 @@ int pass_addr_fold(ir_function *f, char *err, size_t errlen) {
   af c;
   memset(&c, 0, sizeof c);
   c.f = f;
+  uint32_t mark = fe_oom_keep(f->oom, &c.tab);
+  fe_oom_keep(f->oom, &c.ktab);
   /* reusable constants: those at the head of the entry block, which dominate
    * every use (simplify may fold an instruction into a constant elsewhere) */
   for (uint32_t i = 0; i < f->blocks[0].ninsts; i++) {
@@ -351,7 +349,7 @@ int pass_addr_fold(ir_function *f, char *err, size_t errlen) {
     if (in->op != IR_CONST) break;
     if (!af_bits(in->type)) continue;
     af_slot s = {IR_CONST, in->type, (uint32_t)in->imm, (uint32_t)(in->imm >> 32), id};
-    af_tab_put(&c.ktab, &c.kcap, &c.kused, s);
+    af_tab_put(f->oom, &c.ktab, &c.kcap, &c.kused, s);
   }
   for (uint32_t b = 0; b < f->nblocks; b++) {
     if (c.tab) memset(c.tab, 0, c.cap * sizeof(af_slot));
@@ -372,6 +370,7 @@ int pass_addr_fold(ir_function *f, char *err, size_t errlen) {
         af_remember(&c, id);
     }
   }
+  fe_oom_pop(f->oom, mark);
   free(c.tab);
   free(c.ktab);
   return pass_check(f, "addr_fold", err, errlen);

@@ -20,9 +20,17 @@ static uint32_t dom_edge(const ir_function *f, uint32_t b, uint32_t k, int rev) 
  * gets blocks in reverse post-order, num[] their position (IR_NONE if unseen). */
 static uint32_t dom_rpo(const ir_function *f, uint32_t root, int rev, uint32_t *order, uint32_t *num) {
   uint32_t n = f->nblocks, cnt = 0, sp = 0;
-  uint32_t *stack = malloc((n + 1) * sizeof(uint32_t)), *edge = calloc(n + 1, sizeof(uint32_t));
-  uint32_t *post = malloc((n + 1) * sizeof(uint32_t));
-  uint8_t *seen = calloc(n + 1, 1);
+  uint32_t *stack = NULL, *edge = NULL, *post = NULL;
+  uint8_t *seen = NULL;
+  uint32_t mark = fe_oom_keep(f->oom, &stack);
+  fe_oom_keep(f->oom, &edge);
+  fe_oom_keep(f->oom, &post);
+  fe_oom_keep(f->oom, &seen);
+  stack = fe_xmalloc(f->oom, (n + 1) * sizeof(uint32_t));
+  edge = fe_xcalloc(f->oom, n + 1, sizeof(uint32_t));
+  post = fe_xmalloc(f->oom, (n + 1) * sizeof(uint32_t));
+  seen = fe_xcalloc(f->oom, n + 1, 1);
+  fe_oom_pop(f->oom, mark);
   for (uint32_t b = 0; b < n; b++) num[b] = IR_NONE;
   stack[sp++] = root;
   seen[root] = 1;
@@ -53,8 +61,13 @@ static uint32_t dom_rpo(const ir_function *f, uint32_t root, int rev, uint32_t *
 static void dom_solve(const ir_function *f, uint32_t root, int rev, uint32_t *idom, uint32_t *order_out,
                       uint32_t *num_out, uint32_t *count_out) {
   uint32_t n = f->nblocks;
-  uint32_t *order = malloc((n + 1) * sizeof(uint32_t)), *num = malloc((n + 1) * sizeof(uint32_t));
+  uint32_t *order = NULL, *num = NULL;
+  uint32_t mark = fe_oom_keep(f->oom, &order);
+  fe_oom_keep(f->oom, &num);
+  order = fe_xmalloc(f->oom, (n + 1) * sizeof(uint32_t));
+  num = fe_xmalloc(f->oom, (n + 1) * sizeof(uint32_t));
   uint32_t cnt = dom_rpo(f, root, rev, order, num);
+  fe_oom_pop(f->oom, mark);
   for (uint32_t b = 0; b < n; b++) idom[b] = IR_NONE;
   idom[root] = root;
   int changed = 1;
@@ -101,10 +114,11 @@ int pass_dom_compute(const ir_function *f, pass_dom *d, char *err, size_t errlen
     return -1;
   }
   d->nblocks = n;
-  d->rpo = malloc(n * sizeof(uint32_t));
-  d->rpo_num = malloc(n * sizeof(uint32_t));
-  d->idom = malloc(n * sizeof(uint32_t));
-  d->ipdom = malloc(n * sizeof(uint32_t));
+  /* d's arrays belong to its owner (be_func_fini frees them on an unwind) */
+  d->rpo = fe_xmalloc(f->oom, n * sizeof(uint32_t));
+  d->rpo_num = fe_xmalloc(f->oom, n * sizeof(uint32_t));
+  d->idom = fe_xmalloc(f->oom, n * sizeof(uint32_t));
+  d->ipdom = fe_xmalloc(f->oom, n * sizeof(uint32_t));
   dom_solve(f, 0, 0, d->idom, d->rpo, d->rpo_num, &d->nrpo);
   d->exit = IR_NONE;
   for (uint32_t b = 0; b < n; b++) {

@@ -27,8 +27,7 @@ static void inl_expand(ir_function *f, const ir_function *g, uint32_t ci, uint32
     uint32_t id = bb->insts[i];
     if (cb->ninsts == cb->cap) {
       cb->cap = cb->cap ? cb->cap * 2 : 8;
-      cb->insts = realloc(cb->insts, cb->cap * sizeof(uint32_t));
-      if (!cb->insts) abort();
+      cb->insts = fe_xrealloc(f->oom, cb->insts, cb->cap * sizeof(uint32_t));
     }
     cb->insts[cb->ninsts++] = id;
     f->insts[id].block = cont;
@@ -42,7 +41,11 @@ static void inl_expand(ir_function *f, const ir_function *g, uint32_t ci, uint32
   /* 2. blocks and instructions of the callee */
   uint32_t gbase = f->nblocks;
   for (uint32_t k = 0; k < g->nblocks; k++) ir_add_block(f);
-  uint32_t *map = malloc((g->ninsts ? g->ninsts : 1) * sizeof(uint32_t));
+  uint32_t *map = NULL, *rv = NULL, *rb = NULL;
+  uint32_t mark = fe_oom_keep(f->oom, &map);
+  fe_oom_keep(f->oom, &rv);
+  fe_oom_keep(f->oom, &rb);
+  map = fe_xmalloc(f->oom, (g->ninsts ? g->ninsts : 1) * sizeof(uint32_t));
   uint32_t nret = 0;
   for (uint32_t i = 0; i < g->ninsts; i++) map[i] = IR_NONE;
   for (uint32_t k = 0; k < g->nblocks; k++) {
@@ -70,7 +73,8 @@ static void inl_expand(ir_function *f, const ir_function *g, uint32_t ci, uint32
     for (uint32_t s = 0; s < gb->nsucc; s++) nb->succ[s] = gbase + gb->succ[s];
   }
   /* 3. operands through the map; returns become branches to `cont` */
-  uint32_t *rv = calloc(nret + 1, sizeof(uint32_t)), *rb = calloc(nret + 1, sizeof(uint32_t));
+  rv = fe_xcalloc(f->oom, nret + 1, sizeof(uint32_t));
+  rb = fe_xcalloc(f->oom, nret + 1, sizeof(uint32_t));
   uint32_t nr = 0;
   for (uint32_t k = 0; k < g->nblocks; k++) {
     ir_block *nb = &f->blocks[gbase + k];
@@ -115,6 +119,7 @@ static void inl_expand(ir_function *f, const ir_function *g, uint32_t ci, uint32
   }
   f->insts[ci].block = IR_NONE;
   f->insts[ci].nopnd = 0;
+  fe_oom_pop(f->oom, mark);
   free(rv);
   free(rb);
   free(map);
@@ -129,8 +134,9 @@ static void inl_expand(ir_function *f, const ir_function *g, uint32_t ci, uint32
  * parameters, in first-use order: it dominates every use and the backend lays
  * LDS out in that order. Unnamed ones (no OpName) are kept apart. */
 static void inl_merge_local_vars(ir_function *f) {
-  uint32_t n = 0, *vars = malloc((f->ninsts ? f->ninsts : 1) * sizeof(uint32_t));
-  if (!vars) abort();
+  uint32_t n = 0, *vars = NULL;
+  uint32_t mark = fe_oom_keep(f->oom, &vars);
+  vars = fe_xmalloc(f->oom, (f->ninsts ? f->ninsts : 1) * sizeof(uint32_t));
   for (uint32_t b = 0; b < f->nblocks; b++)
     for (uint32_t i = 0; i < f->blocks[b].ninsts; i++)
       if (f->insts[f->blocks[b].insts[i]].op == IR_LOCAL_VAR) vars[n++] = f->blocks[b].insts[i];
@@ -152,6 +158,7 @@ static void inl_merge_local_vars(ir_function *f) {
     }
     pass_insert(f, 0, at++, vars[k]);
   }
+  fe_oom_pop(f->oom, mark);
   free(vars);
 }
 
@@ -195,12 +202,16 @@ static int inl_function(inl_ctx *c, uint32_t fi) {
 }
 
 int pass_inline(ir_module *m, char *err, size_t errlen) {
-  inl_ctx c = {m, calloc(m->nfns ? m->nfns : 1, 1), err, errlen};
+  fe_oom *o = m->nfns ? m->fns[0].oom : NULL;
+  inl_ctx c = {m, NULL, err, errlen};
+  uint32_t mark = fe_oom_keep(o, &c.state);
+  c.state = fe_xcalloc(o, m->nfns ? m->nfns : 1, 1);
   int rc = 0;
   for (uint32_t i = 0; i < m->nfns && rc == 0; i++)
     if (m->fns[i].is_kernel && c.state[i] == INL_NEW) rc = inl_function(&c, i);
   for (uint32_t i = 0; i < m->nfns && rc == 0; i++)
     if (m->fns[i].is_kernel) rc = pass_check(&m->fns[i], "inline", err, errlen);
+  fe_oom_pop(o, mark);
   free(c.state);
   if (rc) return rc;
   uint32_t w = 0;

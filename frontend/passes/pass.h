@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fe_oom.h"
 #include "ir.h"
 
 /* ---- small IR editing helpers (pass_util.c) -------------------------------- */

@@ -6,13 +6,6 @@
 
 #include "pass.h"
 
-/* The IR helpers in ir.c treat out-of-memory as fatal; the passes follow the
- * same convention through this one function. */
-static void *pass_xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n ? n : 1);
-  if (!q) abort();
-  return q;
-}
 
 uint32_t pass_new_inst(ir_function *f, ir_op op, ir_type type, uint32_t nopnd) {
   return ir_append(f, IR_NONE, op, type, nopnd, NULL);
@@ -22,7 +15,7 @@ void pass_insert(ir_function *f, uint32_t block, uint32_t pos, uint32_t id) {
   ir_block *b = &f->blocks[block];
   if (b->ninsts == b->cap) {
     b->cap = b->cap ? b->cap * 2 : 8;
-    b->insts = pass_xrealloc(b->insts, b->cap * sizeof(uint32_t));
+    b->insts = fe_xrealloc(f->oom, b->insts, b->cap * sizeof(uint32_t));
   }
   if (pos > b->ninsts) pos = b->ninsts;
   memmove(&b->insts[pos + 1], &b->insts[pos], (b->ninsts - pos) * sizeof(uint32_t));
@@ -83,8 +76,11 @@ void pass_phi_rename_pred(ir_function *f, uint32_t s, uint32_t from, uint32_t to
 
 uint32_t pass_remove_unreachable(ir_function *f) {
   uint32_t n = f->nblocks;
-  uint8_t *seen = calloc(n ? n : 1, 1);
-  uint32_t *stack = malloc((n ? n : 1) * sizeof(uint32_t));
+  uint8_t *seen = NULL;
+  uint32_t mark = fe_oom_keep(f->oom, &seen);
+  seen = fe_xcalloc(f->oom, n ? n : 1, 1);
+  uint32_t *stack = fe_xmalloc(f->oom, (n ? n : 1) * sizeof(uint32_t));
+  fe_oom_pop(f->oom, mark); /* nothing allocates until they are freed */
   uint32_t sp = 0;
   if (n) {
     seen[0] = 1;
@@ -159,7 +155,7 @@ int pass_has_side_effect(const ir_inst *in) {
 }
 
 uint32_t *pass_use_counts(const ir_function *f) {
-  uint32_t *uses = calloc(f->ninsts ? f->ninsts : 1, sizeof(uint32_t));
+  uint32_t *uses = fe_xcalloc(f->oom, f->ninsts ? f->ninsts : 1, sizeof(uint32_t));
   for (uint32_t i = 0; i < f->ninsts; i++) {
     const ir_inst *in = &f->insts[i];
     if (in->block == IR_NONE) continue;

@@ -262,7 +262,7 @@ int pass_simplify(ir_function *f, char *err, size_t errlen) {
       }
     }
     /* dead code, to a fixed point through the use counts */
-    uint32_t *uses = pass_use_counts(f);
+    uint32_t *uses = pass_use_counts(f); /* pass_delete does not allocate */
     int dead = 1;
     while (dead) {
       dead = 0;

@@ -14,7 +14,7 @@
 
 void pass_region(const ir_function *f, uint32_t b, uint32_t stop, uint8_t *out) {
   uint32_t n = f->nblocks, sp = 0;
-  uint32_t *stack = malloc((n + 1) * sizeof(uint32_t));
+  uint32_t *stack = fe_xmalloc(f->oom, (n + 1) * sizeof(uint32_t)); /* the last allocation */
   memset(out, 0, n);
   for (uint32_t s = 0; s < f->blocks[b].nsucc; s++) {
     uint32_t t = f->blocks[b].succ[s];
@@ -52,7 +52,7 @@ static int uni_source(const ir_inst *in) {
 /* Reachability from one successor (flags), used to find true joins. */
 static void uni_reach(const ir_function *f, uint32_t from, uint8_t *out) {
   uint32_t n = f->nblocks, sp = 0;
-  uint32_t *stack = malloc((n + 1) * sizeof(uint32_t));
+  uint32_t *stack = fe_xmalloc(f->oom, (n + 1) * sizeof(uint32_t)); /* the last allocation */
   memset(out, 0, n);
   out[from] = 1;
   stack[sp++] = from;
@@ -72,8 +72,11 @@ static void uni_reach(const ir_function *f, uint32_t from, uint8_t *out) {
 /* Blocks from which `to` can be reached (backwards search over preds). */
 static uint8_t *uni_reaches(const ir_function *f, uint32_t to) {
   uint32_t n = f->nblocks, sp = 0;
-  uint8_t *out = calloc(n ? n : 1, 1);
-  uint32_t *stack = malloc((n + 1) * sizeof(uint32_t));
+  uint8_t *out = NULL;
+  uint32_t mark = fe_oom_keep(f->oom, &out);
+  out = fe_xcalloc(f->oom, n ? n : 1, 1);
+  uint32_t *stack = fe_xmalloc(f->oom, (n + 1) * sizeof(uint32_t));
+  fe_oom_pop(f->oom, mark);
   out[to] = 1;
   stack[sp++] = to;
   while (sp) {
@@ -93,10 +96,15 @@ static uint8_t *uni_reaches(const ir_function *f, uint32_t to) {
 /* A divergent branch at b: mark sync- and temporally-divergent values. */
 static void uni_branch(const ir_function *f, const pass_dom *d, pass_uniformity *u, uint32_t b) {
   uint32_t n = f->nblocks, stop = d->ipdom[b] == IR_NONE ? d->exit : d->ipdom[b];
-  uint8_t *reg = malloc(n ? n : 1);
+  uint8_t *reg = fe_xmalloc(f->oom, n ? n : 1);
+  u->region[b] = reg; /* u's owner frees it */
   pass_region(f, b, stop, reg);
-  u->region[b] = reg;
-  uint8_t *r0 = malloc(n), *r1 = malloc(n);
+  uint8_t *r0 = NULL, *r1 = NULL, *back = NULL;
+  uint32_t mark = fe_oom_keep(f->oom, &r0);
+  fe_oom_keep(f->oom, &r1);
+  fe_oom_keep(f->oom, &back);
+  r0 = fe_xmalloc(f->oom, n ? n : 1);
+  r1 = fe_xmalloc(f->oom, n ? n : 1);
   uni_reach(f, f->blocks[b].succ[0], r0);
   uni_reach(f, f->blocks[b].succ[1], r1);
   for (uint32_t j = 0; j < n; j++) {
@@ -127,14 +135,16 @@ static void uni_branch(const ir_function *f, const pass_dom *d, pass_uniformity 
    * reconvergence point has no work in the region (its lanes are parked
    * there), so a plain loop exit keeps the loop's counters uniform. */
   int both = f->blocks[b].succ[0] != stop && f->blocks[b].succ[1] != stop;
-  uint8_t *back = uni_reaches(f, b);
+  back = uni_reaches(f, b);
   for (uint32_t j = 0; both && j < n; j++) {
     if (!reg[j] || !back[j]) continue;
     const ir_block *jb = &f->blocks[j];
     for (uint32_t i = 0; i < jb->ninsts; i++)
       if (f->insts[jb->insts[i]].op == IR_PHI) u->divergent[jb->insts[i]] = 1;
   }
+  fe_oom_pop(f->oom, mark);
   free(back);
+  back = NULL;
   /* temporal divergence: defined inside the region, used outside it (only
    * possible when the region contains a cycle back to the branch) */
   for (uint32_t i = 0; i < f->ninsts; i++) {
@@ -159,9 +169,10 @@ int pass_uniformity_compute(const ir_function *f, const pass_dom *d, pass_unifor
   memset(u, 0, sizeof *u);
   u->nblocks = f->nblocks;
   u->ninsts = f->ninsts;
-  u->divergent = calloc(f->ninsts ? f->ninsts : 1, 1);
-  u->divergent_branch = calloc(f->nblocks ? f->nblocks : 1, 1);
-  u->region = calloc(f->nblocks ? f->nblocks : 1, sizeof(uint8_t *));
+  /* u's arrays belong to its owner (be_func_fini frees them on an unwind) */
+  u->divergent = fe_xcalloc(f->oom, f->ninsts ? f->ninsts : 1, 1);
+  u->divergent_branch = fe_xcalloc(f->oom, f->nblocks ? f->nblocks : 1, 1);
+  u->region = fe_xcalloc(f->oom, f->nblocks ? f->nblocks : 1, sizeof(uint8_t *));
   for (uint32_t i = 0; i < f->ninsts; i++)
     if (f->insts[i].block != IR_NONE && uni_source(&f->insts[i])) u->divergent[i] = 1;
   int changed = 1;

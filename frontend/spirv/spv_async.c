@@ -107,9 +107,9 @@ void spv_async_copy(spv_fn *x, uint32_t i) {
   /* the phi's operands: lid from the preheader, next from the body (f->insts
    * may have moved while emitting) */
   ir_inst *in = &f->insts[phi];
-  in->opnd = calloc(2, sizeof(uint32_t));
-  in->phi_block = calloc(2, sizeof(uint32_t));
-  if (!in->opnd || !in->phi_block) abort(); /* out of memory, as elsewhere in the reader */
+  in->opnd = fe_xcalloc(f->oom, 2, sizeof(uint32_t));
+  in->phi_block = fe_xcalloc(f->oom, 2, sizeof(uint32_t));
+  if (!in->opnd || !in->phi_block) return; /* only with no fe_oom */
   in->opnd[0] = lid, in->phi_block[0] = pre;
   in->opnd[1] = next, in->phi_block[1] = body;
   in->nopnd = 2;

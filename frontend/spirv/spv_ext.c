@@ -870,9 +870,8 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
       spv_error(m, x->line, "malformed SPIR-V: %s operand shapes", spv_clstd_name(num));
       return -1;
     }
-  uint32_t *res = malloc((n + 1) * sizeof(uint32_t));
-  if (!res)
-    abort();
+  uint32_t *res = fe_xmalloc(m->oom, (n + 1) * sizeof(uint32_t));
+  uint32_t mark = fe_oom_keep(m->oom, &res);
   for (uint32_t k = 0; k < n; k++) {
     uint32_t o[3];
     for (uint32_t j = 0; j < nargs; j++)
@@ -974,6 +973,7 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
       res[k] = spv_xsat(x, e->kind == XK_SUBSAT, e->op, tk, o[0], o[1]);
       if (res[k] == IR_NONE) {
         spv_error(m, x->line, "unsupported 64-bit signed %s; not implemented yet", spv_clstd_name(num));
+        fe_oom_pop(m->oom, mark);
         free(res);
         return -1;
       }
@@ -997,6 +997,7 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
     }
   }
   spv_set(x, W(2), res, n);
+  fe_oom_pop(m->oom, mark);
   free(res);
   return 0;
 }

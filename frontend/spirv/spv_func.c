@@ -24,10 +24,7 @@ uint32_t spv_emit(spv_fn *x, ir_op op, ir_type t, uint32_t n, const uint32_t *o)
 void spv_hoist(spv_fn *x, uint32_t inst) {
   if (x->nhoisted == x->choisted) {
     x->choisted = x->choisted ? x->choisted * 2 : 64;
-    uint32_t *n = realloc(x->hoisted, x->choisted * sizeof(uint32_t));
-    if (!n)
-      abort(); /* out of memory */
-    x->hoisted = n;
+    x->hoisted = fe_xrealloc(x->m->oom, x->hoisted, x->choisted * sizeof(uint32_t));
   }
   x->hoisted[x->nhoisted++] = inst;
 }
@@ -55,10 +52,7 @@ uint32_t spv_kconst(spv_fn *x, ir_type t, uint64_t bits) {
   spv_hoist(x, r);
   if (x->nkconst == x->ckconst) {
     x->ckconst = x->ckconst ? x->ckconst * 2 : 64;
-    uint32_t *n = realloc(x->kconst, x->ckconst * sizeof(uint32_t));
-    if (!n)
-      abort();
-    x->kconst = n;
+    x->kconst = fe_xrealloc(x->m->oom, x->kconst, x->ckconst * sizeof(uint32_t));
   }
   x->kconst[x->nkconst++] = r;
   return r;
@@ -93,10 +87,7 @@ void spv_set(spv_fn *x, uint32_t id, const uint32_t *refs, uint32_t n) {
   if (x->nrefs + n > x->crefs) {
     while (x->nrefs + n > x->crefs)
       x->crefs = x->crefs ? x->crefs * 2 : 1024;
-    uint32_t *p = realloc(x->refs, x->crefs * sizeof(uint32_t));
-    if (!p)
-      abort();
-    x->refs = p;
+    x->refs = fe_xrealloc(x->m->oom, x->refs, x->crefs * sizeof(uint32_t));
   }
   memcpy(x->refs + x->nrefs, refs, n * sizeof(uint32_t));
   x->vref[id] = x->nrefs;
@@ -157,13 +148,15 @@ static uint32_t spv_const_leaves(spv_fn *x, uint32_t id, uint32_t *out, uint32_t
     return 1;
   case SpvOpConstantNull:
   case SpvOpUndef: {
-    ir_type *types = malloc(SPV_MAX_LEAVES * sizeof(ir_type));
+    ir_type *types = fe_xmalloc(m->oom, SPV_MAX_LEAVES * sizeof(ir_type));
+    uint32_t mark = fe_oom_keep(m->oom, &types);
     uint32_t n = types ? spv_leaf_types(m, c->type, types, x->line) : 0;
     if (n > max)
       n = 0;
     for (uint32_t k = 0; k < n; k++)
       out[k] = m->ins[i].op == SpvOpUndef ? spv_emit_entry(x, IR_UNDEF, types[k], 0, NULL)
                                           : spv_kconst(x, types[k], 0);
+    fe_oom_pop(m->oom, mark);
     free(types);
     return n;
   }
@@ -687,10 +680,7 @@ static void spv_atomic(spv_fn *x, uint32_t i, ir_atomic kind) {
 static void spv_add_edge(spv_fn *x, uint32_t to_label) {
   if (x->nedges == x->cedges) {
     x->cedges = x->cedges ? x->cedges * 2 : 64;
-    spv_edge *e = realloc(x->edges, x->cedges * sizeof(spv_edge));
-    if (!e)
-      abort();
-    x->edges = e;
+    x->edges = fe_xrealloc(x->m->oom, x->edges, x->cedges * sizeof(spv_edge));
   }
   x->edges[x->nedges++] = (spv_edge){x->label, x->block, to_label};
 }
@@ -787,10 +777,8 @@ void spv_finish_phis(spv_fn *x, const spv_phi *phis, uint32_t nphis) {
                !spv_phi_repeat(m, i, q);
     for (uint32_t k = 0; k < phis[p].n; k++) {
       ir_inst *in = &x->f->insts[phis[p].first + k];
-      in->opnd = calloc(cnt + 1, sizeof(uint32_t));
-      in->phi_block = calloc(cnt + 1, sizeof(uint32_t));
-      if (!in->opnd || !in->phi_block)
-        abort();
+      in->opnd = fe_xcalloc(m->oom, cnt + 1, sizeof(uint32_t));
+      in->phi_block = fe_xcalloc(m->oom, cnt + 1, sizeof(uint32_t));
     }
     uint32_t at = 0;
     for (uint32_t q = 0; q < npairs && !m->failed; q++) {
@@ -862,9 +850,8 @@ static void spv_call(spv_fn *x, uint32_t i) {
               n ? n : "?");
     return;
   }
-  uint32_t *args = malloc((SPV_MAX_LEAVES + 1) * sizeof(uint32_t)), nargs = 0;
-  if (!args)
-    abort();
+  uint32_t *args = fe_xmalloc(m->oom, (SPV_MAX_LEAVES + 1) * sizeof(uint32_t)), nargs = 0;
+  uint32_t mark = fe_oom_keep(m->oom, &args);
   for (uint32_t k = 4; k < m->ins[i].nw && !m->failed; k++) {
     uint32_t n = spv_val(x, W(k), x->a);
     if (nargs + n > SPV_MAX_LEAVES) {
@@ -876,6 +863,7 @@ static void spv_call(spv_fn *x, uint32_t i) {
   }
   spv_type *t = spv_type_of(m, rt, x->line);
   if (m->failed || !t) {
+    fe_oom_pop(m->oom, mark);
     free(args);
     return;
   }
@@ -890,6 +878,7 @@ static void spv_call(spv_fn *x, uint32_t i) {
   ir_type r = agg ? SPV_IRT(IR_T_VOID) : spv_ir_type(m, rt, x->line);
   uint32_t c = spv_emit(x, IR_CALL, r, nargs, args);
   x->f->insts[c].aux = m->fn_index[callee];
+  fe_oom_pop(m->oom, mark);
   free(args);
   if (agg) {
     uint32_t n = spv_mem_leaves(x, rt, sret, t->align, x->c, 0);
@@ -1251,10 +1240,7 @@ void spv_inst(spv_fn *x, uint32_t i, spv_phi **phis, uint32_t *nphis) {
     uint32_t n = spv_rleaves(x, i);
     if (m->failed)
       return;
-    spv_phi *np = realloc(*phis, (*nphis + 1) * sizeof(spv_phi));
-    if (!np)
-      abort();
-    *phis = np;
+    *phis = fe_xrealloc(m->oom, *phis, (*nphis + 1) * sizeof(spv_phi));
     uint32_t first = x->f->ninsts;
     for (uint32_t k = 0; k < n; k++)
       x->c[k] = spv_emit(x, IR_PHI, t[k], 0, NULL);

@@ -7,14 +7,27 @@
 #include "spv_internal.h"
 
 /* ---- function setup -------------------------------------------------------- */
+/* Frees the lowering state of one function (also on an out-of-memory unwind). */
+static void spv_fn_unwind(void *arg) {
+  spv_fn *x = arg;
+  free(x->vref);
+  free(x->nref);
+  free(x->label_block);
+  free(x->marker);
+  free(x->a);
+  free(x->refs);
+  free(x->edges);
+  free(x->hoisted);
+  free(x->kconst);
+  memset(x, 0, sizeof *x);
+}
+
 static int spv_is_aggregate(const spv_type *t) {
   return t->tk == SPV_T_VEC || t->tk == SPV_T_ARRAY || t->tk == SPV_T_STRUCT;
 }
 
 static ir_param *spv_new_param(ir_function *f) {
-  ir_param *p = realloc(f->params, (f->nparams + 1) * sizeof(ir_param));
-  if (!p)
-    abort();
+  ir_param *p = fe_xrealloc(f->oom, f->params, (f->nparams + 1) * sizeof(ir_param));
   f->params = p;
   memset(&p[f->nparams], 0, sizeof(ir_param));
   return &p[f->nparams++];
@@ -37,7 +50,7 @@ static void spv_kernel_param(spv_fn *x, uint32_t pid, uint32_t tid) {
   uint32_t index = f->nparams;
   ir_param *p = spv_new_param(f);
   const char *name = m->ids[pid].name;
-  p->name = name ? strdup(name) : NULL;
+  p->name = name ? fe_xstrdup(m->oom, name) : NULL;
   p->type_name = spv_type_spelling(m, t->tk == SPV_T_PTR && m->ids[pid].byval ? t->elem : tid);
   if (t->tk == SPV_T_OPAQUE && m->ins[m->ids[tid].ins].op == SpvOpTypeSampler) {
     /* A sampler argument gets its slot (clSetKernelArg checks it); a use of
@@ -102,7 +115,7 @@ static void spv_helper_param(spv_fn *x, uint32_t pid, uint32_t tid) {
     ir_param *p = spv_new_param(x->f);
     p->type = types[k];
     const char *name = m->ids[pid].name;
-    p->name = name ? strdup(name) : NULL;
+    p->name = name ? fe_xstrdup(m->oom, name) : NULL;
     x->c[k] = spv_param_inst(x, types[k], x->f->nparams - 1, name);
   }
   spv_set(x, pid, x->c, n);
@@ -113,8 +126,7 @@ static void spv_helper_param(spv_fn *x, uint32_t pid, uint32_t tid) {
  * copy's source. Pointer derivations (access chains, casts, phis, selects) are
  * followed to a fixed point, since a loop's phi can name a later id. */
 static int spv_ptr_maybe_written(spv_mod *m, uint32_t first, uint32_t end, uint32_t pid) {
-  uint8_t *d = calloc(m->bound, 1);
-  if (!d) abort();
+  uint8_t *d = fe_xcalloc(m->oom, m->bound, 1); /* nothing below allocates */
   d[pid] = 1;
   int written = 0, grew = 1;
   while (grew && !written) {
@@ -207,10 +219,10 @@ static void spv_byval_copies(spv_fn *x, uint32_t first, uint32_t end) {
 static void spv_finish_entry(spv_fn *x) {
   ir_function *f = x->f;
   ir_block *b0 = &f->blocks[0];
-  uint8_t *is_h = calloc(f->ninsts + 1, 1);
-  uint32_t *order = malloc((b0->ninsts + 1) * sizeof(uint32_t)), n = 0;
-  if (!is_h || !order)
-    abort();
+  uint8_t *is_h = fe_xcalloc(f->oom, f->ninsts + 1, 1);
+  uint32_t mark = fe_oom_keep(f->oom, &is_h);
+  uint32_t *order = fe_xmalloc(f->oom, (b0->ninsts + 1) * sizeof(uint32_t)), n = 0;
+  fe_oom_pop(f->oom, mark);
   for (uint32_t k = 0; k < x->nhoisted; k++)
     if (!is_h[x->hoisted[k]] && f->insts[x->hoisted[k]].block == 0)
       is_h[x->hoisted[k]] = 1, order[n++] = x->hoisted[k];
@@ -227,21 +239,28 @@ int spv_lower_function(spv_mod *m, uint32_t fid, ir_function *f, int is_kernel) 
   while (end < m->nins && m->ins[end].op != SpvOpFunctionEnd)
     end++;
   const char *fname = m->ids[fid].name;
-  f->name = strdup(fname ? fname : "fn");
+  f->oom = m->oom;
+  m->oom->kernel = fname;
+  f->name = fe_xstrdup(m->oom, fname ? fname : "fn");
   f->is_kernel = is_kernel;
   spv_fn fx = {.m = m, .f = f, .fid = fid, .sret = IR_NONE};
   spv_fn *x = &fx;
-  x->vref = malloc(m->bound * sizeof(uint32_t));
-  x->nref = calloc(m->bound, sizeof(uint32_t));
-  x->label_block = malloc(m->bound * sizeof(uint32_t));
-  x->marker = calloc(m->bound, sizeof(uint32_t));
-  x->a = malloc(SPV_MAX_LEAVES * sizeof(uint32_t) * 4);
-  if (!x->vref || !x->nref || !x->label_block || !x->marker || !x->a)
-    abort();
+  spv_phi *phis = NULL;
+  /* an unwind frees the lowering state (f itself is the module's) */
+  uint32_t mark = fe_oom_push(m->oom, spv_fn_unwind, x);
+  fe_oom_keep(m->oom, &phis);
+  x->vref = fe_xmalloc(m->oom, m->bound * sizeof(uint32_t));
+  x->nref = fe_xcalloc(m->oom, m->bound, sizeof(uint32_t));
+  x->label_block = fe_xmalloc(m->oom, m->bound * sizeof(uint32_t));
+  x->marker = fe_xcalloc(m->oom, m->bound, sizeof(uint32_t));
+  x->a = fe_xmalloc(m->oom, SPV_MAX_LEAVES * sizeof(uint32_t) * 4);
+  if (!x->vref || !x->nref || !x->label_block || !x->marker || !x->a) {
+    spv_error(m, 0, "out of memory"); /* only reached with no fe_oom */
+    goto out;
+  }
   x->b = x->a + SPV_MAX_LEAVES, x->c = x->b + SPV_MAX_LEAVES, x->r = x->c + SPV_MAX_LEAVES;
   memset(x->vref, 0xff, m->bound * sizeof(uint32_t));
   memset(x->label_block, 0xff, m->bound * sizeof(uint32_t));
-  spv_phi *phis = NULL;
   uint32_t nphis = 0, i = first + 1;
 
   for (uint32_t k = i; k < end; k++)
@@ -274,7 +293,7 @@ int spv_lower_function(spv_mod *m, uint32_t fid, ir_function *f, int is_kernel) 
   if (spv_is_aggregate(rt) && !is_kernel) {
     ir_param *p = spv_new_param(f);
     p->type = (ir_type){IR_T_PTR, IR_AS_PRIVATE};
-    p->name = strdup("sret");
+    p->name = fe_xstrdup(m->oom, "sret");
     x->sret = spv_param_inst(x, p->type, f->nparams - 1, NULL);
   } else {
     f->ret = rt->tk == SPV_T_VOID ? SPV_IRT(IR_T_VOID) : spv_ir_type(m, rtid, 0);
@@ -298,15 +317,8 @@ int spv_lower_function(spv_mod *m, uint32_t fid, ir_function *f, int is_kernel) 
     }
   }
 out:
+  fe_oom_pop(m->oom, mark);
   free(phis);
-  free(x->vref);
-  free(x->nref);
-  free(x->label_block);
-  free(x->marker);
-  free(x->a);
-  free(x->refs);
-  free(x->edges);
-  free(x->hoisted);
-  free(x->kconst);
+  spv_fn_unwind(x);
   return m->failed ? -1 : 0;
 }

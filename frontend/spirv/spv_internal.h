@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fe_oom.h"
 #include "fe_strbuf.h"
 #include "ir.h"
 
@@ -79,6 +80,7 @@ typedef struct spv_mod {
   char *names;       /* name pool, moved into out->name_pool */
   size_t names_len, names_cap;
   uint32_t *fn_index; /* per id: index in out->fns for lowered helper functions */
+  fe_oom *oom;        /* armed by spv_read: allocation failures unwind to it */
 } spv_mod;
 
 /* Word k of instruction i (0 = the opcode word); 0 with an error if absent. */

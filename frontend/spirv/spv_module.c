@@ -246,11 +246,7 @@ static void spv_make_type(spv_mod *m, uint32_t i, const spv_moff *moffs, uint32_
   uint32_t rid = spv_idw(m, i, 1);
   if (m->failed)
     return;
-  spv_type *t = calloc(1, sizeof(spv_type));
-  if (!t) {
-    spv_error(m, 0, "out of memory");
-    return;
-  }
+  spv_type *t = fe_xcalloc(m->oom, 1, sizeof(spv_type));
   m->ids[rid].kind = SPV_K_TYPE;
   m->ids[rid].ins = i;
   m->ids[rid].t = t;
@@ -311,7 +307,7 @@ static void spv_make_type(spv_mod *m, uint32_t i, const spv_moff *moffs, uint32_
     uint32_t nl = t->count * e->nleaves;
     t->nleaves = 0;
     if (nl <= SPV_MAX_LEAVES && e->tk != SPV_T_OPAQUE) {
-      t->leaves = calloc(nl ? nl : 1, sizeof(spv_leaf));
+      t->leaves = fe_xcalloc(m->oom, nl ? nl : 1, sizeof(spv_leaf));
       ir_type st = (e->tk == SPV_T_VEC || e->tk == SPV_T_ARRAY || e->tk == SPV_T_STRUCT)
                        ? SPV_IRT(IR_T_VOID) : spv_ir_type(m, t->elem, 0);
       for (uint32_t k = 0; k < t->count; k++)
@@ -323,9 +319,9 @@ static void spv_make_type(spv_mod *m, uint32_t i, const spv_moff *moffs, uint32_
     t->tk = SPV_T_STRUCT;
     t->packed = m->ids[rid].cpacked;
     t->count = m->ins[i].nw - 2;
-    t->members = calloc(t->count + 1, sizeof(uint32_t));
-    t->moff = calloc(t->count + 1, sizeof(uint32_t));
-    t->leaves = calloc(SPV_MAX_LEAVES, sizeof(spv_leaf));
+    t->members = fe_xcalloc(m->oom, t->count + 1, sizeof(uint32_t));
+    t->moff = fe_xcalloc(m->oom, t->count + 1, sizeof(uint32_t));
+    t->leaves = fe_xcalloc(m->oom, SPV_MAX_LEAVES, sizeof(spv_leaf));
     t->nleaves = 0;
     t->align = 1;
     uint32_t off = 0;
@@ -358,7 +354,7 @@ static void spv_make_type(spv_mod *m, uint32_t i, const spv_moff *moffs, uint32_
     t->tk = SPV_T_FUNC;
     t->elem = spv_idw(m, i, 2);
     t->count = m->ins[i].nw - 3;
-    t->members = calloc(t->count + 1, sizeof(uint32_t));
+    t->members = fe_xcalloc(m->oom, t->count + 1, sizeof(uint32_t));
     for (uint32_t k = 0; k < t->count; k++)
       t->members[k] = spv_idw(m, i, 3 + k);
     break;
@@ -418,7 +414,10 @@ static void spv_spell(spv_mod *m, uint32_t id, fe_sb *b, int depth) {
 char *spv_type_spelling(spv_mod *m, uint32_t id) {
   fe_sb b = {0};
   spv_spell(m, id, &b, 0);
-  return fe_sb_take(&b);
+  char *s = fe_sb_take(&b);
+  if (!s)
+    fe_oom_raise(m->oom);
+  return s;
 }
 
 /* ---- constants ------------------------------------------------------------ */
@@ -484,9 +483,7 @@ static void spv_collect_names(spv_mod *m) {
   for (uint32_t i = 0; i < m->nins; i++)
     if (m->ins[i].op == SpvOpName)
       total += strlen(spv_lit_str(m, i, 2)) + 1;
-  m->names = malloc(total);
-  if (!m->names)
-    return;
+  m->names = fe_xmalloc(m->oom, total);
   size_t at = 0;
   for (uint32_t i = 0; i < m->nins; i++) {
     if (m->ins[i].op != SpvOpName)
@@ -595,7 +592,7 @@ static void spv_fill_ids(spv_mod *m, spv_moff **moffs, uint32_t *nmoffs) {
       if (spv_word(m, i, 3) == SpvDecorationOffset) {
         if (*nmoffs == cmo) {
           cmo = cmo ? cmo * 2 : 16;
-          *moffs = realloc(*moffs, cmo * sizeof(spv_moff));
+          *moffs = fe_xrealloc(m->oom, *moffs, cmo * sizeof(spv_moff));
         }
         if (*moffs)
           (*moffs)[(*nmoffs)++] = (spv_moff){spv_idw(m, i, 1), spv_word(m, i, 2),
@@ -676,14 +673,11 @@ static void spv_globals(spv_mod *m) {
       if (!et)
         return;
       ir_module *o = m->out;
-      ir_const_data *nc = realloc(o->consts, (o->nconsts + 1) * sizeof(ir_const_data));
-      if (!nc)
-        return;
-      o->consts = nc;
+      o->consts = fe_xrealloc(m->oom, o->consts, (o->nconsts + 1) * sizeof(ir_const_data));
       ir_const_data *cd = &o->consts[o->nconsts];
       cd->size = et->size;
       cd->align = x->align ? x->align : et->align;
-      cd->bytes = calloc(et->size ? et->size : 1, 1);
+      cd->bytes = fe_xcalloc(m->oom, et->size ? et->size : 1, 1);
       x->const_index = o->nconsts++;
       if (m->ins[i].nw > 4 && cd->bytes)
         spv_const_bytes(m, spv_idw(m, i, 4), cd->bytes, cd->size);
@@ -730,6 +724,10 @@ static void spv_kernel_attributes(spv_mod *m, uint32_t fid, ir_function *f) {
       fe_sb_printf(&b, "%svec_type_hint(%s)", sep, ty);
     }
   }
+  if (b.oom) {
+    fe_sb_fini(&b);
+    fe_oom_raise(m->oom);
+  }
   f->attributes = b.len ? fe_sb_take(&b) : NULL;
   fe_sb_fini(&b);
 }
@@ -739,13 +737,12 @@ static int spv_assemble(spv_mod *m) {
   uint32_t nf = 0;
   for (uint32_t i = 0; i < m->nins; i++)
     nf += m->ins[i].op == SpvOpFunction;
-  spv_fninfo *fns = calloc(nf + 1, sizeof(spv_fninfo));
-  uint32_t *fninfo_of = calloc(m->bound, sizeof(uint32_t)); /* id -> fns index + 1 */
-  if (!fns || !fninfo_of) {
-    free(fns), free(fninfo_of);
-    spv_error(m, 0, "out of memory");
-    return -1;
-  }
+  spv_fninfo *fns = NULL;
+  uint32_t *fninfo_of = NULL; /* id -> fns index + 1 */
+  uint32_t mark = fe_oom_keep(m->oom, &fns);
+  fe_oom_keep(m->oom, &fninfo_of);
+  fns = fe_xcalloc(m->oom, nf + 1, sizeof(spv_fninfo));
+  fninfo_of = fe_xcalloc(m->oom, m->bound, sizeof(uint32_t));
   nf = 0;
   for (uint32_t i = 0; i < m->nins; i++) {
     if (m->ins[i].op == SpvOpFunction) {
@@ -776,11 +773,7 @@ static int spv_assemble(spv_mod *m) {
   for (uint32_t k = 0; k < nf; k++)
     nhelp += fns[k].called;
   ir_module *o = m->out;
-  o->fns = calloc(nep + nhelp + 1, sizeof(ir_function));
-  if (!o->fns) {
-    free(fns), free(fninfo_of);
-    return -1;
-  }
+  o->fns = fe_xcalloc(m->oom, nep + nhelp + 1, sizeof(ir_function));
   uint32_t at = nep;
   for (uint32_t k = 0; k < nf; k++)
     if (fns[k].called)
@@ -800,13 +793,14 @@ static int spv_assemble(spv_mod *m) {
     if (spv_lower_function(m, body, f, 1))
       break;
     free(f->name);
-    f->name = strdup(spv_lit_str(m, i, 3));
+    f->name = NULL;
+    f->name = fe_xstrdup(m->oom, spv_lit_str(m, i, 3));
     /* parameter names: the wrapper's own when the body has none */
     for (uint32_t p = 0; fi->wrapped && p < f->nparams; p++) {
       if (f->params[p].name)
         continue;
       const char *n = m->ids[spv_word(m, fi->first + 1 + p, 2)].name;
-      f->params[p].name = n ? strdup(n) : NULL;
+      f->params[p].name = n ? fe_xstrdup(m->oom, n) : NULL;
     }
     spv_kernel_attributes(m, fid, f);
   }
@@ -819,6 +813,7 @@ static int spv_assemble(spv_mod *m) {
   }
   if (!m->failed && nep == 0)
     fe_sb_printf(m->log, "%s: warning: the program has no kernels\n", m->file);
+  fe_oom_pop(m->oom, mark);
   free(fns);
   free(fninfo_of);
   return m->failed ? -1 : 0;
@@ -838,36 +833,69 @@ static void spv_find_file(spv_mod *m) {
   }
 }
 
-ir_module *spv_read(const uint32_t *words, size_t nwords, fe_sb *log) {
-  uint32_t *laid = spv_dominance_layout(words, nwords);
-  spv_mod mod = {.w = laid ? laid : words, .nw = nwords, .log = log, .file = "<spirv>"};
-  spv_mod *m = &mod;
-  m->out = calloc(1, sizeof(ir_module));
-  if (!m->out || spv_parse(m) || spv_validate(m))
-    goto fail;
-  m->ids = calloc(m->bound, sizeof(spv_id));
-  m->fn_index = calloc(m->bound, sizeof(uint32_t));
-  if (!m->ids || !m->fn_index) {
-    spv_error(m, 0, "out of memory");
-    goto fail;
-  }
+/* The reader proper, between parsing and the id table's teardown; an
+ * allocation failure unwinds out of it (spv_read_armed). */
+static void spv_read_ids(spv_mod *m) {
+  m->ids = fe_xcalloc(m->oom, m->bound, sizeof(spv_id));
+  m->fn_index = fe_xcalloc(m->oom, m->bound, sizeof(uint32_t));
   for (uint32_t i = 0; i < m->bound; i++)
     m->ids[i].builtin = -1;
   spv_moff *moffs = NULL;
   uint32_t nmoffs = 0;
+  uint32_t mark = fe_oom_keep(m->oom, &moffs);
   spv_fill_ids(m, &moffs, &nmoffs);
+  fe_oom_pop(m->oom, mark);
   free(moffs);
   spv_collect_names(m);
   spv_find_file(m);
-  m->out->source_file = strdup(m->file);
+  m->out->source_file = fe_xstrdup(m->oom, m->file);
   if (!m->failed)
     spv_globals(m);
   if (!m->failed)
     spv_assemble(m);
+}
+
+/* Runs spv_read_ids with m->oom armed: 0, or -1 after an allocation failure
+ * (the cleanups registered on the way have run; m's own tables are freed
+ * by spv_read as usual). Kept apart so that no local of the function that
+ * calls setjmp changes between setjmp and longjmp. */
+static int spv_read_armed(spv_mod *m) {
+  jmp_buf at;
+  if (setjmp(at))
+    return -1;
+  m->oom->at = &at;
+  spv_read_ids(m);
+  m->oom->at = NULL;
+  return 0;
+}
+
+ir_module *spv_read(const uint32_t *words, size_t nwords, fe_sb *log) {
+  uint32_t *laid = spv_dominance_layout(words, nwords);
+  fe_oom oom = {.phase = "reading the SPIR-V module"};
+  spv_mod mod = {.w = laid ? laid : words, .nw = nwords, .log = log, .file = "<spirv>",
+                 .oom = &oom};
+  spv_mod *m = &mod;
+  m->out = calloc(1, sizeof(ir_module));
+  if (!m->out) {
+    spv_error(m, 0, "out of memory while reading the SPIR-V module");
+    goto fail;
+  }
+  if (spv_parse(m) || spv_validate(m))
+    goto fail;
+  if (spv_read_armed(m)) {
+    oom.at = NULL;
+    m->failed = 0; /* the out-of-memory message replaces any earlier error */
+    char msg[256];
+    fe_oom_message(&oom, msg, sizeof msg);
+    spv_error(m, 0, "%s", msg);
+  }
   if (m->failed)
     goto fail;
   m->out->name_pool = m->names;
   m->names = NULL;
+  /* the fe_oom dies with this frame: the backend arms its own */
+  for (uint32_t k = 0; k < m->out->nfns; k++)
+    m->out->fns[k].oom = NULL;
   goto done;
 fail:
   if (!m->failed)
