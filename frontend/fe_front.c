@@ -24,7 +24,15 @@ fe_status fe_front_spirv(const uint32_t *words, size_t nwords, ir_module **out, 
     return FE_BUILD_FAILED;
   for (uint32_t i = 0; i < m->nfns; i++) {
     char err[512];
-    if (ir_validate(&m->fns[i], err, sizeof err)) {
+    int rc = ir_validate(&m->fns[i], err, sizeof err);
+    if (rc == -2) {
+      fe_sb_printf(log, "error: out of memory while compiling kernel '%s' (validating the IR); "
+                        "free host memory or build fewer programs at once\n",
+                   m->fns[i].name ? m->fns[i].name : "?");
+      ir_module_free(m);
+      return FE_BUILD_FAILED;
+    }
+    if (rc) {
       fe_sb_printf(log, "error: internal compiler error: %s (please report this with the "
                         "kernel source)\n", err);
       ir_module_free(m);

@@ -252,7 +252,8 @@ void ir_module_free(ir_module *m);
 void ir_function_fini(ir_function *f);
 unsigned ir_type_bytes(ir_type t);
 /* Checks SSA and CFG invariants; 0 or -1 with a message naming the function,
- * block and instruction. Run after every pass in debug builds. */
+ * block and instruction; -2 when it ran out of memory. Run after every pass
+ * in debug builds. */
 int ir_validate(const ir_function *f, char *err, unsigned errlen);
 /* Human-readable text, stable for golden tests. Caller frees. */
 char *ir_print_function(const ir_function *f);

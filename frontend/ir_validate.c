@@ -44,7 +44,8 @@ static uint32_t ir_nsucc_of(uint16_t op) {
 }
 
 /* Cooper, Harvey & Kennedy's iterative dominator algorithm over reverse postorder. */
-static void ir_dominators(ir_vctx *v) {
+/* -1 when out of memory. */
+static int ir_dominators(ir_vctx *v) {
   const ir_function *f = v->f;
   uint32_t n = f->nblocks;
   uint32_t *order = calloc(n ? n : 1, sizeof(uint32_t)), norder = 0;
@@ -52,6 +53,12 @@ static void ir_dominators(ir_vctx *v) {
   uint8_t *seen = calloc(n ? n : 1, 1);
   v->idom = malloc((n ? n : 1) * sizeof(uint32_t));
   v->rpo_num = malloc((n ? n : 1) * sizeof(uint32_t));
+  if (!order || !stack || !seen || !v->idom || !v->rpo_num) {
+    free(order);
+    free(stack);
+    free(seen);
+    return -1; /* v->idom and v->rpo_num: ir_validate frees them */
+  }
   for (uint32_t i = 0; i < n; i++)
     v->idom[i] = v->rpo_num[i] = IR_NONE;
   /* iterative DFS: stack of (block, next successor index) */
@@ -111,6 +118,7 @@ static void ir_dominators(ir_vctx *v) {
   free(order);
   free(stack);
   free(seen);
+  return 0;
 }
 
 static int ir_dominates(const ir_vctx *v, uint32_t a, uint32_t b) {
@@ -131,7 +139,7 @@ static int ir_validate_inner(ir_vctx *v) {
     return ir_vfail(v, 0, IR_NONE, "function has no blocks");
   uint32_t *pos = malloc((f->ninsts ? f->ninsts : 1) * sizeof(uint32_t));
   if (!pos)
-    return ir_vfail(v, 0, IR_NONE, "out of memory");
+    return ir_vfail(v, 0, IR_NONE, "out of memory") * 2;
   for (uint32_t i = 0; i < f->ninsts; i++)
     pos[i] = IR_NONE;
   int rc = 0;
@@ -170,8 +178,8 @@ static int ir_validate_inner(ir_vctx *v) {
       if (bl->succ[s] >= f->nblocks)
         rc = ir_vfail(v, b, IR_NONE, "successor bb%u out of range", bl->succ[s]);
   }
-  if (!rc)
-    ir_dominators(v);
+  if (!rc && ir_dominators(v))
+    rc = ir_vfail(v, 0, IR_NONE, "out of memory") * 2;
   for (uint32_t b = 0; b < f->nblocks && !rc; b++) {
     const ir_block *bl = &f->blocks[b];
     for (uint32_t i = 0; i < bl->ninsts && !rc; i++) {

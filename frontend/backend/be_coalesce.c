@@ -27,7 +27,11 @@ static int co_refs(const be_mi *mi, uint32_t v) {
 
 static void co_local(be_func *bf) {
   uint32_t n = bf->nvregs ? bf->nvregs : 1;
-  uint32_t *defs = calloc(n, sizeof(uint32_t)), *uses = calloc(n, sizeof(uint32_t));
+  uint32_t *defs = NULL, *uses = NULL;
+  uint32_t mark = fe_oom_keep(BE_OOM(bf), &defs);
+  defs = fe_xcalloc(BE_OOM(bf), n, sizeof(uint32_t));
+  uses = fe_xcalloc(BE_OOM(bf), n, sizeof(uint32_t));
+  fe_oom_pop(BE_OOM(bf), mark); /* nothing below allocates */
   for (uint32_t b = 0; b < bf->nblocks; b++)
     for (uint32_t j = 0; j < bf->blocks[b].n; j++) {
       const be_mi *mi = &bf->blocks[b].code[j];

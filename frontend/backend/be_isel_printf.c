@@ -12,13 +12,14 @@ int be_printf_layout(const ir_function *f, const ir_module *m, isa_kernel *k, ui
   if (!uses || !m->nprintf) return 0;
   /* every kernel of the module carries the whole table, so site numbers the
    * reader assigned stay valid after inlining */
-  k->printf_fmts = calloc(m->nprintf, sizeof(char *));
-  k->printf_layouts = calloc(m->nprintf, sizeof(char *));
+  /* k's owner frees what k holds, on an unwind too */
+  k->printf_fmts = fe_xcalloc(f->oom, m->nprintf, sizeof(char *));
+  k->printf_layouts = fe_xcalloc(f->oom, m->nprintf, sizeof(char *));
   if (!k->printf_fmts || !k->printf_layouts) return -1;
   k->nprintf = m->nprintf;
   for (uint32_t p = 0; p < m->nprintf; p++) {
-    k->printf_fmts[p] = strdup(m->printf_fmts[p]);
-    k->printf_layouts[p] = strdup(m->printf_layouts[p]);
+    k->printf_fmts[p] = fe_xstrdup(f->oom, m->printf_fmts[p]);
+    k->printf_layouts[p] = fe_xstrdup(f->oom, m->printf_layouts[p]);
     if (!k->printf_fmts[p] || !k->printf_layouts[p]) return -1;
   }
   *off = (*off + 7) & ~7u;

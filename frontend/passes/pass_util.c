@@ -174,7 +174,14 @@ int pass_check(const ir_function *f, const char *pass, char *err, size_t errlen)
   return 0;
 #else
   char msg[512];
-  if (ir_validate(f, msg, sizeof msg) == 0) return 0;
+  int rc = ir_validate(f, msg, sizeof msg);
+  if (rc == 0) return 0;
+  if (rc == -2) {
+    snprintf(err, errlen, "error: out of memory while compiling kernel '%s' (validating the IR "
+             "after pass %s); free host memory or build fewer programs at once",
+             f->name ? f->name : "?", pass);
+    return -1;
+  }
   snprintf(err, errlen, "internal compiler error after pass %s: %s (please report)", pass, msg);
   return -1;
 #endif

@@ -178,7 +178,8 @@ void spv_wait_events(spv_fn *x, uint32_t i);
 
 /* spv_layout.c: a copy of the module with every function's blocks in an
  * order where dominators come first, or NULL when the order is already valid
- * (or the words are malformed, which the parser then reports). */
-uint32_t *spv_dominance_layout(const uint32_t *words, size_t nwords);
+ * (or the words are malformed, which the parser then reports); *oom is set
+ * when it could not tell for lack of memory. */
+uint32_t *spv_dominance_layout(const uint32_t *words, size_t nwords, int *oom);
 
 #endif

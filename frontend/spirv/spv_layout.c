@@ -46,10 +46,13 @@ static uint32_t lay_find(const lay_block *b, uint32_t nb, uint32_t label) {
 /* Reorders the blocks of the function whose body (after its parameters)
  * spans words [lo, hi) of w, in place (tmp: scratch of hi - lo words).
  * Returns 1 when it changed the order. */
-static int lay_function(uint32_t *w, size_t lo, size_t hi, uint32_t *tmp) {
+static int lay_function(uint32_t *w, size_t lo, size_t hi, uint32_t *tmp, int *oom) {
   uint32_t cap = 64, nb = 0;
   lay_block *b = malloc(cap * sizeof *b);
-  if (!b) return 0;
+  if (!b) {
+    *oom = 1;
+    return 0;
+  }
   size_t i = lo;
   while (i < hi) {
     uint32_t wc = w[i] >> 16;
@@ -60,7 +63,10 @@ static int lay_function(uint32_t *w, size_t lo, size_t hi, uint32_t *tmp) {
     i += w[i] >> 16;
     if (nb == cap) {
       lay_block *nbp = realloc(b, (cap *= 2) * sizeof *b);
-      if (!nbp) break;
+      if (!nbp) {
+        *oom = 1;
+        break;
+      }
       b = nbp;
     }
     b[nb++] = (lay_block){s, i, w[s + 1], UINT32_MAX, 0, 0};
@@ -69,6 +75,7 @@ static int lay_function(uint32_t *w, size_t lo, size_t hi, uint32_t *tmp) {
   if (i == hi && nb > 1) {
     /* DFS from the entry (explicit stack) for the tree parents */
     uint32_t *stack = malloc(nb * sizeof(uint32_t)), sp = 0, succ[64];
+    if (!stack) *oom = 1;
     if (stack) {
       stack[sp++] = 0;
       b[0].seen = 1;
@@ -118,10 +125,11 @@ static int lay_function(uint32_t *w, size_t lo, size_t hi, uint32_t *tmp) {
   return changed;
 }
 
-uint32_t *spv_dominance_layout(const uint32_t *words, size_t nwords) {
+uint32_t *spv_dominance_layout(const uint32_t *words, size_t nwords, int *oom) {
   if (nwords < 5) return NULL;
   uint32_t *w = malloc(nwords * sizeof(uint32_t)), *tmp = malloc(nwords * sizeof(uint32_t));
   if (!w || !tmp) {
+    *oom = 1;
     free(w);
     free(tmp);
     return NULL;
@@ -139,7 +147,7 @@ uint32_t *spv_dominance_layout(const uint32_t *words, size_t nwords) {
     } else if (in_fn && op == SpvOpLabel && !body) {
       body = i;
     } else if (op == SpvOpFunctionEnd && in_fn) {
-      if (body) changed |= lay_function(w, body, i, tmp);
+      if (body) changed |= lay_function(w, body, i, tmp, oom);
       in_fn = 0;
     }
     i += wc;

@@ -28,6 +28,15 @@ void spv_error(spv_mod *m, uint32_t line, const char *fmt, ...) {
     fe_sb_printf(m->log, "%s: error: %s\n", m->file, msg);
 }
 
+/* The out-of-memory error (fe_oom_message's wording) where no unwind is
+ * armed: parsing and validation run before spv_read_armed. */
+static void spv_oom_error(spv_mod *m) {
+  char msg[256];
+  fe_oom_message(m->oom, msg, sizeof msg);
+  m->failed = 0; /* replaces any error the failure caused */
+  spv_error(m, 0, "%s", msg);
+}
+
 uint32_t spv_word(spv_mod *m, uint32_t i, uint32_t k) {
   if (i >= m->nins || k >= m->ins[i].nw) {
     spv_error(m, 0, "malformed SPIR-V: %s is missing operand %u",
@@ -70,8 +79,10 @@ static spv_result_t spv_on_inst(void *user, const spv_parsed_instruction_t *pi) 
   if (m->nins == m->cap) {
     m->cap = m->cap ? m->cap * 2 : 1024;
     spv_ins *n = realloc(m->ins, m->cap * sizeof(spv_ins));
-    if (!n)
+    if (!n) {
+      m->oom->hit = 1; /* no unwinding through SPIRV-Tools' C++ frames */
       return SPV_ERROR_OUT_OF_MEMORY;
+    }
     m->ins = n;
   }
   spv_ins *in = &m->ins[m->nins++];
@@ -93,7 +104,9 @@ static int spv_parse(spv_mod *m) {
   spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
   spv_diagnostic diag = NULL;
   spv_result_t r = spvBinaryParse(ctx, m, m->w, m->nw, spv_on_header, spv_on_inst, &diag);
-  if (r != SPV_SUCCESS) {
+  if (m->oom->hit) {
+    spv_oom_error(m);
+  } else if (r != SPV_SUCCESS) {
     spv_error(m, 0, "invalid SPIR-V binary: %s (word %zu)",
               diag && diag->error ? diag->error : "parse failed",
               diag ? diag->position.index : (size_t)0);
@@ -117,7 +130,7 @@ static int spv_parse(spv_mod *m) {
 static int spv_validate(spv_mod *m) {
   uint32_t *copy = malloc(m->nw * sizeof(uint32_t));
   if (!copy) {
-    spv_error(m, 0, "out of memory");
+    spv_oom_error(m);
     return -1;
   }
   memcpy(copy, m->w, 5 * sizeof(uint32_t));
@@ -870,24 +883,21 @@ static int spv_read_armed(spv_mod *m) {
 }
 
 ir_module *spv_read(const uint32_t *words, size_t nwords, fe_sb *log) {
-  uint32_t *laid = spv_dominance_layout(words, nwords);
   fe_oom oom = {.phase = "reading the SPIR-V module"};
+  uint32_t *laid = spv_dominance_layout(words, nwords, &oom.hit);
   spv_mod mod = {.w = laid ? laid : words, .nw = nwords, .log = log, .file = "<spirv>",
                  .oom = &oom};
   spv_mod *m = &mod;
   m->out = calloc(1, sizeof(ir_module));
-  if (!m->out) {
-    spv_error(m, 0, "out of memory while reading the SPIR-V module");
+  if (!m->out || oom.hit) {
+    spv_oom_error(m);
     goto fail;
   }
   if (spv_parse(m) || spv_validate(m))
     goto fail;
   if (spv_read_armed(m)) {
     oom.at = NULL;
-    m->failed = 0; /* the out-of-memory message replaces any earlier error */
-    char msg[256];
-    fe_oom_message(&oom, msg, sizeof msg);
-    spv_error(m, 0, "%s", msg);
+    spv_oom_error(m);
   }
   if (m->failed)
     goto fail;
