@@ -686,6 +686,19 @@ static void spv_globals(spv_mod *m) {
       if (!et)
         return;
       ir_module *o = m->out;
+      /* every kernel carries a copy of the blob (isa_kernel.const_data), so
+       * a type-sized table (up to 256 MiB) from a fuzzed or broken module
+       * would cost seconds and gigabytes; real programs stay far below */
+      uint64_t total = et->size;
+      for (uint32_t k = 0; k < o->nconsts; k++)
+        total += o->consts[k].size;
+      if (total > SPV_MAX_CONSTANT_BYTES) {
+        spv_error(m, 0, "program-scope __constant data of %llu bytes is more than the %u MiB "
+                  "wavesim supports (the device reports a 64 KiB CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE); "
+                  "keep large tables in a __global buffer",
+                  (unsigned long long)total, SPV_MAX_CONSTANT_BYTES >> 20);
+        return;
+      }
       o->consts = fe_xrealloc(m->oom, o->consts, (o->nconsts + 1) * sizeof(ir_const_data));
       ir_const_data *cd = &o->consts[o->nconsts];
       cd->size = et->size;
