@@ -1,9 +1,11 @@
 /* clc: runs clang -cc1 (OpenCL C -> LLVM bitcode), opt (a safe cleanup pass
  * list) and llvm-spirv (bitcode -> SPIR-V) in a private temp directory. */
+#define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np (glibc 2.29) */
 #include <errno.h>
 #include <fcntl.h>
 #include <dirent.h>
 #include <limits.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -214,6 +216,10 @@ static fe_status clc_parse_options(const char *options, clc_opts *o, fe_sb *log)
   return st;
 }
 
+extern char **environ; /* the host's environment, passed to the tools */
+
+static int clc_wait(pid_t pid, const char *argv0, fe_sb *log);
+
 /* Runs argv[0] with cwd `dir`, stdout+stderr into the file `out_path`.
  * Returns the exit status, or -1 (errno-style text in log) if it could not run. */
 static int clc_run(char *const *argv, const char *dir, const char *out_path, fe_sb *log) {
@@ -222,38 +228,42 @@ static int clc_run(char *const *argv, const char *dir, const char *out_path, fe_
     fe_sb_printf(log, "error: cannot create %s: %s\n", out_path, strerror(errno));
     return -1;
   }
-  pid_t pid = fork();
-  if (pid < 0) {
-    fe_sb_printf(log, "error: cannot start %s: %s\n", argv[0], strerror(errno));
-    close(fd);
-    return -1;
+  /* posix_spawn, not fork + exec: no code of ours runs in the child (a
+   * library must not leave a forked copy of the host process behind on a
+   * failed exec), and glibc reports a failed chdir or exec as the error */
+  posix_spawn_file_actions_t fa;
+  int err = posix_spawn_file_actions_init(&fa);
+  if (!err) {
+    int e2 = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    if (!e2) e2 = posix_spawn_file_actions_adddup2(&fa, fd, 1);
+    if (!e2) e2 = posix_spawn_file_actions_adddup2(&fa, fd, 2);
+    if (!e2) e2 = posix_spawn_file_actions_addchdir_np(&fa, dir);
+    pid_t pid = 0;
+    if (!e2) e2 = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    err = e2;
+    if (!err) {
+      close(fd);
+      return clc_wait(pid, argv[0], log);
+    }
   }
-  if (pid == 0) {
-    /* child: only async-signal-safe calls until exec */
-    int nul = open("/dev/null", O_RDONLY);
-    if (nul >= 0)
-      dup2(nul, 0);
-    dup2(fd, 1);
-    dup2(fd, 2);
-    if (chdir(dir) != 0)
-      _exit(126);
-    execv(argv[0], argv);
-    static const char msg[] = "exec failed\n";
-    ssize_t wr = write(2, msg, sizeof msg - 1);
-    (void)wr;
-    _exit(127);
-  }
+  fe_sb_printf(log, "error: cannot start %s: %s\n", argv[0], strerror(err));
   close(fd);
+  return -1;
+}
+
+/* Waits for child `pid` (argv0 for messages): its exit status, or -1. */
+static int clc_wait(pid_t pid, const char *argv0, fe_sb *log) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR) {
-      fe_sb_printf(log, "error: waiting for %s: %s\n", argv[0], strerror(errno));
+      fe_sb_printf(log, "error: waiting for %s: %s\n", argv0, strerror(errno));
       return -1;
     }
   }
   if (WIFEXITED(status))
     return WEXITSTATUS(status);
-  fe_sb_printf(log, "error: %s was killed by signal %d\n", argv[0],
+  fe_sb_printf(log, "error: %s was killed by signal %d\n", argv0,
                WIFSIGNALED(status) ? WTERMSIG(status) : 0);
   return -1;
 }
