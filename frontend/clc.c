@@ -1,9 +1,9 @@
 /* clc: runs clang -cc1 (OpenCL C -> LLVM bitcode), opt (a safe cleanup pass
  * list) and llvm-spirv (bitcode -> SPIR-V) in a private temp directory. */
 #define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np (glibc 2.29) */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <dirent.h>
 #include <limits.h>
 #include <spawn.h>
 #include <stdio.h>

@@ -86,15 +86,13 @@ static fe_clc_tools fe_tools(const fe_compiler *c) {
 static char *fe_take_log(fe_sb *lb, fe_status *st, isa_program **out) {
   int oom = lb->oom;
   char *s = fe_sb_take(lb);
-  if (s && !oom)
-    return s;
+  if (s && !oom) return s;
   free(s);
   if (out && *out) {
     isa_program_destroy(*out);
     *out = NULL;
   }
-  if (*st == FE_OK)
-    *st = FE_BUILD_FAILED;
+  if (*st == FE_OK) *st = FE_BUILD_FAILED;
   return strdup("error: out of memory while compiling the program (writing the build log); free "
                 "host memory or build fewer programs at once\n");
 }

@@ -26,8 +26,9 @@ fe_status fe_front_spirv(const uint32_t *words, size_t nwords, ir_module **out, 
     char err[512];
     int rc = ir_validate(&m->fns[i], err, sizeof err);
     if (rc == -2) {
-      fe_sb_printf(log, "error: out of memory while compiling kernel '%s' (validating the IR); "
-                        "free host memory or build fewer programs at once\n",
+      fe_sb_printf(log,
+                   "error: out of memory while compiling kernel '%s' (validating the IR); "
+                   "free host memory or build fewer programs at once\n",
                    m->fns[i].name ? m->fns[i].name : "?");
       ir_module_free(m);
       return FE_BUILD_FAILED;

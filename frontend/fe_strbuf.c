@@ -8,10 +8,8 @@
 
 /* 0 when `extra` more bytes fit; -1 (and oom set) when they cannot. */
 static int fe_sb_reserve(fe_sb *b, size_t extra) {
-  if (b->oom)
-    return -1;
-  if (b->len + extra + 1 <= b->cap)
-    return 0;
+  if (b->oom) return -1;
+  if (b->len + extra + 1 <= b->cap) return 0;
   size_t cap = b->cap ? b->cap : 256;
   while (cap < b->len + extra + 1)
     cap *= 2;
@@ -26,8 +24,7 @@ static int fe_sb_reserve(fe_sb *b, size_t extra) {
 }
 
 void fe_sb_append(fe_sb *b, const char *s, size_t n) {
-  if (fe_sb_reserve(b, n))
-    return;
+  if (fe_sb_reserve(b, n)) return;
   memcpy(b->s + b->len, s, n);
   b->len += n;
   b->s[b->len] = 0;
@@ -45,8 +42,7 @@ void fe_sb_printf(fe_sb *b, const char *fmt, ...) {
     fe_sb_append(b, tmp, (size_t)n);
     return;
   }
-  if (fe_sb_reserve(b, (size_t)n))
-    return;
+  if (fe_sb_reserve(b, (size_t)n)) return;
   va_start(ap, fmt);
   vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
   va_end(ap);
@@ -54,11 +50,9 @@ void fe_sb_printf(fe_sb *b, const char *fmt, ...) {
 }
 
 char *fe_sb_take(fe_sb *b) {
-  if (!b->s && !fe_sb_reserve(b, 0))
-    b->s[0] = 0;
+  if (!b->s && !fe_sb_reserve(b, 0)) b->s[0] = 0;
   char *s = b->oom ? NULL : b->s;
-  if (!s)
-    free(b->s);
+  if (!s) free(b->s);
   b->s = NULL;
   b->len = b->cap = 0;
   b->oom = 0;

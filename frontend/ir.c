@@ -9,7 +9,9 @@
 /* Out-of-memory is the one failure these helpers cannot report as a value:
  * it unwinds the compile through f->oom (fe_oom.h), leaving f freeable
  * (counts are bumped only after their storage exists). */
-static void *ir_xrealloc(ir_function *f, void *p, size_t n) { return fe_xrealloc(f->oom, p, n); }
+static void *ir_xrealloc(ir_function *f, void *p, size_t n) {
+  return fe_xrealloc(f->oom, p, n);
+}
 
 uint32_t ir_add_block(ir_function *f) {
   if (f->nblocks == f->bcap) {

@@ -138,8 +138,7 @@ static int ir_validate_inner(ir_vctx *v) {
   if (!f->nblocks)
     return ir_vfail(v, 0, IR_NONE, "function has no blocks");
   uint32_t *pos = malloc((f->ninsts ? f->ninsts : 1) * sizeof(uint32_t));
-  if (!pos)
-    return ir_vfail(v, 0, IR_NONE, "out of memory") * 2;
+  if (!pos) return ir_vfail(v, 0, IR_NONE, "out of memory") * 2;
   for (uint32_t i = 0; i < f->ninsts; i++)
     pos[i] = IR_NONE;
   int rc = 0;
@@ -178,8 +177,7 @@ static int ir_validate_inner(ir_vctx *v) {
       if (bl->succ[s] >= f->nblocks)
         rc = ir_vfail(v, b, IR_NONE, "successor bb%u out of range", bl->succ[s]);
   }
-  if (!rc && ir_dominators(v))
-    rc = ir_vfail(v, 0, IR_NONE, "out of memory") * 2;
+  if (!rc && ir_dominators(v)) rc = ir_vfail(v, 0, IR_NONE, "out of memory") * 2;
   for (uint32_t b = 0; b < f->nblocks && !rc; b++) {
     const ir_block *bl = &f->blocks[b];
     for (uint32_t i = 0; i < bl->ninsts && !rc; i++) {

@@ -7,7 +7,9 @@
 
 #include "be_internal.h"
 
-static char *be_strdup(fe_oom *o, const char *s) { return fe_xstrdup(o, s ? s : ""); }
+static char *be_strdup(fe_oom *o, const char *s) {
+  return fe_xstrdup(o, s ? s : "");
+}
 
 /* Growable text for the listings. */
 typedef struct be_text {
@@ -108,7 +110,9 @@ static int be_consts_build(const ir_module *m, be_consts *c, fe_oom *o) {
   return 0;
 }
 
-static void be_func_unwind(void *bf) { be_func_fini(bf); }
+static void be_func_unwind(void *bf) {
+  be_func_fini(bf);
+}
 
 static int be_kernel(ir_function *f, const fe_target *t, const char *file, const be_consts *c, isa_kernel *k,
                      be_text *irt, be_text *isat, char *err, size_t errlen) {
@@ -224,7 +228,9 @@ static void be_run_free(be_run *r) {
   r->consts.offsets = NULL;
 }
 
-static void be_run_unwind(void *r) { be_run_free(r); }
+static void be_run_unwind(void *r) {
+  be_run_free(r);
+}
 
 /* The passes and the backend over every kernel; -1 with r->err set. */
 static int be_run_kernels(be_run *r) {
@@ -297,10 +303,14 @@ int be_compile_dump(ir_module *m, const fe_target *t, isa_program **out, char **
   free(r.consts.offsets);
   /* "" when nothing was printed: a failed strdup leaves NULL, and the
    * caller's NULL check reports it */
-  if (ir_text) *ir_text = r.irt.p ? r.irt.p : strdup("");
-  else free(r.irt.p);
-  if (isa_text) *isa_text = r.isat.p ? r.isat.p : strdup("");
-  else free(r.isat.p);
+  if (ir_text)
+    *ir_text = r.irt.p ? r.irt.p : strdup("");
+  else
+    free(r.irt.p);
+  if (isa_text)
+    *isa_text = r.isat.p ? r.isat.p : strdup("");
+  else
+    free(r.isat.p);
   if (out)
     *out = r.p;
   else

@@ -55,7 +55,9 @@ void be_liveness(const be_func *bf, be_live *L) {
   free(def);
 }
 
-void be_live_unwind(void *L) { be_live_fini(L); }
+void be_live_unwind(void *L) {
+  be_live_fini(L);
+}
 
 void be_live_fini(be_live *L) {
   free(L->in);

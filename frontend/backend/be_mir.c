@@ -5,7 +5,6 @@
 
 #include "be_internal.h"
 
-
 uint32_t be_new_vreg(be_func *bf, uint8_t file, uint8_t size) {
   if (bf->nvregs == bf->vcap) {
     bf->vcap = bf->vcap ? bf->vcap * 2 : 256;

@@ -149,7 +149,8 @@ static int ra_scan(be_func *bf, const ra_iv *iv, uint8_t *spill, const char *kna
       busy[f][r] = -1;
       owner[f][r] = UINT32_MAX;
     }
-  ra_sort *ord = fe_xmalloc(BE_OOM(bf), (bf->nvregs ? bf->nvregs : 1) * sizeof(ra_sort)); /* the last allocation */
+  ra_sort *ord = fe_xmalloc(BE_OOM(bf), (bf->nvregs ? bf->nvregs : 1) *
+                                            sizeof(ra_sort)); /* the last allocation */
   uint32_t n = 0;
   for (uint32_t v = 0; v < bf->nvregs; v++) {
     bf->vregs[v].phys = -1;

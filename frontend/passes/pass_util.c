@@ -6,7 +6,6 @@
 
 #include "pass.h"
 
-
 uint32_t pass_new_inst(ir_function *f, ir_op op, ir_type type, uint32_t nopnd) {
   return ir_append(f, IR_NONE, op, type, nopnd, NULL);
 }
@@ -177,7 +176,8 @@ int pass_check(const ir_function *f, const char *pass, char *err, size_t errlen)
   int rc = ir_validate(f, msg, sizeof msg);
   if (rc == 0) return 0;
   if (rc == -2) {
-    snprintf(err, errlen, "error: out of memory while compiling kernel '%s' (validating the IR "
+    snprintf(err, errlen,
+             "error: out of memory while compiling kernel '%s' (validating the IR "
              "after pass %s); free host memory or build fewer programs at once",
              f->name ? f->name : "?", pass);
     return -1;

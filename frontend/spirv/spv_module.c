@@ -428,8 +428,7 @@ char *spv_type_spelling(spv_mod *m, uint32_t id) {
   fe_sb b = {0};
   spv_spell(m, id, &b, 0);
   char *s = fe_sb_take(&b);
-  if (!s)
-    fe_oom_raise(m->oom);
+  if (!s) fe_oom_raise(m->oom);
   return s;
 }
 
@@ -690,13 +689,14 @@ static void spv_globals(spv_mod *m) {
        * a type-sized table (up to 256 MiB) from a fuzzed or broken module
        * would cost seconds and gigabytes; real programs stay far below */
       uint64_t total = et->size;
-      for (uint32_t k = 0; k < o->nconsts; k++)
-        total += o->consts[k].size;
+      for (uint32_t k = 0; k < o->nconsts; k++) total += o->consts[k].size;
       if (total > SPV_MAX_CONSTANT_BYTES) {
-        spv_error(m, 0, "program-scope __constant data of %llu bytes is more than the %u MiB "
-                  "wavesim supports (the device reports a 64 KiB CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE); "
-                  "keep large tables in a __global buffer",
-                  (unsigned long long)total, SPV_MAX_CONSTANT_BYTES >> 20);
+        spv_error(
+            m, 0,
+            "program-scope __constant data of %llu bytes is more than the %u MiB "
+            "wavesim supports (the device reports a 64 KiB CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE); "
+            "keep large tables in a __global buffer",
+            (unsigned long long)total, SPV_MAX_CONSTANT_BYTES >> 20);
         return;
       }
       o->consts = fe_xrealloc(m->oom, o->consts, (o->nconsts + 1) * sizeof(ir_const_data));
@@ -887,8 +887,7 @@ static void spv_read_ids(spv_mod *m) {
  * calls setjmp changes between setjmp and longjmp. */
 static int spv_read_armed(spv_mod *m) {
   jmp_buf at;
-  if (setjmp(at))
-    return -1;
+  if (setjmp(at)) return -1;
   m->oom->at = &at;
   spv_read_ids(m);
   m->oom->at = NULL;
@@ -898,16 +897,15 @@ static int spv_read_armed(spv_mod *m) {
 ir_module *spv_read(const uint32_t *words, size_t nwords, fe_sb *log) {
   fe_oom oom = {.phase = "reading the SPIR-V module"};
   uint32_t *laid = spv_dominance_layout(words, nwords, &oom.hit);
-  spv_mod mod = {.w = laid ? laid : words, .nw = nwords, .log = log, .file = "<spirv>",
-                 .oom = &oom};
+  spv_mod mod = {
+      .w = laid ? laid : words, .nw = nwords, .log = log, .file = "<spirv>", .oom = &oom};
   spv_mod *m = &mod;
   m->out = calloc(1, sizeof(ir_module));
   if (!m->out || oom.hit) {
     spv_oom_error(m);
     goto fail;
   }
-  if (spv_parse(m) || spv_validate(m))
-    goto fail;
+  if (spv_parse(m) || spv_validate(m)) goto fail;
   if (spv_read_armed(m)) {
     oom.at = NULL;
     spv_oom_error(m);
@@ -917,8 +915,7 @@ ir_module *spv_read(const uint32_t *words, size_t nwords, fe_sb *log) {
   m->out->name_pool = m->names;
   m->names = NULL;
   /* the fe_oom dies with this frame: the backend arms its own */
-  for (uint32_t k = 0; k < m->out->nfns; k++)
-    m->out->fns[k].oom = NULL;
+  for (uint32_t k = 0; k < m->out->nfns; k++) m->out->fns[k].oom = NULL;
   goto done;
 fail:
   if (!m->failed)

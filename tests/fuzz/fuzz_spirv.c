@@ -21,8 +21,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const char *front = getenv("WAVESIM_FUZZ_FRONT");
   int il_ok = size >= 20 && size % 4 == 0 && w[0] == 0x07230203u;
   if (il_ok && !(front && *front == '1')) {
-    fe_target t = {.wave_size = 32, .max_vgprs = 128, .max_sgprs = 104, .sched_vgprs = 64,
-                   .fp64 = 1};
+    fe_target t = {
+        .wave_size = 32, .max_vgprs = 128, .max_sgprs = 104, .sched_vgprs = 64, .fp64 = 1};
     isa_program *p = NULL;
     char *log = NULL;
     fe_status st = fe_build_spirv(NULL, w, nw, &t, &p, &log);
