@@ -24,6 +24,7 @@ typedef struct clc_argv {
   char *v[CLC_MAX_ARGS + 1];
   int n;
   int overflow;
+  int oom; /* an argument could not be copied: clc_run refuses to run it */
 } clc_argv;
 
 static void clc_push(clc_argv *a, const char *s) {
@@ -31,7 +32,12 @@ static void clc_push(clc_argv *a, const char *s) {
     a->overflow = 1;
     return;
   }
-  a->v[a->n++] = strdup(s);
+  char *d = strdup(s);
+  if (!d) {
+    a->oom = 1;
+    return;
+  }
+  a->v[a->n++] = d;
   a->v[a->n] = NULL;
 }
 
@@ -222,7 +228,14 @@ static int clc_wait(pid_t pid, const char *argv0, fe_sb *log);
 
 /* Runs argv[0] with cwd `dir`, stdout+stderr into the file `out_path`.
  * Returns the exit status, or -1 (errno-style text in log) if it could not run. */
-static int clc_run(char *const *argv, const char *dir, const char *out_path, fe_sb *log) {
+static int clc_run(const clc_argv *a, const char *dir, const char *out_path, fe_sb *log) {
+  char *const *argv = a->v;
+  if (a->oom) {
+    fe_sb_printf(log, "error: out of memory while compiling the program (starting %s); free host "
+                      "memory or build fewer programs at once\n",
+                 argv[0] ? argv[0] : "a tool");
+    return -1;
+  }
   int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   if (fd < 0) {
     fe_sb_printf(log, "error: cannot create %s: %s\n", out_path, strerror(errno));
@@ -503,7 +516,7 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
   clc_push(&a, "-o");
   clc_push(&a, "c.ll");
   snprintf(logp, sizeof logp, "%s/clang.log", dir);
-  int rc = clc_run(a.v, dir, logp, log);
+  int rc = clc_run(&a, dir, logp, log);
   clc_argv_fini(&a);
   clc_log_output(logp, dir, log);
   if (rc != 0) {
@@ -547,7 +560,7 @@ static fe_status clc_opt(const fe_clc_tools *tools, const char *dir, const char 
   clc_push(&a, "-o");
   clc_push(&a, out);
   snprintf(logp, sizeof logp, "%s/opt.log", dir);
-  int rc = clc_run(a.v, dir, logp, log);
+  int rc = clc_run(&a, dir, logp, log);
   clc_argv_fini(&a);
   if (rc != 0) {
     clc_log_output(logp, dir, log);
@@ -623,7 +636,7 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
     snprintf(logp, sizeof logp, "%s/spirv.log", dir);
     /* the optimised attempt's failure is kept aside: if the minimal pipeline
      * then translates, it becomes a warning, not an error in a good build */
-    int rc = clc_run(a.v, dir, logp, p + 1 < npipe ? &first : log);
+    int rc = clc_run(&a, dir, logp, p + 1 < npipe ? &first : log);
     clc_argv_fini(&a);
     if (rc == 0) {
       if (p > 0) {
@@ -808,7 +821,7 @@ fe_status fe_clc_link(const fe_clc_tools *tools, const void *const *bcs, const s
   clc_push(&a, "x.bc");
   if (st == FE_OK) {
     snprintf(logp, sizeof logp, "%s/link.log", dir);
-    int rc = clc_run(a.v, dir, logp, log);
+    int rc = clc_run(&a, dir, logp, log);
     if (rc != 0) {
       clc_log_output(logp, dir, log);
       fe_sb_printf(log, "error: linking the programs failed (llvm-link exit %d; the messages "

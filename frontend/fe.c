@@ -57,6 +57,10 @@ fe_compiler *fe_compiler_create(void) {
   c->llvm_spirv = strdup(t.llvm_spirv);
   c->opt = strdup(t.opt);
   c->llvm_link = fe_llvm_link_path(t.opt);
+  if (!c->clang || !c->llvm_spirv || !c->opt || !c->llvm_link) {
+    fe_compiler_destroy(c); /* the runtime reports NULL as out of memory */
+    return NULL;
+  }
   c->cache = fe_cache_open(&t);
   return c;
 }
@@ -161,13 +165,13 @@ static int fe_split_list(const char *list, uint32_t nargs, const char **start, s
 /* Gives each kernel argument clang's spelling of its type ("uint*",
  * "uchar4*", typedef names) and its qualifiers, from the OpStrings the
  * translator keeps; SPIR-V types alone lose signedness and qualifiers. */
-static void fe_apply_arg_info(isa_program *prog, const uint32_t *words, size_t nwords) {
+static int fe_apply_arg_info(isa_program *prog, const uint32_t *words, size_t nwords) {
   for (size_t at = 5; at < nwords;) {
     uint32_t wc = words[at] >> 16, op = words[at] & 0xffffu;
     if (wc == 0 || at + wc > nwords)
-      return;
+      return 0;
     if (op == 59 /* OpFunction: no OpString after the debug section */)
-      return;
+      return 0;
     if (op == 7 /* OpString */ && wc > 2) {
       size_t bytes = (wc - 2) * 4;
       const char *str = (const char *)(words + at + 2);
@@ -180,6 +184,7 @@ static void fe_apply_arg_info(isa_program *prog, const uint32_t *words, size_t n
             continue;
           const char **st = calloc(kn->nargs, sizeof *st);
           size_t *ln = calloc(kn->nargs, sizeof *ln);
+          int oom = !st || !ln;
           if (st && ln && !fe_split_list(types ? types : quals, kn->nargs, st, ln)) {
             for (uint32_t i = 0; i < kn->nargs; i++) {
               if (quals) {
@@ -187,8 +192,10 @@ static void fe_apply_arg_info(isa_program *prog, const uint32_t *words, size_t n
                 continue;
               }
               char *name = malloc(ln[i] + 1);
-              if (!name)
+              if (!name) {
+                oom = 1;
                 continue;
+              }
               memcpy(name, st[i], ln[i]);
               name[ln[i]] = 0;
               free(kn->args[i].type_name);
@@ -197,11 +204,14 @@ static void fe_apply_arg_info(isa_program *prog, const uint32_t *words, size_t n
           }
           free(st);
           free(ln);
+          if (oom)
+            return -1;
         }
       }
     }
     at += wc;
   }
+  return 0;
 }
 
 /* SPIR-V -> isa_program with the argument info applied. */
@@ -211,8 +221,13 @@ static fe_status fe_spirv_to_isa(const uint32_t *words, size_t nwords, const fe_
   fe_status st = fe_front_spirv(words, nwords, &m, log);
   if (st == FE_OK)
     st = fe_back(m, target, out, NULL, NULL, log);
-  if (st == FE_OK && *out)
-    fe_apply_arg_info(*out, words, nwords);
+  if (st == FE_OK && *out && fe_apply_arg_info(*out, words, nwords)) {
+    isa_program_destroy(*out);
+    *out = NULL;
+    fe_sb_printf(log, "error: out of memory while compiling the program (kernel argument "
+                      "information); free host memory or build fewer programs at once\n");
+    st = FE_BUILD_FAILED;
+  }
   return st;
 }
 
