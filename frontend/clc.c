@@ -231,8 +231,9 @@ static int clc_wait(pid_t pid, const char *argv0, fe_sb *log);
 static int clc_run(const clc_argv *a, const char *dir, const char *out_path, fe_sb *log) {
   char *const *argv = a->v;
   if (a->oom) {
-    fe_sb_printf(log, "error: out of memory while compiling the program (starting %s); free host "
-                      "memory or build fewer programs at once\n",
+    fe_sb_printf(log,
+                 "error: out of memory while compiling the program (starting %s); free host "
+                 "memory or build fewer programs at once\n",
                  argv[0] ? argv[0] : "a tool");
     return -1;
   }

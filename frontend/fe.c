@@ -168,10 +168,8 @@ static int fe_split_list(const char *list, uint32_t nargs, const char **start, s
 static int fe_apply_arg_info(isa_program *prog, const uint32_t *words, size_t nwords) {
   for (size_t at = 5; at < nwords;) {
     uint32_t wc = words[at] >> 16, op = words[at] & 0xffffu;
-    if (wc == 0 || at + wc > nwords)
-      return 0;
-    if (op == 59 /* OpFunction: no OpString after the debug section */)
-      return 0;
+    if (wc == 0 || at + wc > nwords) return 0;
+    if (op == 59 /* OpFunction: no OpString after the debug section */) return 0;
     if (op == 7 /* OpString */ && wc > 2) {
       size_t bytes = (wc - 2) * 4;
       const char *str = (const char *)(words + at + 2);
@@ -204,8 +202,7 @@ static int fe_apply_arg_info(isa_program *prog, const uint32_t *words, size_t nw
           }
           free(st);
           free(ln);
-          if (oom)
-            return -1;
+          if (oom) return -1;
         }
       }
     }
