@@ -15,7 +15,15 @@ typedef struct inl_ctx {
   uint8_t *state;
   char *err;
   size_t errlen;
+  uint32_t depth; /* inl_function's recursion: the call chain's length */
 } inl_ctx;
+
+/* Bounds that keep a hostile module from exhausting the host: a call chain
+ * recurses in inl_function (the C stack), and a function calling the next
+ * one twice, n levels deep, inlines to 2^n copies. Real kernels stay far
+ * below both (a few levels, thousands of instructions). */
+#define INL_MAX_DEPTH 256
+#define INL_MAX_INSTS (1u << 21)
 
 /* Copy callee `g` into `f` in place of call `ci` (in block `b`, index `pos`). */
 static void inl_expand(ir_function *f, const ir_function *g, uint32_t ci, uint32_t b, uint32_t pos) {
@@ -188,8 +196,27 @@ static int inl_function(inl_ctx *c, uint32_t fi) {
                  f->name ? f->name : "?");
         return -1;
       }
-      if (c->state[callee] == INL_NEW && inl_function(c, callee) != 0) return -1;
+      if (c->state[callee] == INL_NEW) {
+        if (c->depth >= INL_MAX_DEPTH) {
+          snprintf(c->err, c->errlen,
+                   "%s:%u: calls nested more than %u deep from '%s' (not supported; flatten "
+                   "the call chain)",
+                   file, f->insts[ci].line, INL_MAX_DEPTH, f->name ? f->name : "?");
+          return -1;
+        }
+        c->depth++;
+        int rc = inl_function(c, callee);
+        c->depth--;
+        if (rc) return -1;
+      }
       f = &c->m->fns[fi];
+      if ((uint64_t)f->ninsts + c->m->fns[callee].ninsts > INL_MAX_INSTS) {
+        snprintf(c->err, c->errlen,
+                 "%s:%u: '%s' grows past %u instructions with its calls inlined (not "
+                 "supported; call fewer or smaller functions)",
+                 file, f->insts[ci].line, f->name ? f->name : "?", INL_MAX_INSTS);
+        return -1;
+      }
       inl_expand(f, &c->m->fns[callee], ci, b, i);
       /* the rest of block b moved to a new block, scanned later */
       break;
@@ -203,7 +230,7 @@ static int inl_function(inl_ctx *c, uint32_t fi) {
 
 int pass_inline(ir_module *m, char *err, size_t errlen) {
   fe_oom *o = m->nfns ? m->fns[0].oom : NULL;
-  inl_ctx c = {m, NULL, err, errlen};
+  inl_ctx c = {m, NULL, err, errlen, 0};
   uint32_t mark = fe_oom_keep(o, &c.state);
   c.state = fe_xcalloc(o, m->nfns ? m->nfns : 1, 1);
   int rc = 0;
