@@ -44,8 +44,11 @@ typedef enum fe_status {
 
 /* Compile OpenCL C `source` with user `options` (-D, -I, -cl-std=, -w, -Werror,
  * -cl-* passed through). On success *out holds every kernel of the program.
- * *log (malloc'd, never NULL on return) holds clang's diagnostics and ours;
- * errors name file:line and say how to fix them. */
+ * *log (malloc'd) holds clang's diagnostics and ours; errors name file:line
+ * and say how to fix them. Running out of memory anywhere in the compiler is
+ * a failed build (FE_BUILD_FAILED, "out of memory while compiling kernel
+ * 'K' (...)" in the log), never an abort; *log is NULL only when not even
+ * that message could be allocated. */
 fe_status fe_build(fe_compiler *c, const char *source, const char *options,
                    const fe_target *target, isa_program **out, char **log);
 
