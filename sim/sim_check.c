@@ -58,11 +58,12 @@ enum {
   CHK_BENIGN_GLOBAL,
   CHK_UNINIT_LDS,
   CHK_UNINIT_PRIVATE,
+  CHK_OOM,
   CHK_KINDS
 };
-static const char *const sim_chk_kind_names[CHK_KINDS] = {"race_local",        "race_global",
-                                                          "benign_race_local", "benign_race_global",
-                                                          "uninit_local",      "uninit_private"};
+static const char *const sim_chk_kind_names[CHK_KINDS] = {
+    "race_local",   "race_global",    "benign_race_local", "benign_race_global",
+    "uninit_local", "uninit_private", "checks_stopped"};
 
 struct sim_check {
   sim_ctx *c;
@@ -72,12 +73,14 @@ struct sim_check {
   size_t npages, cappages;      /* cappages: a power of two */
   sim_chk_page *last;           /* the page the previous byte was on */
   uint64_t skip_base, skip_end; /* the printf buffer: the compiler's own records */
-  uint64_t *seen;               /* report keys already given */
+  uint32_t (*seen)[3];          /* reports already given: kind, line pair */
   size_t nseen, capseen;
   uint64_t reports;
   uint8_t *copy; /* per pc: a load whose value is only stored again (see sim_chk_mark_copies) */
   int oom;
 };
+
+static void sim_chk_oom(sim_check *k);
 
 /* ---- the switch --------------------------------------------------------------- */
 int sim_check_parse(const char *list, uint32_t *flags, char *err, size_t errlen) {
@@ -218,14 +221,14 @@ void sim_check_group(sim_check *k, uint32_t slot, const uint64_t gid[3], const u
   memcpy(s->lsz, lsz, sizeof s->lsz);
   if (c->lds_total && !s->lds) {
     s->lds = calloc(c->lds_total, sizeof *s->lds);
-    if (!s->lds) k->oom = 1;
+    if (!s->lds) sim_chk_oom(k);
   }
   uint64_t items = lsz[0] * lsz[1] * lsz[2];
   uint64_t need = (uint64_t)c->k->private_bytes * c->occ.waves_per_wg * c->wave_size;
   if (need && !s->written) {
     s->written = calloc(need, 1);
     if (!s->written)
-      k->oom = 1;
+      sim_chk_oom(k);
     else
       s->nwritten = (uint32_t)need;
   }
@@ -274,21 +277,24 @@ static void sim_chk_group_name(const sim_check *k, uint32_t group, char *buf, si
  * records it if not. Keys are unordered in the pair. */
 static int sim_chk_seen(sim_check *k, int kind, uint32_t pca, uint32_t pcb) {
   uint32_t la = sim_chk_line(k, pca), lb = sim_chk_line(k, pcb);
-  uint64_t a = la ? la : (0x80000000u | pca), b = lb ? lb : (0x80000000u | pcb);
+  /* an unknown line: the pc stands for it, marked apart from lines */
+  uint32_t a = la ? la : (0x80000000u | pca), b = lb ? lb : (0x80000000u | pcb);
   if (a > b) {
-    uint64_t t = a;
+    uint32_t t = a;
     a = b, b = t;
   }
-  uint64_t key = (uint64_t)kind << 60 | a << 30 | (b & 0x3fffffffu);
   for (size_t i = 0; i < k->nseen; i++)
-    if (k->seen[i] == key) return 1;
+    if (k->seen[i][0] == (uint32_t)kind && k->seen[i][1] == a && k->seen[i][2] == b) return 1;
   if (k->nseen == k->capseen) {
     size_t cap = k->capseen ? k->capseen * 2 : 32;
-    uint64_t *s = realloc(k->seen, cap * sizeof *s);
-    if (!s) return 1; /* out of memory: stay quiet rather than repeat */
-    k->seen = s, k->capseen = cap;
+    uint32_t(*n)[3] = realloc(k->seen, cap * sizeof *n);
+    if (!n) return 1; /* out of memory: stay quiet rather than repeat */
+    k->seen = n, k->capseen = cap;
   }
-  k->seen[k->nseen++] = key;
+  k->seen[k->nseen][0] = (uint32_t)kind;
+  k->seen[k->nseen][1] = a;
+  k->seen[k->nseen][2] = b;
+  k->nseen++;
   return 0;
 }
 
@@ -388,6 +394,20 @@ static void sim_chk_uninit(sim_check *k, int local, const sim_chk_slot *s, uint3
 }
 
 /* ---- the shadow --------------------------------------------------------------------- */
+/* Out of host memory for the shadow: the checks stop for the rest of the
+ * launch, and say so (a silent stop would read as "no bugs"). */
+static void sim_chk_oom(sim_check *k) {
+  if (k->oom) return;
+  k->oom = 1;
+  char msg[400];
+  snprintf(msg, sizeof msg,
+           "kernel '%s': the correctness checks stopped: out of host memory for their shadow "
+           "state after %zu KiB of global memory touched (about 56 bytes per byte); check a "
+           "smaller problem size",
+           k->c->k->name, k->npages * (SIM_CHK_PAGE / 1024));
+  sim_chk_emit(k, CHK_OOM, 0, 0, msg);
+}
+
 static sim_shadow *sim_chk_global(sim_check *k, uint64_t addr) {
   uint64_t pn = (addr >> SIM_CHK_PAGE_BITS) + 1;
   if (k->last && k->last->pageno == pn) return &k->last->sh[addr & (SIM_CHK_PAGE - 1)];
@@ -397,7 +417,7 @@ static sim_shadow *sim_chk_global(sim_check *k, uint64_t addr) {
     if ((k->npages + 1) * 2 > k->cappages) { /* grow, then look again */
       size_t cap = k->cappages * 2;
       sim_chk_page *np = calloc(cap, sizeof *np);
-      if (!np) return k->oom = 1, NULL;
+      if (!np) return sim_chk_oom(k), NULL;
       for (size_t j = 0; j < k->cappages; j++) {
         if (!k->pages[j].pageno) continue;
         size_t x = (size_t)(k->pages[j].pageno * 0x9e3779b97f4a7c15ull >> 20) & (cap - 1);
@@ -409,7 +429,7 @@ static sim_shadow *sim_chk_global(sim_check *k, uint64_t addr) {
       return sim_chk_global(k, addr);
     }
     k->pages[i].sh = calloc(SIM_CHK_PAGE, sizeof(sim_shadow));
-    if (!k->pages[i].sh) return k->oom = 1, NULL;
+    if (!k->pages[i].sh) return sim_chk_oom(k), NULL;
     k->pages[i].pageno = pn;
     k->npages++;
   }
