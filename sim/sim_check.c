@@ -23,19 +23,24 @@ typedef struct sim_shadow {
   uint32_t wg, wi, wpc, wep; /* writer: group, item, pc, barrier epoch */
   uint32_t ag, ai, apc, aep; /* reader A */
   uint32_t bg, bi, bpc, bep; /* reader B */
+  uint32_t val;              /* what the writer stored (benign same-value writes): the
+                                byte, or the word of a word-mode page */
   uint8_t f;                 /* SH_* */
-  uint8_t val;               /* the byte the writer stored (benign same-value writes) */
 } sim_shadow;
 
 enum { SH_W = 1, SH_WAT = 2, SH_A = 4, SH_B = 8, SH_INIT = 16 };
 
-/* Global shadow pages: open addressing on the page number. */
+/* Global shadow pages: open addressing on the page number. A page starts
+ * with one entry per aligned 4-byte word (most programs move whole words:
+ * a quarter of the memory and work) and switches to one per byte, each a
+ * copy of its word's, the first time an access covers part of a word. */
 #define SIM_CHK_PAGE_BITS 12u
 #define SIM_CHK_PAGE (1u << SIM_CHK_PAGE_BITS)
 
 typedef struct sim_chk_page {
   uint64_t pageno; /* address >> SIM_CHK_PAGE_BITS, + 1 (0: empty) */
-  sim_shadow *sh;
+  sim_shadow *sh;  /* SIM_CHK_PAGE / 4 word entries, or SIM_CHK_PAGE byte entries */
+  int bytes;       /* byte mode */
 } sim_chk_page;
 
 typedef struct sim_chk_slot {
@@ -402,39 +407,64 @@ static void sim_chk_oom(sim_check *k) {
   char msg[400];
   snprintf(msg, sizeof msg,
            "kernel '%s': the correctness checks stopped: out of host memory for their shadow "
-           "state after %zu KiB of global memory touched (about 56 bytes per byte); check a "
+           "state after %zu KiB of global memory touched (about 15 bytes per byte); check a "
            "smaller problem size",
            k->c->k->name, k->npages * (SIM_CHK_PAGE / 1024));
   sim_chk_emit(k, CHK_OOM, 0, 0, msg);
 }
 
-static sim_shadow *sim_chk_global(sim_check *k, uint64_t addr) {
-  uint64_t pn = (addr >> SIM_CHK_PAGE_BITS) + 1;
-  if (k->last && k->last->pageno == pn) return &k->last->sh[addr & (SIM_CHK_PAGE - 1)];
-  size_t mask = k->cappages - 1, i = (size_t)(pn * 0x9e3779b97f4a7c15ull >> 20) & mask;
-  while (k->pages[i].pageno && k->pages[i].pageno != pn) i = (i + 1) & mask;
-  if (!k->pages[i].pageno) {
-    if ((k->npages + 1) * 2 > k->cappages) { /* grow, then look again */
-      size_t cap = k->cappages * 2;
-      sim_chk_page *np = calloc(cap, sizeof *np);
-      if (!np) return sim_chk_oom(k), NULL;
-      for (size_t j = 0; j < k->cappages; j++) {
-        if (!k->pages[j].pageno) continue;
-        size_t x = (size_t)(k->pages[j].pageno * 0x9e3779b97f4a7c15ull >> 20) & (cap - 1);
-        while (np[x].pageno) x = (x + 1) & (cap - 1);
-        np[x] = k->pages[j];
-      }
-      free(k->pages);
-      k->pages = np, k->cappages = cap, k->last = NULL;
-      return sim_chk_global(k, addr);
+/* A word-mode page becomes a byte-mode one: each byte's entry is its
+ * word's, with its byte of the value. */
+static int sim_chk_page_bytes(sim_check *k, sim_chk_page *p) {
+  sim_shadow *nb = malloc(SIM_CHK_PAGE * sizeof *nb);
+  if (!nb) return sim_chk_oom(k), -1;
+  for (uint32_t w = 0; w < SIM_CHK_PAGE / 4; w++)
+    for (uint32_t j = 0; j < 4; j++) {
+      nb[w * 4 + j] = p->sh[w];
+      nb[w * 4 + j].val = (p->sh[w].val >> (8 * j)) & 0xffu;
     }
-    k->pages[i].sh = calloc(SIM_CHK_PAGE, sizeof(sim_shadow));
-    if (!k->pages[i].sh) return sim_chk_oom(k), NULL;
-    k->pages[i].pageno = pn;
-    k->npages++;
+  free(p->sh);
+  p->sh = nb;
+  p->bytes = 1;
+  return 0;
+}
+
+/* The shadow entry of global address addr: of its word (*step = 4) when
+ * `word` (the access covers the whole aligned word) and the page is in word
+ * mode, else of the byte (*step = 1). NULL when out of memory. */
+static sim_shadow *sim_chk_global(sim_check *k, uint64_t addr, int word, uint32_t *step) {
+  uint64_t pn = (addr >> SIM_CHK_PAGE_BITS) + 1;
+  sim_chk_page *p = k->last;
+  if (!p || p->pageno != pn) {
+    size_t mask = k->cappages - 1, i = (size_t)(pn * 0x9e3779b97f4a7c15ull >> 20) & mask;
+    while (k->pages[i].pageno && k->pages[i].pageno != pn) i = (i + 1) & mask;
+    if (!k->pages[i].pageno) {
+      if ((k->npages + 1) * 2 > k->cappages) { /* grow, then look again */
+        size_t cap = k->cappages * 2;
+        sim_chk_page *np = calloc(cap, sizeof *np);
+        if (!np) return sim_chk_oom(k), NULL;
+        for (size_t j = 0; j < k->cappages; j++) {
+          if (!k->pages[j].pageno) continue;
+          size_t x = (size_t)(k->pages[j].pageno * 0x9e3779b97f4a7c15ull >> 20) & (cap - 1);
+          while (np[x].pageno) x = (x + 1) & (cap - 1);
+          np[x] = k->pages[j];
+        }
+        free(k->pages);
+        k->pages = np, k->cappages = cap, k->last = NULL;
+        return sim_chk_global(k, addr, word, step);
+      }
+      k->pages[i].sh = calloc(word ? SIM_CHK_PAGE / 4 : SIM_CHK_PAGE, sizeof(sim_shadow));
+      if (!k->pages[i].sh) return sim_chk_oom(k), NULL;
+      k->pages[i].pageno = pn;
+      k->pages[i].bytes = !word;
+      k->npages++;
+    }
+    p = k->last = &k->pages[i];
   }
-  k->last = &k->pages[i];
-  return &k->last->sh[addr & (SIM_CHK_PAGE - 1)];
+  uint32_t off = (uint32_t)(addr & (SIM_CHK_PAGE - 1));
+  if (!p->bytes && word) return *step = 4, &p->sh[off / 4];
+  if (!p->bytes && sim_chk_page_bytes(k, p) != 0) return NULL;
+  return *step = 1, &p->sh[off];
 }
 
 /* Whether an earlier access by (g, i, ep) conflicts with one by this lane:
@@ -446,17 +476,25 @@ static inline int sim_chk_conflicts(uint32_t g, uint32_t i, uint32_t ep, const s
   return ep == s->epoch && i != mi;
 }
 
+/* The 1 or 4 bytes at p as the value a shadow entry keeps. */
+static inline uint32_t sim_chk_val(const uint8_t *p, uint32_t step) {
+  uint32_t v = 0;
+  memcpy(&v, p, step); /* little-endian, as the device */
+  return v;
+}
+
 /* The bytes [addr, addr + size) one lane (item mi) accessed; data: what a
  * store wrote (NULL otherwise). Returns after the first conflict. */
 static void sim_chk_bytes(sim_check *k, int global, sim_chk_slot *s, uint32_t mi, uint32_t pc,
                           int write, int atomic, uint64_t addr, uint32_t size,
                           const uint8_t *data) {
   int reported = 0;
-  uint32_t ep = global ? s->gepoch : s->epoch;
-  for (uint32_t b = 0; b < size; b++) {
+  uint32_t ep = global ? s->gepoch : s->epoch, step = 1;
+  for (uint32_t b = 0; b < size; b += step) {
     sim_shadow *h;
+    step = 1;
     if (global) {
-      h = sim_chk_global(k, addr + b);
+      h = sim_chk_global(k, addr + b, (addr + b) % 4 == 0 && size - b >= 4, &step);
       if (!h) return;
     } else {
       h = &s->lds[addr + b];
@@ -468,7 +506,8 @@ static void sim_chk_bytes(sim_check *k, int global, sim_chk_slot *s, uint32_t mi
        * first guess (the atomic checks it): neither pair is reported */
       if ((h->f & SH_W) && !((atomic || !write) && (h->f & SH_WAT)) &&
           sim_chk_conflicts(h->wg, h->wi, h->wep, s, mi, global)) {
-        int benign = write && !atomic && !(h->f & SH_WAT) && data && h->val == data[b];
+        int benign =
+            write && !atomic && !(h->f & SH_WAT) && data && h->val == sim_chk_val(data + b, step);
         if (!benign || (k->flags & SIM_CHECK_BENIGN))
           sim_chk_race(k, global, benign, h->wg, h->wi, h->wpc, !!(h->f & SH_WAT), 1, s, mi, pc,
                        atomic, write, addr, size),
@@ -488,7 +527,7 @@ static void sim_chk_bytes(sim_check *k, int global, sim_chk_slot *s, uint32_t mi
     if (write || atomic) {
       h->f = (uint8_t)((h->f & ~SH_WAT) | SH_W | SH_INIT | (atomic ? SH_WAT : 0));
       h->wg = s->group, h->wi = mi, h->wpc = pc, h->wep = ep;
-      if (data) h->val = data[b];
+      if (data) h->val = sim_chk_val(data + b, step);
     } else if (!(h->f & SH_A) || (h->ag == s->group && h->ai == mi)) {
       h->f |= SH_A;
       h->ag = s->group, h->ai = mi, h->apc = pc, h->aep = ep;
