@@ -346,10 +346,10 @@ static void sim_chk_race(sim_check *k, int global, int benign, uint32_t og, uint
   const char *what = benign ? "benign data race (both wrote the same value)" : "data race";
   if (!global) {
     snprintf(msg, sizeof msg,
-             "kernel '%s': %s on __local memory: work-item %s %s %u bytes at local offset %" PRIu64
-             " at %s, work-item %s %s them at %s with no barrier between",
-             name, what, oid, sim_chk_verb(oatomic, owrite), size, addr, ow, mid,
-             sim_chk_verb(matomic, mwrite), mw);
+             "kernel '%s': %s on __local memory: work-item %s %s at %s, work-item %s %s %u byte%s "
+             "at local offset %" PRIu64 " at %s with no barrier between",
+             name, what, oid, sim_chk_verb(oatomic, owrite), ow, mid, sim_chk_verb(matomic, mwrite),
+             size, size == 1 ? "" : "s", addr, mw);
   } else {
     int inside = 0;
     const sim_buffer *b = sim_mem_find(k->c->d, addr, &inside);
@@ -364,16 +364,16 @@ static void sim_chk_race(sim_check *k, int global, int benign, uint32_t og, uint
     sim_chk_group_name(k, s->group, mg_name, sizeof mg_name);
     if (og != s->group)
       snprintf(msg, sizeof msg,
-               "kernel '%s': %s on %s: work-group %s work-item %s %s %u bytes at %s, work-group %s "
-               "work-item %s %s them at %s within one launch",
-               name, what, where, og_name, oid, sim_chk_verb(oatomic, owrite), size, ow, mg_name,
-               mid, sim_chk_verb(matomic, mwrite), mw);
+               "kernel '%s': %s on %s: work-group %s work-item %s %s at %s, work-group %s "
+               "work-item %s %s %u byte%s there at %s within one launch",
+               name, what, where, og_name, oid, sim_chk_verb(oatomic, owrite), ow, mg_name, mid,
+               sim_chk_verb(matomic, mwrite), size, size == 1 ? "" : "s", mw);
     else
       snprintf(msg, sizeof msg,
-               "kernel '%s': %s on %s: work-item %s %s %u bytes at %s, work-item %s %s them at %s "
-               "with no barrier between (both in work-group %s)",
-               name, what, where, oid, sim_chk_verb(oatomic, owrite), size, ow, mid,
-               sim_chk_verb(matomic, mwrite), mw, mg_name);
+               "kernel '%s': %s on %s: work-item %s %s at %s, work-item %s %s %u byte%s there at "
+               "%s with no barrier between (both in work-group %s)",
+               name, what, where, oid, sim_chk_verb(oatomic, owrite), ow, mid,
+               sim_chk_verb(matomic, mwrite), size, size == 1 ? "" : "s", mw, mg_name);
   }
   sim_chk_emit(k, kind, sim_chk_line(k, mpc), sim_chk_line(k, opc), msg);
 }
@@ -387,14 +387,14 @@ static void sim_chk_uninit(sim_check *k, int local, const sim_chk_slot *s, uint3
   sim_chk_item(k, s->group, mi, id, sizeof id);
   if (local)
     snprintf(msg, sizeof msg,
-             "kernel '%s': work-item %s read %u bytes of __local memory at offset %" PRIu64
+             "kernel '%s': work-item %s read %u byte%s of __local memory at offset %" PRIu64
              " that no work-item wrote, at %s",
-             k->c->k->name, id, size, off, w);
+             k->c->k->name, id, size, size == 1 ? "" : "s", off, w);
   else
     snprintf(msg, sizeof msg,
-             "kernel '%s': work-item %s read %u bytes of private memory at offset %" PRIu64
+             "kernel '%s': work-item %s read %u byte%s of private memory at offset %" PRIu64
              " that it never wrote, at %s",
-             k->c->k->name, id, size, off, w);
+             k->c->k->name, id, size, size == 1 ? "" : "s", off, w);
   sim_chk_emit(k, kind, sim_chk_line(k, pc), sim_chk_line(k, pc), msg);
 }
 
