@@ -354,8 +354,9 @@ void isa_inst_regs(const isa_inst *in, isa_regset *rs);
  * A versioned little-endian byte format holding every isa_kernel field, code
  * as isa_encode words, ended by a checksum; used by the compile cache.
  * Bump ISA_SERIAL_VERSION whenever the layout or isa_encode changes. */
-/* 2: printf sites; 3: argument type qualifiers; 4: kernel attributes */
-#define ISA_SERIAL_VERSION 4u
+/* 2: printf sites; 3: argument type qualifiers; 4: kernel attributes;
+ * 5: s_barrier_local (opcode numbers after it moved) */
+#define ISA_SERIAL_VERSION 5u
 /* 0 and a malloc'd *buf of *len bytes, or -1 (a malformed instruction or out of
  * memory) with *buf NULL. */
 int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len);

@@ -39,6 +39,10 @@ isa_status isa_sem_s_barrier(isa_wave *w, const isa_inst *in) {
   return ISA_BARRIER;
 }
 
+isa_status isa_sem_s_barrier_local(isa_wave *w, const isa_inst *in) {
+  return isa_sem_s_barrier(w, in);
+}
+
 isa_status isa_sem_s_nop(isa_wave *w, const isa_inst *in) {
   (void)w;
   (void)in;

@@ -75,6 +75,7 @@ struct _cl_platform_id {
    * commands are QUEUED at it. */
   uint64_t host_ns;
   rt_mode mode;
+  uint32_t checks; /* WAVESIM_CHECK: SIM_CHECK_* bits for every launch */
   fe_compiler *compiler;
   /* statistics */
   sim_statsdb *db; /* opened at the first launch, closed at process exit */

@@ -1,6 +1,7 @@
 /* Kernel launches: clEnqueueNDRangeKernel's checks, the choice of a local
  * size when the user gives none, the kernarg segment layout, running the
  * simulator, fault reporting and the statistics of each launch; native kernels. */
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +65,11 @@ static cl_int rt_launch_run(rt_cmd *c, uint64_t *dur) {
   if (st == SIM_OK) rt_printf_end(d->sim, lc->l.kernel, &lc->l, pbuf);
   if (pbuf) sim_mem_free(d->sim, pbuf);
   rt_stats_identity(&s, lc, d); /* sim_run names the device; keep the preset's name */
+  /* WAVESIM_CHECK reports: diagnostics, in the order found */
+  for (uint32_t i = 0; i < s.ndiags; i++) fprintf(stderr, "wavesim: %s\n", s.diags[i].message);
+  if (s.diags_more)
+    fprintf(stderr, "wavesim: kernel '%s': %" PRIu64 " more check report(s) not shown\n",
+            lc->kernel->k->name, s.diags_more);
   double ns = s.time_ns;
   if (ns <= 0 && s.cycles) ns = (double)s.cycles * 1000.0 / d->cfg->clock_mhz;
   /* Functional mode reports the sim's issue-bound estimate (never 0). */
@@ -249,6 +255,7 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
     lc->l.global_offset[i] = off[i];
   }
   lc->l.functional_only = d->platform->mode == RT_MODE_FUNCTIONAL;
+  lc->l.checks = d->platform->checks;
   return rt_submit(q, &lc->base, event, 0);
 }
 

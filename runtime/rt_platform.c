@@ -1,5 +1,5 @@
 /* The wavesim platform and its one device: creation from the environment
- * (WAVESIM_CONFIG, WAVESIM_SET, WAVESIM_MODE, WAVESIM_DB, WAVESIM_REPORT),
+ * (WAVESIM_CONFIG, WAVESIM_SET, WAVESIM_MODE, WAVESIM_CHECK, WAVESIM_DB, WAVESIM_REPORT),
  * platform/device queries, and the per-launch statistics sink. */
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +106,15 @@ static void rt_devices_init(struct _cl_platform_id *p) {
       char msg[256];
       snprintf(msg, sizeof msg, "WAVESIM_MODE=%s: unknown mode (use 'timing' or 'functional')",
                mode);
+      rt_config_fail(p, msg);
+      return;
+    }
+  }
+  const char *check = getenv("WAVESIM_CHECK");
+  if (check && *check) {
+    char cerr[256], msg[400];
+    if (sim_check_parse(check, &p->checks, cerr, sizeof cerr) != 0) {
+      snprintf(msg, sizeof msg, "WAVESIM_CHECK=%s: %s", check, cerr);
       rt_config_fail(p, msg);
       return;
     }

@@ -8,6 +8,7 @@
 
 #include "cfg.h"
 #include "isa.h"
+#include "sim_check.h"
 #include "stats.h"
 
 typedef struct sim_device sim_device;
@@ -42,6 +43,7 @@ typedef struct sim_launch {
   int queued;             /* submitted while the device was busy: launch_overhead_queued_cycles */
   int functional_only;    /* skip the timing model: results, counts, and an issue-bound
                             cycle estimate (see sim_launch.c) */
+  uint32_t checks;        /* SIM_CHECK_* bits (sim_check.h): races, uninitialised reads; 0 off */
   struct trace_writer *trace; /* timing mode: record work-group, wave and barrier lifetimes
                                  between the caller's trace_launch_begin/end; NULL: off */
 } sim_launch;

@@ -93,6 +93,7 @@ static void sim_place(sim_timing *T, uint32_t cu, uint64_t start_q) {
   memset(sl->lds, 0, c->lds_total);
   size_t scratch_wave = (size_t)c->k->private_bytes * c->wave_size;
   if (sl->scratch) memset(sl->scratch, 0, scratch_wave * sl->nwaves);
+  if (c->chk) sim_check_group(c->chk, si, sl->gid, sl->lsz);
   for (uint32_t i = 0; i < sl->nwaves; i++) {
     sim_twave *tw = &sl->waves[i];
     /* the SIMD of this CU with the fewest resident waves (lowest index on ties) */

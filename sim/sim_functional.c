@@ -37,6 +37,7 @@ sim_status sim_run_functional(sim_ctx *c) {
                      SIM_SCRATCH_BASE + (uint64_t)i * scratch_wave);
       state[i] = 0;
     }
+    if (c->chk) sim_check_group(c->chk, 0, gid, lsz);
     st->workgroups++;
     st->waves += nw;
     uint32_t ended = 0;
@@ -53,6 +54,7 @@ sim_status sim_run_functional(sim_ctx *c) {
             rc = SIM_FAULT;
             break;
           }
+          if (c->chk) sim_check_step(c->chk, 0, w, i, pc);
           pc_insts[pc]++;
           st->inst[dec[pc].unit]++;
           st->thread_insts += (uint64_t)__builtin_popcountll(exec);
@@ -70,8 +72,10 @@ sim_status sim_run_functional(sim_ctx *c) {
         }
       }
       /* everyone live is at the barrier (or ended): release */
+      int released = 0;
       for (uint32_t i = 0; i < nw; i++)
-        if (state[i] == 1) state[i] = 0;
+        if (state[i] == 1) state[i] = 0, released = 1;
+      if (released && c->chk) sim_check_barrier(c->chk, 0);
     }
   }
 out:

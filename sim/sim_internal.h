@@ -280,6 +280,7 @@ typedef struct sim_ctx {
   char *err;
   size_t errlen;
   uint64_t *pc_divergent; /* per pc: branches that split the wave (issue #4) */
+  sim_check *chk;         /* the correctness checks; NULL when off (l->checks == 0) */
 } sim_ctx;
 
 /* Linear group index -> group id and its actual size (a partial last group is smaller). */

@@ -380,7 +380,23 @@ sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err,
     st->waves_per_simd = c.occ.waves_per_simd;
     st->wgs_per_cu = c.occ.wgs_per_cu;
     snprintf(st->limiter, sizeof st->limiter, "%s", c.occ.limiter);
-    s = l->functional_only ? sim_run_functional(&c) : sim_run_timing(&c);
+    if (l->checks) {
+      /* one place per resident work-group: the timing model's slots */
+      uint64_t slots = l->functional_only ? 1 : (uint64_t)d->cfg.cu_count * c.occ.wgs_per_cu;
+      c.chk = sim_check_create(&c, (uint32_t)slots, l->checks);
+      if (!c.chk) s = sim_bad(&c, "out of memory for the correctness checks (WAVESIM_CHECK)");
+    }
+    if (s == SIM_OK) s = l->functional_only ? sim_run_functional(&c) : sim_run_timing(&c);
+    /* the checks' reports are diagnostics; with `fatal` a launch that ran
+     * to the end fails after the fact */
+    uint64_t nrep = sim_check_reports(c.chk);
+    if (s == SIM_OK && nrep && (l->checks & SIM_CHECK_FATAL))
+      s = SIM_FAULT, snprintf(err, errlen,
+                              "kernel '%s' failed its checks: %" PRIu64
+                              " report(s) above (WAVESIM_CHECK has 'fatal')",
+                              k->name, nrep);
+    sim_check_destroy(c.chk);
+    c.chk = NULL;
     if (s == SIM_OK || s == SIM_FAULT) {
       sim_stats_fold_lines(st, k, c.pc_insts, c.pc_stall, c.pc_lds_conflict, c.pc_mem_req);
       sim_stats_fold_divergence(st, k, c.pc_divergent);

@@ -16,6 +16,11 @@ void sim_stats_fini(sim_stats *s) {
   free(s->lines);
   s->lines = NULL;
   s->nlines = 0;
+  for (uint32_t i = 0; i < s->ndiags; i++) free(s->diags[i].message);
+  free(s->diags);
+  s->diags = NULL;
+  s->ndiags = 0;
+  s->diags_more = 0;
 }
 
 int sim_stats_fold_lines(sim_stats *s, const isa_kernel *k, const uint64_t *pc_insts,

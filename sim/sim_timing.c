@@ -148,6 +148,7 @@ void sim_wave_join(sim_timing *T, sim_twave *tw, uint32_t simd, uint64_t t) {
 static void sim_release_barrier(sim_timing *T, sim_tslot *sl, uint64_t now) {
   uint64_t go = (sl->bar_last > now ? sl->bar_last : now) + (uint64_t)T->cfg->lat_barrier;
   sl->bar_last = 0;
+  if (T->c->chk) sim_check_barrier(T->c->chk, (uint32_t)(sl - T->slots));
   for (uint32_t i = 0; i < sl->nwaves; i++) {
     sim_twave *tw = &sl->waves[i];
     if (tw->state != W_BARRIER) continue;
@@ -235,6 +236,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     if (now > T->end) T->end = now;
     return;
   }
+  if (c->chk) sim_check_step(c->chk, tw->slot, &tw->w, tw->wi, pc);
   const sim_decoded *d = &c->dec[pc];
   uint32_t cu = tw->simd / T->nsimd_cu;
   c->pc_insts[pc]++;

@@ -18,6 +18,15 @@ typedef struct sim_line_stats {
   uint64_t divergent_branches; /* branches of this line that split their wave */
 } sim_line_stats;
 
+/* One report of the correctness checks (sim_check.h), in the order found. */
+typedef struct sim_diag {
+  char kind[24];       /* race_local, race_global, benign_race_local, benign_race_global,
+                          uninit_local, uninit_private */
+  uint32_t line;       /* the source line of the access that found it (0: unknown) */
+  uint32_t other_line; /* the earlier access's line (races), else the same line */
+  char *message;       /* the full text, without the "wavesim: " prefix */
+} sim_diag;
+
 typedef struct sim_stats {
   char kernel[128];
   char config[128];         /* config name */
@@ -70,6 +79,10 @@ typedef struct sim_stats {
    * wake-ups, dispatches, slots freed). Cycles where every wave waits are
    * skipped, so this follows the instructions issued, not the cycles. */
   uint64_t sim_events;
+  /* ---- correctness checks (sim_launch.checks; owned by the stats object) ---- */
+  sim_diag *diags;     /* the first SIM_CHECK_MAX_REPORTS reports */
+  uint32_t ndiags;
+  uint64_t diags_more; /* reports found beyond those kept */
 } sim_stats;
 
 void sim_stats_fini(sim_stats *s);

@@ -23,6 +23,11 @@
  *   line_stats(launch_id REFERENCES launches(id), line, insts, stall_cycles,
  *              lds_conflict_cycles, mem_requests, divergent_branches (version 3),
  *              PRIMARY KEY(launch_id, line))
+ *   diagnostics(launch_id REFERENCES launches(id), seq, kind TEXT, line,
+ *               other_line, message TEXT, PRIMARY KEY(launch_id, seq))
+ *              -- the correctness checks' reports (WAVESIM_CHECK), in order;
+ *              created on open when missing: an additive table, readers of
+ *              version 3 ignore it, so the version stays 3
  *
  * Older files are upgraded in place, nothing is rewritten: version 1 (no
  * sources) gets the table and column, versions 1 and 2 get the version 3
@@ -146,6 +151,9 @@ static int sim_db_create(sqlite3 *db, char *err, unsigned errlen) {
                      "launches(id), line INTEGER NOT NULL, insts INTEGER, stall_cycles INTEGER, "
                      "lds_conflict_cycles INTEGER, mem_requests INTEGER, divergent_branches INTEGER, "
                      "PRIMARY KEY(launch_id, line));"
+                     "CREATE TABLE IF NOT EXISTS diagnostics(launch_id INTEGER NOT NULL REFERENCES "
+                     "launches(id), seq INTEGER NOT NULL, kind TEXT NOT NULL, line INTEGER, "
+                     "other_line INTEGER, message TEXT NOT NULL, PRIMARY KEY(launch_id, seq));"
                      "CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL);",
                      err, errlen);
 }
@@ -334,6 +342,31 @@ int64_t sim_statsdb_write(sim_statsdb *sdb, const sim_stats *s, char *err, unsig
     if (sqlite3_step(ql) != SQLITE_DONE) {
       sim_db_err(db, "inserting a line row", err, errlen);
       goto fail;
+    }
+  }
+  sqlite3_finalize(ql);
+  ql = NULL;
+  if (s->ndiags) {
+    if (sqlite3_prepare_v2(db,
+                           "INSERT INTO diagnostics(launch_id, seq, kind, line, other_line, message) "
+                           "VALUES (?, ?, ?, ?, ?, ?);",
+                           -1, &ql, NULL) != SQLITE_OK) {
+      sim_db_err(db, "preparing diagnostic rows", err, errlen);
+      goto fail;
+    }
+    for (uint32_t i = 0; i < s->ndiags; i++) {
+      const sim_diag *g = &s->diags[i];
+      sqlite3_reset(ql);
+      sqlite3_bind_int64(ql, 1, id);
+      sqlite3_bind_int64(ql, 2, i);
+      sqlite3_bind_text(ql, 3, g->kind, -1, SQLITE_STATIC);
+      sqlite3_bind_int64(ql, 4, g->line);
+      sqlite3_bind_int64(ql, 5, g->other_line);
+      sqlite3_bind_text(ql, 6, g->message ? g->message : "", -1, SQLITE_STATIC);
+      if (sqlite3_step(ql) != SQLITE_DONE) {
+        sim_db_err(db, "inserting a diagnostic row", err, errlen);
+        goto fail;
+      }
     }
   }
   sqlite3_finalize(q);

@@ -1035,7 +1035,9 @@ static int isel_inst(isel *s, uint32_t i) {
   }
   case IR_CONST_VAR: return isel_const_var(s, i);
   case IR_PRINTF_BUF: return isel_printf_buf(s, i);
-  case IR_BARRIER: isel_e(s, ISA_OP_s_barrier); return 0;
+  case IR_BARRIER: /* aux: CLK_*_MEM_FENCE; 2 = CLK_GLOBAL_MEM_FENCE */
+    isel_e(s, (in->aux & 2) ? ISA_OP_s_barrier : ISA_OP_s_barrier_local);
+    return 0;
   case IR_FENCE: return 0; /* memory is coherent at instruction granularity in the model */
   case IR_CALL: return isel_fail(s, "internal compiler error: call left after inlining");
   case IR_PHI: return 0; /* registers made up front, copies at predecessors */

@@ -15,6 +15,7 @@
 
 #include "cfg.h"
 #include "cli.h"
+#include "sim_check.h"
 
 #define CLI_MAX_SETS 256
 #define CLI_LIB_NAME "libwavesim.so"
@@ -47,6 +48,11 @@ static void cli_usage(FILE *f) {
         "  --mode timing|functional\n"
         "                       functional skips the timing model: results and an\n"
         "                       issue-bound cycle estimate (no stalls, no memory model)\n"
+        "  --check LIST         correctness checks, comma-separated: races (data races\n"
+        "                       on __local and global memory), uninit (reads of\n"
+        "                       __local/private bytes nobody wrote), all (both),\n"
+        "                       benign (also same-value write-write races), fatal (a\n"
+        "                       report fails the launch); reports go to stderr\n"
         "  --quiet              do not print the summary\n"
         "  --lines              after the summary, print each launch's hottest source lines\n"
         "  --top N              source lines per launch for --lines (default 10, 0: all)\n"
@@ -59,6 +65,7 @@ static void cli_usage(FILE *f) {
         "                       one device each\n"
         "  WAVESIM_SET          overrides, \"key=value;key=value\"\n"
         "  WAVESIM_MODE         timing (default) or functional\n"
+        "  WAVESIM_CHECK        correctness checks (what --check sets)\n"
         "  WAVESIM_DB           statistics database path ('none' disables it)\n"
         "  WAVESIM_REPORT       also append a one-line summary per launch to this file\n"
         "  WAVESIM_TRACE        timeline trace file (what --trace sets)\n"
@@ -272,7 +279,7 @@ static const char *cli_opt(int argc, char **argv, int *i, const char *opt, int *
 
 typedef struct cli_run_opts {
   char config[4096]; /* --config values joined with ',' ("" when none) */
-  const char *db, *mode;
+  const char *db, *mode, *check;
   const char *sets[CLI_MAX_SETS];
   size_t nsets;
   int quiet, lines;
@@ -317,6 +324,14 @@ static int cli_parse_run(int argc, char **argv, cli_run_opts *o) {
         return -1;
       }
       o->mode = v;
+    } else if ((v = cli_opt(argc, argv, &i, "--check", &missing))) {
+      uint32_t bits = 0;
+      char cerr[256];
+      if (sim_check_parse(v, &bits, cerr, sizeof cerr) != 0) {
+        fprintf(stderr, "wavesim run: --check %s: %s\n", v, cerr);
+        return -1;
+      }
+      o->check = v;
     } else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0) {
       o->quiet = 1;
     } else if (strcmp(argv[i], "--lines") == 0) {
@@ -457,6 +472,7 @@ static int cli_run(int argc, char **argv) {
   setenv("WAVESIM_CONFIG", config, 1);
   setenv("WAVESIM_DB", db, 1);
   if (o.mode) setenv("WAVESIM_MODE", o.mode, 1);
+  if (o.check) setenv("WAVESIM_CHECK", o.check, 1);
   char trace[PATH_MAX];
   if (o.trace) {
     if (cli_absolute(o.trace, trace, sizeof trace) != 0) {

@@ -41,12 +41,21 @@ else
 fi
 # timing mode on the default preset (wave32), functional mode on the GCN-like
 # preset (wave64): results must not depend on the mode or the wave size.
+# Every run has the correctness checks on (WAVESIM_CHECK=all, cheap at these
+# sizes): a corpus kernel is correct code, so any report fails the test (a
+# false positive of the checks, or a real bug in the kernel to fix).
 compare_wavesim() {
   for run in timing:default functional:gcn; do
     mode=${run%%:*} cfg=${pin:-${run#*:}}
     OCL_ICD_VENDORS=$vendors WAVESIM_MODE=$mode WAVESIM_CONFIG=$cfg WAVESIM_DB=none \
-      "$clrun" "$file" "$work/$mode.bin" ||
-      { echo "FAIL: wavesim ($mode, $cfg) run of $file"; return 1; }
+      WAVESIM_CHECK=all "$clrun" "$file" "$work/$mode.bin" 2> "$work/$mode.err"
+    rc=$?
+    cat "$work/$mode.err" >&2
+    [ $rc = 0 ] || { echo "FAIL: wavesim ($mode, $cfg) run of $file"; return 1; }
+    if grep -q "^wavesim: kernel '.*\(data race\|that no work-item wrote\|that it never wrote\|check report\)" \
+      "$work/$mode.err"; then
+      echo "FAIL: wavesim ($mode, $cfg) check reports on $file (WAVESIM_CHECK=all)"; return 1
+    fi
     "$clrun" --compare "$file" "$work/ref.bin" "$work/$mode.bin" ||
       { echo "FAIL: wavesim ($mode, $cfg) differs from $refname on $file"; return 1; }
   done

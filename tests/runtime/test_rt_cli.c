@@ -57,6 +57,8 @@ START_TEST(help) {
                         "--set KEY=VALUE",
                         "--db FILE",
                         "--mode",
+                        "--check LIST",
+                        "WAVESIM_CHECK",
                         "WAVESIM_CONFIG",
                         "WAVESIM_SET",
                         "WAVESIM_DB",
@@ -99,6 +101,11 @@ START_TEST(config_errors_before_running) {
   cli(&r, "run --mode fast -- true");
   ck_assert_int_eq(r.status, 2);
   ck_assert_str_eq(r.err, "wavesim run: --mode fast: use 'timing' or 'functional'\n");
+  cli(&r, "run --check races,speed -- echo should-not-run");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_str_eq(r.out, "");
+  ck_assert_str_eq(r.err, "wavesim run: --check races,speed: unknown check 'speed' (valid: races, "
+                          "uninit, all, benign, fatal, none; separate several with commas)\n");
   cli(&r, "run --config");
   ck_assert_int_eq(r.status, 2);
   cli(&r, "run");

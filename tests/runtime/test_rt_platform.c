@@ -173,6 +173,20 @@ START_TEST(bad_mode) {
 }
 END_TEST
 
+START_TEST(bad_check) {
+  rt_test_env();
+  setenv("WAVESIM_CHECK", "races,leaks", 1);
+  rt_stderr_begin();
+  cl_platform_id p;
+  cl_device_id d;
+  ck_assert_int_eq(clGetPlatformIDs(1, &p, NULL), CL_SUCCESS);
+  ck_assert_int_eq(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &d, NULL), CL_DEVICE_NOT_FOUND);
+  ck_assert_str_eq(rt_stderr_end(),
+                   "wavesim: WAVESIM_CHECK=races,leaks: unknown check 'leaks' (valid: races, "
+                   "uninit, all, benign, fatal, none; separate several with commas)\n");
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("rt_platform");
   TCase *tc = tcase_create("core");
@@ -183,6 +197,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, config_error_reported_once);
   tcase_add_test(tc, config_bad_set_and_mode);
   tcase_add_test(tc, bad_mode);
+  tcase_add_test(tc, bad_check);
   suite_add_tcase(s, tc);
   return s;
 }

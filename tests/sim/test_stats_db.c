@@ -43,6 +43,12 @@ static sim_stats sample(void) {
   s.lines = calloc(2, sizeof *s.lines);
   s.lines[0] = (sim_line_stats){3, 10, 5, 1, 2, 0};
   s.lines[1] = (sim_line_stats){9, 20, 0, 0, 4, 0};
+  s.ndiags = 1;
+  s.diags = calloc(1, sizeof *s.diags);
+  snprintf(s.diags[0].kind, sizeof s.diags[0].kind, "race_local");
+  s.diags[0].line = 9;
+  s.diags[0].other_line = 3;
+  s.diags[0].message = strdup("kernel 'vadd': data race on __local memory: ...");
   return s;
 }
 
@@ -92,6 +98,10 @@ START_TEST(test_round_trip) {
   ck_assert_int_eq(q_int(raw, "SELECT stall_cycles FROM line_stats WHERE launch_id = 1 AND line = 3"), 5);
   ck_assert_int_eq(q_int(raw, "SELECT mem_requests FROM line_stats WHERE launch_id = 1 AND line = 9"), 4);
   ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 3);
+  ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM diagnostics WHERE launch_id = 1 AND seq = 0 "
+                              "AND kind = 'race_local' AND line = 9 AND other_line = 3 AND message "
+                              "LIKE 'kernel ''vadd'': data race%'"),
+                   1);
   ck_assert_int_eq(q_int(raw, "SELECT dram_row_hits FROM launches"), 17);
   ck_assert_int_eq(q_int(raw, "SELECT l1_mshr_stall_cycles FROM launches"), 99);
   ck_assert_int_eq(sqlite3_prepare_v2(raw, "PRAGMA journal_mode", -1, &q, NULL), SQLITE_OK);

@@ -235,7 +235,7 @@ START_TEST(test_loop_runtime_builtins_vs_barrier) {
   loop_span s = last_loop(kc);
   ck_assert_uint_ge(count_op(kc, s, ISA_OP_v_fma_f32), 4);
   loop_span t = last_loop(ks);
-  ck_assert_uint_eq(count_op(ks, t, ISA_OP_s_barrier), 2);
+  ck_assert_uint_eq(count_op(ks, t, ISA_OP_s_barrier_local), 2);
   for (int n = 0; n <= 12; n++) {
     float out[32];
     const float a = 0.75f, b = 0.125f;
@@ -517,7 +517,8 @@ START_TEST(test_sched_loads_pass_lds_stores) {
                          "  o[l + 64] = x + y;\n"
                          "}\n");
   const isa_kernel *k = &p->kernels[0];
-  uint32_t bar = first_op(k, 0, ISA_OP_s_barrier), bar2 = first_op(k, bar + 1, ISA_OP_s_barrier);
+  uint32_t bar = first_op(k, 0, ISA_OP_s_barrier_local),
+           bar2 = first_op(k, bar + 1, ISA_OP_s_barrier_local);
   ck_assert_uint_lt(bar2, k->ncode);
   uint32_t loads = 0, last_load = 0, first_write = first_op(k, bar + 1, ISA_OP_ds_write_b32);
   for (uint32_t pc = bar + 1; pc < bar2; pc++)

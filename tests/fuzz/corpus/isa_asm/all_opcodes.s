@@ -434,8 +434,12 @@ start:
   s_cbranch_scc0 @4  ; literals
   s_cbranch_div s[10:11], @4, @5, @6
   s_cbranch_div 0x123456789abcdef0, @4, @5, @6  ; literals
+  s_cbranch_pred s[10:11], @4, @5, @6
+  s_cbranch_pred 0x123456789abcdef0, @4, @5, @6  ; literals
   s_barrier
   s_barrier  ; literals
+  s_barrier_local
+  s_barrier_local  ; literals
   s_nop
   s_nop  ; literals
   s_endpgm
