@@ -49,6 +49,7 @@ typedef struct sim_twave {
   uint64_t ib_ready[SIM_IBUF_MAX];
   sim_wd_wave wd;   /* the watchdog's count and snapshot (sim_watchdog.c) */
   uint32_t stop_pc; /* pc of the barrier it waits at or the s_endpgm it ended at */
+  uint32_t jump_pc; /* pc of its last taken branch (ISA_NO_PC: none) */
 } sim_twave;
 
 typedef struct sim_tslot { /* a resident work-group's place on a CU */

@@ -15,11 +15,13 @@ sim_status sim_run_functional(sim_ctx *c) {
   uint32_t *sregs = calloc((size_t)c->nsgprs * maxw, sizeof *sregs);
   uint8_t *state = calloc(maxw, 1); /* 0 running, 1 at barrier, 2 ended */
   uint32_t *stop = calloc(maxw, sizeof *stop); /* pc of the barrier or s_endpgm it stopped at */
+  uint32_t *jump = calloc(maxw, sizeof *jump); /* pc of its last taken branch */
   sim_wd_wave *wdw = calloc(maxw, sizeof *wdw);
   uint8_t *lds = calloc(c->lds_total ? c->lds_total : 1, 1);
   uint8_t *scratch = scratch_wave ? calloc(scratch_wave * maxw, 1) : NULL;
   sim_status rc = SIM_OK;
-  if (!waves || !vregs || !sregs || !state || !stop || !wdw || !lds || (scratch_wave && !scratch)) {
+  if (!waves || !vregs || !sregs || !state || !stop || !jump || !wdw || !lds ||
+      (scratch_wave && !scratch)) {
     rc = SIM_BAD_LAUNCH;
     strncpy(c->err, "out of memory for the functional executor", c->errlen);
     goto out;
@@ -39,6 +41,7 @@ sim_status sim_run_functional(sim_ctx *c) {
                      SIM_SCRATCH_BASE + (uint64_t)i * scratch_wave);
       state[i] = 0;
       sim_wd_wave_start(&c->wd, &wdw[i]);
+      jump[i] = ISA_NO_PC;
     }
     st->workgroups++;
     st->waves += nw;
@@ -72,7 +75,10 @@ sim_status sim_run_functional(sim_ctx *c) {
             rc = SIM_FAULT;
             break;
           }
-          if (s == ISA_RUN) continue;
+          if (s == ISA_RUN) {
+            if (w->pc != pc + 1) jump[i] = pc;
+            continue;
+          }
           stop[i] = pc;
           if (s == ISA_BARRIER) state[i] = 1;
           else state[i] = 2, ended++;
@@ -87,7 +93,7 @@ sim_status sim_run_functional(sim_ctx *c) {
         if (state[i] == 2 && end == nw) end = i;
       }
       if (rc == SIM_OK && bar < nw && end < nw) {
-        sim_barrier_return_message(c, gid, lsz, bar, 0, stop[bar], end, 0, stop[end]);
+        sim_barrier_return_message(c, gid, lsz, bar, 0, stop[bar], end, 0, stop[end], jump[end]);
         rc = SIM_FAULT;
       }
       for (uint32_t i = 0; i < nw; i++)
@@ -100,6 +106,7 @@ out:
   free(sregs);
   free(state);
   free(stop);
+  free(jump);
   for (uint32_t i = 0; wdw && i < maxw; i++) sim_wd_wave_fini(&wdw[i]);
   free(wdw);
   free(lds);

@@ -303,11 +303,13 @@ void sim_item_id(const sim_ctx *c, const uint64_t gid[3], const uint64_t lsz[3],
 /* "file:line" of instruction pc, or "instruction N" without line info. */
 void sim_source_where(const sim_ctx *c, uint32_t pc, char *buf, size_t len);
 /* A work-group's wave reached the barrier at bar_pc while another of its
- * waves had returned (s_endpgm at end_pc) without reaching it: the fault
- * message into c->err. bar_lane/end_lane: a lane of each wave. */
+ * waves had returned (s_endpgm at end_pc, its last taken branch at
+ * end_jump, ISA_NO_PC if none) without reaching it: the fault message into
+ * c->err. bar_lane/end_lane: a lane of each wave. */
 void sim_barrier_return_message(const sim_ctx *c, const uint64_t gid[3], const uint64_t lsz[3],
                                 uint32_t bar_wi, uint32_t bar_lane, uint32_t bar_pc,
-                                uint32_t end_wi, uint32_t end_lane, uint32_t end_pc);
+                                uint32_t end_wi, uint32_t end_lane, uint32_t end_pc,
+                                uint32_t end_jump);
 /* sim_watchdog.c: why the watchdog stopped wave w (SIM_WD_*), into c->err. */
 void sim_wd_message(const sim_ctx *c, int what, const isa_wave *w, const uint64_t gid[3],
                     const uint64_t lsz[3], uint32_t wi);

@@ -157,19 +157,27 @@ void sim_source_where(const sim_ctx *c, uint32_t pc, char *buf, size_t len) {
  * executors report it instead of releasing the barrier. */
 void sim_barrier_return_message(const sim_ctx *c, const uint64_t gid[3], const uint64_t lsz[3],
                                 uint32_t bar_wi, uint32_t bar_lane, uint32_t bar_pc,
-                                uint32_t end_wi, uint32_t end_lane, uint32_t end_pc) {
+                                uint32_t end_wi, uint32_t end_lane, uint32_t end_pc,
+                                uint32_t end_jump) {
   uint64_t a[3], b[3];
-  char wa[300], wb[300];
+  char wa[300], wb[300], wj[340] = "";
   sim_item_id(c, gid, lsz, bar_wi, bar_lane, a);
   sim_item_id(c, gid, lsz, end_wi, end_lane, b);
   sim_source_where(c, bar_pc, wa, sizeof wa);
   sim_source_where(c, end_pc, wb, sizeof wb);
+  /* compilers send every return to one s_endpgm: the branch that led there
+   * is where the early return was */
+  if (end_jump != ISA_NO_PC) {
+    char j[300];
+    sim_source_where(c, end_jump, j, sizeof j);
+    if (strcmp(j, wb) != 0) snprintf(wj, sizeof wj, " (after the branch at %s)", j);
+  }
   snprintf(c->err, c->errlen,
            "kernel '%s' faulted: barrier at %s reached by work-item (%" PRIu64 ",%" PRIu64
            ",%" PRIu64 ") but work-item (%" PRIu64 ",%" PRIu64 ",%" PRIu64
-           ") of the same work-group returned at %s without reaching it; every work-item must "
+           ") of the same work-group returned at %s%s without reaching it; every work-item must "
            "reach each barrier (remove the early return or move it after the barrier)",
-           c->k->name, wa, a[0], a[1], a[2], b[0], b[1], b[2], wb);
+           c->k->name, wa, a[0], a[1], a[2], b[0], b[1], b[2], wb, wj);
 }
 
 static const char *sim_access_verb(const isa_wave *w) {

@@ -131,6 +131,7 @@ void sim_wave_join(sim_timing *T, sim_twave *tw, uint32_t simd, uint64_t t) {
   tw->state = W_ACTIVE;
   tw->wait = WAIT_ISSUE;
   sim_wd_wave_start(&c->wd, &tw->wd);
+  tw->jump_pc = ISA_NO_PC;
   uint32_t cu = simd / T->nsimd_cu;
   if (T->trace) tw->lane = trace_wave_begin(T->trace, cu, simd - cu * T->nsimd_cu, t);
   sim_fetch_start(T, tw, t);
@@ -174,7 +175,7 @@ static void sim_barrier_misuse(sim_timing *T, const sim_tslot *sl, uint64_t now)
     if (sl->waves[i].state == W_DONE && end == sl->nwaves) end = i;
   }
   sim_barrier_return_message(T->c, sl->gid, sl->lsz, bar, 0, sl->waves[bar].stop_pc, end, 0,
-                             sl->waves[end].stop_pc);
+                             sl->waves[end].stop_pc, sl->waves[end].jump_pc);
   T->faulted = 1;
   if (now > T->end) T->end = now;
 }
@@ -322,6 +323,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     break;
   }
   case ISA_UNIT_BRANCH:
+    if (s == ISA_RUN && tw->w.pc != pc + 1) tw->jump_pc = pc;
     /* a divergent branch saves exec and pushes the paths whichever side runs
      * first; a uniform one costs the redirect only when taken */
     if (tw->w.diverged) {

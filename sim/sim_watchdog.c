@@ -151,12 +151,35 @@ int sim_wd_check(sim_watchdog *wd, sim_wd_wave *ww, const isa_wave *w) {
   return SIM_WD_GO;
 }
 
+/* An instruction the compiler gave no line (a loop's back edge, say) is
+ * reported at the next instruction with a line inside the innermost loop
+ * around it (up to the first backward branch after it that jumps to or
+ * before it: the back edge, which has the loop's line), else the nearest
+ * one before it. */
+static uint32_t wd_line_pc(const sim_ctx *c, uint32_t pc) {
+  const isa_kernel *k = c->k;
+  if (!k->line || pc >= k->ncode || k->line[pc]) return pc;
+  uint32_t lo = 0, hi = pc;
+  for (uint32_t p = pc; p < k->ncode && hi == pc; p++) {
+    const isa_inst *in = &k->code[p];
+    for (unsigned t = 0; t < isa_num_targets((isa_opcode)in->op); t++)
+      if (in->target[t] <= pc && in->target[t] != ISA_NO_PC) lo = in->target[t], hi = p;
+  }
+  for (uint32_t p = pc + 1; p <= hi && p < k->ncode; p++)
+    if (k->line[p]) return p;
+  for (uint32_t p = pc + 1; p-- > lo;)
+    if (k->line[p]) return p;
+  for (uint32_t p = lo; p-- > 0;)
+    if (k->line[p]) return p;
+  return pc;
+}
+
 void sim_wd_message(const sim_ctx *c, int what, const isa_wave *w, const uint64_t gid[3],
                     const uint64_t lsz[3], uint32_t wi) {
   uint64_t exec = w->exec ? w->exec : w->stack[0].mask, gl[3];
   sim_item_id(c, gid, lsz, wi, exec ? (uint32_t)__builtin_ctzll(exec) : 0, gl);
   char where[300];
-  sim_source_where(c, w->pc, where, sizeof where);
+  sim_source_where(c, wd_line_pc(c, w->pc), where, sizeof where);
   const char *name = c->k->name;
   if (what == SIM_WD_REPEAT)
     snprintf(c->err, c->errlen,

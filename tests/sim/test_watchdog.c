@@ -234,12 +234,14 @@ START_TEST(test_early_return_before_barrier) {
     ck_assert_int_eq(run(d, &k, 128, 64, mode, err, sizeof err, NULL), SIM_FAULT);
     ck_assert_str_eq(err, "kernel 'early' faulted: barrier at test.cl:4 reached by work-item "
                           "(0,0,0) but work-item (32,0,0) of the same work-group returned at "
-                          "test.cl:5 without reaching it; every work-item must reach each barrier "
+                          "test.cl:5 (after the branch at test.cl:3) without reaching it; every "
+                          "work-item must reach each barrier "
                           "(remove the early return or move it after the barrier)");
     ck_assert_int_eq(run(d, &k0, 128, 64, mode, err, sizeof err, NULL), SIM_FAULT);
     ck_assert_str_eq(err, "kernel 'early' faulted: barrier at test.cl:4 reached by work-item "
                           "(32,0,0) but work-item (0,0,0) of the same work-group returned at "
-                          "test.cl:5 without reaching it; every work-item must reach each barrier "
+                          "test.cl:5 (after the branch at test.cl:3) without reaching it; every "
+                          "work-item must reach each barrier "
                           "(remove the early return or move it after the barrier)");
     /* the device is still usable: a group that is one wave passes its barrier */
     ck_assert_msg(run(d, &k, 32, 32, mode, err, sizeof err, NULL) == SIM_OK, "%s", err);
