@@ -47,6 +47,9 @@ typedef struct sim_twave {
   uint32_t fetch_pc, ib_head, ib_count;
   uint32_t fetch_need; /* entries the next fetch needs free (0: past the code) */
   uint64_t ib_ready[SIM_IBUF_MAX];
+  sim_wd_wave wd;   /* the watchdog's count and snapshot (sim_watchdog.c) */
+  uint32_t stop_pc; /* pc of the barrier it waits at or the s_endpgm it ended at */
+  uint32_t jump_pc; /* pc of its last taken branch (ISA_NO_PC: none) */
 } sim_twave;
 
 typedef struct sim_tslot { /* a resident work-group's place on a CU */
@@ -151,6 +154,10 @@ static inline uint64_t sim_fetch_ready(const sim_timing *T, const sim_twave *tw)
   if (!T->ib_entries || !tw->ib_count) return 0; /* empty only past the code: isa_step reports it */
   return tw->ib_ready[tw->ib_head];
 }
+
+/* sim_watchdog.c: act on sim_wd_step's finding `what` for wave tw at now;
+ * 1 when the launch stops (T->faulted, the message in c->err). */
+int sim_wd_timing(sim_timing *T, sim_twave *tw, int what, uint64_t now);
 
 /* sim_dispatch.c */
 int sim_dispatch_init(sim_timing *T);

@@ -50,6 +50,7 @@ static void sim_slot_release(sim_timing *T, sim_tslot *sl) {
     free(sl->waves[i].sregs);
     free(sl->waves[i].vready);
     free(sl->waves[i].vmem);
+    sim_wd_wave_fini(&sl->waves[i].wd);
   }
   free(sl->waves);
   free(sl->lds);

@@ -14,10 +14,14 @@ sim_status sim_run_functional(sim_ctx *c) {
   uint32_t *vregs = calloc(vsz * maxw, sizeof *vregs);
   uint32_t *sregs = calloc((size_t)c->nsgprs * maxw, sizeof *sregs);
   uint8_t *state = calloc(maxw, 1); /* 0 running, 1 at barrier, 2 ended */
+  uint32_t *stop = calloc(maxw, sizeof *stop); /* pc of the barrier or s_endpgm it stopped at */
+  uint32_t *jump = calloc(maxw, sizeof *jump); /* pc of its last taken branch */
+  sim_wd_wave *wdw = calloc(maxw, sizeof *wdw);
   uint8_t *lds = calloc(c->lds_total ? c->lds_total : 1, 1);
   uint8_t *scratch = scratch_wave ? calloc(scratch_wave * maxw, 1) : NULL;
   sim_status rc = SIM_OK;
-  if (!waves || !vregs || !sregs || !state || !lds || (scratch_wave && !scratch)) {
+  if (!waves || !vregs || !sregs || !state || !stop || !jump || !wdw || !lds ||
+      (scratch_wave && !scratch)) {
     rc = SIM_BAD_LAUNCH;
     strncpy(c->err, "out of memory for the functional executor", c->errlen);
     goto out;
@@ -36,6 +40,8 @@ sim_status sim_run_functional(sim_ctx *c) {
                      scratch ? scratch + scratch_wave * i : NULL,
                      SIM_SCRATCH_BASE + (uint64_t)i * scratch_wave);
       state[i] = 0;
+      sim_wd_wave_start(&c->wd, &wdw[i]);
+      jump[i] = ISA_NO_PC;
     }
     if (c->chk) sim_check_group(c->chk, 0, gid, lsz);
     st->workgroups++;
@@ -65,13 +71,33 @@ sim_status sim_run_functional(sim_ctx *c) {
             if (w->access.kind & ISA_F_LOAD) st->global_load_bytes += b;
             else st->global_store_bytes += b;
           }
-          if (s == ISA_RUN) continue;
+          int wd = sim_wd_step(&c->wd, &wdw[i], w, dec[pc].writes);
+          if (wd != SIM_WD_GO) { /* a runaway wave (sim_watchdog.c) */
+            sim_wd_message(c, wd, w, gid, lsz, i);
+            rc = SIM_FAULT;
+            break;
+          }
+          if (s == ISA_RUN) {
+            if (w->pc != pc + 1) jump[i] = pc;
+            continue;
+          }
+          stop[i] = pc;
           if (s == ISA_BARRIER) state[i] = 1;
           else state[i] = 2, ended++;
           break;
         }
       }
-      /* everyone live is at the barrier (or ended): release */
+      /* everyone live is at the barrier (or ended): release, unless a wave
+       * ended without reaching it */
+      uint32_t bar = nw, end = nw;
+      for (uint32_t i = 0; i < nw; i++) {
+        if (state[i] == 1 && bar == nw) bar = i;
+        if (state[i] == 2 && end == nw) end = i;
+      }
+      if (rc == SIM_OK && bar < nw && end < nw) {
+        sim_barrier_return_message(c, gid, lsz, bar, 0, stop[bar], end, 0, stop[end], jump[end]);
+        rc = SIM_FAULT;
+      }
       int released = 0;
       for (uint32_t i = 0; i < nw; i++)
         if (state[i] == 1) state[i] = 0, released = 1;
@@ -83,6 +109,10 @@ out:
   free(vregs);
   free(sregs);
   free(state);
+  free(stop);
+  free(jump);
+  for (uint32_t i = 0; wdw && i < maxw; i++) sim_wd_wave_fini(&wdw[i]);
+  free(wdw);
   free(lds);
   free(scratch);
   return rc;

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "sim.h"
+#include "sim_watchdog.h"
 
 #define SIM_MEM_BASE 0x100000000ull        /* first device address: never 0, above 32 bits */
 #define SIM_MEM_ALIGN 256u                 /* allocation alignment */
@@ -260,6 +261,7 @@ typedef struct sim_decoded {
    * VALU op reading more registers than the ports, dependent on the
    * instruction before it */
   uint8_t extra_issue;
+  uint8_t writes; /* a store or atomic: it may write memory (sim_watchdog.c) */
 } sim_decoded;
 
 typedef struct sim_ctx {
@@ -281,6 +283,7 @@ typedef struct sim_ctx {
   size_t errlen;
   uint64_t *pc_divergent; /* per pc: branches that split the wave (issue #4) */
   sim_check *chk;         /* the correctness checks; NULL when off (l->checks == 0) */
+  sim_watchdog wd;        /* runaway-kernel limits (sim_watchdog.c) */
 } sim_ctx;
 
 /* Linear group index -> group id and its actual size (a partial last group is smaller). */
@@ -294,6 +297,23 @@ void sim_wave_setup(const sim_ctx *c, isa_wave *w, const uint64_t gid[3], const 
 /* Format the fault of wave w (of group gid, wave index wi) into c->err. */
 void sim_fault_message(const sim_ctx *c, const isa_wave *w, const uint64_t gid[3],
                        const uint64_t lsz[3], uint32_t wi);
+
+/* The global id of lane `lane` of wave wi of group gid. */
+void sim_item_id(const sim_ctx *c, const uint64_t gid[3], const uint64_t lsz[3], uint32_t wi,
+                 uint32_t lane, uint64_t gl[3]);
+/* "file:line" of instruction pc, or "instruction N" without line info. */
+void sim_source_where(const sim_ctx *c, uint32_t pc, char *buf, size_t len);
+/* A work-group's wave reached the barrier at bar_pc while another of its
+ * waves had returned (s_endpgm at end_pc, its last taken branch at
+ * end_jump, ISA_NO_PC if none) without reaching it: the fault message into
+ * c->err. bar_lane/end_lane: a lane of each wave. */
+void sim_barrier_return_message(const sim_ctx *c, const uint64_t gid[3], const uint64_t lsz[3],
+                                uint32_t bar_wi, uint32_t bar_lane, uint32_t bar_pc,
+                                uint32_t end_wi, uint32_t end_lane, uint32_t end_pc,
+                                uint32_t end_jump);
+/* sim_watchdog.c: why the watchdog stopped wave w (SIM_WD_*), into c->err. */
+void sim_wd_message(const sim_ctx *c, int what, const isa_wave *w, const uint64_t gid[3],
+                    const uint64_t lsz[3], uint32_t wi);
 
 /* sim_atomic.c: set dec[pc].noret for atomics whose returned value is dead
  * (the no-return form a vendor compiler would emit). -1: out of memory. */

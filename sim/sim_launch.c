@@ -136,6 +136,50 @@ void sim_wave_setup(const sim_ctx *c, isa_wave *w, const uint64_t gid[3], const 
   isa_wave_start(w, exec);
 }
 
+void sim_item_id(const sim_ctx *c, const uint64_t gid[3], const uint64_t lsz[3], uint32_t wi,
+                 uint32_t lane, uint64_t gl[3]) {
+  uint64_t idx = (uint64_t)wi * c->wave_size + lane;
+  uint64_t lid[3] = {idx % lsz[0], idx / lsz[0] % lsz[1], idx / (lsz[0] * lsz[1])};
+  for (int d = 0; d < 3; d++)
+    gl[d] = gid[d] * c->l->local_size[d] + lid[d] + c->l->global_offset[d];
+}
+
+void sim_source_where(const sim_ctx *c, uint32_t pc, char *buf, size_t len) {
+  uint32_t line = c->k->line && pc < c->k->ncode ? c->k->line[pc] : 0;
+  if (line)
+    snprintf(buf, len, "%s:%u", c->k->source_file ? c->k->source_file : "<kernel>", line);
+  else
+    snprintf(buf, len, "instruction %u", pc);
+}
+
+/* OpenCL leaves a barrier that some work-items never reach undefined; GPUs
+ * may hang or release it early. Either way the kernel is wrong, so both
+ * executors report it instead of releasing the barrier. */
+void sim_barrier_return_message(const sim_ctx *c, const uint64_t gid[3], const uint64_t lsz[3],
+                                uint32_t bar_wi, uint32_t bar_lane, uint32_t bar_pc,
+                                uint32_t end_wi, uint32_t end_lane, uint32_t end_pc,
+                                uint32_t end_jump) {
+  uint64_t a[3], b[3];
+  char wa[300], wb[300], wj[340] = "";
+  sim_item_id(c, gid, lsz, bar_wi, bar_lane, a);
+  sim_item_id(c, gid, lsz, end_wi, end_lane, b);
+  sim_source_where(c, bar_pc, wa, sizeof wa);
+  sim_source_where(c, end_pc, wb, sizeof wb);
+  /* compilers send every return to one s_endpgm: the branch that led there
+   * is where the early return was */
+  if (end_jump != ISA_NO_PC) {
+    char j[300];
+    sim_source_where(c, end_jump, j, sizeof j);
+    if (strcmp(j, wb) != 0) snprintf(wj, sizeof wj, " (after the branch at %s)", j);
+  }
+  snprintf(c->err, c->errlen,
+           "kernel '%s' faulted: barrier at %s reached by work-item (%" PRIu64 ",%" PRIu64
+           ",%" PRIu64 ") but work-item (%" PRIu64 ",%" PRIu64 ",%" PRIu64
+           ") of the same work-group returned at %s%s without reaching it; every work-item must "
+           "reach each barrier (remove the early return or move it after the barrier)",
+           c->k->name, wa, a[0], a[1], a[2], b[0], b[1], b[2], wb, wj);
+}
+
 static const char *sim_access_verb(const isa_wave *w) {
   if (w->access.space == ISA_SPACE_SCALAR) return "scalar load";
   if (w->access.kind & ISA_F_STORE) return "store";
@@ -146,9 +190,8 @@ static const char *sim_access_verb(const isa_wave *w) {
 void sim_fault_message(const sim_ctx *c, const isa_wave *w, const uint64_t gid[3], const uint64_t lsz[3],
                        uint32_t wi) {
   const isa_fault *f = &w->fault;
-  uint64_t idx = (uint64_t)wi * c->wave_size + f->lane, gl[3];
-  uint64_t lid[3] = {idx % lsz[0], idx / lsz[0] % lsz[1], idx / (lsz[0] * lsz[1])};
-  for (int d = 0; d < 3; d++) gl[d] = gid[d] * c->l->local_size[d] + lid[d] + c->l->global_offset[d];
+  uint64_t gl[3];
+  sim_item_id(c, gid, lsz, wi, f->lane, gl);
   char what[256], where[300], hint[256] = "";
   switch (f->kind) {
   case ISA_FAULT_GLOBAL_OOB: {
@@ -199,10 +242,7 @@ void sim_fault_message(const sim_ctx *c, const isa_wave *w, const uint64_t gid[3
     break;
   default: snprintf(what, sizeof what, "fault %u", f->kind); break;
   }
-  uint32_t line = c->k->line && f->pc < c->k->ncode ? c->k->line[f->pc] : 0;
-  if (line)
-    snprintf(where, sizeof where, "%s:%u", c->k->source_file ? c->k->source_file : "<kernel>", line);
-  else snprintf(where, sizeof where, "instruction %u", f->pc);
+  sim_source_where(c, f->pc, where, sizeof where);
   snprintf(c->err, c->errlen,
            "kernel '%s' faulted: %s by work-item (%" PRIu64 ",%" PRIu64 ",%" PRIu64 ") at %s%s",
            c->k->name, what, gl[0], gl[1], gl[2], where, hint);
@@ -246,6 +286,7 @@ static int sim_decode(sim_ctx *c) {
     }
     isa_inst_regs(in, &c->dec[pc].rs);
     c->dec[pc].unit = isa_ops[in->op].unit;
+    c->dec[pc].writes = (isa_ops[in->op].flags & (ISA_F_STORE | ISA_F_ATOMIC)) != 0;
     const isa_regset *rs = &c->dec[pc].rs;
     for (unsigned i = 0; i < (unsigned)rs->nreads + rs->nwrites; i++) {
       const isa_regref *r = i < rs->nreads ? &rs->reads[i] : &rs->writes[i - rs->nreads];
@@ -331,6 +372,7 @@ static sim_status sim_prepare(sim_ctx *c) {
     memcpy(sim_mem_host(c->d, c->kernarg_addr, k->kernarg_bytes), l->kernarg, k->kernarg_bytes);
   c->memmap.regions = c->d->regions;
   c->memmap.nregions = c->d->nbufs;
+  sim_wd_init(&c->wd, cfg, c->nvgprs, c->nsgprs, c->wave_size);
   return SIM_OK;
 }
 

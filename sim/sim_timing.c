@@ -130,6 +130,8 @@ void sim_wave_join(sim_timing *T, sim_twave *tw, uint32_t simd, uint64_t t) {
   tw->simd = simd;
   tw->state = W_ACTIVE;
   tw->wait = WAIT_ISSUE;
+  sim_wd_wave_start(&c->wd, &tw->wd);
+  tw->jump_pc = ISA_NO_PC;
   uint32_t cu = simd / T->nsimd_cu;
   if (T->trace) tw->lane = trace_wave_begin(T->trace, cu, simd - cu * T->nsimd_cu, t);
   sim_fetch_start(T, tw, t);
@@ -163,6 +165,20 @@ static void sim_release_barrier(sim_timing *T, sim_tslot *sl, uint64_t now) {
     sim_wake(T, tw->simd, tw->reg_ready);
   }
   sl->arrived = 0;
+}
+
+/* A wave of the work-group waits at a barrier that another, ended, never
+ * reached: a fault naming the first of each (sim_barrier_return_message). */
+static void sim_barrier_misuse(sim_timing *T, const sim_tslot *sl, uint64_t now) {
+  uint32_t bar = sl->nwaves, end = sl->nwaves;
+  for (uint32_t i = 0; i < sl->nwaves; i++) {
+    if (sl->waves[i].state == W_BARRIER && bar == sl->nwaves) bar = i;
+    if (sl->waves[i].state == W_DONE && end == sl->nwaves) end = i;
+  }
+  sim_barrier_return_message(T->c, sl->gid, sl->lsz, bar, 0, sl->waves[bar].stop_pc, end, 0,
+                             sl->waves[end].stop_pc, sl->waves[end].jump_pc);
+  T->faulted = 1;
+  if (now > T->end) T->end = now;
 }
 
 static void sim_wave_end(sim_timing *T, sim_twave *tw, uint64_t now) {
@@ -200,8 +216,8 @@ static void sim_wave_end(sim_timing *T, sim_twave *tw, uint64_t now) {
     /* the slot's resources free when its last stores land, an event of its
      * own so that the dispatcher sees freed slots in time order */
     sim_heap_push(T, wg_end, T->nsimd + tw->slot);
-  } else if (sl->arrived == sl->live) {
-    sim_release_barrier(T, sl, now); /* ended waves no longer hold the barrier up */
+  } else if (sl->arrived) {
+    sim_barrier_misuse(T, sl, now); /* others wait at a barrier this wave never reached */
   }
 }
 
@@ -237,6 +253,8 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     return;
   }
   if (c->chk) sim_check_step(c->chk, tw->slot, &tw->w, tw->wi, pc);
+  int wd = sim_wd_step(&c->wd, &tw->wd, &tw->w, c->dec[pc].writes);
+  if (wd != SIM_WD_GO && sim_wd_timing(T, tw, wd, now)) return; /* a runaway wave */
   const sim_decoded *d = &c->dec[pc];
   uint32_t cu = tw->simd / T->nsimd_cu;
   c->pc_insts[pc]++;
@@ -307,6 +325,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     break;
   }
   case ISA_UNIT_BRANCH:
+    if (s == ISA_RUN && tw->w.pc != pc + 1) tw->jump_pc = pc;
     /* a divergent branch saves exec and pushes the paths whichever side runs
      * first; a uniform one costs the redirect only when taken */
     if (tw->w.diverged) {
@@ -328,6 +347,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     tw->next_issue += (uint64_t)pops * (uint64_t)cfg->lat_reconverge;
   }
   if (s != ISA_END) sim_fetch_issued(T, tw, pc, now);
+  tw->stop_pc = pc;
   sim_refresh_ready(T, tw);
   if (s == ISA_END) {
     sim_wave_end(T, tw, now);
@@ -359,7 +379,10 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
         *free_at = (now > *free_at ? now : *free_at) + whole;
       }
     }
-    if (++sl->arrived == sl->live) sim_release_barrier(T, sl, now);
+    if (sl->live < sl->nwaves)
+      sim_barrier_misuse(T, sl, now); /* a wave ended before it */
+    else if (++sl->arrived == sl->live)
+      sim_release_barrier(T, sl, now);
   }
   sim_sched_sync(T, tw);
 }

@@ -412,6 +412,105 @@ START_TEST(enqueue_checks) {
 }
 END_TEST
 
+/* Issue #24: a runaway kernel or an early return before a barrier fails its
+ * event with the exact message in bounded time, in both modes (_i 0:
+ * functional, 1: timing); the program then runs a long but finite kernel
+ * and releases everything. */
+static const char *runaway_src =
+    "__kernel void spin(__global volatile int *flag, __global int *out) {\n"
+    "  while (flag[0] == 0) {\n"
+    "  }\n"
+    "  out[get_global_id(0)] = 1;\n"
+    "}\n"
+    "__kernel void count(__global volatile int *flag, __global int *out) {\n"
+    "  int i = 0;\n"
+    "  while (flag[0] != 7) i++;\n"
+    "  out[get_global_id(0)] = i;\n"
+    "}\n"
+    "__kernel void early(__global volatile int *flag, __global int *out) {\n"
+    "  __local int tmp[64];\n"
+    "  int l = get_local_id(0);\n"
+    "  if (l >= 32) return;\n"
+    "  tmp[l] = l;\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  out[get_global_id(0)] = tmp[31 - l];\n"
+    "}\n"
+    "__kernel void finite(__global volatile int *flag, __global int *out) {\n"
+    "  int acc = 0;\n"
+    "  for (int i = 0; i < 20000; i++) acc += flag[0] + 1;\n"
+    "  out[get_global_id(0)] = acc;\n"
+    "}\n";
+
+static const char *run_failing(rt_env *e, cl_program p, const char *name, cl_mem flag, cl_mem out,
+                               size_t g, size_t l) {
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, name, &err);
+  ck_assert_int_eq(err, CL_SUCCESS);
+  ck_assert_int_eq(clSetKernelArg(k, 0, sizeof flag, &flag), CL_SUCCESS);
+  ck_assert_int_eq(clSetKernelArg(k, 1, sizeof out, &out), CL_SUCCESS);
+  cl_event ev;
+  rt_stderr_begin();
+  ck_assert_int_eq(clEnqueueNDRangeKernel(e->q, k, 1, NULL, &g, &l, 0, NULL, &ev), CL_SUCCESS);
+  ck_assert_int_eq(clWaitForEvents(1, &ev), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  ck_assert_int_eq(clFinish(e->q), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  const char *msg = rt_stderr_end();
+  cl_int st;
+  ck_assert_int_eq(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL),
+                   CL_SUCCESS);
+  ck_assert_int_lt(st, 0);
+  ck_assert_int_eq(clReleaseEvent(ev), CL_SUCCESS);
+  ck_assert_int_eq(clReleaseKernel(k), CL_SUCCESS);
+  return msg;
+}
+
+START_TEST(runaway_kernels_stop) {
+  rt_test_env();
+  setenv("WAVESIM_MODE", _i ? "timing" : "functional", 1);
+  setenv("WAVESIM_DB", "none", 1);
+  setenv("WAVESIM_SET", "limits.wave_instructions=300000", 1);
+  rt_env e;
+  rt_env_open(&e, 0);
+  cl_program p = rt_build(&e, runaway_src);
+  cl_int err, zero = 0;
+  cl_mem flag = clCreateBuffer(e.ctx, CL_MEM_COPY_HOST_PTR, sizeof zero, &zero, &err);
+  cl_mem out = clCreateBuffer(e.ctx, CL_MEM_READ_WRITE, 128 * sizeof(int), NULL, &err);
+  ck_assert_int_eq(err, CL_SUCCESS);
+  /* timing mode: the last wave found spinning completes the proof */
+  char expect[512];
+  snprintf(expect, sizeof expect,
+           "wavesim: kernel 'spin' stopped: work-item (%s,0,0) is in an endless loop at "
+           "input.cl:2 (its state repeats and nothing writes memory); limits.spin_detect=0 turns "
+           "this check off\n",
+           _i ? "96" : "0");
+  ck_assert_str_eq(run_failing(&e, p, "spin", flag, out, 128, 64), expect);
+  ck_assert_str_eq(run_failing(&e, p, "count", flag, out, 64, 64),
+                   "wavesim: kernel 'count' stopped: a wave executed 300000 instructions "
+                   "(limits.wave_instructions); work-item (0,0,0) was at input.cl:8; if the kernel "
+                   "is meant to run this long raise it with --set limits.wave_instructions=N (or "
+                   "WAVESIM_SET), 0 turns it off\n");
+  ck_assert_str_eq(run_failing(&e, p, "early", flag, out, 128, 64),
+                   "wavesim: kernel 'early' faulted: barrier at input.cl:16 reached by work-item "
+                   "(0,0,0) but work-item (32,0,0) of the same work-group returned at input.cl:18 "
+                   "(after the branch at input.cl:14) without reaching it; every work-item must "
+                   "reach each barrier (remove the early return or move it after the barrier)\n");
+  cl_kernel k = clCreateKernel(p, "finite", &err);
+  ck_assert_int_eq(err, CL_SUCCESS);
+  ck_assert_int_eq(clSetKernelArg(k, 0, sizeof flag, &flag), CL_SUCCESS);
+  ck_assert_int_eq(clSetKernelArg(k, 1, sizeof out, &out), CL_SUCCESS);
+  size_t g = 64, l = 32;
+  ck_assert_int_eq(clEnqueueNDRangeKernel(e.q, k, 1, NULL, &g, &l, 0, NULL, NULL), CL_SUCCESS);
+  int got[64];
+  ck_assert_int_eq(clEnqueueReadBuffer(e.q, out, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL),
+                   CL_SUCCESS);
+  for (int i = 0; i < 64; i++) ck_assert_int_eq(got[i], 20000);
+  ck_assert_int_eq(clReleaseKernel(k), CL_SUCCESS);
+  ck_assert_int_eq(clReleaseMemObject(flag), CL_SUCCESS);
+  ck_assert_int_eq(clReleaseMemObject(out), CL_SUCCESS);
+  ck_assert_int_eq(clReleaseProgram(p), CL_SUCCESS);
+  rt_env_close(&e);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("rt_launch");
   TCase *tc = tcase_create("core");
@@ -424,6 +523,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, queued_launch_overhead);
   tcase_add_test(tc, functional_mode_estimated_time);
   tcase_add_test(tc, enqueue_checks);
+  tcase_add_loop_test(tc, runaway_kernels_stop, 0, 2);
   suite_add_tcase(s, tc);
   return s;
 }
