@@ -8,38 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "sim_tkernel.h"
 
 static void kernel_init(isa_kernel *k, const char *name, const char *text, uint32_t nvgprs,
                         uint32_t lds, uint32_t kernarg, uint32_t private_bytes) {
-  memset(k, 0, sizeof *k);
-  char err[256] = "";
-  ck_assert_msg(isa_assemble(text, &k->code, &k->ncode, err, sizeof err) == 0, "%s", err);
-  k->name = (char *)name;
+  stk_kernel_init(k, name, text, nvgprs, 16);
   k->source_file = (char *)"k.cl";
-  k->line = calloc(k->ncode, sizeof *k->line);
-  for (uint32_t i = 0; i < k->ncode; i++) k->line[i] = i + 1;
-  k->nvgprs = nvgprs;
-  k->nsgprs = 16;
   k->lds_bytes = lds;
   k->kernarg_bytes = kernarg;
   k->private_bytes = private_bytes;
 }
 
-static void kernel_fini(isa_kernel *k) {
-  free(k->code);
-  free(k->line);
-}
-
-static sim_device *dev(void) {
-  cfg_device c;
-  char err[512];
-  ck_assert_msg(cfg_load("teaching", NULL, 0, &c, err, sizeof err) == 0, "%s", err);
-  sim_device *d = sim_device_create(&c, err, sizeof err);
-  ck_assert_msg(d != NULL, "%s", err);
-  cfg_fini(&c);
-  return d;
-}
+static sim_device *dev(void) { return stk_device("teaching", NULL); }
 
 /* Runs k over `global` items in groups of `local` with checks `flags` in
  * mode `functional`; kernarg: one buffer address. Returns the stats (the
@@ -101,7 +81,7 @@ START_TEST(test_barrier_orders_lds) {
     ck_assert_msg(st.ndiags == 0, "mode %d: %s", mode, st.ndiags ? st.diags[0].message : "");
     sim_stats_fini(&st);
   }
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -122,7 +102,7 @@ START_TEST(test_lds_race) {
     ck_assert_uint_eq(st.diags[0].other_line, 2);
     sim_stats_fini(&st);
   }
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -153,7 +133,7 @@ START_TEST(test_global_race_between_groups) {
                      "one launch");
     sim_stats_fini(&st);
   }
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -173,7 +153,7 @@ START_TEST(test_benign_only_when_asked) {
                   st.diags[0].message);
     sim_stats_fini(&st);
   }
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -211,7 +191,7 @@ START_TEST(test_word_then_byte) {
     }
     sim_stats_fini(&st);
   }
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -228,7 +208,7 @@ START_TEST(test_fatal_fails_launch) {
                         "'fatal')");
   ck_assert_uint_eq(st.ndiags, 1);
   sim_stats_fini(&st);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -256,7 +236,7 @@ START_TEST(test_uninit_local) {
         "that no work-item wrote, at k.cl:6");
     sim_stats_fini(&st);
   }
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -278,7 +258,7 @@ START_TEST(test_uninit_private) {
                      "that it never wrote, at k.cl:4");
     sim_stats_fini(&st);
   }
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -309,7 +289,7 @@ START_TEST(test_atomics_no_report) {
     ck_assert_msg(st.ndiags == 0, "mode %d: %s", mode, st.ndiags ? st.diags[0].message : "");
     sim_stats_fini(&st);
   }
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 

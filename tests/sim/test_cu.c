@@ -6,37 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "sim_tkernel.h"
 
 static void kernel_init(isa_kernel *k, const char *text, uint32_t nvgprs) {
-  memset(k, 0, sizeof *k);
-  char err[256] = "";
-  ck_assert_msg(isa_assemble(text, &k->code, &k->ncode, err, sizeof err) == 0, "%s", err);
-  k->name = (char *)"cu";
-  k->source_file = (char *)"test.cl";
-  k->line = calloc(k->ncode, sizeof *k->line);
-  for (uint32_t i = 0; i < k->ncode; i++) k->line[i] = i + 1; /* line = instruction index + 1 */
-  k->nvgprs = nvgprs;
-  k->nsgprs = 16;
-}
-
-static void kernel_fini(isa_kernel *k) {
-  free(k->code);
-  free(k->line);
+  stk_kernel_init(k, "cu", text, nvgprs, 16);
 }
 
 /* The teaching device with `n` --set overrides (NULL-terminated list). */
-static sim_device *dev_set(const char *const *sets) {
-  size_t n = 0;
-  while (sets && sets[n]) n++;
-  cfg_device c;
-  char err[512];
-  ck_assert_msg(cfg_load("teaching", sets, n, &c, err, sizeof err) == 0, "%s", err);
-  sim_device *d = sim_device_create(&c, err, sizeof err);
-  ck_assert_msg(d != NULL, "%s", err);
-  cfg_fini(&c);
-  return d;
-}
+static sim_device *dev_set(const char *const *sets) { return stk_device("teaching", sets); }
 
 /* Runs k over `global` work-items in groups of `local`; returns the stats. */
 static sim_stats run(const char *const *sets, const isa_kernel *k, uint64_t global, uint64_t local,
@@ -96,7 +73,7 @@ START_TEST(test_schedulers) {
   ck_assert_uint_eq(cycles_of(oldest, &k, 64, 32), 15);
   ck_assert_uint_eq(cycles_of(rr, &k, 64, 32), 16);
   ck_assert_uint_eq(cycles_of(gto, &k, 64, 32), 21);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -119,7 +96,7 @@ START_TEST(test_idle_skipped) {
   ck_assert_uint_le(st.sim_events, 4 * 6 * 3); /* at most 3 per instruction (41 here) */
   ck_assert_uint_ge(st.sim_events, 6);
   sim_stats_fini(&st);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -207,7 +184,7 @@ START_TEST(test_fetch_miss_and_refill) {
   ck_assert_uint_eq(st.icache_misses, 4);
   ck_assert_uint_eq(st.icache_hits, 0);
   sim_stats_fini(&st);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -229,7 +206,7 @@ START_TEST(test_fetch_redirect) {
   ck_assert_uint_eq(st.icache_misses, 2);
   ck_assert_uint_eq(st.icache_hits, 2);
   sim_stats_fini(&st);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -280,7 +257,7 @@ START_TEST(test_divergence_cost) {
   ck_assert_uint_eq(st.lines[1].line, 2);
   ck_assert_uint_eq(st.lines[1].divergent_branches, 1);
   sim_stats_fini(&st);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -306,7 +283,7 @@ START_TEST(test_operand_ports) {
   ck_assert_uint_eq(cycles_of(p0, &k, 256, 32), 42);
   ck_assert_uint_eq(cycles_of(p2, &k, 256, 32), 58);
   ck_assert_uint_eq(cycles_of(p3, &k, 256, 32), 42);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -326,7 +303,7 @@ START_TEST(test_issue_ports) {
                             NULL};
   ck_assert_uint_eq(cycles_of(shared, &k, 32, 32), 11);
   ck_assert_uint_eq(cycles_of(separate, &k, 32, 32), 8);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
   /* two waves on two SIMDs of one CU, three scalar moves each: with a scalar
    * ALU per SIMD both finish at 4 (moves @0-2, s_endpgm@3); sharing one per
    * CU, SIMD 0 (lower index first in a cycle) takes it @0-2 and SIMD 1
@@ -336,7 +313,7 @@ START_TEST(test_issue_ports) {
   const char *per_cu[] = {"cu.count=1", "cu.salu_shared=true", NULL};
   ck_assert_uint_eq(cycles_of(per_simd, &k, 64, 64), 4);
   ck_assert_uint_eq(cycles_of(per_cu, &k, 64, 64), 7);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
   /* two waves on one SIMD, a vector move, a scalar move, s_endpgm each.
    * One issue per cycle: A @0-2 (v3 at 4), B @3-5 (v3 at 7) -> 7. Two per
    * cycle on distinct ports: A v_mov@0; A s_mov + B v_mov@1; A s_endpgm +
@@ -346,7 +323,7 @@ START_TEST(test_issue_ports) {
   const char *w2[] = {"cu.count=1", "cu.simds=1", "cu.issue_width=2", NULL};
   ck_assert_uint_eq(cycles_of(w1, &k, 64, 64), 7);
   ck_assert_uint_eq(cycles_of(w2, &k, 64, 64), 5);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -379,7 +356,7 @@ START_TEST(test_dispatch_policy) {
   ck_assert_uint_eq(st.workgroups, 3);
   ck_assert_uint_eq(st.wgs_per_cu, 1);
   sim_stats_fini(&st);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -454,7 +431,7 @@ START_TEST(test_barrier_unit) {
   ck_assert_uint_eq(cycles_of(unit, &k, 128, 128), 24);
   ck_assert_uint_eq(cycles_of(unit_lat, &k, 128, 128), 33);
   ck_assert_uint_eq(cycles_of(unit, &k, 128, 64), 20);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -485,7 +462,7 @@ START_TEST(test_barrier_lds_share) {
   ck_assert_uint_eq(cycles_of(three, &k, 128, 128), 26);
   ck_assert_uint_eq(cycles_of(half, &k, 128, 128), 28);
   ck_assert_uint_eq(cycles_of(four, &k, 128, 128), 30);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "sim_tkernel.h"
 
 typedef struct tkernel {
   isa_kernel k;
@@ -14,33 +14,12 @@ typedef struct tkernel {
 
 static void kernel_init(isa_kernel *k, const char *name, const char *text, uint32_t nvgprs,
                         uint32_t nsgprs, uint32_t lds, uint32_t kernarg) {
-  memset(k, 0, sizeof *k);
-  char err[256] = "";
-  ck_assert_msg(isa_assemble(text, &k->code, &k->ncode, err, sizeof err) == 0, "%s", err);
-  k->name = (char *)name;
-  k->source_file = (char *)"test.cl";
-  k->line = calloc(k->ncode, sizeof *k->line);
-  for (uint32_t i = 0; i < k->ncode; i++) k->line[i] = i + 1; /* line = instruction index + 1 */
-  k->nvgprs = nvgprs;
-  k->nsgprs = nsgprs;
+  stk_kernel_init(k, name, text, nvgprs, nsgprs);
   k->lds_bytes = lds;
   k->kernarg_bytes = kernarg;
 }
 
-static void kernel_fini(isa_kernel *k) {
-  free(k->code);
-  free(k->line);
-}
-
-static sim_device *dev(const char *name) {
-  cfg_device c;
-  char err[512];
-  ck_assert_msg(cfg_load(name, NULL, 0, &c, err, sizeof err) == 0, "%s", err);
-  sim_device *d = sim_device_create(&c, err, sizeof err);
-  ck_assert_msg(d != NULL, "%s", err);
-  cfg_fini(&c);
-  return d;
-}
+static sim_device *dev(const char *name) { return stk_device(name, NULL); }
 
 static sim_launch launch1(const isa_kernel *k, const void *kernarg, uint64_t global, uint64_t local,
                           int functional) {
@@ -86,7 +65,7 @@ START_TEST(test_dependent_valu_cycles) {
   ck_assert_uint_eq(st.lines[1].insts, 1);
   ck_assert_uint_eq(st.lines[1].stall_cycles, 3);
   sim_stats_fini(&st);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
   /* independent: issue at 0, 1, 2; the last lands at 6 */
   kernel_init(&k, "indep", "v_mov_b32 v3, 1\nv_mov_b32 v4, 2\nv_mov_b32 v5, 3\ns_endpgm\n", 6, 8, 0, 0);
   l = launch1(&k, NULL, 32, 32, 0);
@@ -108,7 +87,7 @@ START_TEST(test_dependent_valu_cycles) {
   ck_assert_uint_eq(st.cycles, 10);
   sim_stats_fini(&st);
   sim_device_destroy(d);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -182,7 +161,7 @@ START_TEST(test_vadd_modes_agree) {
   ck_assert(st[0].achieved_occupancy > 0 && st[0].achieved_occupancy <= 1);
   sim_stats_fini(&st[0]);
   sim_stats_fini(&st[1]);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -207,7 +186,7 @@ START_TEST(test_determinism_and_warm_caches) {
     sim_device_destroy(d);
   }
   ck_assert_uint_eq(cycles[0], cycles[1]);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -230,7 +209,7 @@ START_TEST(test_fault_report) {
     sim_stats_fini(&st);
     sim_device_destroy(d);
   }
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -256,7 +235,7 @@ START_TEST(test_bad_launch) {
   ck_assert_int_eq(sim_run(d, &l, &st, err, sizeof err), SIM_BAD_LAUNCH);
   ck_assert_str_eq(err, "kernel 'vadd': instruction 8 (global_load_b32) uses v8 but the kernel declares 8 VGPRs");
   sim_device_destroy(d);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -298,7 +277,7 @@ START_TEST(test_lds_barrier) {
     sim_stats_fini(&st);
     sim_device_destroy(d);
   }
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -340,7 +319,7 @@ START_TEST(test_lds_shares_l1_port) {
     sim_device_destroy(d);
   }
   ck_assert_uint_eq(cycles[1] - cycles[0], 31);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -375,7 +354,7 @@ START_TEST(test_lds_conflicts_per_line) {
   ck_assert_uint_eq(st.lds_bank_conflict_cycles, 8);
   ck_assert_uint_eq(st.lds_accesses, 6);
   sim_stats_fini(&st);
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
   sim_device_destroy(d);
 }
 END_TEST

@@ -7,35 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "sim_tkernel.h"
 
 static void kernel_init(isa_kernel *k, const char *name, const char *text, uint32_t kernarg) {
-  memset(k, 0, sizeof *k);
-  char err[256] = "";
-  ck_assert_msg(isa_assemble(text, &k->code, &k->ncode, err, sizeof err) == 0, "%s", err);
-  k->name = (char *)name;
-  k->source_file = (char *)"test.cl";
-  k->line = calloc(k->ncode, sizeof *k->line);
-  for (uint32_t i = 0; i < k->ncode; i++) k->line[i] = i + 1; /* line = instruction index + 1 */
-  k->nvgprs = 8;
-  k->nsgprs = 16;
+  stk_kernel_init(k, name, text, 8, 16);
   k->kernarg_bytes = kernarg;
 }
 
-static void kernel_fini(isa_kernel *k) {
-  free(k->code);
-  free(k->line);
-}
-
 static sim_device *dev(const char *set) {
-  cfg_device c;
-  char err[512];
-  const char *sets[1] = {set};
-  ck_assert_msg(cfg_load("teaching", sets, set ? 1 : 0, &c, err, sizeof err) == 0, "%s", err);
-  sim_device *d = sim_device_create(&c, err, sizeof err);
-  ck_assert_msg(d != NULL, "%s", err);
-  cfg_fini(&c);
-  return d;
+  const char *sets[2] = {set, NULL};
+  return stk_device("teaching", sets);
 }
 
 /* Runs k over `global` work-items in groups of `local` with a zeroed
@@ -87,7 +68,7 @@ START_TEST(test_spin_stops) {
     ck_assert_str_eq(err, expect[mode]);
     sim_device_destroy(d);
   }
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -117,7 +98,7 @@ START_TEST(test_spin_with_barrier_stops) {
                           "limits.spin_detect=0 turns this check off");
     sim_device_destroy(d);
   }
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -155,7 +136,7 @@ START_TEST(test_finite_spin_not_stopped) {
     ck_assert_uint_eq(flag, 1);
     sim_device_destroy(d);
   }
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -181,7 +162,7 @@ START_TEST(test_instruction_limit) {
                           "limits.wave_instructions=N (or WAVESIM_SET), 0 turns it off");
     sim_device_destroy(d);
   }
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -205,7 +186,7 @@ START_TEST(test_host_seconds_limit) {
                                       "WAVESIM_SET), 0 turns it off"));
     sim_device_destroy(d);
   }
-  kernel_fini(&k);
+  stk_kernel_fini(&k);
 }
 END_TEST
 
@@ -247,8 +228,8 @@ START_TEST(test_early_return_before_barrier) {
     ck_assert_msg(run(d, &k, 32, 32, mode, err, sizeof err, NULL) == SIM_OK, "%s", err);
     sim_device_destroy(d);
   }
-  kernel_fini(&k);
-  kernel_fini(&k0);
+  stk_kernel_fini(&k);
+  stk_kernel_fini(&k0);
 }
 END_TEST
 
