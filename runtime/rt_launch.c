@@ -8,10 +8,6 @@
 
 #include "rt.h"
 
-/* Auto-chosen work-groups aim at this many work-items (a common driver
- * default): big enough to fill SIMDs, small enough to leave occupancy. */
-#define RT_AUTO_WG_TARGET 256
-
 typedef struct rt_launch_cmd {
   rt_cmd base;
   struct _cl_kernel *kernel; /* retained */
@@ -95,9 +91,11 @@ static uint64_t rt_pick_divisor(uint64_t g, uint64_t m, uint64_t mult) {
   return 1;
 }
 
+/* A local size for a NULL one, aiming at `target` work-items
+ * (dispatch.auto_workgroup_size: a driver's choice) within `limit`. */
 static void rt_choose_local(const uint64_t *global, cl_uint dims, size_t limit, size_t item_max,
-                            uint32_t wave, uint64_t *local) {
-  uint64_t budget = limit < RT_AUTO_WG_TARGET ? limit : RT_AUTO_WG_TARGET;
+                            uint32_t wave, uint64_t target, uint64_t *local) {
+  uint64_t budget = limit < target ? limit : target;
   for (cl_uint i = 0; i < 3; i++) {
     if (i >= dims) {
       local[i] = 1;
@@ -195,7 +193,8 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
                            "the kernel has reqd_work_group_size: pass that local size "
                            "(OpenCL 1.2 does not allow NULL here)");
   } else {
-    rt_choose_local(g, dims, maxwg, d->max_wg_size, d->target.wave_size, l);
+    rt_choose_local(g, dims, maxwg, d->max_wg_size, d->target.wave_size,
+                    (uint64_t)d->cfg->dispatch_auto_wg_size, l);
   }
 
   uint64_t lds_total = rt_kernel_lds_layout(ik, k->args, NULL);

@@ -1,6 +1,5 @@
 /* Device configuration values: the key table expanded from cfg_schema.def,
  * defaults, copies, typed parsing of one key, --set overrides, validation. */
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -11,9 +10,44 @@
 
 #include "cfg.h"
 
+/* Each ENUM key's value texts, indexed by its C enum (cfg_values_<field>),
+ * as char arrays so that the key table can point at its default's text in a
+ * constant initializer. cfg_set_key stores an ENUM through an int. */
+#define CFG_ENUM_TEXT(name, text) text,
+#define CFG_TEXTS_INT(field)
+#define CFG_TEXTS_FLOAT(field)
+#define CFG_TEXTS_BOOL(field)
+#define CFG_TEXTS_STR(field)
+#define CFG_TEXTS_ENUM(field)                                                                      \
+  static const char cfg_values_##field[][CFG_ENUM_TEXT_MAX] = {CFG_VALUES_##field(CFG_ENUM_TEXT)}; \
+  _Static_assert(sizeof(cfg_##field) == sizeof(int), "cfg_" #field " is stored as an int");
+#define CFG_KEY(key, field, type, unit, def, min, max, doc) CFG_TEXTS_##type(field)
+#include "cfg_schema.def"
+#undef CFG_KEY
+
+#define CFG_DEFTEXT_INT(field, def) #def
+#define CFG_DEFTEXT_FLOAT(field, def) #def
+#define CFG_DEFTEXT_BOOL(field, def) #def
+#define CFG_DEFTEXT_STR(field, def) #def
+#define CFG_DEFTEXT_ENUM(field, def) cfg_values_##field[CFG_##def]
+#define CFG_KEYVALS_INT(field) NULL, 0
+#define CFG_KEYVALS_FLOAT(field) NULL, 0
+#define CFG_KEYVALS_BOOL(field) NULL, 0
+#define CFG_KEYVALS_STR(field) NULL, 0
+#define CFG_KEYVALS_ENUM(field)                                                                    \
+  cfg_values_##field, sizeof cfg_values_##field / sizeof cfg_values_##field[0]
+
 static const cfg_keyinfo cfg_table[] = {
-#define CFG_KEY(key, field, type, unit, def, min, max, doc) \
-  {key, CFG_##type, unit, #def, (double)(min), (double)(max), doc, offsetof(cfg_device, field)},
+#define CFG_KEY(key, field, type, unit, def, min, max, doc)                                        \
+  {key,                                                                                            \
+   CFG_##type,                                                                                     \
+   unit,                                                                                           \
+   CFG_DEFTEXT_##type(field, def),                                                                 \
+   (double)(min),                                                                                  \
+   (double)(max),                                                                                  \
+   doc,                                                                                            \
+   offsetof(cfg_device, field),                                                                    \
+   CFG_KEYVALS_##type(field)},
 #include "cfg_schema.def"
 #undef CFG_KEY
 };
@@ -41,7 +75,7 @@ static char *cfg_strdup(const char *s) {
 #define CFG_DEF_FLOAT(f, d) f = (double)(d)
 #define CFG_DEF_BOOL(f, d) f = (d) != 0
 #define CFG_DEF_STR(f, d) f = cfg_strdup(d)
-#define CFG_DEF_ENUM(f, d) f = cfg_strdup(d)
+#define CFG_DEF_ENUM(f, d) f = CFG_##d
 
 void cfg_defaults(cfg_device *c) {
   memset(c, 0, sizeof *c);
@@ -51,7 +85,9 @@ void cfg_defaults(cfg_device *c) {
   c->source = cfg_strdup("<defaults>");
 }
 
-static int cfg_is_string(cfg_type t) { return t == CFG_STR || t == CFG_ENUM; }
+static int cfg_is_string(cfg_type t) {
+  return t == CFG_STR;
+}
 
 void cfg_fini(cfg_device *c) {
   for (size_t i = 0; i < CFG_NKEYS; i++) {
@@ -123,34 +159,15 @@ static int cfg_parse_bool(const char *v, int *out) {
   return -1;
 }
 
-/* The allowed values of an ENUM key: the first run of [a-z0-9_|] in its
- * doc that contains a '|'. Copies it to buf; returns 0 or -1 if none. */
-static int cfg_enum_values(const char *doc, char *buf, size_t len) {
-  for (const char *p = doc; *p;) {
-    const char *q = p;
-    while (*q && (islower((unsigned char)*q) || isdigit((unsigned char)*q) || *q == '_' || *q == '|'))
-      q++;
-    if (q > p && memchr(p, '|', (size_t)(q - p)) && (size_t)(q - p) < len) {
-      memcpy(buf, p, (size_t)(q - p));
-      buf[q - p] = 0;
-      return 0;
-    }
-    p = *q ? q + 1 : q;
+/* An ENUM key's values as "a|b|c", for messages. */
+static void cfg_enum_list(const cfg_keyinfo *k, char *buf, size_t len) {
+  size_t used = 0;
+  buf[0] = 0;
+  for (size_t i = 0; i < k->nvalues && used < len; i++) {
+    int n = snprintf(buf + used, len - used, "%s%s", i ? "|" : "", k->values[i]);
+    if (n < 0) break;
+    used += (size_t)n;
   }
-  return -1;
-}
-
-static int cfg_enum_ok(const char *doc, const char *v) {
-  char vals[256];
-  if (cfg_enum_values(doc, vals, sizeof vals) != 0) return 1;
-  size_t n = strlen(v);
-  for (char *p = vals; p && *p;) {
-    char *bar = strchr(p, '|');
-    size_t m = bar ? (size_t)(bar - p) : strlen(p);
-    if (m == n && strncmp(p, v, n) == 0) return 1;
-    p = bar ? bar + 1 : NULL;
-  }
-  return 0;
 }
 
 static void cfg_fmt_num(char *buf, size_t len, cfg_type t, double x) {
@@ -207,14 +224,18 @@ int cfg_set_key(cfg_device *c, const char *key, const char *value, char *err, si
     *(int *)field = x;
     return 0;
   }
-  case CFG_ENUM:
-    if (!cfg_enum_ok(k->doc, value)) {
-      char vals[256] = "";
-      cfg_enum_values(k->doc, vals, sizeof vals);
-      snprintf(err, errlen, "key '%s' = '%s' is not one of %s: %s", key, value, vals, k->doc);
-      return -1;
-    }
-    /* fallthrough */
+  case CFG_ENUM: {
+    for (size_t i = 0; i < k->nvalues; i++)
+      if (strcmp(value, k->values[i]) == 0) {
+        int x = (int)i;
+        memcpy(field, &x, sizeof x);
+        return 0;
+      }
+    char vals[256];
+    cfg_enum_list(k, vals, sizeof vals);
+    snprintf(err, errlen, "key '%s' = '%s' is not one of %s: %s", key, value, vals, k->doc);
+    return -1;
+  }
   case CFG_STR: {
     char *d = cfg_strdup(value);
     if (!d) {
@@ -238,7 +259,14 @@ int cfg_get(const cfg_device *c, const char *key, char *buf, size_t len) {
   case CFG_FLOAT: snprintf(buf, len, "%.17g", *(const double *)f); break;
   case CFG_BOOL: snprintf(buf, len, "%s", *(const int *)f ? "true" : "false"); break;
   case CFG_STR:
-  case CFG_ENUM: snprintf(buf, len, "%s", *(char *const *)f ? *(char *const *)f : ""); break;
+    snprintf(buf, len, "%s", *(char *const *)f ? *(char *const *)f : "");
+    break;
+  case CFG_ENUM: {
+    int x;
+    memcpy(&x, f, sizeof x);
+    snprintf(buf, len, "%s", x >= 0 && (size_t)x < k->nvalues ? k->values[x] : "");
+    break;
+  }
   }
   return 0;
 }
@@ -452,8 +480,7 @@ int cfg_validate(const cfg_device *c, const char **bad, char *err, size_t errlen
                     "l1.write_combine_lines = %" PRId64 " needs L1 sectors of at most 64 bytes"
                     " (l1.sector = %" PRId64 ", l1.line = %" PRId64 "); set l1.sector, e.g. 32",
                     c->l1_write_combine_lines, c->l1_sector, c->l1_line);
-  if (c->l1_write_combine_lines && c->l1_write_policy &&
-      strcmp(c->l1_write_policy, "write_back") == 0)
+  if (c->l1_write_combine_lines && c->l1_write_policy == CFG_L1_WRITE_POLICY_WRITE_BACK)
     return cfg_fail(bad, "l1.write_combine_lines", err, errlen,
                     "l1.write_combine_lines = %" PRId64 " combines a write-through L1's stores;"
                     " a write_back L1 (l1.write_policy) already keeps them: set it to 0",

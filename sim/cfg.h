@@ -6,14 +6,28 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CFG_T_INT int64_t
-#define CFG_T_FLOAT double
-#define CFG_T_BOOL int
-#define CFG_T_STR char *
-#define CFG_T_ENUM char *
+/* One C enum per ENUM key, from its CFG_VALUES_<field> list in the schema:
+ * cfg_dram_row_policy holds CFG_DRAM_ROW_POLICY_OPEN, ..._CLOSED (0, 1, ...
+ * in schema order), so the model switches on values, never on text. */
+#define CFG_ENUM_CONST(name, text) CFG_##name,
+#define CFG_ENUM_TYPE_INT(field)
+#define CFG_ENUM_TYPE_FLOAT(field)
+#define CFG_ENUM_TYPE_BOOL(field)
+#define CFG_ENUM_TYPE_STR(field)
+#define CFG_ENUM_TYPE_ENUM(field)                                                                  \
+  typedef enum cfg_##field{CFG_VALUES_##field(CFG_ENUM_CONST)} cfg_##field;
+#define CFG_KEY(key, field, type, unit, def, min, max, doc) CFG_ENUM_TYPE_##type(field)
+#include "cfg_schema.def"
+#undef CFG_KEY
+
+#define CFG_FIELD_INT(field) int64_t field;
+#define CFG_FIELD_FLOAT(field) double field;
+#define CFG_FIELD_BOOL(field) int field;
+#define CFG_FIELD_STR(field) char *field;
+#define CFG_FIELD_ENUM(field) cfg_##field field;
 
 typedef struct cfg_device {
-#define CFG_KEY(key, field, type, unit, def, min, max, doc) CFG_T_##type field;
+#define CFG_KEY(key, field, type, unit, def, min, max, doc) CFG_FIELD_##type(field)
 #include "cfg_schema.def"
 #undef CFG_KEY
   char *source; /* file the config came from, or "<defaults>" */
@@ -45,14 +59,22 @@ int cfg_set(cfg_device *c, const char *assignment, char *err, size_t errlen);
  * listings, the doc generator and the runtime's device queries. */
 typedef enum cfg_type { CFG_INT, CFG_FLOAT, CFG_BOOL, CFG_STR, CFG_ENUM } cfg_type;
 
+/* Room for the longest ENUM value text with its NUL (a longer one in the
+ * schema fails to compile). */
+#define CFG_ENUM_TEXT_MAX 32
+
 typedef struct cfg_keyinfo {
   const char *key;   /* dotted YAML key, "cu.simds" */
   cfg_type type;
   const char *unit;
-  const char *def;   /* the default as written in the schema */
+  const char *def;   /* the default as written in the schema (ENUM: its text) */
   double min, max;   /* INT and FLOAT only */
-  const char *doc;   /* ENUM docs list the allowed values as "a|b|c" */
+  const char *doc;
   size_t offset;     /* of the field in cfg_device */
+  /* ENUM only: the values' texts, indexed by the C enum's value (an ENUM
+   * field is stored as an int-sized enum) */
+  const char (*values)[CFG_ENUM_TEXT_MAX];
+  size_t nvalues;
 } cfg_keyinfo;
 
 const cfg_keyinfo *cfg_keys(size_t *n);

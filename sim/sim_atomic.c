@@ -145,7 +145,7 @@ uint32_t sim_lds_atomic_passes(const isa_access *a, uint32_t banks, uint32_t ban
    * the previous one's result) unless the hardware combines them (no-return
    * increments on NVIDIA: ATOMS.POPC.INC adds the lane count once) */
   uint64_t words[ISA_MAX_WAVE * 16];
-  uint32_t nw = 0, per_bank[128] = {0}, worst = 0, distinct = 0;
+  uint32_t nw = 0, per_bank[SIM_LDS_MAX_BANKS] = {0}, worst = 0, distinct = 0;
   for (uint64_t mk = a->mask; mk; mk &= mk - 1) {
     unsigned i = (unsigned)__builtin_ctzll(mk);
     uint64_t first = a->addr[i] / bank_width, last = (a->addr[i] + a->size - 1) / bank_width;

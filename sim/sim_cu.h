@@ -23,7 +23,6 @@ enum {
   SIM_PORT_BRANCH,
   SIM_PORT_COUNT
 };
-enum { SIM_SCHED_OLDEST, SIM_SCHED_RR, SIM_SCHED_GTO };
 
 #define SIM_SCC (ISA_MAX_SGPRS + 2) /* scoreboard slot of SCC after the SGPRs */
 #define SIM_IBUF_MAX 64             /* cu.ibuffer_entries maximum (cfg_schema.def) */
@@ -99,7 +98,8 @@ typedef struct sim_timing {
   sim_hent *heap;
   size_t nheap, capheap;
   uint64_t next_group, age, end, wave_cycles;
-  uint32_t valu_passes, issue_width, sched;
+  uint32_t valu_passes, issue_width;
+  cfg_cu_scheduler sched; /* cu.scheduler */
   uint8_t unit_port[ISA_UNIT_COUNT];
   uint32_t unit_busy[ISA_UNIT_COUNT]; /* cycles an instruction holds its port */
   int faulted, oom;

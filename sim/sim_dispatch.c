@@ -16,8 +16,7 @@ int sim_dispatch_init(sim_timing *T) {
   uint32_t per = T->c->occ.wgs_per_cu;
   T->slots = calloc((size_t)T->ncu * per, sizeof *T->slots);
   T->cu_wgs = calloc(T->ncu, sizeof *T->cu_wgs);
-  const char *policy = T->cfg->dispatch_policy;
-  T->fill = policy && strcmp(policy, "fill") == 0;
+  T->fill = T->cfg->dispatch_policy == CFG_DISPATCH_POLICY_FILL;
   T->dispatch_lat_q = (uint64_t)(T->cfg->dispatch_wg_latency * SIM_DISPATCH_Q + 0.5);
   T->dispatch_free_q = 0;
   T->dispatch_wake = SIM_NEVER;

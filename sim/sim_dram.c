@@ -55,6 +55,12 @@ static double sim_dram_queue_wait(sim_memsys *m, uint32_t c, double t, double xf
   return cfg->dram_queue_cycles * rho / (1 - rho);
 }
 
+/* The share of dram.row_miss_cycles (tRP + tRCD) that a closed-row access
+ * pays: the bank precharged right after its previous access (auto-precharge,
+ * off the critical path), so only the activate (tRCD) remains, and DRAM data
+ * sheets give tRP ~= tRCD (DDR4, GDDR6, HBM2: both ~14 ns), hence half. */
+#define SIM_DRAM_CLOSED_ROW_SHARE 0.5
+
 double sim_dram_access(sim_memsys *m, uint64_t addr, uint32_t bytes, double t, sim_stats *st) {
   uint32_t c, b;
   uint64_t row;
@@ -70,7 +76,7 @@ double sim_dram_access(sim_memsys *m, uint64_t addr, uint32_t bytes, double t, s
   double miss = (double)m->cfg->dram_row_miss_cycles;
   if (!m->row_open_policy) {
     st->dram_row_misses++;
-    ready += miss / 2; /* activate only; tRP ~ tRCD, the precharge followed the last access */
+    ready += miss * SIM_DRAM_CLOSED_ROW_SHARE; /* == miss / 2 exactly (a power of two) */
   } else if (m->open_row[bi] == row + 1) {
     st->dram_row_hits++;
   } else {

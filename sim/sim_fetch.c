@@ -35,7 +35,7 @@ int sim_fetch_init(sim_timing *T) {
   for (uint32_t pc = 0; pc < k->ncode; pc++) {
     T->pc_addr[pc] = addr;
     size_t w = isa_encode(&k->code[pc], words, ISA_MAX_INST_WORDS);
-    addr += 4u * (uint32_t)(w ? w : 1);
+    addr += (uint32_t)sizeof words[0] * (uint32_t)(w ? w : 1); /* 4-byte words */
   }
   uint32_t line = (uint32_t)cfg->icache_line;
   T->code_lines = (addr + line - 1) / line;

@@ -14,6 +14,7 @@
 #define SIM_MEM_GUARD 4096u                /* unmapped bytes between buffers: overruns fault */
 #define SIM_SCRATCH_BASE 0x7f0000000000ull /* private memory lives in its own range */
 #define SIM_NEVER UINT64_MAX
+#define SIM_LDS_MAX_BANKS 128u /* lds.banks maximum (cfg_schema.def): per-bank counters */
 
 /* ---- caches ----------------------------------------------------------------
  * A set-associative tag array with true LRU. Each line keeps which of its

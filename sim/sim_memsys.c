@@ -19,7 +19,7 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   m->l1_line = (uint32_t)cfg->l1_line;
   m->l1_sector = cfg->l1_sector ? (uint32_t)cfg->l1_sector : m->l1_line;
   m->l1_bpc = (uint32_t)cfg->l1_bytes_per_cycle;
-  m->l1_write_back = cfg->l1_write_policy && strcmp(cfg->l1_write_policy, "write_back") == 0;
+  m->l1_write_back = cfg->l1_write_policy == CFG_L1_WRITE_POLICY_WRITE_BACK;
   m->nmshr = (uint32_t)cfg->l1_mshrs;
   m->l2_line = (uint32_t)cfg->l2_line;
   m->l2_sector = cfg->l2_sector ? (uint32_t)cfg->l2_sector : m->l2_line;
@@ -30,7 +30,7 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   m->unit_granule = cfg->l2_atomic_granule ? (uint32_t)cfg->l2_atomic_granule : m->l2_line;
   m->nchan = (uint32_t)cfg->dram_channels;
   m->nbanks = (uint32_t)cfg->dram_banks;
-  m->row_open_policy = !cfg->dram_row_policy || strcmp(cfg->dram_row_policy, "closed") != 0;
+  m->row_open_policy = cfg->dram_row_policy == CFG_DRAM_ROW_POLICY_OPEN;
   /* a queue's occupancy per byte: bandwidths split evenly over slices/channels */
   m->noc_cycles_per_byte = cfg->noc_bytes_per_cycle ? 1.0 / (double)cfg->noc_bytes_per_cycle : 0;
   m->slice_cycles_per_byte = (double)m->nslices / (double)cfg->l2_bytes_per_cycle;
@@ -71,7 +71,7 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
           sim_cache_init(&m->scache[i], (uint64_t)cfg->scache_bytes, (uint32_t)cfg->scache_line,
                          (uint32_t)cfg->scache_assoc) != 0;
   for (uint32_t i = 0; !bad && i < m->ncu; i++)
-    if (cfg->l1_replacement && strcmp(cfg->l1_replacement, "random") == 0)
+    if (cfg->l1_replacement == CFG_L1_REPLACEMENT_RANDOM)
       m->l1[i].rng = 0x9e3779b97f4a7c15ull ^ ((uint64_t)i << 32 | 1u); /* fixed seed per CU */
   for (uint32_t i = 0; !bad && i < m->ncu && cfg->l1_set_hash; i++) sim_cache_hash_sets(&m->l1[i]);
   m->nparts = (uint32_t)cfg->l2_partitions;
@@ -439,7 +439,7 @@ static uint32_t sim_lds_phase(const isa_access *a, uint64_t mask, uint32_t banks
     for (uint64_t w = first; w <= last && nw < ISA_MAX_WAVE * 16; w++) words[nw++] = w;
     bytes += a->size;
   }
-  uint32_t per_bank[128] = {0};
+  uint32_t per_bank[SIM_LDS_MAX_BANKS] = {0};
   uint32_t worst = 0;
   for (uint32_t i = 0; i < nw; i++) {
     int dup = 0;

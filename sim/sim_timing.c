@@ -391,14 +391,14 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
  * NULL with *earliest lowered to the first cycle one could be ready. A
  * wave is ready when its own readiness and then its issue port allow. */
 static sim_twave *sim_pick(const sim_timing *T, sim_simd *sd, uint64_t now, uint64_t *earliest) {
-  if (T->sched == SIM_SCHED_GTO && sd->greedy) {
+  if (T->sched == CFG_CU_SCHEDULER_GTO && sd->greedy) {
     uint32_t i = sd->greedy->sidx;
     uint64_t t = sd->rdy[i], p = *sd->port[sd->rport[i]];
     if (p > t) t = p;
     if (t <= now) return sd->greedy; /* greedy: stay with the wave until it stalls */
     if (t < *earliest) *earliest = t;
   }
-  uint32_t n = sd->n, start = T->sched == SIM_SCHED_RR && sd->rr < n ? sd->rr : 0;
+  uint32_t n = sd->n, start = T->sched == CFG_CU_SCHEDULER_ROUND_ROBIN && sd->rr < n ? sd->rr : 0;
   for (uint32_t k = 0; k < n; k++) {
     uint32_t i = start + k < n ? start + k : start + k - n;
     uint64_t t = sd->rdy[i];
@@ -472,10 +472,7 @@ sim_status sim_run_timing(sim_ctx *c) {
   T.wpg = c->occ.waves_per_wg;
   T.valu_passes = (uint32_t)(T.cfg->wave_size / T.cfg->cu_simd_width);
   T.issue_width = (uint32_t)T.cfg->cu_issue_width;
-  const char *sched = T.cfg->cu_scheduler ? T.cfg->cu_scheduler : "oldest";
-  T.sched = strcmp(sched, "round_robin") == 0 ? SIM_SCHED_RR
-            : strcmp(sched, "gto") == 0       ? SIM_SCHED_GTO
-                                              : SIM_SCHED_OLDEST;
+  T.sched = T.cfg->cu_scheduler;
   T.trace = c->l->trace;
   uint32_t wps = c->occ.waves_per_simd;
   T.simds = calloc(T.nsimd, sizeof *T.simds);

@@ -98,8 +98,11 @@ START_TEST(vadd_end_to_end) {
 }
 END_TEST
 
+/* _i = 1 also moves the automatic local size's target
+ * (dispatch.auto_workgroup_size, default 256) */
 START_TEST(use_host_ptr_in_place) {
   const char *db = rt_test_env();
+  if (_i) setenv("WAVESIM_SET", "dispatch.auto_workgroup_size=64", 1);
   rt_env e;
   rt_env_open(&e, 0);
   cl_program p = rt_build(&e, rt_src_vadd);
@@ -118,7 +121,7 @@ START_TEST(use_host_ptr_in_place) {
   ck_assert_int_eq(clEnqueueNDRangeKernel(e.q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_SUCCESS);
   ck_assert_int_eq(clFinish(e.q), CL_SUCCESS);
   for (int i = 0; i < N; i++) ck_assert_int_eq(c[i], 3 * i); /* no read needed */
-  ck_assert_int_eq(db_count(db, "WHERE local_x = 256", NULL, 0), 1);
+  ck_assert_int_eq(db_count(db, _i ? "WHERE local_x = 64" : "WHERE local_x = 256", NULL, 0), 1);
   clReleaseMemObject(ma);
   clReleaseMemObject(mb);
   clReleaseMemObject(mc);
@@ -127,6 +130,7 @@ START_TEST(use_host_ptr_in_place) {
   free(a), free(b), free(c);
   rt_env_close(&e);
   unlink(db);
+  unsetenv("WAVESIM_SET");
 }
 END_TEST
 
@@ -516,7 +520,7 @@ static Suite *suite(void) {
   TCase *tc = tcase_create("core");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, vadd_end_to_end);
-  tcase_add_test(tc, use_host_ptr_in_place);
+  tcase_add_loop_test(tc, use_host_ptr_in_place, 0, 2);
   tcase_add_test(tc, fault_sets_event_status);
   tcase_add_test(tc, profiling_in_simulated_time);
   tcase_add_loop_test(tc, uploads_pass_through_l2, 0, 2);

@@ -65,7 +65,7 @@ START_TEST(test_presets_load) {
   cfg_fini(&c);
   ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
   ck_assert_int_eq(c.cu_count, 2);
-  ck_assert_str_eq(c.cu_scheduler, "oldest");
+  ck_assert_int_eq(c.cu_scheduler, CFG_CU_SCHEDULER_OLDEST);
   cfg_fini(&c);
 }
 END_TEST
@@ -106,8 +106,22 @@ START_TEST(test_bad_values) {
              "the same LDS word share one bank access (no conflict)");
   load_fails("cu:\n  scheduler: fifo\n",
              "%s:2: key 'cu.scheduler' = 'fifo' is not one of oldest|round_robin|gto: Which ready "
-             "wave a SIMD issues from each cycle: oldest|round_robin|gto (loose round robin; gto: "
-             "greedy then oldest)");
+             "wave a SIMD issues from each cycle (oldest: the oldest ready wave; round_robin: "
+             "loose round robin; gto: greedy then oldest)");
+  load_fails("dram:\n  row_policy: Closed\n",
+             "%s:2: key 'dram.row_policy' = 'Closed' is not one of open|closed: Row-buffer "
+             "policy. open: an access to the bank's open row costs dram.latency, any other access "
+             "also dram.row_miss_cycles (precharge + activate) during which the bank is busy; "
+             "closed: every access activates its row and pays half of dram.row_miss_cycles (the "
+             "precharge is done after the previous access)");
+  load_fails("dispatch:\n  auto_workgroup_size: 0\n",
+             "%s:2: key 'dispatch.auto_workgroup_size' = '0' is out of range [1, 4096]: Work-items "
+             "the runtime aims a work-group at when clEnqueueNDRangeKernel gets a NULL local size: "
+             "dimension by dimension it takes the largest divisor of the global size within what "
+             "is left of this budget (in x preferring multiples of wave_size), never beyond the "
+             "kernel's or the device's work-group limit. A driver's choice, not the hardware's, "
+             "and drivers differ; 256 (a common default) fills the SIMDs and leaves room for "
+             "occupancy");
   load_fails("wave_size: 48\n", "%s:1: wave_size = 48 must be 32 or 64");
   load_fails("cu:\n  simd_width: 24\n", "%s:2: cu.simd_width = 24 must divide wave_size = 32");
   load_fails("l1:\n  line: 96\n", "%s:2: l1.line = 96 must be a power of two");
@@ -199,6 +213,103 @@ START_TEST(test_set_overrides) {
 }
 END_TEST
 
+/* Every ENUM key: each value the schema lists parses (YAML and --set) to the
+ * C enum of its position, cfg_get and cfg_dump print it back as the same
+ * text, and a bad value is refused naming the valid ones. */
+static int enum_field(const cfg_device *c, const cfg_keyinfo *k) {
+  int x;
+  memcpy(&x, (const char *)c + k->offset, sizeof x);
+  return x;
+}
+
+START_TEST(test_enums) {
+  size_t nk, nenum = 0;
+  const cfg_keyinfo *k = cfg_keys(&nk);
+  char err[1024], set[128], v[64];
+  for (size_t i = 0; i < nk; i++) {
+    if (k[i].type != CFG_ENUM) continue;
+    nenum++;
+    ck_assert_uint_ge(k[i].nvalues, 2);
+    char list[256] = "";
+    for (size_t j = 0; j < k[i].nvalues; j++) {
+      strcat(list, j ? "|" : "");
+      strcat(list, k[i].values[j]);
+    }
+    for (size_t j = 0; j < k[i].nvalues; j++) {
+      cfg_device c;
+      snprintf(set, sizeof set, "%s=%s", k[i].key, k[i].values[j]);
+      const char *sets[] = {set};
+      ck_assert_msg(cfg_load("default", sets, 1, &c, err, sizeof err) == 0, "%s: %s", set, err);
+      ck_assert_int_eq(enum_field(&c, &k[i]), (int)j);
+      ck_assert_int_eq(cfg_get(&c, k[i].key, v, sizeof v), 0);
+      ck_assert_str_eq(v, k[i].values[j]);
+      size_t n = cfg_dump(&c, NULL, 0);
+      char *buf = malloc(n + 1), line[128];
+      cfg_dump(&c, buf, n + 1);
+      snprintf(line, sizeof line, "\n%s: %s\n", k[i].key, k[i].values[j]);
+      ck_assert_msg(strstr(buf, line), "dump lacks '%s'", line + 1);
+      free(buf);
+      cfg_fini(&c);
+      /* the same through YAML, nested as a preset writes it */
+      char yaml[256], key[64];
+      snprintf(key, sizeof key, "%s", k[i].key);
+      char *dot = strchr(key, '.');
+      if (dot) *dot = 0;
+      if (dot)
+        snprintf(yaml, sizeof yaml, "%s:\n  %s: %s\n", key, dot + 1, k[i].values[j]);
+      else
+        snprintf(yaml, sizeof yaml, "%s: %s\n", key, k[i].values[j]);
+      const char *p = write_file("enum.yaml", yaml);
+      ck_assert_msg(cfg_load(p, NULL, 0, &c, err, sizeof err) == 0, "%s: %s", yaml, err);
+      ck_assert_int_eq(enum_field(&c, &k[i]), (int)j);
+      cfg_fini(&c);
+    }
+    /* the schema default is one of the values, and cfg_defaults sets it */
+    cfg_device d;
+    cfg_defaults(&d);
+    ck_assert_str_eq(k[i].values[enum_field(&d, &k[i])], k[i].def);
+    /* a bad value: the message lists the valid ones, the config is unchanged */
+    snprintf(set, sizeof set, "%s=nonesuch", k[i].key);
+    ck_assert_int_eq(cfg_set(&d, set, err, sizeof err), -1);
+    char want[1024];
+    snprintf(want, sizeof want, "--set: key '%s' = 'nonesuch' is not one of %s: %s", k[i].key, list,
+             k[i].doc);
+    ck_assert_str_eq(err, want);
+    ck_assert_str_eq(k[i].values[enum_field(&d, &k[i])], k[i].def);
+    cfg_fini(&d);
+  }
+  ck_assert_uint_eq(nenum, 5);
+  /* the named constants are the positions the schema lists */
+  cfg_device c;
+  const char *sets[] = {"cu.scheduler=gto", "l1.write_policy=write_back", "dram.row_policy=closed",
+                        "dispatch.policy=fill", "l1.replacement=random"};
+  ck_assert_msg(cfg_load("default", sets, 5, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_int_eq(c.cu_scheduler, CFG_CU_SCHEDULER_GTO);
+  ck_assert_int_eq(c.l1_write_policy, CFG_L1_WRITE_POLICY_WRITE_BACK);
+  ck_assert_int_eq(c.dram_row_policy, CFG_DRAM_ROW_POLICY_CLOSED);
+  ck_assert_int_eq(c.dispatch_policy, CFG_DISPATCH_POLICY_FILL);
+  ck_assert_int_eq(c.l1_replacement, CFG_L1_REPLACEMENT_RANDOM);
+  /* a cross-key rule on an enum: write_back excludes the write-combining buffer */
+  ck_assert_int_eq(cfg_set(&c, "l1.write_combine_lines=4", err, sizeof err), -1);
+  ck_assert_msg(strstr(err, "a write_back L1 (l1.write_policy) already keeps them"), "%s", err);
+  cfg_fini(&c);
+  cfg_defaults(&c);
+  ck_assert_int_eq(c.cu_scheduler, CFG_CU_SCHEDULER_OLDEST);
+  ck_assert_int_eq(c.l1_write_policy, CFG_L1_WRITE_POLICY_WRITE_THROUGH_NO_ALLOCATE);
+  ck_assert_int_eq(c.dram_row_policy, CFG_DRAM_ROW_POLICY_OPEN);
+  ck_assert_int_eq(c.dispatch_policy, CFG_DISPATCH_POLICY_ROUND_ROBIN);
+  ck_assert_int_eq(c.l1_replacement, CFG_L1_REPLACEMENT_LRU);
+  ck_assert_int_eq(c.dispatch_auto_wg_size, 256);
+  ck_assert_int_eq(cfg_set(&c, "dispatch.auto_workgroup_size=64", err, sizeof err), 0);
+  ck_assert_int_eq(c.dispatch_auto_wg_size, 64);
+  ck_assert_int_eq(cfg_set(&c, "dispatch.auto_workgroup_size=4097", err, sizeof err), -1);
+  ck_assert_msg(strstr(err, "'dispatch.auto_workgroup_size' = '4097' is out of range [1, 4096]"),
+                "%s", err);
+  ck_assert_int_eq(c.dispatch_auto_wg_size, 64);
+  cfg_fini(&c);
+}
+END_TEST
+
 START_TEST(test_unknown_preset_and_dump) {
   cfg_device c;
   char err[512];
@@ -236,6 +347,7 @@ int main(void) {
   tcase_add_test(tc, test_bad_values);
   tcase_add_test(tc, test_extends_and_suffixes);
   tcase_add_test(tc, test_set_overrides);
+  tcase_add_test(tc, test_enums);
   tcase_add_test(tc, test_unknown_preset_and_dump);
   suite_add_tcase(s, tc);
   SRunner *r = srunner_create(s);

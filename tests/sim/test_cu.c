@@ -373,7 +373,7 @@ START_TEST(test_bad_config) {
   ck_assert_int_eq(cfg_set(&c, "dispatch.policy=depth", err, sizeof err), -1);
   ck_assert_str_eq(
       err, "--set: key 'dispatch.policy' = 'depth' is not one of round_robin|fill: Which compute "
-           "unit gets the next work-group when several have room: round_robin|fill (round_robin: "
+           "unit gets the next work-group when several have room (round_robin: "
            "breadth first, the next CU with room after the last one used, like hardware "
            "dispatchers; fill: depth first, the lowest-numbered CU with room)");
   ck_assert_int_eq(cfg_set(&c, "cu.ibuffer_entries=65", err, sizeof err), -1);
