@@ -1,6 +1,6 @@
 /* SPIR-V module level: parsing with SPIRV-Tools, validation, the id table
  * (types and their layouts, constants, variables, decorations, names), entry
- * points and the assembly of the ir_module. Function bodies: spv_func.c. */
+ * points and the assembly of the ir_module. Function bodies: spv_function.c. */
 #include <spirv-tools/libspirv.h>
 #include <spirv/unified1/spirv.h>
 #include <stdarg.h>
