@@ -11,8 +11,7 @@
 
 /* ---- diagnostics and operands --------------------------------------------- */
 void spv_error(spv_mod *m, uint32_t line, const char *fmt, ...) {
-  if (m->failed)
-    return;
+  if (m->failed) return;
   m->failed = 1;
   char msg[512];
   va_list ap;
@@ -34,15 +33,19 @@ uint32_t spv_word(spv_mod *m, uint32_t i, uint32_t k) {
   return m->w[m->ins[i].off + k];
 }
 
-
 /* ---- types ---------------------------------------------------------------- */
 ir_space spv_space(uint32_t sc) {
   switch (sc) {
-  case SpvStorageClassCrossWorkgroup: return IR_AS_GLOBAL;
-  case SpvStorageClassUniformConstant: return IR_AS_CONSTANT;
-  case SpvStorageClassWorkgroup: return IR_AS_LOCAL;
-  case SpvStorageClassGeneric: return IR_AS_GLOBAL; /* casts carry the real space */
-  default: return IR_AS_PRIVATE;
+  case SpvStorageClassCrossWorkgroup:
+    return IR_AS_GLOBAL;
+  case SpvStorageClassUniformConstant:
+    return IR_AS_CONSTANT;
+  case SpvStorageClassWorkgroup:
+    return IR_AS_LOCAL;
+  case SpvStorageClassGeneric:
+    return IR_AS_GLOBAL; /* casts carry the real space */
+  default:
+    return IR_AS_PRIVATE;
   }
 }
 
@@ -57,14 +60,18 @@ spv_type *spv_type_of(spv_mod *m, uint32_t id, uint32_t line) {
 ir_type spv_ir_type(spv_mod *m, uint32_t id, uint32_t line) {
   ir_type r = {IR_T_VOID, 0};
   spv_type *t = spv_type_of(m, id, line);
-  if (!t)
-    return r;
+  if (!t) return r;
   switch (t->tk) {
-  case SPV_T_VOID: return r;
-  case SPV_T_BOOL: r.base = IR_T_BOOL; return r;
+  case SPV_T_VOID:
+    return r;
+  case SPV_T_BOOL:
+    r.base = IR_T_BOOL;
+    return r;
   case SPV_T_INT:
-    r.base = t->width == 8 ? IR_T_I8 : t->width == 16 ? IR_T_I16 : t->width == 32 ? IR_T_I32
-                                                                                    : IR_T_I64;
+    r.base = t->width == 8    ? IR_T_I8
+             : t->width == 16 ? IR_T_I16
+             : t->width == 32 ? IR_T_I32
+                              : IR_T_I64;
     return r;
   case SPV_T_FLOAT:
     r.base = t->width == 16 ? IR_T_F16 : t->width == 32 ? IR_T_F32 : IR_T_F64;
@@ -91,15 +98,30 @@ static void spv_spell(spv_mod *m, uint32_t id, fe_sb *b, int depth) {
   }
   static const char *const ints[] = {"char", "short", "int", "long"};
   switch (t->tk) {
-  case SPV_T_VOID: fe_sb_printf(b, "void"); break;
-  case SPV_T_BOOL: fe_sb_printf(b, "bool"); break;
-  case SPV_T_INT: fe_sb_printf(b, "%s", ints[t->width == 8 ? 0 : t->width == 16 ? 1 :
-                                             t->width == 32 ? 2 : 3]); break;
-  case SPV_T_FLOAT: fe_sb_printf(b, "%s", t->width == 16 ? "half" : t->width == 32 ? "float"
-                                                                                   : "double"); break;
-  case SPV_T_VEC: spv_spell(m, t->elem, b, depth + 1); fe_sb_printf(b, "%u", t->count); break;
-  case SPV_T_ARRAY: spv_spell(m, t->elem, b, depth + 1); fe_sb_printf(b, "[%u]", t->count); break;
-  case SPV_T_PTR: spv_spell(m, t->elem, b, depth + 1); fe_sb_printf(b, "*"); break;
+  case SPV_T_VOID:
+    fe_sb_printf(b, "void");
+    break;
+  case SPV_T_BOOL:
+    fe_sb_printf(b, "bool");
+    break;
+  case SPV_T_INT:
+    fe_sb_printf(b, "%s", ints[t->width == 8 ? 0 : t->width == 16 ? 1 : t->width == 32 ? 2 : 3]);
+    break;
+  case SPV_T_FLOAT:
+    fe_sb_printf(b, "%s", t->width == 16 ? "half" : t->width == 32 ? "float" : "double");
+    break;
+  case SPV_T_VEC:
+    spv_spell(m, t->elem, b, depth + 1);
+    fe_sb_printf(b, "%u", t->count);
+    break;
+  case SPV_T_ARRAY:
+    spv_spell(m, t->elem, b, depth + 1);
+    fe_sb_printf(b, "[%u]", t->count);
+    break;
+  case SPV_T_PTR:
+    spv_spell(m, t->elem, b, depth + 1);
+    fe_sb_printf(b, "*");
+    break;
   case SPV_T_STRUCT: {
     const char *n = m->ids[id].name;
     if (n && !strncmp(n, "struct.", 7))
@@ -110,7 +132,9 @@ static void spv_spell(spv_mod *m, uint32_t id, fe_sb *b, int depth) {
       fe_sb_printf(b, "%s", n ? n : "struct");
     break;
   }
-  default: fe_sb_printf(b, "%s", t->opaque_name ? t->opaque_name : "?"); break;
+  default:
+    fe_sb_printf(b, "%s", t->opaque_name ? t->opaque_name : "?");
+    break;
   }
 }
 
