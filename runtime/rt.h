@@ -277,9 +277,20 @@ void rt_mem_retain(struct _cl_mem *m);
 void rt_mem_release(struct _cl_mem *m);
 void rt_program_release_internal(struct _cl_program *p);
 
-/* ---- commands and events (rt_event.c) ---- */
+/* ---- events (rt_event.c) ---- */
 /* Validate a wait list against the queue's context. */
 cl_int rt_check_wait_list(struct _cl_context *ctx, cl_uint n, const cl_event *list);
+/* A new event of context ctx (retained), QUEUED on q at the host's time, or a
+ * SUBMITTED user event when q is NULL. Call with the lock held; NULL on
+ * out-of-memory. */
+struct _cl_event *rt_event_new(struct _cl_context *ctx, struct _cl_command_queue *q,
+                               cl_command_type type);
+/* Sets e's status, fires the callbacks it is due and wakes waiters; call with
+ * the lock held. */
+void rt_event_set_status(struct _cl_event *e, cl_int status);
+void rt_event_release_internal(struct _cl_event *e);
+
+/* ---- commands and their queues (rt_queue.c) ---- */
 /* Fills the common part of a command allocated by the caller (size bytes,
  * zeroed) and creates its event. Returns NULL on out-of-memory. */
 rt_cmd *rt_cmd_new(size_t size, struct _cl_command_queue *q, cl_command_type type, cl_uint nwait,
@@ -293,7 +304,6 @@ void rt_cmd_discard(rt_cmd *c);
 cl_int rt_submit(struct _cl_command_queue *q, rt_cmd *c, cl_event *event_out, int blocking);
 /* Run every runnable command of every queue of the platform. */
 void rt_drain(void);
-void rt_event_release_internal(struct _cl_event *e);
 
 /* ---- memory (rt_mem.c) ---- */
 void *rt_mem_host(struct _cl_mem *m, size_t offset, size_t size);

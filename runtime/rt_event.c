@@ -1,7 +1,5 @@
-/* Commands and events: the queues (commands run at enqueue unless a wait
- * list holds them back; out-of-order queues let later ready commands pass
- * held ones, barriers excepted), event status and simulated-time profiling,
- * callbacks, user events, markers, barriers and clWaitForEvents. */
+/* Events: status and simulated-time profiling, callbacks, reference counting,
+ * user events and clWaitForEvents (commands and their queues: rt_queue.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +27,7 @@ static void rt_fire_callbacks(struct _cl_event *e) {
   rt_event_release_internal(e);
 }
 
-static void rt_set_status(struct _cl_event *e, cl_int status) {
+void rt_event_set_status(struct _cl_event *e, cl_int status) {
   e->status = status;
   rt_fire_callbacks(e);
   pthread_cond_broadcast(&rt_platform_get()->cond);
@@ -53,8 +51,8 @@ void rt_event_release_internal(struct _cl_event *e) {
   free(e);
 }
 
-static struct _cl_event *rt_event_new(struct _cl_context *ctx, struct _cl_command_queue *q,
-                                      cl_command_type type) {
+struct _cl_event *rt_event_new(struct _cl_context *ctx, struct _cl_command_queue *q,
+                               cl_command_type type) {
   struct _cl_event *e = calloc(1, sizeof *e);
   if (!e) return NULL;
   e->dispatch = &rt_dispatch;
@@ -81,156 +79,6 @@ cl_int rt_check_wait_list(struct _cl_context *ctx, cl_uint n, const cl_event *li
     if (ctx && list[i]->ctx != ctx) return CL_INVALID_CONTEXT;
   }
   return CL_SUCCESS;
-}
-
-rt_cmd *rt_cmd_new(size_t size, struct _cl_command_queue *q, cl_command_type type, cl_uint nwait,
-                   const cl_event *wait) {
-  rt_cmd *c = calloc(1, size);
-  if (!c) return NULL;
-  if (nwait) {
-    c->wait = malloc(nwait * sizeof *c->wait);
-    if (!c->wait) {
-      free(c);
-      return NULL;
-    }
-  }
-  rt_lock();
-  c->event = rt_event_new(q->ctx, q, type);
-  if (!c->event) {
-    rt_unlock();
-    free(c->wait);
-    free(c);
-    return NULL;
-  }
-  for (cl_uint i = 0; i < nwait; i++) {
-    c->wait[i] = wait[i];
-    wait[i]->refs++;
-  }
-  c->nwait = nwait;
-  rt_unlock();
-  return c;
-}
-
-static int rt_cmd_ready(const rt_cmd *c) {
-  for (cl_uint i = 0; i < c->nwait; i++)
-    if (c->wait[i]->status > CL_COMPLETE) return 0;
-  return 1;
-}
-
-/* Runs one command that has left its queue, advancing the device timeline.
- * Timestamps (simulated ns, one time base for the host and every device):
- * QUEUED is the host clock at enqueue; wavesim hands a command to its device
- * as soon as its wait list is complete, so SUBMIT is the latest END among
- * its wait list (a user event ends when the host sets it), or QUEUED; START
- * is when the device is free after SUBMIT (it idles until then, so a command
- * waiting on another device's event starts after that event's END). */
-static void rt_cmd_execute(struct _cl_command_queue *q, rt_cmd *c) {
-  struct _cl_event *e = c->event;
-  struct _cl_device_id *d = q->device;
-  int dep_failed = 0;
-  uint64_t submit = e->t_queued;
-  for (cl_uint i = 0; i < c->nwait; i++) {
-    if (c->wait[i]->status < 0) dep_failed = 1;
-    if (c->wait[i]->t_end > submit) submit = c->wait[i]->t_end;
-  }
-  e->t_submit = submit;
-  rt_set_status(e, CL_SUBMITTED);
-  if (d->now_ns < submit) d->now_ns = submit;
-  e->t_start = d->now_ns;
-  rt_set_status(e, CL_RUNNING);
-  uint64_t dur = 0;
-  cl_int st = dep_failed ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : c->run(c, &dur);
-  d->now_ns += dur;
-  e->t_end = d->now_ns;
-  if (e->t_end > q->last_end) q->last_end = e->t_end;
-  /* A command that did not run because its wait list failed is reported by
-   * its event only (5.9); clFinish reports the queue's own faults. */
-  if (st < 0 && !dep_failed) q->failed = 1;
-  rt_set_status(e, st < 0 ? st : CL_COMPLETE);
-}
-
-static void rt_cmd_free(rt_cmd *c) {
-  for (cl_uint i = 0; i < c->nwait; i++) rt_event_release_internal(c->wait[i]);
-  if (c->fini) c->fini(c);
-  free(c->wait);
-  rt_event_release_internal(c->event);
-  free(c);
-}
-
-void rt_cmd_discard(rt_cmd *c) {
-  rt_cmd_free(c);
-}
-
-/* Whether command c of queue q may start. In order: only the head. Out of
- * order: any command whose wait list is satisfied, except that a barrier
- * (and a marker without a wait list, which waits for everything before it)
- * starts only at the head, and nothing behind a barrier overtakes it. */
-static int rt_cmd_may_start(const struct _cl_command_queue *q, const rt_cmd *c) {
-  if (!rt_cmd_ready(c)) return 0;
-  if (c == q->head) return 1;
-  if (!(q->props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)) return 0;
-  cl_command_type t = c->event->type;
-  if (t == CL_COMMAND_BARRIER || (t == CL_COMMAND_MARKER && c->nwait == 0)) return 0;
-  for (const rt_cmd *b = q->head; b != c; b = b->next)
-    if (b->event->type == CL_COMMAND_BARRIER) return 0;
-  return 1;
-}
-
-/* One pass over every queue; restarts after each command because callbacks
- * may create or release queues and contexts. The running command stays at
- * the head of its queue (so clFinish keeps waiting) and the queue is marked
- * busy so that a callback's enqueue cannot overtake it. */
-void rt_drain(void) {
-  struct _cl_platform_id *p = rt_platform_get();
-  rt_lock();
-restart:
-  for (struct _cl_context *ctx = p->contexts; ctx; ctx = ctx->next) {
-    for (struct _cl_command_queue *q = ctx->queues; q; q = q->next) {
-      if (q->busy) continue;
-      rt_cmd *c = q->head, *prev = NULL;
-      while (c && !rt_cmd_may_start(q, c)) {
-        prev = c;
-        c = c->next;
-      }
-      if (!c) continue;
-      q->busy = 1;
-      rt_cmd_execute(q, c);
-      /* Unlink; commands enqueued by callbacks went to the tail meanwhile. */
-      if (prev)
-        prev->next = c->next;
-      else
-        q->head = c->next;
-      if (q->tail == c) q->tail = prev;
-      q->busy = 0;
-      rt_cmd_free(c);
-      pthread_cond_broadcast(&p->cond);
-      goto restart;
-    }
-  }
-  rt_unlock();
-}
-
-cl_int rt_submit(struct _cl_command_queue *q, rt_cmd *c, cl_event *event_out, int blocking) {
-  struct _cl_platform_id *p = rt_platform_get();
-  rt_lock();
-  struct _cl_event *e = c->event;
-  e->refs++; /* ours until we return */
-  if (q->tail)
-    q->tail->next = c;
-  else
-    q->head = c;
-  q->tail = c;
-  if (event_out) {
-    e->refs++;
-    *event_out = e;
-  }
-  rt_drain();
-  while (blocking && e->status > CL_COMPLETE) pthread_cond_wait(&p->cond, &p->lock);
-  if (blocking) rt_host_observe(e->t_end);
-  cl_int st = e->status;
-  rt_unlock();
-  rt_event_release_internal(e);
-  return blocking && st < 0 ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : CL_SUCCESS;
 }
 
 /* ---- the cl* event API ---------------------------------------------------- */
@@ -349,57 +197,8 @@ CL_API_ENTRY cl_int CL_API_CALL clSetUserEventStatus(cl_event e, cl_int status) 
     return CL_INVALID_OPERATION; /* set once only */
   }
   e->t_end = e->ctx->platform->host_ns; /* the host sets it now */
-  rt_set_status(e, status);
+  rt_event_set_status(e, status);
   rt_drain();
   rt_unlock();
   return CL_SUCCESS;
-}
-
-/* ---- markers, barriers ---------------------------------------------------- */
-
-static cl_int rt_nop_run(rt_cmd *c, uint64_t *dur) {
-  (void)c;
-  *dur = 0;
-  return CL_COMPLETE;
-}
-
-/* Every command of an in-order queue already waits for the ones before it,
- * so markers and barriers only add their wait list; in an out-of-order queue
- * rt_cmd_may_start gives them their ordering. */
-static cl_int rt_enqueue_sync(cl_command_queue q, cl_command_type type, cl_uint n,
-                              const cl_event *list, cl_event *event) {
-  if (!RT_VALID(q, RT_MAGIC_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
-  cl_int e = rt_check_wait_list(q->ctx, n, list);
-  if (e != CL_SUCCESS) return e;
-  rt_cmd *c = rt_cmd_new(sizeof *c, q, type, n, list);
-  if (!c) return CL_OUT_OF_HOST_MEMORY;
-  c->run = rt_nop_run;
-  return rt_submit(q, c, event, 0);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint n,
-                                                            const cl_event *list, cl_event *event) {
-  return rt_enqueue_sync(q, CL_COMMAND_MARKER, n, list, event);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueBarrierWithWaitList(cl_command_queue q, cl_uint n,
-                                                             const cl_event *list,
-                                                             cl_event *event) {
-  return rt_enqueue_sync(q, CL_COMMAND_BARRIER, n, list, event);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueMarker(cl_command_queue q, cl_event *event) {
-  if (!event) return CL_INVALID_VALUE;
-  return rt_enqueue_sync(q, CL_COMMAND_MARKER, 0, NULL, event);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueBarrier(cl_command_queue q) {
-  return rt_enqueue_sync(q, CL_COMMAND_BARRIER, 0, NULL, NULL);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueWaitForEvents(cl_command_queue q, cl_uint n,
-                                                       const cl_event *list) {
-  if (n == 0 || !list) return CL_INVALID_VALUE;
-  cl_int e = rt_enqueue_sync(q, CL_COMMAND_BARRIER, n, list, NULL);
-  return e == CL_INVALID_EVENT_WAIT_LIST ? CL_INVALID_EVENT : e;
 }

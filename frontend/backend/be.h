@@ -7,8 +7,9 @@
 
 #include <stddef.h>
 
-#include "fe.h"
+#include "fe_target.h"
 #include "ir.h"
+#include "isa.h"
 
 /* Compiles every kernel of `m` (which it may modify). Returns 0, or -1 with
  * "file:line: what (how to fix)" in err for unsupported features. */

@@ -262,6 +262,7 @@ int spv_lower_function(spv_mod *m, uint32_t fid, ir_function *f, int is_kernel) 
   memset(x->vref, 0xff, m->bound * sizeof(uint32_t));
   memset(x->label_block, 0xff, m->bound * sizeof(uint32_t));
   uint32_t nphis = 0, i = first + 1;
+  x->phis = &phis, x->nphis = &nphis;
 
   for (uint32_t k = i; k < end; k++)
     if (m->ins[k].op == SpvOpLabel) {
@@ -303,7 +304,7 @@ int spv_lower_function(spv_mod *m, uint32_t fid, ir_function *f, int is_kernel) 
     spv_kernel_arg_loads(x, first + 1, end);
   spv_byval_copies(x, first + 1, end);
   for (; i < end && !m->failed; i++)
-    spv_inst(x, i, &phis, &nphis);
+    spv_inst(x, i);
   if (!m->failed)
     spv_finish_phis(x, phis, nphis);
   if (!m->failed) {

@@ -98,7 +98,14 @@ char *spv_type_spelling(spv_mod *m, uint32_t type_id);
 /* Lowers function `fid` into f (as a kernel when is_kernel). */
 int spv_lower_function(spv_mod *m, uint32_t fid, ir_function *f, int is_kernel);
 
-/* ---- per-function lowering (spv_func.c, spv_ext.c) ---------------------- */
+/* ---- per-function lowering ------------------------------------------------ */
+/* Builtin markers (spv_fn.marker): (ir op << 8) | dim, dim 0xff = the whole
+ * vector; SPV_MK_PTR: a pointer into the builtin variable. */
+#define SPV_MK_VEC 0xffu
+#define SPV_MK_PTR (1u << 24)
+
+typedef struct spv_phi spv_phi;
+
 typedef struct spv_edge {
   uint32_t from_label; /* SPIR-V block whose terminator made this edge */
   uint32_t ir_block;   /* IR block that branches */
@@ -114,7 +121,7 @@ typedef struct spv_fn {
   uint32_t *refs;
   uint32_t nrefs, crefs;
   uint32_t *label_block; /* per id: IR block of a label */
-  uint32_t *marker;  /* per id: builtin marker (see spv_func.c), 0 if none */
+  uint32_t *marker;  /* per id: builtin marker (SPV_MK_*), 0 if none */
   uint32_t *hoisted; /* IR insts moved to the front of bb0, in creation order */
   uint32_t nhoisted, choisted;
   uint32_t *a, *b, *c, *r; /* SPV_MAX_LEAVES scratch buffers for operand leaves */
@@ -124,7 +131,11 @@ typedef struct spv_fn {
   uint32_t sret;     /* IR param holding the return-value pointer, IR_NONE if none */
   uint32_t *kconst;  /* hoisted constants for dedupe: (inst) list */
   uint32_t nkconst, ckconst;
+  spv_phi **phis;    /* the OpPhis met so far (owned by spv_lower_function) */
+  uint32_t *nphis;
 } spv_fn;
+
+/* ---- spv_build.c: emission and value helpers of every lowering file ------- */
 
 uint32_t spv_emit(spv_fn *x, ir_op op, ir_type t, uint32_t n, const uint32_t *o);
 /* small emission helpers shared by the lowering files */
@@ -150,18 +161,62 @@ uint32_t spv_val(spv_fn *x, uint32_t id, uint32_t *out);
 /* Leaf types of type `tid`: count, with types in out (SPV_MAX_LEAVES). */
 uint32_t spv_leaf_types(spv_mod *m, uint32_t tid, ir_type *out, uint32_t line);
 void spv_set(spv_fn *x, uint32_t id, const uint32_t *refs, uint32_t n);
-typedef struct spv_phi {
+struct spv_phi {
   uint32_t ins, label, first, n; /* OpPhi index, its block, first IR phi, leaves */
-} spv_phi;
+};
 
-/* spv_func.c: instruction lowering helpers used by spv_function.c */
 void spv_hoist(spv_fn *x, uint32_t inst);
 uint32_t spv_emit_entry(spv_fn *x, ir_op op, ir_type t, uint32_t n, const uint32_t *o);
+ir_type *spv_tbuf(spv_fn *x);
+
+/* ---- spv_inst.c: lowers instruction i of a function body through the opcode
+ * table to the handlers below (arg: what the table gives, see each) -------- */
+void spv_inst(spv_fn *x, uint32_t i);
+
+/* spv_alu.c: arithmetic, logic, comparisons, selects, composites */
+void spv_h_binop(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_unop(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_shift(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_icmp(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_fcmp(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_undef(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_bitcount(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_fclass(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_any_all(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_select(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_copy_object(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_composite_extract(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_composite_insert(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_composite_construct(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_vector_shuffle(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_vector_dynamic(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_vector_times_scalar(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_dot(spv_fn *x, uint32_t i, uint32_t arg);
+
+/* spv_mem.c: memory, atomics, barriers */
 uint32_t spv_mem_leaves(spv_fn *x, uint32_t tid, uint32_t ptr, uint32_t align, uint32_t *vals,
                         int store);
+void spv_h_variable(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_load(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_store(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_copy_memory(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_access_chain(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_atomic(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_atomic_load(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_atomic_store(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_control_barrier(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_memory_barrier(spv_fn *x, uint32_t i, uint32_t arg);
+
+/* spv_cfg.c: control flow and calls */
 void spv_finish_phis(spv_fn *x, const spv_phi *phis, uint32_t nphis);
-void spv_inst(spv_fn *x, uint32_t i, spv_phi **phis, uint32_t *nphis);
-ir_type *spv_tbuf(spv_fn *x);
+void spv_h_label(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_phi(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_branch(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_branch_conditional(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_switch(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_terminator(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_return_value(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_call(spv_fn *x, uint32_t i, uint32_t arg);
 
 /* OpExtInst of the OpenCL.std set; 0 or -1 (error set). */
 int spv_lower_clstd(spv_fn *x, uint32_t i);
