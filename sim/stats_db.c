@@ -4,25 +4,15 @@
  * at most the launch in flight; sim_statsdb_close checkpoints and leaves no
  * -wal/-shm file.
  *
- * Schema (version 3; docs/STATS.md has the meaning of every column):
+ * Schema (version SIM_STATSDB_VERSION = 3; docs/STATS.md has every column):
  *   schema_version(version INTEGER)              -- one row
- *   launches(id INTEGER PRIMARY KEY, recorded_at TEXT, kernel TEXT, config TEXT,
- *            functional_only, work_dim, global_x/y/z, local_x/y/z, cycles,
- *            time_ns REAL, workgroups, waves, inst_<unit> per isa_unit,
- *            inst_total, thread_insts, waves_per_simd, wgs_per_cu, limiter TEXT,
- *            achieved_occupancy REAL, vgprs, sgprs, lds_bytes, private_bytes,
- *            stall_dependency, stall_memory, stall_barrier, stall_issue,
- *            divergent_branches, lds_accesses, lds_bank_conflict_cycles,
- *            l1_hits, l1_misses, l2_hits, l2_misses, scalar_cache_hits,
- *            scalar_cache_misses, dram_read_bytes, dram_write_bytes,
- *            global_load_bytes, global_store_bytes,
- *            source_id REFERENCES sources(id),        -- NULL: source unknown
- *            the memory-hierarchy columns of SIM_LAUNCH_COLUMNS_V3)
+ *   launches(id INTEGER PRIMARY KEY, recorded_at TEXT, then the STAT rows of
+ *            stats.def in order: kernel ... reconvergences, inst_<unit> per
+ *            isa_unit, inst_total, source_id REFERENCES sources(id))
  *   sources(id INTEGER PRIMARY KEY, hash INTEGER, bytes INTEGER, text TEXT)
  *            -- one row per distinct program source (FNV-1a 64 hash + text)
- *   line_stats(launch_id REFERENCES launches(id), line, insts, stall_cycles,
- *              lds_conflict_cycles, mem_requests, divergent_branches (version 3),
- *              PRIMARY KEY(launch_id, line))
+ *   line_stats(launch_id REFERENCES launches(id), line, the LINE_STAT rows of
+ *              stats.def, PRIMARY KEY(launch_id, line))
  *   diagnostics(launch_id REFERENCES launches(id), seq, kind TEXT, line,
  *               other_line, message TEXT, PRIMARY KEY(launch_id, seq))
  *              -- the correctness checks' reports (WAVESIM_CHECK), in order;
@@ -31,7 +21,7 @@
  *
  * Older files are upgraded in place, nothing is rewritten: version 1 (no
  * sources) gets the table and column, versions 1 and 2 get the version 3
- * columns (NULL in their old rows). */
+ * columns (those of stats.def with since = 3; NULL in their old rows). */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,82 +29,73 @@
 
 #include "sim_internal.h"
 
-#define SIM_STATSDB_VERSION 3
-
 struct sim_statsdb {
   sqlite3 *db;
 };
 
-/* Every launches column with its SQL type and the value it stores: the one
- * list the CREATE and the INSERT are both generated from. I: integer,
- * R: real, T: text. The per-unit columns are added from sim_unit_names. */
-#define SIM_LAUNCH_COLUMNS(X)                                             \
-  X(kernel, T, s->kernel)                                                 \
-  X(config, T, s->config)                                                 \
-  X(functional_only, I, s->functional_only)                               \
-  X(work_dim, I, s->work_dim)                                             \
-  X(global_x, I, s->global_size[0])                                       \
-  X(global_y, I, s->global_size[1])                                       \
-  X(global_z, I, s->global_size[2])                                       \
-  X(local_x, I, s->local_size[0])                                         \
-  X(local_y, I, s->local_size[1])                                         \
-  X(local_z, I, s->local_size[2])                                         \
-  X(cycles, I, s->cycles)                                                 \
-  X(time_ns, R, s->time_ns)                                               \
-  X(workgroups, I, s->workgroups)                                         \
-  X(waves, I, s->waves)                                                   \
-  X(thread_insts, I, s->thread_insts)                                     \
-  X(waves_per_simd, I, s->waves_per_simd)                                 \
-  X(wgs_per_cu, I, s->wgs_per_cu)                                         \
-  X(limiter, T, s->limiter)                                               \
-  X(achieved_occupancy, R, s->achieved_occupancy)                         \
-  X(vgprs, I, s->vgprs)                                                   \
-  X(sgprs, I, s->sgprs)                                                   \
-  X(lds_bytes, I, s->lds_bytes)                                           \
-  X(private_bytes, I, s->private_bytes)                                   \
-  X(stall_dependency, I, s->stall_dependency)                             \
-  X(stall_memory, I, s->stall_memory)                                     \
-  X(stall_barrier, I, s->stall_barrier)                                   \
-  X(stall_issue, I, s->stall_issue)                                       \
-  X(divergent_branches, I, s->divergent_branches)                         \
-  X(lds_accesses, I, s->lds_accesses)                                     \
-  X(lds_bank_conflict_cycles, I, s->lds_bank_conflict_cycles)             \
-  X(l1_hits, I, s->l1_hits)                                               \
-  X(l1_misses, I, s->l1_misses)                                           \
-  X(l2_hits, I, s->l2_hits)                                               \
-  X(l2_misses, I, s->l2_misses)                                           \
-  X(scalar_cache_hits, I, s->scalar_cache_hits)                           \
-  X(scalar_cache_misses, I, s->scalar_cache_misses)                       \
-  X(dram_read_bytes, I, s->dram_read_bytes)                               \
-  X(dram_write_bytes, I, s->dram_write_bytes)                             \
-  X(global_load_bytes, I, s->global_load_bytes)                           \
-  X(global_store_bytes, I, s->global_store_bytes)                         \
-  SIM_LAUNCH_COLUMNS_V3(X)
+/* The launches and line_stats columns are the rows of stats.def, in its
+ * order: the CREATE, the version 3 upgrade and the INSERT are all generated
+ * from it. A column cannot claim a schema newer than the one written. */
+#define SIM_DB_SINCE_CHECK(name, since)                                                            \
+  _Static_assert((since) >= 1 && (since) <= SIM_STATSDB_VERSION,                                   \
+                 "stats.def: column " #name " claims a schema version this file does not write; "  \
+                 "bump SIM_STATSDB_VERSION in stats.h");
+#define STAT(group, field, ctype, sql, since, unit, doc) SIM_DB_SINCE_CHECK(field, since)
+#define STAT_TEXT(group, field, size, since, unit, doc) SIM_DB_SINCE_CHECK(field, since)
+#define STAT_XYZ(group, field, column, since, unit, doc) SIM_DB_SINCE_CHECK(column, since)
+#define STAT_UNITS(group, field, column, since, unit, doc) SIM_DB_SINCE_CHECK(column, since)
+#define STAT_DERIVED(group, column, sql, since, unit, doc) SIM_DB_SINCE_CHECK(column, since)
+#define LINE_STAT(group, field, since, unit, doc) SIM_DB_SINCE_CHECK(field, since)
+#include "stats.def"
 
-/* Added in version 3 (the memory hierarchy of issue #4): older files get
- * them by ALTER TABLE. */
-#define SIM_LAUNCH_COLUMNS_V3(X)                                                                   \
-  X(l1_load_sectors, I, s->l1_load_sectors)                                                        \
-  X(l1_store_sectors, I, s->l1_store_sectors)                                                      \
-  X(l1_mshr_merges, I, s->l1_mshr_merges)                                                          \
-  X(l1_mshr_stall_cycles, I, s->l1_mshr_stall_cycles)                                              \
-  X(l2_read_sectors, I, s->l2_read_sectors)                                                        \
-  X(l2_write_sectors, I, s->l2_write_sectors)                                                      \
-  X(l2_slice_max_requests, I, s->l2_slice_max_requests)                                            \
-  X(l2_far_requests, I, s->l2_far_requests)                                                        \
-  X(l2_atomic_ops, I, s->l2_atomic_ops)                                                            \
-  X(l2_atomic_cycles, I, s->l2_atomic_cycles)                                                      \
-  X(dram_row_hits, I, s->dram_row_hits)                                                            \
-  X(dram_row_misses, I, s->dram_row_misses)                                                        \
-  /* the compute unit (issue #4): instruction fetch and divergence */                              \
-  X(icache_hits, I, s->icache_hits)                                                                \
-  X(icache_misses, I, s->icache_misses)                                                            \
-  X(stall_fetch, I, s->stall_fetch)                                                                \
-  X(reconvergences, I, s->reconvergences)
+static int sim_db_has_column(sqlite3 *db, const char *table, const char *name) {
+  sqlite3_stmt *q = NULL;
+  int have = 0;
+  if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info(?) WHERE name = ?;", -1, &q, NULL) ==
+      SQLITE_OK) {
+    sqlite3_bind_text(q, 1, table, -1, SQLITE_STATIC);
+    sqlite3_bind_text(q, 2, name, -1, SQLITE_STATIC);
+    have = sqlite3_step(q) == SQLITE_ROW;
+  }
+  sqlite3_finalize(q);
+  return have;
+}
 
 #define SQLTYPE_I "INTEGER"
 #define SQLTYPE_R "REAL"
 #define SQLTYPE_T "TEXT"
+#define SQLTYPE_SOURCE_REF "INTEGER REFERENCES sources(id)"
+
+/* Appends PREFIX NAME[ TYPE] SUFFIX for every launches column (lines == 0)
+ * or line_stats column (lines == 1, after launch_id and line) of stats.def
+ * added in schema version since_min or later (1: all), skipping those the
+ * file already has when `db` is given; returns the new length. */
+static size_t sim_db_columns(char *sql, size_t cap, size_t n, int lines, const char *prefix,
+                             int types, const char *suffix, int since_min, sqlite3 *db) {
+#define SIM_DB_COL(is_line, name, type, since)                                                     \
+  if (lines == (is_line) && (since) >= since_min &&                                                \
+      !(db && sim_db_has_column(db, lines ? "line_stats" : "launches", name)))                     \
+    n += (size_t)snprintf(sql + n, cap - n, "%s%s%s%s%s", prefix, name, types ? " " : "",          \
+                          types ? (type) : "", suffix);
+#define STAT(group, field, ctype, sql_, since, unit, doc)                                          \
+  SIM_DB_COL(0, #field, SQLTYPE_##sql_, since)
+#define STAT_TEXT(group, field, size, since, unit, doc) SIM_DB_COL(0, #field, SQLTYPE_T, since)
+#define STAT_XYZ(group, field, column, since, unit, doc)                                           \
+  SIM_DB_COL(0, #column "_x", SQLTYPE_I, since)                                                    \
+  SIM_DB_COL(0, #column "_y", SQLTYPE_I, since) SIM_DB_COL(0, #column "_z", SQLTYPE_I, since)
+#define STAT_UNITS(group, field, column, since, unit, doc)                                         \
+  for (int u = 0; u < ISA_UNIT_COUNT; u++) {                                                       \
+    char name[64];                                                                                 \
+    snprintf(name, sizeof name, #column "_%s", sim_unit_names[u]);                                 \
+    SIM_DB_COL(0, name, SQLTYPE_I, since)                                                          \
+  }
+#define STAT_DERIVED(group, column, sql_, since, unit, doc)                                        \
+  SIM_DB_COL(0, #column, SQLTYPE_##sql_, since)
+#define LINE_STAT(group, field, since, unit, doc) SIM_DB_COL(1, #field, SQLTYPE_I, since)
+#include "stats.def"
+#undef SIM_DB_COL
+  return n;
+}
 
 static void sim_db_err(sqlite3 *db, const char *what, char *err, unsigned errlen) {
   snprintf(err, errlen, "stats database: %s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
@@ -130,27 +111,29 @@ static int sim_db_exec(sqlite3 *db, const char *sql, char *err, unsigned errlen)
   return 0;
 }
 
+/* Tables in the order every version created them (the launches and
+ * line_stats columns from stats.def). */
 static int sim_db_create(sqlite3 *db, char *err, unsigned errlen) {
   char sql[8192];
   size_t n = (size_t)snprintf(sql, sizeof sql,
                               "CREATE TABLE IF NOT EXISTS launches(id INTEGER PRIMARY KEY, "
                               "recorded_at TEXT DEFAULT CURRENT_TIMESTAMP");
-#define X(name, type, expr) n += (size_t)snprintf(sql + n, sizeof sql - n, ", " #name " " SQLTYPE_##type);
-  SIM_LAUNCH_COLUMNS(X)
-#undef X
-  for (int u = 0; u < ISA_UNIT_COUNT; u++)
-    n += (size_t)snprintf(sql + n, sizeof sql - n, ", inst_%s INTEGER", sim_unit_names[u]);
-  snprintf(sql + n, sizeof sql - n,
-           ", inst_total INTEGER, source_id INTEGER REFERENCES sources(id));");
+  n = sim_db_columns(sql, sizeof sql, n, 0, ", ", 1, "", 1, NULL);
+  snprintf(sql + n, sizeof sql - n, ");");
+  if (sim_db_exec(db, sql, err, errlen) != 0 ||
+      sim_db_exec(db,
+                  "CREATE TABLE IF NOT EXISTS sources(id INTEGER PRIMARY KEY, hash INTEGER NOT "
+                  "NULL, bytes INTEGER NOT NULL, text TEXT NOT NULL);"
+                  "CREATE INDEX IF NOT EXISTS sources_by_hash ON sources(hash);",
+                  err, errlen) != 0)
+    return -1;
+  n = (size_t)snprintf(sql, sizeof sql,
+                       "CREATE TABLE IF NOT EXISTS line_stats(launch_id INTEGER NOT NULL "
+                       "REFERENCES launches(id), line INTEGER NOT NULL");
+  n = sim_db_columns(sql, sizeof sql, n, 1, ", ", 1, "", 1, NULL);
+  snprintf(sql + n, sizeof sql - n, ", PRIMARY KEY(launch_id, line));");
   if (sim_db_exec(db, sql, err, errlen) != 0) return -1;
   return sim_db_exec(db,
-                     "CREATE TABLE IF NOT EXISTS sources(id INTEGER PRIMARY KEY, hash INTEGER NOT "
-                     "NULL, bytes INTEGER NOT NULL, text TEXT NOT NULL);"
-                     "CREATE INDEX IF NOT EXISTS sources_by_hash ON sources(hash);"
-                     "CREATE TABLE IF NOT EXISTS line_stats(launch_id INTEGER NOT NULL REFERENCES "
-                     "launches(id), line INTEGER NOT NULL, insts INTEGER, stall_cycles INTEGER, "
-                     "lds_conflict_cycles INTEGER, mem_requests INTEGER, divergent_branches INTEGER, "
-                     "PRIMARY KEY(launch_id, line));"
                      "CREATE TABLE IF NOT EXISTS diagnostics(launch_id INTEGER NOT NULL REFERENCES "
                      "launches(id), seq INTEGER NOT NULL, kind TEXT NOT NULL, line INTEGER, "
                      "other_line INTEGER, message TEXT NOT NULL, PRIMARY KEY(launch_id, seq));"
@@ -158,23 +141,11 @@ static int sim_db_create(sqlite3 *db, char *err, unsigned errlen) {
                      err, errlen);
 }
 
-static int sim_db_has_column(sqlite3 *db, const char *table, const char *name) {
-  sqlite3_stmt *q = NULL;
-  int have = 0;
-  if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info(?) WHERE name = ?;", -1, &q, NULL) ==
-      SQLITE_OK) {
-    sqlite3_bind_text(q, 1, table, -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 2, name, -1, SQLITE_STATIC);
-    have = sqlite3_step(q) == SQLITE_ROW;
-  }
-  sqlite3_finalize(q);
-  return have;
-}
-
 sim_statsdb *sim_statsdb_open(const char *path, char *err, unsigned errlen) {
   sqlite3 *db = NULL;
   if (sqlite3_open(path, &db) != SQLITE_OK) {
-    snprintf(err, errlen, "stats database %s: cannot open: %s", path, db ? sqlite3_errmsg(db) : "out of memory");
+    snprintf(err, errlen, "stats database %s: cannot open: %s", path,
+             db ? sqlite3_errmsg(db) : "out of memory");
     sqlite3_close(db);
     return NULL;
   }
@@ -184,7 +155,8 @@ sim_statsdb *sim_statsdb_open(const char *path, char *err, unsigned errlen) {
     goto fail;
   sqlite3_stmt *q = NULL;
   int version = 0, have = 0;
-  if (sqlite3_prepare_v2(db, "SELECT version FROM schema_version LIMIT 1;", -1, &q, NULL) != SQLITE_OK) {
+  if (sqlite3_prepare_v2(db, "SELECT version FROM schema_version LIMIT 1;", -1, &q, NULL) !=
+      SQLITE_OK) {
     sim_db_err(db, "reading schema_version", err, errlen);
     goto fail;
   }
@@ -203,31 +175,26 @@ sim_statsdb *sim_statsdb_open(const char *path, char *err, unsigned errlen) {
      * newer one by dropping some of them, and a version 3 file written
      * before a column joined the list lacks that one */
     char sql[4096];
-    size_t n = 0;
-#define X(name, type, expr)                                                                       \
-  if (!sim_db_has_column(db, "launches", #name))                                                  \
-    n += (size_t)snprintf(sql + n, sizeof sql - n,                                                \
-                          "ALTER TABLE launches ADD COLUMN " #name " " SQLTYPE_##type ";");
-    SIM_LAUNCH_COLUMNS_V3(X)
-#undef X
-    if (!sim_db_has_column(db, "line_stats", "divergent_branches"))
-      n += (size_t)snprintf(sql + n, sizeof sql - n,
-                            "ALTER TABLE line_stats ADD COLUMN divergent_branches INTEGER;");
+    size_t n =
+        sim_db_columns(sql, sizeof sql, 0, 0, "ALTER TABLE launches ADD COLUMN ", 1, ";", 3, db);
+    n = sim_db_columns(sql, sizeof sql, n, 1, "ALTER TABLE line_stats ADD COLUMN ", 1, ";", 3, db);
     snprintf(sql + n, sizeof sql - n, "UPDATE schema_version SET version = 3;");
     /* an up-to-date version 3 file is opened without writing to it */
     if ((version == 2 || n > 0) && sim_db_exec(db, sql, err, errlen) != 0) goto fail;
     version = 3;
   }
   if (have && version != SIM_STATSDB_VERSION) {
-    snprintf(err, errlen,
-             "stats database %s has schema version %d but this wavesim writes version %d; use a new "
-             "file",
-             path, version, SIM_STATSDB_VERSION);
+    snprintf(
+        err, errlen,
+        "stats database %s has schema version %d but this wavesim writes version %d; use a new "
+        "file",
+        path, version, SIM_STATSDB_VERSION);
     goto fail;
   }
   if (!have) {
     char sql[96];
-    snprintf(sql, sizeof sql, "INSERT INTO schema_version(version) VALUES (%d);", SIM_STATSDB_VERSION);
+    snprintf(sql, sizeof sql, "INSERT INTO schema_version(version) VALUES (%d);",
+             SIM_STATSDB_VERSION);
     if (sim_db_exec(db, sql, err, errlen) != 0) goto fail;
   }
   if (sim_db_exec(db, "COMMIT;", err, errlen) != 0) goto fail;
@@ -273,8 +240,10 @@ static int64_t sim_db_source(sqlite3 *db, const char *text, char *err, unsigned 
   sqlite3_bind_int64(q, 1, hash);
   sqlite3_bind_int64(q, 2, (sqlite3_int64)strlen(text));
   sqlite3_bind_text(q, 3, text, -1, SQLITE_STATIC);
-  if (sqlite3_step(q) == SQLITE_DONE) id = (int64_t)sqlite3_last_insert_rowid(db);
-  else sim_db_err(db, "inserting the program source", err, errlen);
+  if (sqlite3_step(q) == SQLITE_DONE)
+    id = (int64_t)sqlite3_last_insert_rowid(db);
+  else
+    sim_db_err(db, "inserting the program source", err, errlen);
   sqlite3_finalize(q);
   return id;
 }
@@ -282,17 +251,12 @@ static int64_t sim_db_source(sqlite3 *db, const char *text, char *err, unsigned 
 int64_t sim_statsdb_write(sim_statsdb *sdb, const sim_stats *s, char *err, unsigned errlen) {
   sqlite3 *db = sdb->db;
   char sql[8192], vals[2048];
-  size_t n = (size_t)snprintf(sql, sizeof sql, "INSERT INTO launches(source_id, inst_total");
-  size_t m = (size_t)snprintf(vals, sizeof vals, "?, ?");
-#define X(name, type, expr)                                       \
-  n += (size_t)snprintf(sql + n, sizeof sql - n, ", " #name);     \
-  m += (size_t)snprintf(vals + m, sizeof vals - m, ", ?");
-  SIM_LAUNCH_COLUMNS(X)
-#undef X
-  for (int u = 0; u < ISA_UNIT_COUNT; u++) {
-    n += (size_t)snprintf(sql + n, sizeof sql - n, ", inst_%s", sim_unit_names[u]);
-    m += (size_t)snprintf(vals + m, sizeof vals - m, ", ?");
-  }
+  size_t n = (size_t)snprintf(sql, sizeof sql, "INSERT INTO launches(");
+  n = sim_db_columns(sql, sizeof sql, n, 0, "", 0, ", ", 1, NULL);
+  size_t m = (size_t)snprintf(vals, sizeof vals, "?"); /* one more ? per column after the first */
+  for (size_t i = 0; i + 2 < n && m < sizeof vals; i++)
+    if (sql[i] == ',') m += (size_t)snprintf(vals + m, sizeof vals - m, ", ?");
+  n -= 2; /* the last ", " */
   snprintf(sql + n, sizeof sql - n, ") VALUES (%s);", vals);
   if (sim_db_exec(db, "BEGIN IMMEDIATE;", err, errlen) != 0) return -1;
   sqlite3_stmt *q = NULL, *ql = NULL;
@@ -305,27 +269,36 @@ int64_t sim_statsdb_write(sim_statsdb *sdb, const sim_stats *s, char *err, unsig
   int col = 1;
   uint64_t total = 0;
   for (int u = 0; u < ISA_UNIT_COUNT; u++) total += s->inst[u];
-  if (source_id > 0) sqlite3_bind_int64(q, col, (sqlite3_int64)source_id);
-  else sqlite3_bind_null(q, col);
-  col++;
-  sqlite3_bind_int64(q, col++, (sqlite3_int64)total);
 #define BIND_I(expr) sqlite3_bind_int64(q, col++, (sqlite3_int64)(expr))
 #define BIND_R(expr) sqlite3_bind_double(q, col++, (double)(expr))
 #define BIND_T(expr) sqlite3_bind_text(q, col++, (expr), -1, SQLITE_TRANSIENT)
-#define X(name, type, expr) BIND_##type(expr);
-  SIM_LAUNCH_COLUMNS(X)
-#undef X
-  for (int u = 0; u < ISA_UNIT_COUNT; u++) BIND_I(s->inst[u]);
+#define BIND_SOURCE_REF(expr)                                                                      \
+  ((expr) > 0 ? sqlite3_bind_int64(q, col++, (sqlite3_int64)(expr)) : sqlite3_bind_null(q, col++))
+/* the columns stats.def computes rather than copies */
+#define SIM_DB_DERIVED_inst_total total
+#define SIM_DB_DERIVED_source_id source_id
+#define STAT(group, field, ctype, sql_, since, unit, doc) BIND_##sql_(s->field);
+#define STAT_TEXT(group, field, size, since, unit, doc) BIND_T(s->field);
+#define STAT_XYZ(group, field, column, since, unit, doc)                                           \
+  BIND_I(s->field[0]);                                                                             \
+  BIND_I(s->field[1]);                                                                             \
+  BIND_I(s->field[2]);
+#define STAT_UNITS(group, field, column, since, unit, doc)                                         \
+  for (int u = 0; u < ISA_UNIT_COUNT; u++) BIND_I(s->field[u]);
+#define STAT_DERIVED(group, column, sql_, since, unit, doc) BIND_##sql_(SIM_DB_DERIVED_##column);
+#include "stats.def"
   if (sqlite3_step(q) != SQLITE_DONE) {
     sim_db_err(db, "inserting the launch row", err, errlen);
     goto fail;
   }
   int64_t id = (int64_t)sqlite3_last_insert_rowid(db);
-  if (sqlite3_prepare_v2(db,
-                         "INSERT INTO line_stats(launch_id, line, insts, stall_cycles, "
-                         "lds_conflict_cycles, mem_requests, divergent_branches) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?);",
-                         -1, &ql, NULL) != SQLITE_OK) {
+  n = (size_t)snprintf(sql, sizeof sql, "INSERT INTO line_stats(launch_id, line");
+  n = sim_db_columns(sql, sizeof sql, n, 1, ", ", 0, "", 1, NULL);
+  n += (size_t)snprintf(sql + n, sizeof sql - n, ") VALUES (?");
+  for (size_t i = 0, end = n; i < end; i++) /* one more ? per comma of the column list */
+    if (sql[i] == ',') n += (size_t)snprintf(sql + n, sizeof sql - n, ", ?");
+  snprintf(sql + n, sizeof sql - n, ");");
+  if (sqlite3_prepare_v2(db, sql, -1, &ql, NULL) != SQLITE_OK) {
     sim_db_err(db, "preparing line rows", err, errlen);
     goto fail;
   }
@@ -334,11 +307,10 @@ int64_t sim_statsdb_write(sim_statsdb *sdb, const sim_stats *s, char *err, unsig
     sqlite3_reset(ql);
     sqlite3_bind_int64(ql, 1, id);
     sqlite3_bind_int64(ql, 2, l->line);
-    sqlite3_bind_int64(ql, 3, (sqlite3_int64)l->insts);
-    sqlite3_bind_int64(ql, 4, (sqlite3_int64)l->stall_cycles);
-    sqlite3_bind_int64(ql, 5, (sqlite3_int64)l->lds_conflict_cycles);
-    sqlite3_bind_int64(ql, 6, (sqlite3_int64)l->mem_requests);
-    sqlite3_bind_int64(ql, 7, (sqlite3_int64)l->divergent_branches);
+    col = 3;
+#define LINE_STAT(group, field, since, unit, doc)                                                  \
+  sqlite3_bind_int64(ql, col++, (sqlite3_int64)l->field);
+#include "stats.def"
     if (sqlite3_step(ql) != SQLITE_DONE) {
       sim_db_err(db, "inserting a line row", err, errlen);
       goto fail;
@@ -347,10 +319,11 @@ int64_t sim_statsdb_write(sim_statsdb *sdb, const sim_stats *s, char *err, unsig
   sqlite3_finalize(ql);
   ql = NULL;
   if (s->ndiags) {
-    if (sqlite3_prepare_v2(db,
-                           "INSERT INTO diagnostics(launch_id, seq, kind, line, other_line, message) "
-                           "VALUES (?, ?, ?, ?, ?, ?);",
-                           -1, &ql, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(
+            db,
+            "INSERT INTO diagnostics(launch_id, seq, kind, line, other_line, message) "
+            "VALUES (?, ?, ?, ?, ?, ?);",
+            -1, &ql, NULL) != SQLITE_OK) {
       sim_db_err(db, "preparing diagnostic rows", err, errlen);
       goto fail;
     }
