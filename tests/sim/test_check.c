@@ -54,6 +54,15 @@ static sim_stats run_ok(const isa_kernel *k, uint64_t global, uint64_t local, in
   return st;
 }
 
+/* k runs in both modes with checks `flags` and reports nothing. */
+static void expect_quiet(const isa_kernel *k, uint64_t global, uint64_t local, uint32_t flags) {
+  for (int mode = 0; mode < 2; mode++) {
+    sim_stats st = run_ok(k, global, local, mode, flags);
+    ck_assert_msg(st.ndiags == 0, "mode %d: %s", mode, st.ndiags ? st.diags[0].message : "");
+    sim_stats_fini(&st);
+  }
+}
+
 /* t[lid] = lid; [barrier;] out[gid] = t[(lid + 1) % 64] */
 static const char *rotate_fmt = "v_lshl_b32 v3, v0, 2\n"
                                 "ds_write_b32 v3, v0\n"
@@ -76,11 +85,7 @@ START_TEST(test_barrier_orders_lds) {
   snprintf(src, sizeof src, rotate_fmt, "s_barrier\n");
   isa_kernel k;
   kernel_init(&k, "rotate", src, 10, 256, 8, 0);
-  for (int mode = 0; mode < 2; mode++) {
-    sim_stats st = run_ok(&k, 256, 64, mode, SIM_CHECK_RACES | SIM_CHECK_UNINIT | SIM_CHECK_BENIGN);
-    ck_assert_msg(st.ndiags == 0, "mode %d: %s", mode, st.ndiags ? st.diags[0].message : "");
-    sim_stats_fini(&st);
-  }
+  expect_quiet(&k, 256, 64, SIM_CHECK_RACES | SIM_CHECK_UNINIT | SIM_CHECK_BENIGN);
   stk_kernel_fini(&k);
 }
 END_TEST
@@ -284,11 +289,7 @@ START_TEST(test_atomics_no_report) {
               "ds_read_b32 v5, v3\n"
               "s_endpgm\n",
               10, 128, 8, 0);
-  for (int mode = 0; mode < 2; mode++) {
-    sim_stats st = run_ok(&k, 256, 64, mode, SIM_CHECK_RACES | SIM_CHECK_UNINIT | SIM_CHECK_BENIGN);
-    ck_assert_msg(st.ndiags == 0, "mode %d: %s", mode, st.ndiags ? st.diags[0].message : "");
-    sim_stats_fini(&st);
-  }
+  expect_quiet(&k, 256, 64, SIM_CHECK_RACES | SIM_CHECK_UNINIT | SIM_CHECK_BENIGN);
   stk_kernel_fini(&k);
 }
 END_TEST
