@@ -1,5 +1,5 @@
-/* Atomics in the timing model: which atomics' returned values are dead (the
- * no-return form), L2 atomic-unit operations and their unit, LDS atomic passes. */
+/* Which atomics' returned values are dead: the no-return form a vendor
+ * compiler would emit, which the timing model lets the wave go past. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,74 +93,4 @@ int sim_atomic_mark_noret(const isa_kernel *k, sim_decoded *dec) {
   }
   free(seen), free(stack);
   return 0;
-}
-
-/* ---- L2 atomic units -------------------------------------------------------- */
-uint32_t sim_atomic_ops(const isa_access *a, uint64_t line_addr, uint32_t line, uint32_t sector,
-                        uint32_t *lanes) {
-  /* per sector, lanes on distinct addresses share one operation and lanes
-   * on one address take one each: ops = sum over sectors of the largest
-   * same-address lane count in it */
-  uint64_t addr[ISA_MAX_WAVE];
-  uint32_t cnt[ISA_MAX_WAVE], n = 0, nl = 0;
-  uint32_t nsec = line / sector, worst[64] = {0};
-  for (uint64_t mk = a->mask; mk; mk &= mk - 1) {
-    unsigned k = (unsigned)__builtin_ctzll(mk);
-    if ((a->addr[k] & ~(uint64_t)(line - 1)) != line_addr) continue;
-    nl++;
-    uint32_t j = 0;
-    while (j < n && addr[j] != a->addr[k]) j++;
-    if (j == n) addr[n] = a->addr[k], cnt[n++] = 0;
-    uint32_t s = (uint32_t)((a->addr[k] - line_addr) / sector);
-    if (s >= nsec || s >= 64) s = 0;
-    if (++cnt[j] > worst[s]) worst[s] = cnt[j];
-  }
-  uint32_t ops = 0;
-  for (uint32_t s = 0; s < nsec && s < 64; s++) ops += worst[s];
-  *lanes = nl;
-  return ops ? ops : 1;
-}
-
-uint32_t sim_atomic_unit(const sim_memsys *m, uint64_t addr) {
-  if (m->nunits == 1) return 0;
-  /* xor-fold the granule number in 16-bit chunks (a power-of-two stride
-   * still changes the low bits), then modulo: consecutive granules take
-   * consecutive units even when the count is not a power of two */
-  uint64_t x = addr / m->unit_granule, h = 0;
-  for (; x; x >>= 16) h ^= x & 0xffff;
-  return (uint32_t)(h % m->nunits);
-}
-
-/* ---- LDS atomics ---------------------------------------------------------- */
-int sim_lds_atomic_combinable(uint16_t op) {
-  /* increments: what ATOMS.POPC.INC implements (NVIDIA's compiler uses it
-   * for adds of 1; an add of another value is taken as one too) */
-  return op == ISA_OP_ds_atomic_add_u32 || op == ISA_OP_ds_atomic_inc_u32 ||
-         op == ISA_OP_ds_atomic_add_u64 || op == ISA_OP_ds_atomic_inc_u64;
-}
-
-uint32_t sim_lds_atomic_passes(const isa_access *a, uint32_t banks, uint32_t bank_width,
-                               int combine, uint32_t *ideal) {
-  /* a read-modify-write per lane: lanes on one word serialize (each needs
-   * the previous one's result) unless the hardware combines them (no-return
-   * increments on NVIDIA: ATOMS.POPC.INC adds the lane count once) */
-  uint64_t words[ISA_MAX_WAVE * 16];
-  uint32_t nw = 0, per_bank[SIM_LDS_MAX_BANKS] = {0}, worst = 0, distinct = 0;
-  for (uint64_t mk = a->mask; mk; mk &= mk - 1) {
-    unsigned i = (unsigned)__builtin_ctzll(mk);
-    uint64_t first = a->addr[i] / bank_width, last = (a->addr[i] + a->size - 1) / bank_width;
-    for (uint64_t w = first; w <= last && nw < ISA_MAX_WAVE * 16; w++) {
-      int dup = 0;
-      for (uint32_t j = 0; j < nw && !dup; j++) dup = words[j] == w;
-      words[nw++] = w;
-      if (dup && combine) continue;
-      distinct += !dup;
-      uint32_t b = (uint32_t)(w % banks);
-      if (++per_bank[b] > worst) worst = per_bank[b];
-    }
-  }
-  /* without conflicts the lanes' words need ceil(words / banks) passes */
-  uint32_t need = (distinct + banks - 1) / banks;
-  if (ideal) *ideal = need < worst ? need : worst;
-  return worst;
 }

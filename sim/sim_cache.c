@@ -1,10 +1,10 @@
-/* A set-associative cache tag array with true LRU replacement, per-line
- * sector valid and dirty masks and fill times; no data (values live in
- * device memory). */
+/* A set-associative cache tag array with true LRU (or pseudo-random)
+ * replacement, per-line sector valid and dirty masks and fill times; no
+ * data (values live in device memory). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "sim_cache.h"
 
 static uint32_t sim_log2(uint32_t x) {
   uint32_t s = 0;
@@ -139,4 +139,24 @@ void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, sim_cache_ref *
   r->ready = &c->ready[victim];
   r->valid = &c->valid[victim];
   r->dirty = &c->dirty[victim];
+}
+
+void sim_cache_clear_ready(sim_cache *c) {
+  size_t n = (size_t)c->nsets * c->assoc;
+  if (n) memset(c->ready, 0, n * sizeof *c->ready);
+}
+
+void sim_cache_seed_random(sim_cache *c, uint64_t seed) {
+  c->rng = seed;
+}
+
+int sim_cache_line(const sim_cache *c, size_t i, uint64_t *addr, uint64_t *dirty) {
+  if (i >= (size_t)c->nsets * c->assoc) return 0;
+  *addr = c->tag[i] ? (c->tag[i] - 1) << c->line_shift : 0;
+  *dirty = c->tag[i] ? c->dirty[i] : 0;
+  return 1;
+}
+
+int sim_cache_allocated(const sim_cache *c) {
+  return c->tag != NULL;
 }

@@ -75,11 +75,6 @@ typedef struct sim_simd {
   uint64_t *port[SIM_PORT_COUNT]; /* own[], or the CU's shared scalar ALU */
 } sim_simd;
 
-typedef struct sim_hent {
-  uint64_t t;
-  uint32_t id; /* a SIMD (< nsimd), nsimd + a work-group slot that frees, or the dispatcher */
-} sim_hent;
-
 typedef struct sim_timing {
   sim_ctx *c;
   const cfg_device *cfg;
@@ -91,12 +86,13 @@ typedef struct sim_timing {
   sim_twave **simd_store;
   uint64_t *rdy_store;
   uint8_t *rport_store;
-  uint64_t *cu_salu; /* per CU: its shared scalar ALU (cu.salu_shared) */
-  uint64_t *cu_bar;  /* per CU: when its barrier unit takes the next arrival (cu.barrier_cycles) */
+  uint64_t *cu_salu;  /* per CU: its shared scalar ALU (cu.salu_shared) */
+  uint64_t *cu_bar;   /* per CU: when its barrier unit takes the next arrival (cu.barrier_cycles) */
   double *cu_bar_lds; /* per CU: barrier time owed to the LDS pipeline, under a cycle
                          (cu.barrier_lds_cycles) */
-  sim_hent *heap;
-  size_t nheap, capheap;
+  /* events: id a SIMD (< nsimd), nsimd + a work-group slot that frees, or
+   * the dispatcher (dispatch_id) */
+  sim_heap events;
   uint64_t next_group, age, end, wave_cycles;
   uint32_t valu_passes, issue_width;
   cfg_cu_scheduler sched; /* cu.scheduler */
@@ -113,8 +109,8 @@ typedef struct sim_timing {
   uint64_t *pf_last;    /* per CU: arrival of the last line its prefetches requested */
   uint32_t code_lines;  /* icache lines the kernel's code spans */
   /* dispatcher (sim_dispatch.c) */
-  uint32_t next_cu; /* round_robin: where the search for room starts */
-  int fill;         /* dispatch.policy fill */
+  uint32_t next_cu;         /* round_robin: where the search for room starts */
+  int fill;                 /* dispatch.policy fill */
   uint64_t dispatch_lat_q;  /* dispatch.wg_latency in 1/SIM_DISPATCH_Q cycles */
   uint64_t dispatch_free_q; /* when the dispatcher can start the next launch, same unit */
   uint64_t dispatch_wake;   /* cycle of its pending heap event, or SIM_NEVER */
@@ -125,8 +121,8 @@ typedef struct sim_timing {
 #define SIM_DISPATCH_Q 4096u
 
 /* sim_timing.c */
-/* Event heap ordered by (time, id) for determinism. */
-void sim_heap_push(sim_timing *T, uint64_t t, uint32_t id);
+/* Queues event `id` at cycle t (out of memory: T->oom). */
+void sim_event_push(sim_timing *T, uint64_t t, uint32_t id);
 /* Wave tw (set up by the dispatcher) joins SIMD `simd` and can issue from t. */
 void sim_wave_join(sim_timing *T, sim_twave *tw, uint32_t simd, uint64_t t);
 

@@ -124,7 +124,7 @@ void sim_dispatch(sim_timing *T, uint64_t t) {
     if (s >= (t + 1) * SIM_DISPATCH_Q) { /* still launching the previous group */
       if (T->dispatch_wake == SIM_NEVER) {
         T->dispatch_wake = s / SIM_DISPATCH_Q;
-        sim_heap_push(T, T->dispatch_wake, T->dispatch_id);
+        sim_event_push(T, T->dispatch_wake, T->dispatch_id);
       }
       return;
     }

@@ -91,7 +91,7 @@ static uint64_t sim_fetch_line(sim_timing *T, uint32_t cu, uint32_t pc, uint64_t
   T->fetch_free[cu] = slot + 1;
   uint64_t start = slot / f;
   sim_cache *ic = &T->icache[cu];
-  if (!ic->tag && cfg->icache_bytes &&
+  if (!sim_cache_allocated(ic) && cfg->icache_bytes &&
       sim_cache_init(ic, (uint64_t)cfg->icache_bytes, (uint32_t)cfg->icache_line,
                      (uint32_t)cfg->icache_assoc)) {
     T->oom = 1;
@@ -109,7 +109,7 @@ static uint64_t sim_fetch_line(sim_timing *T, uint32_t cu, uint32_t pc, uint64_t
     ready = start + (uint64_t)cfg->icache_miss_latency;
     if (r.ready) *r.ready = ready;
   }
-  if (cfg->icache_prefetch_lines && ic->tag)
+  if (cfg->icache_prefetch_lines && sim_cache_allocated(ic))
     sim_fetch_prefetch(T, cu, T->pc_addr[pc] / (uint32_t)cfg->icache_line, start, ready);
   return ready;
 }

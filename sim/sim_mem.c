@@ -77,5 +77,5 @@ const sim_buffer *sim_mem_find(const sim_device *d, uint64_t addr, int *inside) 
 }
 
 void sim_mem_wrote(sim_device *d, uint64_t addr, uint64_t size) {
-  sim_l2_host_write(&d->mem, addr, size);
+  sim_memsys_host_write(&d->mem, addr, size);
 }

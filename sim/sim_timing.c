@@ -13,53 +13,16 @@
 #include "sim_cu.h"
 #include "trace.h"
 
-/* ---- event heap ordered by (time, id) for determinism -------------------- */
-static int sim_hless(const sim_hent *a, const sim_hent *b) {
-  return a->t < b->t || (a->t == b->t && a->id < b->id);
-}
-
-void sim_heap_push(sim_timing *T, uint64_t t, uint32_t id) {
-  if (T->nheap == T->capheap) {
-    size_t cap = T->capheap ? T->capheap * 2 : 256;
-    sim_hent *h = realloc(T->heap, cap * sizeof *h);
-    if (!h) {
-      T->oom = 1;
-      return;
-    }
-    T->heap = h, T->capheap = cap;
-  }
-  size_t i = T->nheap++;
-  T->heap[i] = (sim_hent){t, id};
-  while (i && sim_hless(&T->heap[i], &T->heap[(i - 1) / 2])) {
-    sim_hent x = T->heap[i];
-    T->heap[i] = T->heap[(i - 1) / 2];
-    T->heap[(i - 1) / 2] = x;
-    i = (i - 1) / 2;
-  }
-}
-
-static sim_hent sim_hpop(sim_timing *T) {
-  sim_hent top = T->heap[0];
-  T->heap[0] = T->heap[--T->nheap];
-  size_t i = 0;
-  for (;;) {
-    size_t l = 2 * i + 1, r = l + 1, m = i;
-    if (l < T->nheap && sim_hless(&T->heap[l], &T->heap[m])) m = l;
-    if (r < T->nheap && sim_hless(&T->heap[r], &T->heap[m])) m = r;
-    if (m == i) break;
-    sim_hent x = T->heap[i];
-    T->heap[i] = T->heap[m];
-    T->heap[m] = x;
-    i = m;
-  }
-  return top;
+/* ---- events ------------------------------------------------------------------- */
+void sim_event_push(sim_timing *T, uint64_t t, uint32_t id) {
+  if (sim_heap_push(&T->events, t, id) != 0) T->oom = 1;
 }
 
 /* A SIMD keeps at most one live heap entry: its earliest wake-up. */
 static void sim_wake(sim_timing *T, uint32_t s, uint64_t t) {
   if (t < T->simds[s].wake) {
     T->simds[s].wake = t;
-    sim_heap_push(T, t, s);
+    sim_event_push(T, t, s);
   }
 }
 
@@ -68,7 +31,8 @@ static uint64_t sim_regs_ready(const sim_twave *tw, const isa_regref *r, uint64_
   for (uint32_t j = 0; j < r->count; j++) {
     uint32_t x = r->reg + j;
     uint64_t ready = r->file == ISA_RF_V ? tw->vready[x] : tw->sready[x];
-    if (ready > t) t = ready, *why = (r->file == ISA_RF_V ? tw->vmem[x] : tw->smem[x]) ? WAIT_MEM : WAIT_DEP;
+    if (ready > t)
+      t = ready, *why = (r->file == ISA_RF_V ? tw->vmem[x] : tw->smem[x]) ? WAIT_MEM : WAIT_DEP;
   }
   return t;
 }
@@ -110,8 +74,10 @@ static void sim_set_ready(sim_twave *tw, const isa_regset *rs, uint64_t t, uint8
     const isa_regref *r = &rs->writes[i];
     for (uint32_t j = 0; j < r->count; j++) {
       uint32_t x = r->reg + j;
-      if (r->file == ISA_RF_V) tw->vready[x] = t, tw->vmem[x] = from_mem;
-      else tw->sready[x] = t, tw->smem[x] = from_mem;
+      if (r->file == ISA_RF_V)
+        tw->vready[x] = t, tw->vmem[x] = from_mem;
+      else
+        tw->sready[x] = t, tw->smem[x] = from_mem;
     }
   }
   if (rs->writes_scc) tw->sready[SIM_SCC] = t, tw->smem[SIM_SCC] = 0;
@@ -212,22 +178,17 @@ static void sim_wave_end(sim_timing *T, sim_twave *tw, uint64_t now) {
     uint64_t wg_end = 0;
     for (uint32_t k = 0; k < sl->nwaves; k++)
       if (sl->waves[k].mem_done > wg_end) wg_end = sl->waves[k].mem_done;
-    if (T->trace) trace_workgroup(T->trace, sl->cu, tw->slot - sl->cu * per, sl->start, wg_end, sl->gid);
+    if (T->trace)
+      trace_workgroup(T->trace, sl->cu, tw->slot - sl->cu * per, sl->start, wg_end, sl->gid);
     /* the slot's resources free when its last stores land, an event of its
      * own so that the dispatcher sees freed slots in time order */
-    sim_heap_push(T, wg_end, T->nsimd + tw->slot);
+    sim_event_push(T, wg_end, T->nsimd + tw->slot);
   } else if (sl->arrived) {
     sim_barrier_misuse(T, sl, now); /* others wait at a barrier this wave never reached */
   }
 }
 
 /* ---- issue -------------------------------------------------------------------- */
-/* When CU cu's LDS data pipeline is next free: NVIDIA's shared memory and
- * L1 take turns on one data pipeline (lds.shares_l1_port). */
-static uint64_t *sim_lds_port(sim_timing *T, uint32_t cu) {
-  return T->cfg->lds_shares_l1_port ? &T->mem->l1_port_free[cu] : &T->mem->lds_free[cu];
-}
-
 static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
   sim_ctx *c = T->c;
   const cfg_device *cfg = T->cfg;
@@ -236,8 +197,8 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
   uint32_t pc = tw->w.pc;
   if (sd->last_issue != SIM_NEVER && now > sd->last_issue + 1) {
     uint64_t gap = now - sd->last_issue - 1;
-    uint64_t *cat[] = {&st->stall_issue, &st->stall_dependency, &st->stall_memory, &st->stall_barrier,
-                       &st->stall_fetch};
+    uint64_t *cat[] = {&st->stall_issue, &st->stall_dependency, &st->stall_memory,
+                       &st->stall_barrier, &st->stall_fetch};
     *cat[why] += gap;
     if (pc < c->k->ncode) c->pc_stall[pc] += gap;
   }
@@ -266,22 +227,38 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
   *sd->port[T->unit_port[d->unit]] = now + busy + d->extra_issue * busy;
   const isa_access *a = &tw->w.access;
   switch (d->unit) {
-  case ISA_UNIT_VALU: sim_set_ready(tw, &d->rs, now + busy - 1 + (uint64_t)cfg->lat_valu, 0); break;
-  case ISA_UNIT_VALU64: sim_set_ready(tw, &d->rs, now + busy - 1 + (uint64_t)cfg->lat_valu64, 0); break;
-  case ISA_UNIT_IDIV: sim_set_ready(tw, &d->rs, now + busy - 1 + (uint64_t)cfg->lat_idiv, 0); break;
-  case ISA_UNIT_TRANS: sim_set_ready(tw, &d->rs, now + busy - 1 + (uint64_t)cfg->lat_trans, 0); break;
-  case ISA_UNIT_FP64: sim_set_ready(tw, &d->rs, now + busy - 1 + (uint64_t)cfg->lat_fp64, 0); break;
-  case ISA_UNIT_SALU: sim_set_ready(tw, &d->rs, now + (uint64_t)cfg->lat_salu, 0); break;
-  case ISA_UNIT_SMEM: sim_set_ready(tw, &d->rs, sim_mem_scalar(T->mem, cu, now, a, st), 1); break;
+  case ISA_UNIT_VALU:
+    sim_set_ready(tw, &d->rs, now + busy - 1 + (uint64_t)cfg->lat_valu, 0);
+    break;
+  case ISA_UNIT_VALU64:
+    sim_set_ready(tw, &d->rs, now + busy - 1 + (uint64_t)cfg->lat_valu64, 0);
+    break;
+  case ISA_UNIT_IDIV:
+    sim_set_ready(tw, &d->rs, now + busy - 1 + (uint64_t)cfg->lat_idiv, 0);
+    break;
+  case ISA_UNIT_TRANS:
+    sim_set_ready(tw, &d->rs, now + busy - 1 + (uint64_t)cfg->lat_trans, 0);
+    break;
+  case ISA_UNIT_FP64:
+    sim_set_ready(tw, &d->rs, now + busy - 1 + (uint64_t)cfg->lat_fp64, 0);
+    break;
+  case ISA_UNIT_SALU:
+    sim_set_ready(tw, &d->rs, now + (uint64_t)cfg->lat_salu, 0);
+    break;
+  case ISA_UNIT_SMEM:
+    sim_set_ready(tw, &d->rs, sim_memsys_scalar(T->mem, cu, now, a, st), 1);
+    break;
   case ISA_UNIT_VMEM:
   case ISA_UNIT_SCRATCH: {
     uint32_t nreq = 0;
-    uint64_t done = a->mask ? sim_mem_vector(T->mem, cu, now, a, st, &nreq) : now + 1;
+    uint64_t done = a->mask ? sim_memsys_vector(T->mem, cu, now, a, st, &nreq) : now + 1;
     c->pc_mem_req[pc] += nreq;
     uint64_t bytes = (uint64_t)__builtin_popcountll(a->mask) * a->size;
     if (a->space == ISA_SPACE_GLOBAL) {
-      if (a->kind & ISA_F_LOAD) st->global_load_bytes += bytes;
-      else st->global_store_bytes += bytes;
+      if (a->kind & ISA_F_LOAD)
+        st->global_load_bytes += bytes;
+      else
+        st->global_store_bytes += bytes;
     }
     /* a store, or an atomic whose old value nobody reads (the no-return
      * form): the wave goes on and only its retirement waits */
@@ -293,30 +270,11 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     break;
   }
   case ISA_UNIT_LDS: {
-    uint32_t ideal = 0, p;
-    if (a->kind & ISA_F_ATOMIC) {
-      /* read-modify-write passes; lanes on one word serialize unless the
-       * hardware combines them, which it does only for the no-return form */
-      p = sim_lds_atomic_passes(a, (uint32_t)cfg->lds_banks, (uint32_t)cfg->lds_bank_width,
-                                cfg->lds_atomic_combine && d->noret &&
-                                    sim_lds_atomic_combinable(c->k->code[pc].op),
-                                &ideal);
-      p *= (uint32_t)cfg->lds_atomic_passes;
-      ideal *= (uint32_t)cfg->lds_atomic_passes;
-    } else {
-      p = sim_lds_passes(a, (uint32_t)cfg->lds_banks, (uint32_t)cfg->lds_bank_width,
-                         cfg->lds_broadcast, (uint32_t)cfg->lds_phase_bytes, &ideal);
-    }
-    if (p == 0) p = 1;
-    uint64_t *free_at = sim_lds_port(T, cu);
-    uint64_t start = now > *free_at ? now : *free_at;
-    *free_at = start + p;
-    uint64_t done = start + p - 1 + (uint64_t)cfg->lds_latency;
-    st->lds_accesses++;
-    if (p > ideal) {
-      st->lds_bank_conflict_cycles += p - ideal;
-      c->pc_lds_conflict[pc] += p - ideal;
-    }
+    uint64_t conflict;
+    uint64_t done =
+        sim_memsys_lds(T->mem, cu, now, a, d->noret && sim_lds_atomic_combinable(c->k->code[pc].op),
+                       &conflict, st);
+    c->pc_lds_conflict[pc] += conflict;
     if ((a->kind & ISA_F_STORE) || d->noret) {
       if (done > tw->mem_done) tw->mem_done = done;
     } else {
@@ -336,7 +294,8 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
       tw->next_issue = now + (uint64_t)cfg->lat_branch;
     }
     break;
-  default: break;
+  default:
+    break;
   }
   /* reaching a reconvergence point pops the stack: the wave switches to the
    * other path or continues with the merged mask (never on the branch that
@@ -375,8 +334,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
       uint64_t whole = (uint64_t)*owed;
       if (whole) {
         *owed -= (double)whole;
-        uint64_t *free_at = sim_lds_port(T, sl->cu);
-        *free_at = (now > *free_at ? now : *free_at) + whole;
+        sim_memsys_lds_occupy(T->mem, sl->cu, now, whole);
       }
     }
     if (sl->live < sl->nwaves)
@@ -500,19 +458,11 @@ sim_status sim_run_timing(sim_ctx *c) {
     T.simds[s].last_issue = SIM_NEVER;
   }
   sim_ports_init(&T);
-  sim_memsys_reset_queues(T.mem);
-  if (T.cfg->l1_unified_with_lds && T.cfg->l1_bytes > 0) {
-    /* the shared-memory carve-out this launch needs comes out of the L1's
-     * ways (what NVIDIA's unified L1/shared memory does per kernel) */
-    uint64_t lds = (uint64_t)c->occ.wgs_per_cu * c->occ.lds_alloc, l1 = (uint64_t)T.cfg->l1_bytes;
-    if (lds < (uint64_t)T.cfg->l1_min_lds_carveout) lds = (uint64_t)T.cfg->l1_min_lds_carveout;
-    uint64_t ways = lds >= l1 ? 1 : (uint64_t)T.mem->l1[0].assoc * (l1 - lds) / l1;
-    for (uint32_t cu = 0; cu < T.ncu; cu++) sim_cache_set_ways(&T.mem->l1[cu], (uint32_t)ways);
-  }
-  sim_memsys_launch_invalidate(T.mem, c->st);
+  /* the shared memory this launch's resident work-groups take per CU */
+  sim_memsys_launch_start(T.mem, (uint64_t)c->occ.wgs_per_cu * c->occ.lds_alloc, c->st);
   sim_dispatch(&T, 0);
-  while (T.nheap && !T.faulted && !T.oom) {
-    sim_hent e = sim_hpop(&T);
+  while (T.events.n && !T.faulted && !T.oom) {
+    sim_hent e = sim_heap_pop(&T.events);
     c->st->sim_events++;
     if (e.id == T.dispatch_id) {
       sim_dispatch(&T, e.t);
@@ -530,7 +480,7 @@ sim_status sim_run_timing(sim_ctx *c) {
   }
   /* stores still in the CUs' write-combining buffers drain before the
    * launch counts as complete */
-  T.end = sim_wcb_flush(T.mem, T.end, c->st);
+  T.end = sim_memsys_launch_end(T.mem, T.end, c->st);
 out:
   if (T.oom) {
     snprintf(c->err, c->errlen, "kernel '%s': out of memory in the timing model", c->k->name);
@@ -544,7 +494,8 @@ out:
   }
   c->st->cycles = T.end + sim_launch_overhead(T.cfg, c->l);
   uint64_t slots = (uint64_t)T.nsimd * (uint64_t)T.cfg->cu_wave_slots;
-  if (T.end && slots) c->st->achieved_occupancy = (double)T.wave_cycles / ((double)slots * (double)T.end);
+  if (T.end && slots)
+    c->st->achieved_occupancy = (double)T.wave_cycles / ((double)slots * (double)T.end);
   sim_dispatch_fini(&T);
   sim_fetch_fini(&T);
   free(T.simds);
@@ -554,6 +505,6 @@ out:
   free(T.simd_store);
   free(T.rdy_store);
   free(T.rport_store);
-  free(T.heap);
+  sim_heap_fini(&T.events);
   return rc;
 }

@@ -10,52 +10,88 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "sim_wcb.h"
 
-int sim_wcb_init(sim_memsys *m) {
-  m->nwcb = (uint32_t)m->cfg->l1_write_combine_lines;
-  if (!m->nwcb || m->l1_write_back) {
-    m->nwcb = 0;
-    return 0;
+void sim_wcb_params_read(sim_wcb_params *p, const cfg_device *cfg) {
+  memset(p, 0, sizeof *p);
+  p->ncu = (uint32_t)cfg->cu_count;
+  p->line = (uint32_t)cfg->l1_line;
+  p->sector = cfg->l1_sector ? (uint32_t)cfg->l1_sector : p->line;
+  p->fill_partial = cfg->l2_partial_write_fill != 0;
+  p->ack_cycles = (uint64_t)cfg->l1_latency + (uint64_t)cfg->l2_latency;
+  int write_through = cfg->l1_write_policy != CFG_L1_WRITE_POLICY_WRITE_BACK;
+  p->entries = write_through && p->sector <= 64 ? (uint32_t)cfg->l1_write_combine_lines : 0;
+}
+
+int sim_wcb_init(sim_wcb *w, const sim_wcb_params *p, sim_port down) {
+  memset(w, 0, sizeof *w);
+  w->p = *p;
+  w->down = down;
+  if (!p->entries) return 0;
+  size_t n = (size_t)p->ncu * p->entries, spl = p->line / p->sector;
+  w->line = calloc(n, sizeof *w->line);
+  w->seq = calloc(n, sizeof *w->seq);
+  w->cov = calloc(n * spl, sizeof *w->cov);
+  w->clock = calloc(p->ncu, sizeof *w->clock);
+  if (!w->line || !w->seq || !w->cov || !w->clock) {
+    sim_wcb_fini(w);
+    return -1;
   }
-  size_t n = (size_t)m->ncu * m->nwcb, spl = m->l1_line / m->l1_sector;
-  m->wcb_line = calloc(n, sizeof *m->wcb_line);
-  m->wcb_seq = calloc(n, sizeof *m->wcb_seq);
-  m->wcb_cov = calloc(n * spl, sizeof *m->wcb_cov);
-  m->wcb_clock = calloc(m->ncu, sizeof *m->wcb_clock);
-  return m->wcb_line && m->wcb_seq && m->wcb_cov && m->wcb_clock ? 0 : -1;
+  return 0;
 }
 
-void sim_wcb_fini(sim_memsys *m) {
-  free(m->wcb_line);
-  free(m->wcb_seq);
-  free(m->wcb_cov);
-  free(m->wcb_clock);
+void sim_wcb_fini(sim_wcb *w) {
+  free(w->line);
+  free(w->seq);
+  free(w->cov);
+  free(w->clock);
+  memset(w, 0, sizeof *w);
 }
 
-static uint64_t sim_wcb_full(const sim_memsys *m) {
-  return m->l1_sector >= 64 ? ~0ull : (1ull << m->l1_sector) - 1;
+uint64_t sim_store_send(const sim_port *down, uint32_t cu, uint64_t addr, uint32_t block,
+                        uint32_t sector, uint64_t whole, uint64_t part, int fill_partial,
+                        uint64_t t, uint64_t issue, sim_stats *st) {
+  if (!fill_partial) whole |= part, part = 0;
+  sim_req r = {.addr = addr,
+               .mask = whole,
+               .part = part,
+               .block = block,
+               .sector = sector,
+               .cu = cu,
+               .kind = SIM_REQ_WRITE,
+               .t = (double)t,
+               .issue = issue};
+  return (uint64_t)sim_port_send(down, &r, st);
+}
+
+int sim_wcb_active(const sim_wcb *w) {
+  return w->p.entries != 0;
+}
+
+static uint64_t sim_wcb_full(const sim_wcb *w) {
+  return w->p.sector >= 64 ? ~0ull : (1ull << w->p.sector) - 1;
 }
 
 /* Sends the line at addr with per-sector byte coverage cov to the L2. */
-static uint64_t sim_wcb_send(sim_memsys *m, uint32_t cu, uint64_t addr, const uint64_t *cov,
-                             uint64_t t, sim_stats *st) {
-  uint32_t spl = m->l1_line / m->l1_sector;
-  uint64_t whole = 0, part = 0, full = sim_wcb_full(m);
+static uint64_t sim_wcb_send(sim_wcb *w, uint32_t cu, uint64_t addr, const uint64_t *cov,
+                             uint64_t t, uint64_t issue, sim_stats *st) {
+  uint32_t spl = w->p.line / w->p.sector;
+  uint64_t whole = 0, part = 0, full = sim_wcb_full(w);
   for (uint32_t s = 0; s < spl; s++) {
     if (cov[s] == full)
       whole |= 1ull << s;
     else if (cov[s])
       part |= 1ull << s;
   }
-  return sim_store_send(m, cu, addr, whole, part, t, st);
+  return sim_store_send(&w->down, cu, addr, w->p.line, w->p.sector, whole, part, w->p.fill_partial,
+                        t, issue, st);
 }
 
-uint64_t sim_wcb_store(sim_memsys *m, uint32_t cu, uint64_t addr, const uint64_t *cov, uint64_t t,
-                       sim_stats *st) {
-  uint32_t n = m->nwcb, spl = m->l1_line / m->l1_sector;
-  uint64_t *lines = m->wcb_line + (size_t)cu * n, *seq = m->wcb_seq + (size_t)cu * n;
-  uint64_t *covs = m->wcb_cov + (size_t)cu * n * spl, full = sim_wcb_full(m);
+uint64_t sim_wcb_store(sim_wcb *w, uint32_t cu, uint64_t addr, const uint64_t *cov, uint64_t t,
+                       uint64_t issue, sim_stats *st) {
+  uint32_t n = w->p.entries, spl = w->p.line / w->p.sector;
+  uint64_t *lines = w->line + (size_t)cu * n, *seq = w->seq + (size_t)cu * n;
+  uint64_t *covs = w->cov + (size_t)cu * n * spl, full = sim_wcb_full(w);
   int hit = -1, empty = -1, oldest = -1;
   for (uint32_t i = 0; i < n && hit < 0; i++) {
     if (lines[i] == addr + 1)
@@ -74,7 +110,7 @@ uint64_t sim_wcb_store(sim_memsys *m, uint32_t cu, uint64_t addr, const uint64_t
   }
   if (whole) { /* nothing left to combine: the line goes now, its entry frees */
     if (hit >= 0) lines[hit] = 0;
-    return sim_wcb_send(m, cu, addr, merged, t, st);
+    return sim_wcb_send(w, cu, addr, merged, t, issue, st);
   }
   int e = hit;
   if (e < 0) {
@@ -82,22 +118,22 @@ uint64_t sim_wcb_store(sim_memsys *m, uint32_t cu, uint64_t addr, const uint64_t
       e = empty;
     } else { /* room for the new line: the oldest leaves */
       e = oldest;
-      sim_wcb_send(m, cu, lines[e] - 1, covs + (size_t)e * spl, t, st);
+      sim_wcb_send(w, cu, lines[e] - 1, covs + (size_t)e * spl, t, issue, st);
     }
     lines[e] = addr + 1;
-    seq[e] = ++m->wcb_clock[cu];
+    seq[e] = ++w->clock[cu];
   }
   memcpy(covs + (size_t)e * spl, merged, spl * sizeof *merged);
   /* done, for the wave, when an acknowledgement sent now would be back: a
    * store waits no longer or shorter for being combined than when sent */
-  return t + (uint64_t)m->cfg->l1_latency + (uint64_t)m->cfg->l2_latency;
+  return t + w->p.ack_cycles;
 }
 
-uint64_t sim_wcb_flush(sim_memsys *m, uint64_t t, sim_stats *st) {
+uint64_t sim_wcb_flush(sim_wcb *w, uint64_t t, uint64_t issue, sim_stats *st) {
   uint64_t done = t;
-  uint32_t n = m->nwcb, spl = m->nwcb ? m->l1_line / m->l1_sector : 0;
-  for (uint32_t cu = 0; cu < m->ncu && n; cu++) {
-    uint64_t *lines = m->wcb_line + (size_t)cu * n, *seq = m->wcb_seq + (size_t)cu * n;
+  uint32_t n = w->p.entries, spl = n ? w->p.line / w->p.sector : 0;
+  for (uint32_t cu = 0; cu < w->p.ncu && n; cu++) {
+    uint64_t *lines = w->line + (size_t)cu * n, *seq = w->seq + (size_t)cu * n;
     /* oldest first, as the buffer would drain them */
     for (;;) {
       int e = -1;
@@ -105,7 +141,7 @@ uint64_t sim_wcb_flush(sim_memsys *m, uint64_t t, sim_stats *st) {
         if (lines[i] && (e < 0 || seq[i] < seq[e])) e = (int)i;
       if (e < 0) break;
       uint64_t d =
-          sim_wcb_send(m, cu, lines[e] - 1, m->wcb_cov + ((size_t)cu * n + e) * spl, t, st);
+          sim_wcb_send(w, cu, lines[e] - 1, w->cov + ((size_t)cu * n + e) * spl, t, issue, st);
       lines[e] = 0;
       if (d > done) done = d;
     }

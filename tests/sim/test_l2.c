@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim_coalesce.h"
 #include "sim_internal.h"
 
 static sim_device *dev_set(const char *const *sets, size_t nsets) {
@@ -17,6 +18,43 @@ static sim_device *dev_set(const char *const *sets, size_t nsets) {
   ck_assert_msg(d != NULL, "%s", err);
   cfg_fini(&c);
   return d;
+}
+
+/* One request reaching the L2 (sim_l2_request, its upstream port). */
+static uint64_t l2_req(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t mask, uint64_t t,
+                       int kind, uint32_t steps, sim_stats *st) {
+  sim_req r = {.addr = addr,
+               .mask = mask,
+               .block = m->l2.p.line,
+               .sector = m->l2.p.sector,
+               .cu = cu,
+               .steps = steps,
+               .kind = (uint8_t)kind,
+               .t = (double)t,
+               .issue = t};
+  return (uint64_t)sim_l2_request(&m->l2, &r, st);
+}
+
+/* A write of sectors 0-1 arriving at t from an instruction issued at `issue`. */
+static uint64_t l2_req_issued(sim_memsys *m, uint64_t addr, uint64_t t, uint64_t issue,
+                              sim_stats *st) {
+  sim_req r = {.addr = addr,
+               .mask = 3,
+               .block = m->l2.p.line,
+               .sector = m->l2.p.sector,
+               .kind = SIM_REQ_WRITE,
+               .t = (double)t,
+               .issue = issue};
+  return (uint64_t)sim_l2_request(&m->l2, &r, st);
+}
+
+/* A store of CU cu's L1 line at addr, sectors `whole` written whole and
+ * `part` in part, leaving the CU at t (sim_store_send over the link). */
+static uint64_t store_send(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t whole, uint64_t part,
+                           uint64_t t, sim_stats *st) {
+  sim_port link = sim_noc_port(&m->noc);
+  return sim_store_send(&link, cu, addr, m->l1.p.line, m->l1.p.sector, whole, part,
+                        m->l1.p.fill_partial, t, t, st);
 }
 
 static isa_access acc(uint64_t base, uint32_t n, uint64_t stride, uint8_t size, uint8_t kind) {
@@ -37,24 +75,24 @@ START_TEST(test_slice_hash_spreads_stride) {
   const char *sets[] = {"l2.slices=16"};
   sim_device *d = dev_set(sets, 1);
   uint32_t seen[16] = {0};
-  for (uint64_t k = 0; k < 16; k++) seen[sim_l2_slice(&d->mem, SIM_MEM_BASE + k * 16 * 64)]++;
+  for (uint64_t k = 0; k < 16; k++) seen[sim_l2_slice(&d->mem.l2, SIM_MEM_BASE + k * 16 * 64)]++;
   for (int s = 0; s < 16; s++) ck_assert_uint_eq(seen[s], 1);
   /* consecutive lines spread too: 64 lines, 4 per slice */
   memset(seen, 0, sizeof seen);
-  for (uint64_t k = 0; k < 64; k++) seen[sim_l2_slice(&d->mem, SIM_MEM_BASE + k * 64)]++;
+  for (uint64_t k = 0; k < 64; k++) seen[sim_l2_slice(&d->mem.l2, SIM_MEM_BASE + k * 64)]++;
   for (int s = 0; s < 16; s++) ck_assert_uint_eq(seen[s], 4);
   /* the busiest slice count follows: 16 strided requests, one per slice */
   sim_stats st;
   memset(&st, 0, sizeof st);
   for (uint64_t k = 0; k < 16; k++)
-    sim_l2_request(&d->mem, 0, SIM_MEM_BASE + 65536 + k * 1024, 1, 0, SIM_L2_WRITE, 0, &st);
+    l2_req(&d->mem, 0, SIM_MEM_BASE + 65536 + k * 1024, 1, 0, SIM_REQ_WRITE, 0, &st);
   ck_assert_uint_eq(st.l2_slice_max_requests, 1);
   /* a non-power-of-two count still covers every slice */
   sim_device_destroy(d);
   const char *sets80[] = {"l2.slices=80"};
   d = dev_set(sets80, 1);
   uint32_t seen80[80] = {0};
-  for (uint64_t k = 0; k < 8000; k++) seen80[sim_l2_slice(&d->mem, SIM_MEM_BASE + k * 64)]++;
+  for (uint64_t k = 0; k < 8000; k++) seen80[sim_l2_slice(&d->mem.l2, SIM_MEM_BASE + k * 64)]++;
   for (int s = 0; s < 80; s++) ck_assert_uint_gt(seen80[s], 0);
   /* ... evenly: a stream of 8000 lines and a 64-line (4 KiB) stride put
    * 100 +- 2 on every slice (a plain fold to 7 bits would give 48 slices
@@ -62,7 +100,7 @@ START_TEST(test_slice_hash_spreads_stride) {
   for (int stride = 1; stride <= 64; stride *= 64) {
     memset(seen80, 0, sizeof seen80);
     for (uint64_t k = 0; k < 8000; k++)
-      seen80[sim_l2_slice(&d->mem, SIM_MEM_BASE + k * 64 * (uint64_t)stride)]++;
+      seen80[sim_l2_slice(&d->mem.l2, SIM_MEM_BASE + k * 64 * (uint64_t)stride)]++;
     for (int s = 0; s < 80; s++) {
       ck_assert_uint_ge(seen80[s], 98);
       ck_assert_uint_le(seen80[s], 102);
@@ -84,26 +122,26 @@ START_TEST(test_partitions) {
   sim_stats st;
   memset(&st, 0, sizeof st);
   const uint64_t a = SIM_MEM_BASE;
-  const uint32_t home = sim_l2_slice(m, a), far_cu = 1 - home, home_cu = home;
+  const uint32_t home = sim_l2_slice(&m->l2, a), far_cu = 1 - home, home_cu = home;
   const uint64_t lat = (uint64_t)d->cfg.l2_latency;
   /* first read from away: a miss at home, filled from DRAM */
-  sim_l2_request(m, far_cu, a, 3, 0, SIM_L2_READ, 0, &st);
+  l2_req(m, far_cu, a, 3, 0, SIM_REQ_READ, 0, &st);
   ck_assert_uint_eq(st.l2_misses, 1);
   ck_assert_uint_eq(st.dram_read_bytes, 64);
-  ck_assert_uint_eq(m->slice_reqs[home], 1);
+  ck_assert_uint_eq(m->l2.slice_reqs[home], 1);
   /* again: the copy in the reader's partition, at its sibling slice */
-  ck_assert_uint_eq(sim_l2_request(m, far_cu, a, 3, 10000, SIM_L2_READ, 0, &st), 10000 + lat);
+  ck_assert_uint_eq(l2_req(m, far_cu, a, 3, 10000, SIM_REQ_READ, 0, &st), 10000 + lat);
   ck_assert_uint_eq(st.l2_hits, 1);
-  ck_assert_uint_eq(m->slice_reqs[1 - home], 1);
-  ck_assert_uint_eq(m->slice_reqs[home], 1);
+  ck_assert_uint_eq(m->l2.slice_reqs[1 - home], 1);
+  ck_assert_uint_eq(m->l2.slice_reqs[home], 1);
   /* a CU of the home partition reads it at home */
-  ck_assert_uint_eq(sim_l2_request(m, home_cu, a, 3, 20000, SIM_L2_READ, 0, &st), 20000 + lat);
-  ck_assert_uint_eq(m->slice_reqs[home], 2);
+  ck_assert_uint_eq(l2_req(m, home_cu, a, 3, 20000, SIM_REQ_READ, 0, &st), 20000 + lat);
+  ck_assert_uint_eq(m->l2.slice_reqs[home], 2);
   /* its write drops the copy: the next read from away goes home (a hit) */
-  sim_l2_request(m, home_cu, a, 3, 30000, SIM_L2_WRITE, 0, &st);
-  ck_assert_uint_eq(sim_l2_request(m, far_cu, a, 3, 40000, SIM_L2_READ, 0, &st), 40000 + lat);
-  ck_assert_uint_eq(m->slice_reqs[home], 4);
-  ck_assert_uint_eq(m->slice_reqs[1 - home], 1);
+  l2_req(m, home_cu, a, 3, 30000, SIM_REQ_WRITE, 0, &st);
+  ck_assert_uint_eq(l2_req(m, far_cu, a, 3, 40000, SIM_REQ_READ, 0, &st), 40000 + lat);
+  ck_assert_uint_eq(m->l2.slice_reqs[home], 4);
+  ck_assert_uint_eq(m->l2.slice_reqs[1 - home], 1);
   ck_assert_uint_eq(st.dram_read_bytes, 64);
   /* capacity: a line homed in the far CU's own partition, then copies of 4
    * lines homed in the other one: they fill its 4 ways and evict the first */
@@ -111,18 +149,18 @@ START_TEST(test_partitions) {
   int n = 0;
   for (uint64_t k = 1; n < 4 || !own; k++) {
     uint64_t x = SIM_MEM_BASE + k * 64;
-    if (sim_l2_slice(m, x) == home) {
+    if (sim_l2_slice(&m->l2, x) == home) {
       if (n < 4) other[n++] = x;
     } else if (!own) {
       own = x;
     }
   }
-  sim_l2_request(m, far_cu, own, 3, 50000, SIM_L2_READ, 0, &st);
+  l2_req(m, far_cu, own, 3, 50000, SIM_REQ_READ, 0, &st);
   ck_assert_uint_eq(st.dram_read_bytes, 128);
   for (int i = 0; i < 4; i++)
-    sim_l2_request(m, far_cu, other[i], 3, 60000 + 1000 * (uint64_t)i, SIM_L2_READ, 0, &st);
+    l2_req(m, far_cu, other[i], 3, 60000 + 1000 * (uint64_t)i, SIM_REQ_READ, 0, &st);
   ck_assert_uint_eq(st.dram_read_bytes, 128 + 4 * 64);
-  sim_l2_request(m, far_cu, own, 3, 70000, SIM_L2_READ, 0, &st);
+  l2_req(m, far_cu, own, 3, 70000, SIM_REQ_READ, 0, &st);
   ck_assert_uint_eq(st.dram_read_bytes, 128 + 5 * 64);
   sim_device_destroy(d);
 }
@@ -141,13 +179,13 @@ START_TEST(test_far_cycles) {
     sim_stats st;
     memset(&st, 0, sizeof st);
     const uint64_t a = SIM_MEM_BASE, lat = (uint64_t)d->cfg.l2_latency;
-    const uint32_t home = sim_l2_slice(m, a), far_cu = 1 - home, home_cu = home;
+    const uint32_t home = sim_l2_slice(&m->l2, a), far_cu = 1 - home, home_cu = home;
     /* a whole-line write from home puts the line there: no DRAM involved */
-    ck_assert_uint_eq(sim_l2_request(m, home_cu, a, 3, 0, SIM_L2_WRITE, 0, &st), lat);
-    ck_assert_uint_eq(sim_l2_request(m, far_cu, a, 3, 10000, SIM_L2_READ, 0, &st),
+    ck_assert_uint_eq(l2_req(m, home_cu, a, 3, 0, SIM_REQ_WRITE, 0, &st), lat);
+    ck_assert_uint_eq(l2_req(m, far_cu, a, 3, 10000, SIM_REQ_READ, 0, &st),
                       10000 + lat + (uint64_t)far);
-    ck_assert_uint_eq(sim_l2_request(m, far_cu, a, 3, 20000, SIM_L2_READ, 0, &st), 20000 + lat);
-    ck_assert_uint_eq(sim_l2_request(m, home_cu, a, 3, 30000, SIM_L2_READ, 0, &st), 30000 + lat);
+    ck_assert_uint_eq(l2_req(m, far_cu, a, 3, 20000, SIM_REQ_READ, 0, &st), 20000 + lat);
+    ck_assert_uint_eq(l2_req(m, home_cu, a, 3, 30000, SIM_REQ_READ, 0, &st), 30000 + lat);
     ck_assert_uint_eq(st.dram_read_bytes, 0);
     sim_device_destroy(d);
   }
@@ -166,13 +204,13 @@ START_TEST(test_host_write) {
     sim_memsys *m = &d->mem;
     sim_stats st;
     memset(&st, 0, sizeof st);
-    sim_l2_request(m, 0, SIM_MEM_BASE, 3, 0, SIM_L2_READ, 0, &st); /* line 0 now in the L2 */
+    l2_req(m, 0, SIM_MEM_BASE, 3, 0, SIM_REQ_READ, 0, &st); /* line 0 now in the L2 */
     ck_assert_uint_eq(st.l2_misses, 1);
-    sim_memsys_reset_queues(m);
-    sim_l2_host_write(m, SIM_MEM_BASE, 16 * 64);
+    sim_memsys_reset(m);
+    sim_memsys_host_write(m, SIM_MEM_BASE, 16 * 64);
     memset(&st, 0, sizeof st);
     for (uint64_t k = 0; k < 16; k++) {
-      sim_l2_request(m, 0, SIM_MEM_BASE + k * 64, 3, 1000 * k, SIM_L2_READ, 0, &st);
+      l2_req(m, 0, SIM_MEM_BASE + k * 64, 3, 1000 * k, SIM_REQ_READ, 0, &st);
       int hit = k == 0 || (keep && k % 4 == 3);
       ck_assert_uint_eq(st.l2_hits, hit ? 1 : 0);
       memset(&st, 0, sizeof st);
@@ -191,14 +229,14 @@ START_TEST(test_host_write_copies) {
   sim_stats st;
   memset(&st, 0, sizeof st);
   const uint64_t a = SIM_MEM_BASE;
-  const uint32_t home = sim_l2_slice(m, a), far_cu = 1 - home;
-  sim_l2_request(m, far_cu, a, 1, 0, SIM_L2_READ, 0, &st); /* one sector: the copy has it */
-  sim_l2_host_write(m, a, 64);
+  const uint32_t home = sim_l2_slice(&m->l2, a), far_cu = 1 - home;
+  l2_req(m, far_cu, a, 1, 0, SIM_REQ_READ, 0, &st); /* one sector: the copy has it */
+  sim_memsys_host_write(m, a, 64);
   memset(&st, 0, sizeof st);
   /* both sectors: the copy has them now (before the write it had one) */
-  sim_l2_request(m, far_cu, a, 3, 2000, SIM_L2_READ, 0, &st);
-  ck_assert_uint_eq(m->slice_reqs[home], 1);
-  ck_assert_uint_eq(m->slice_reqs[1 - home], 1);
+  l2_req(m, far_cu, a, 3, 2000, SIM_REQ_READ, 0, &st);
+  ck_assert_uint_eq(m->l2.slice_reqs[home], 1);
+  ck_assert_uint_eq(m->l2.slice_reqs[1 - home], 1);
   ck_assert_uint_eq(st.l2_hits, 1);
   ck_assert_uint_eq(st.dram_read_bytes, 0);
   sim_device_destroy(d);
@@ -217,14 +255,14 @@ START_TEST(test_host_write_partial) {
   sim_stats st;
   memset(&st, 0, sizeof st);
   const uint64_t a = SIM_MEM_BASE;
-  sim_l2_request(m, 0, a, 2, 0, SIM_L2_WRITE, 0, &st);
-  sim_l2_host_write(m, a, 32);
-  sim_l2_host_write(m, a + 2 * 64 + 40, 64);
+  l2_req(m, 0, a, 2, 0, SIM_REQ_WRITE, 0, &st);
+  sim_memsys_host_write(m, a, 32);
+  sim_memsys_host_write(m, a + 2 * 64 + 40, 64);
   const uint64_t want_valid[4] = {3, 0, 2, 3}, want_dirty[4] = {2, 0, 0, 0};
   for (uint64_t k = 0; k < 4; k++) {
     const uint64_t line = a + k * 64;
     sim_cache_ref r;
-    sim_cache_access(&m->l2[sim_l2_slice(m, line) % m->nparts], line, 0, &r);
+    sim_cache_access(&m->l2.tags[sim_l2_slice(&m->l2, line) % m->l2.p.nparts], line, 0, &r);
     if (!want_valid[k]) {
       ck_assert_ptr_null(r.valid);
       continue;
@@ -250,13 +288,13 @@ START_TEST(test_noc_link) {
     sim_device *d = dev_set(sets, 1);
     sim_stats st;
     memset(&st, 0, sizeof st);
-    ck_assert_uint_ne(sim_l2_slice(&d->mem, a), sim_l2_slice(&d->mem, b));
-    ck_assert_uint_eq(sim_store_send(&d->mem, 0, a, 3, 0, 0, &st), 50);
-    ck_assert_uint_eq(sim_store_send(&d->mem, 0, b, 3, 0, 0, &st), 50 + 64 / bpc);
+    ck_assert_uint_ne(sim_l2_slice(&d->mem.l2, a), sim_l2_slice(&d->mem.l2, b));
+    ck_assert_uint_eq(store_send(&d->mem, 0, a, 3, 0, 0, &st), 50);
+    ck_assert_uint_eq(store_send(&d->mem, 0, b, 3, 0, 0, &st), 50 + 64 / bpc);
     sim_device_destroy(d);
     d = dev_set(sets, 1);
-    ck_assert_uint_eq(sim_store_send(&d->mem, 0, a, 3, 0, 0, &st), 50);
-    ck_assert_uint_eq(sim_store_send(&d->mem, 1, b, 3, 0, 0, &st), 50);
+    ck_assert_uint_eq(store_send(&d->mem, 0, a, 3, 0, 0, &st), 50);
+    ck_assert_uint_eq(store_send(&d->mem, 1, b, 3, 0, 0, &st), 50);
     sim_device_destroy(d);
   }
 }
@@ -269,13 +307,13 @@ START_TEST(test_slice_queues) {
   sim_stats st;
   memset(&st, 0, sizeof st);
   uint64_t a = SIM_MEM_BASE, b = SIM_MEM_BASE + 64; /* line numbers 2^26 and 2^26 + 1 */
-  ck_assert_uint_ne(sim_l2_slice(&d->mem, a), sim_l2_slice(&d->mem, b));
+  ck_assert_uint_ne(sim_l2_slice(&d->mem.l2, a), sim_l2_slice(&d->mem.l2, b));
   uint64_t c = SIM_MEM_BASE + 192; /* 2^26 + 3: a's slice */
-  ck_assert_uint_eq(sim_l2_slice(&d->mem, a), sim_l2_slice(&d->mem, c));
+  ck_assert_uint_eq(sim_l2_slice(&d->mem.l2, a), sim_l2_slice(&d->mem.l2, c));
   /* a 64-byte line (2 sectors) occupies its slice 2 cycles */
-  ck_assert_uint_eq(sim_l2_request(&d->mem, 0, a, 3, 0, SIM_L2_WRITE, 0, &st), 50);
-  ck_assert_uint_eq(sim_l2_request(&d->mem, 0, b, 3, 0, SIM_L2_WRITE, 0, &st), 50);
-  ck_assert_uint_eq(sim_l2_request(&d->mem, 0, c, 3, 0, SIM_L2_WRITE, 0, &st), 52);
+  ck_assert_uint_eq(l2_req(&d->mem, 0, a, 3, 0, SIM_REQ_WRITE, 0, &st), 50);
+  ck_assert_uint_eq(l2_req(&d->mem, 0, b, 3, 0, SIM_REQ_WRITE, 0, &st), 50);
+  ck_assert_uint_eq(l2_req(&d->mem, 0, c, 3, 0, SIM_REQ_WRITE, 0, &st), 52);
   ck_assert_uint_eq(st.l2_slice_max_requests, 2);
   ck_assert_uint_eq(st.l2_write_sectors, 6);
   sim_device_destroy(d);
@@ -295,8 +333,8 @@ START_TEST(test_request_cycles) {
     memset(&st, 0, sizeof st);
     uint64_t done[4];
     for (uint64_t k = 0; k < 3; k++)
-      done[k] = sim_l2_request(&d->mem, 0, SIM_MEM_BASE + k * 64, 1, 0, SIM_L2_WRITE, 0, &st);
-    done[3] = sim_l2_request(&d->mem, 0, SIM_MEM_BASE + 3 * 64, 3, 0, SIM_L2_WRITE, 0, &st);
+      done[k] = l2_req(&d->mem, 0, SIM_MEM_BASE + k * 64, 1, 0, SIM_REQ_WRITE, 0, &st);
+    done[3] = l2_req(&d->mem, 0, SIM_MEM_BASE + 3 * 64, 3, 0, SIM_REQ_WRITE, 0, &st);
     uint64_t want[2][4] = {{50, 51, 51, 52}, {50, 52, 54, 56}};
     for (int k = 0; k < 4; k++) ck_assert_uint_eq(done[k], want[on][k]);
     sim_device_destroy(d);
@@ -318,10 +356,10 @@ START_TEST(test_write_bytes_per_cycle) {
     sim_stats st;
     memset(&st, 0, sizeof st);
     uint64_t done[4];
-    done[0] = sim_l2_request(&d->mem, 0, SIM_MEM_BASE, 1, 0, SIM_L2_WRITE, 0, &st);
-    done[1] = sim_l2_request(&d->mem, 0, SIM_MEM_BASE + 64, 1, 0, SIM_L2_WRITE, 0, &st);
-    done[2] = sim_l2_request(&d->mem, 0, SIM_MEM_BASE, 1, 0, SIM_L2_READ, 0, &st);
-    done[3] = sim_l2_request(&d->mem, 0, SIM_MEM_BASE, 1, 0, SIM_L2_READ, 0, &st);
+    done[0] = l2_req(&d->mem, 0, SIM_MEM_BASE, 1, 0, SIM_REQ_WRITE, 0, &st);
+    done[1] = l2_req(&d->mem, 0, SIM_MEM_BASE + 64, 1, 0, SIM_REQ_WRITE, 0, &st);
+    done[2] = l2_req(&d->mem, 0, SIM_MEM_BASE, 1, 0, SIM_REQ_READ, 0, &st);
+    done[3] = l2_req(&d->mem, 0, SIM_MEM_BASE, 1, 0, SIM_REQ_READ, 0, &st);
     const uint64_t want[2][4] = {{50, 51, 51, 52}, {50, 52, 54, 55}};
     for (int k = 0; k < 4; k++) ck_assert_uint_eq(done[k], want[on][k]);
     ck_assert_uint_eq(st.l2_misses, 2); /* the writes; the reads hit what they wrote */
@@ -340,12 +378,12 @@ START_TEST(test_noc_directions) {
   sim_stats st;
   memset(&st, 0, sizeof st);
   sim_device *d = dev_set(sets, 1);
-  uint64_t alone = sim_mem_vector(&d->mem, 0, 0, &ld, &st, &nreq);
+  uint64_t alone = sim_memsys_vector(&d->mem, 0, 0, &ld, &st, &nreq);
   sim_device_destroy(d);
   d = dev_set(sets, 1);
-  ck_assert_uint_eq(sim_store_send(&d->mem, 0, SIM_MEM_BASE, 3, 0, 0, &st), 50);
-  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 0, &ld, &st, &nreq), alone);
-  ck_assert_uint_eq(sim_store_send(&d->mem, 0, SIM_MEM_BASE + 64, 3, 0, 0, &st), 50 + 8);
+  ck_assert_uint_eq(store_send(&d->mem, 0, SIM_MEM_BASE, 3, 0, 0, &st), 50);
+  ck_assert_uint_eq(sim_memsys_vector(&d->mem, 0, 0, &ld, &st, &nreq), alone);
+  ck_assert_uint_eq(store_send(&d->mem, 0, SIM_MEM_BASE + 64, 3, 0, 0, &st), 50 + 8);
   sim_device_destroy(d);
 }
 END_TEST
@@ -361,10 +399,8 @@ START_TEST(test_fluid_slices) {
     sim_device *d = dev_set(sets, 2);
     sim_stats st;
     memset(&st, 0, sizeof st);
-    d->mem.now = 0;
-    ck_assert_uint_eq(sim_l2_request(&d->mem, 0, SIM_MEM_BASE, 3, 300, SIM_L2_WRITE, 0, &st), 350);
-    d->mem.now = 10;
-    uint64_t b = sim_l2_request(&d->mem, 0, SIM_MEM_BASE + 64, 3, 10, SIM_L2_WRITE, 0, &st);
+    ck_assert_uint_eq(l2_req_issued(&d->mem, SIM_MEM_BASE, 300, 0, &st), 350);
+    uint64_t b = l2_req_issued(&d->mem, SIM_MEM_BASE + 64, 10, 10, &st);
     ck_assert_uint_eq(b, on ? 60 : 351);
     sim_device_destroy(d);
   }
@@ -388,17 +424,16 @@ START_TEST(test_write_queue) {
     sim_stats st;
     memset(&st, 0, sizeof st);
     for (uint64_t k = 0; k < 4; k++)
-      sim_l2_request(&d->mem, 0, SIM_MEM_BASE + k * 8192, 3, 0, SIM_L2_WRITE, 0, &st);
-    sim_memsys_reset_queues(&d->mem);
+      l2_req(&d->mem, 0, SIM_MEM_BASE + k * 8192, 3, 0, SIM_REQ_WRITE, 0, &st);
+    sim_memsys_reset(&d->mem);
     uint64_t done[4];
     for (uint64_t k = 0; k < 4; k++)
-      done[k] =
-          sim_l2_request(&d->mem, 0, SIM_MEM_BASE + (4 + k) * 8192, 3, 0, SIM_L2_WRITE, 0, &st);
+      done[k] = l2_req(&d->mem, 0, SIM_MEM_BASE + (4 + k) * 8192, 3, 0, SIM_REQ_WRITE, 0, &st);
     ck_assert_uint_eq(st.dram_write_bytes, 4 * 64);
     uint64_t want[2][4] = {{50, 51, 52, 53}, {50, 51, 58, 66}};
     for (int k = 0; k < 4; k++) ck_assert_uint_eq(done[k], want[bounded][k]);
     /* a hit after them waits behind the stalls: the slice is free at 4 or 17 */
-    uint64_t hit = sim_l2_request(&d->mem, 0, SIM_MEM_BASE + 7 * 8192, 1, 0, SIM_L2_READ, 0, &st);
+    uint64_t hit = l2_req(&d->mem, 0, SIM_MEM_BASE + 7 * 8192, 1, 0, SIM_REQ_READ, 0, &st);
     ck_assert_uint_eq(hit, bounded ? 17 + 50 : 4 + 50);
     sim_device_destroy(d);
   }
@@ -440,15 +475,15 @@ START_TEST(test_partial_write_fill) {
     memset(&st, 0, sizeof st);
     uint32_t nreq;
     isa_access whole = acc(SIM_MEM_BASE, 16, 4, 4, ISA_F_STORE);
-    sim_mem_vector(&d->mem, 0, 0, &whole, &st, &nreq);
+    sim_memsys_vector(&d->mem, 0, 0, &whole, &st, &nreq);
     ck_assert_uint_eq(st.dram_read_bytes, 0);
     isa_access one = acc(SIM_MEM_BASE + 4096, 1, 4, 4, ISA_F_STORE);
-    uint64_t done = sim_mem_vector(&d->mem, 0, 0, &one, &st, &nreq);
+    uint64_t done = sim_memsys_vector(&d->mem, 0, 0, &one, &st, &nreq);
     ck_assert_uint_eq(st.dram_read_bytes, fill ? 32 : 0);
     /* the write waits for the fill: past the L2 and DRAM latencies */
     if (fill) ck_assert_uint_gt(done, (uint64_t)d->cfg.l2_latency + (uint64_t)d->cfg.dram_latency);
     isa_access again = acc(SIM_MEM_BASE + 4100, 1, 4, 4, ISA_F_STORE);
-    sim_mem_vector(&d->mem, 0, 1000, &again, &st, &nreq);
+    sim_memsys_vector(&d->mem, 0, 1000, &again, &st, &nreq);
     ck_assert_uint_eq(st.dram_read_bytes, fill ? 32 : 0);
     ck_assert_uint_eq(st.l2_write_sectors, 4);
     sim_device_destroy(d);
@@ -473,8 +508,8 @@ START_TEST(test_write_combine) {
     uint32_t nreq;
     const uint64_t b = SIM_MEM_BASE;
     isa_access s1 = acc(b, 2, 64, 4, ISA_F_STORE), s2 = acc(b + 4, 2, 64, 4, ISA_F_STORE);
-    uint64_t t1 = sim_mem_vector(&d->mem, 0, 0, &s1, &st, &nreq);
-    uint64_t t2 = sim_mem_vector(&d->mem, 0, 5, &s2, &st, &nreq);
+    uint64_t t1 = sim_memsys_vector(&d->mem, 0, 0, &s1, &st, &nreq);
+    uint64_t t2 = sim_memsys_vector(&d->mem, 0, 5, &s2, &st, &nreq);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 0 : 4);
     if (on) {
       /* the CU's pipeline takes one line per cycle; a buffered line's
@@ -483,21 +518,21 @@ START_TEST(test_write_combine) {
       ck_assert_uint_eq(t2, 6 + 60);
     }
     isa_access s3 = acc(b + 128, 1, 4, 4, ISA_F_STORE);
-    sim_mem_vector(&d->mem, 0, 20, &s3, &st, &nreq);
+    sim_memsys_vector(&d->mem, 0, 20, &s3, &st, &nreq);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 1 : 5);
     isa_access s4 = acc(b + 64, 16, 4, 4, ISA_F_STORE); /* all of line 1 */
-    uint64_t t4 = sim_mem_vector(&d->mem, 0, 30, &s4, &st, &nreq);
+    uint64_t t4 = sim_memsys_vector(&d->mem, 0, 30, &s4, &st, &nreq);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 3 : 7);
     ck_assert_uint_ge(t4, 30 + 50); /* sent, so acknowledged by the L2 */
-    uint64_t end = sim_wcb_flush(&d->mem, 100, &st);
+    uint64_t end = sim_memsys_launch_end(&d->mem, 100, &st);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 4 : 7);
     if (on)
       ck_assert_uint_ge(end, 100 + 50);
     else
       ck_assert_uint_eq(end, 100);
-    ck_assert_uint_eq(sim_wcb_flush(&d->mem, 200, &st), 200); /* empty now */
+    ck_assert_uint_eq(sim_memsys_launch_end(&d->mem, 200, &st), 200); /* empty now */
     isa_access whole = acc(b + 4096, 16, 4, 4, ISA_F_STORE);
-    ck_assert_uint_ge(sim_mem_vector(&d->mem, 0, 300, &whole, &st, &nreq), 300 + 50);
+    ck_assert_uint_ge(sim_memsys_vector(&d->mem, 0, 300, &whole, &st, &nreq), 300 + 50);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 6 : 9);
     sim_device_destroy(d);
   }
@@ -516,18 +551,17 @@ START_TEST(test_partial_write_cycles) {
     sim_stats st;
     memset(&st, 0, sizeof st);
     for (uint64_t k = 0; k < 3; k++)
-      sim_l2_request(&d->mem, 0, SIM_MEM_BASE + k * 64, 3, 0, SIM_L2_WRITE, 0, &st);
-    sim_memsys_reset_queues(&d->mem);
+      l2_req(&d->mem, 0, SIM_MEM_BASE + k * 64, 3, 0, SIM_REQ_WRITE, 0, &st);
+    sim_memsys_reset(&d->mem);
     uint64_t done[3];
     for (uint64_t k = 0; k < 3; k++)
-      done[k] =
-          sim_l2_request(&d->mem, 0, SIM_MEM_BASE + k * 64, 1, 0, SIM_L2_WRITE_PARTIAL, 0, &st);
+      done[k] = l2_req(&d->mem, 0, SIM_MEM_BASE + k * 64, 1, 0, SIM_REQ_WRITE_PARTIAL, 0, &st);
     uint64_t want[2][3] = {{50, 51, 51}, {50, 54, 57}};
     for (int k = 0; k < 3; k++) ck_assert_uint_eq(done[k], want[on][k]);
     ck_assert_uint_eq(st.dram_read_bytes, 0);
-    sim_memsys_reset_queues(&d->mem);
+    sim_memsys_reset(&d->mem);
     for (uint64_t k = 0; k < 3; k++)
-      done[k] = sim_l2_request(&d->mem, 0, SIM_MEM_BASE + k * 64, 1, 0, SIM_L2_WRITE, 0, &st);
+      done[k] = l2_req(&d->mem, 0, SIM_MEM_BASE + k * 64, 1, 0, SIM_REQ_WRITE, 0, &st);
     for (int k = 0; k < 3; k++) ck_assert_uint_eq(done[k], want[0][k]);
     sim_device_destroy(d);
   }
@@ -540,10 +574,10 @@ END_TEST
 static uint64_t atomic_at(sim_device *d, const isa_access *a, sim_stats *st) {
   uint32_t nreq;
   isa_access warm = acc(a->addr[0] & ~63ull, 16, 4, 4, ISA_F_LOAD);
-  sim_mem_vector(&d->mem, 1, 0, &warm, st, &nreq);
-  sim_memsys_reset_queues(&d->mem);
+  sim_memsys_vector(&d->mem, 1, 0, &warm, st, &nreq);
+  sim_memsys_reset(&d->mem);
   memset(st, 0, sizeof *st);
-  return sim_mem_vector(&d->mem, 0, 0, a, st, &nreq);
+  return sim_memsys_vector(&d->mem, 0, 0, a, st, &nreq);
 }
 
 START_TEST(test_atomics_serialize) {
@@ -573,7 +607,7 @@ START_TEST(test_atomics_serialize) {
    * atomic unit, busy with the first until 64: 64 + 64 + 50 */
   uint32_t nreq;
   ck_assert_uint_eq(atomic_at(d, &same, &st), 114);
-  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 0, &same, &st, &nreq), 64 + 64 + 50);
+  ck_assert_uint_eq(sim_memsys_vector(&d->mem, 0, 0, &same, &st, &nreq), 64 + 64 + 50);
   sim_device_destroy(d);
 }
 END_TEST
@@ -586,9 +620,9 @@ START_TEST(test_atomic_units) {
   /* the four lines of one granule share a unit; four granules, four units */
   uint32_t seen[4] = {0};
   for (uint64_t k = 0; k < 4; k++) {
-    ck_assert_uint_eq(sim_atomic_unit(&d->mem, SIM_MEM_BASE + k * 64),
-                      sim_atomic_unit(&d->mem, SIM_MEM_BASE));
-    seen[sim_atomic_unit(&d->mem, SIM_MEM_BASE + k * 256)]++;
+    ck_assert_uint_eq(sim_l2_atomic_unit(&d->mem.l2, SIM_MEM_BASE + k * 64),
+                      sim_l2_atomic_unit(&d->mem.l2, SIM_MEM_BASE));
+    seen[sim_l2_atomic_unit(&d->mem.l2, SIM_MEM_BASE + k * 256)]++;
   }
   for (int u = 0; u < 4; u++) ck_assert_uint_eq(seen[u], 1);
   /* one lane each on two lines of one granule (different slices): the
@@ -597,16 +631,16 @@ START_TEST(test_atomic_units) {
   uint32_t nreq;
   isa_access a = acc(SIM_MEM_BASE, 1, 0, 4, ISA_F_ATOMIC);
   isa_access b = acc(SIM_MEM_BASE + 64, 1, 0, 4, ISA_F_ATOMIC);
-  ck_assert_uint_ne(sim_l2_slice(&d->mem, a.addr[0]), sim_l2_slice(&d->mem, b.addr[0]));
+  ck_assert_uint_ne(sim_l2_slice(&d->mem.l2, a.addr[0]), sim_l2_slice(&d->mem.l2, b.addr[0]));
   atomic_at(d, &b, &st); /* warm b's line too */
   ck_assert_uint_eq(atomic_at(d, &a, &st), 50 + 2);
-  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 0, &b, &st, &nreq), 2 + 2 + 50);
+  ck_assert_uint_eq(sim_memsys_vector(&d->mem, 0, 0, &b, &st, &nreq), 2 + 2 + 50);
   sim_device_destroy(d);
   /* by default a unit per slice serving whole lines: no wait */
   d = dev_set(NULL, 0);
   atomic_at(d, &b, &st);
   ck_assert_uint_eq(atomic_at(d, &a, &st), 50 + 2);
-  ck_assert_uint_eq(sim_mem_vector(&d->mem, 0, 0, &b, &st, &nreq), 1 + 2 + 50);
+  ck_assert_uint_eq(sim_memsys_vector(&d->mem, 0, 0, &b, &st, &nreq), 1 + 2 + 50);
   sim_device_destroy(d);
 }
 END_TEST

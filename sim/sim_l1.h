@@ -1,0 +1,66 @@
+/* Each compute unit's vector L1 in the timing model: its memory pipeline
+ * (lines in order at l1.bytes_per_cycle), tag array, MSHRs, write policy,
+ * and the path of global atomics past it. Its downstream ports are the
+ * write-combining buffer (stores of a write-through L1, when configured)
+ * and the link to the L2. */
+#ifndef WAVESIM_SIM_L1_H
+#define WAVESIM_SIM_L1_H
+
+#include "cfg.h"
+#include "isa.h"
+#include "sim_cache.h"
+#include "sim_port.h"
+#include "sim_res.h"
+#include "sim_wcb.h"
+
+typedef struct sim_l1_params {
+  uint32_t ncu;
+  uint64_t bytes;
+  uint32_t line, sector, assoc;
+  uint32_t bytes_per_cycle;
+  uint64_t latency;
+  uint32_t mshrs;         /* per CU; 0: unlimited */
+  int write_back;         /* l1.write_policy write_back */
+  int random_replacement; /* l1.replacement random */
+  int set_hash;           /* l1.set_hash */
+  int invalidate_on_launch;
+  int fill_partial;     /* l2.partial_write_fill: stores tell whole sectors from parts */
+  int track_partial;    /* per-byte coverage of stores is tracked (sectors <= 64 bytes) */
+  int unified_with_lds; /* l1.unified_with_lds: shared memory's carve-out takes ways */
+  uint64_t min_lds_carveout;
+} sim_l1_params;
+
+typedef struct sim_l1 {
+  sim_l1_params p;
+  sim_cache *tags; /* per CU */
+  sim_pipe *pipe;  /* per CU: when its memory pipeline takes the next line */
+  sim_heap *mshr;  /* per CU: the cycles its outstanding fills return */
+  uint64_t *cov;   /* scratch: per coalesced line and sector, the bytes a store writes */
+  sim_wcb *wcb;    /* NULL: stores go straight to the link */
+  sim_port down;   /* the link to the L2 (line/sector: the L2's) */
+} sim_l1;
+
+void sim_l1_params_read(sim_l1_params *p, const cfg_device *cfg);
+/* wcb: the buffer stores go through (NULL or one with no entries: none). */
+int sim_l1_init(sim_l1 *l1, const sim_l1_params *p, sim_wcb *wcb, sim_port down);
+void sim_l1_fini(sim_l1 *l1);
+void sim_l1_reset(sim_l1 *l1);
+/* CU cu's memory pipeline (which the LDS may share). */
+sim_pipe *sim_l1_pipe(sim_l1 *l1, uint32_t cu);
+/* A launch whose work-groups need `lds_bytes` of shared memory per CU:
+ * under l1.unified_with_lds the carve-out comes out of the L1's ways (what
+ * NVIDIA's unified L1/shared memory does per kernel). */
+void sim_l1_carve_out(sim_l1 *l1, uint64_t lds_bytes);
+/* Launch start under l1.invalidate_on_launch: the previous kernel's
+ * release would have written a write-back L1's dirty sectors to the L2;
+ * they are sent now, at cycle 0, so their traffic is counted rather than
+ * lost. Then the L1s are emptied. */
+void sim_l1_launch_invalidate(sim_l1 *l1, sim_stats *st);
+
+/* A vector (global or scratch) access issued by CU cu at `now`. Returns the
+ * cycle its last line completes; counts hits, misses, sectors and the
+ * coalesced line requests (*nreq). */
+uint64_t sim_l1_access(sim_l1 *l1, uint32_t cu, uint64_t now, const isa_access *a, sim_stats *st,
+                       uint32_t *nreq);
+
+#endif

@@ -1,0 +1,33 @@
+/* Each compute unit's scalar (constant) cache in the timing model: whole
+ * lines filled over the CU's link to the L2 (its downstream port). */
+#ifndef WAVESIM_SIM_SCACHE_H
+#define WAVESIM_SIM_SCACHE_H
+
+#include "cfg.h"
+#include "sim_cache.h"
+#include "sim_port.h"
+
+typedef struct sim_scache_params {
+  uint32_t ncu;
+  uint64_t bytes;
+  uint32_t line, assoc;
+  uint64_t latency; /* lat_smem: a hit's */
+  int invalidate_on_launch;
+} sim_scache_params;
+
+typedef struct sim_scache {
+  sim_scache_params p;
+  sim_cache *tags; /* per CU */
+  sim_port down;   /* the link to the L2 */
+} sim_scache;
+
+void sim_scache_params_read(sim_scache_params *p, const cfg_device *cfg);
+int sim_scache_init(sim_scache *s, const sim_scache_params *p, sim_port down); /* -1: OOM */
+void sim_scache_fini(sim_scache *s);
+void sim_scache_reset(sim_scache *s);
+/* Launch start under scache.invalidate_on_launch: the caches empty. */
+void sim_scache_launch_invalidate(sim_scache *s);
+/* A scalar load of addr by CU cu at `now`; returns when its data is back. */
+uint64_t sim_scache_load(sim_scache *s, uint32_t cu, uint64_t now, uint64_t addr, sim_stats *st);
+
+#endif
