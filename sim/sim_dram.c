@@ -56,6 +56,7 @@ void sim_dram_fini(sim_dram *d) {
 }
 
 void sim_dram_reset(sim_dram *d) {
+  memset(&d->stats, 0, sizeof d->stats);
   size_t nc = d->p.nchan, nb = nc * d->p.nbanks;
   memset(d->chan, 0, nc * sizeof *d->chan);
   memset(d->wq_free, 0, nc * sizeof *d->wq_free);
@@ -126,7 +127,7 @@ static double sim_dram_queue_wait(sim_dram *d, uint32_t c, double t, double xfer
  * sheets give tRP ~= tRCD (DDR4, GDDR6, HBM2: both ~14 ns), hence half. */
 #define SIM_DRAM_CLOSED_ROW_SHARE 0.5
 
-double sim_dram_access(sim_dram *d, uint64_t addr, uint32_t bytes, double t, sim_stats *st) {
+double sim_dram_access(sim_dram *d, uint64_t addr, uint32_t bytes, double t) {
   const sim_dram_params *p = &d->p;
   uint32_t c, b;
   uint64_t row;
@@ -140,12 +141,12 @@ double sim_dram_access(sim_dram *d, uint64_t addr, uint32_t bytes, double t, sim
   double ready = t > d->bank_free[bi] ? t : d->bank_free[bi];
   double miss = p->row_miss_cycles;
   if (!p->open_rows) {
-    st->dram_row_misses++;
+    d->stats.dram_row_misses++;
     ready += miss * SIM_DRAM_CLOSED_ROW_SHARE; /* == miss / 2 exactly (a power of two) */
   } else if (d->open_row[bi] == row + 1) {
-    st->dram_row_hits++;
+    d->stats.dram_row_hits++;
   } else {
-    st->dram_row_misses++;
+    d->stats.dram_row_misses++;
     ready += miss;
     d->open_row[bi] = row + 1;
   }
@@ -160,7 +161,7 @@ double sim_dram_access(sim_dram *d, uint64_t addr, uint32_t bytes, double t, sim
  * would have crossed it), apart from the reads, which a controller serves
  * first and which would otherwise make every write wait for all of them.
  * Returns when the queue took them. */
-static double sim_dram_write(sim_dram *d, uint64_t at, uint32_t bytes, double t, sim_stats *st) {
+static double sim_dram_write(sim_dram *d, uint64_t at, uint32_t bytes, double t) {
   const sim_dram_params *p = &d->p;
   if (p->write_backlog > 0) {
     uint32_t c, b;
@@ -170,18 +171,18 @@ static double sim_dram_write(sim_dram *d, uint64_t at, uint32_t bytes, double t,
     d->wq_free[c] =
         (d->wq_free[c] > t ? d->wq_free[c] : t) + (double)bytes * p->chan_cycles_per_byte;
   }
-  sim_dram_access(d, at, bytes, t, st);
-  st->dram_write_bytes += bytes;
+  sim_dram_access(d, at, bytes, t);
+  d->stats.dram_write_bytes += bytes;
   return t;
 }
 
-double sim_dram_request(void *dram, const sim_req *r, sim_stats *st) {
+double sim_dram_request(void *dram, const sim_req *r) {
   sim_dram *d = dram;
   /* the sectors' bytes, from the first one: a DRAM burst covers them */
   uint32_t bytes = (uint32_t)__builtin_popcountll(r->mask) * r->sector;
   uint64_t at = r->addr + (uint64_t)__builtin_ctzll(r->mask) * r->sector;
-  if (r->kind != SIM_REQ_READ) return sim_dram_write(d, at, bytes, r->t, st);
-  double end = sim_dram_access(d, at, bytes, r->t, st);
-  st->dram_read_bytes += bytes;
+  if (r->kind != SIM_REQ_READ) return sim_dram_write(d, at, bytes, r->t);
+  double end = sim_dram_access(d, at, bytes, r->t);
+  d->stats.dram_read_bytes += bytes;
   return (double)(sim_ceil(end) + d->p.latency);
 }

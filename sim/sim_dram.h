@@ -7,6 +7,7 @@
 #include "cfg.h"
 #include "sim_port.h"
 #include "sim_res.h"
+#include "stats_group.h"
 
 /* dram.queue_window is measured as a moving sum of this many sub-windows,
  * so the utilization moves smoothly instead of jumping once a window */
@@ -24,7 +25,16 @@ typedef struct sim_dram_params {
   double queue_cycles, queue_window, queue_max_util;
 } sim_dram_params;
 
+/* Its counters: the stats.def rows of group `dram` (stats_group.h). */
+typedef struct sim_dram_stats {
+#define SIM_STATS_GROUP_dram SIM_STATS_YES
+#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, ctype field;)
+#include "stats.def"
+#undef SIM_STATS_GROUP_dram
+} sim_dram_stats;
+
 typedef struct sim_dram {
+  sim_dram_stats stats; /* this launch's; zeroed by reset */
   sim_dram_params p;
   sim_res *chan;      /* per channel: its data bus */
   double *wq_free;    /* per channel: when its queued writes would have drained */
@@ -48,12 +58,12 @@ void sim_dram_map(const sim_dram *d, uint64_t addr, uint32_t *chan, uint32_t *ba
 /* A transfer of `bytes` at addr (within one L2 line) requested at t.
  * Returns the (fractional) cycle its data has crossed the channel; counts
  * row hits and misses. */
-double sim_dram_access(sim_dram *d, uint64_t addr, uint32_t bytes, double t, sim_stats *st);
+double sim_dram_access(sim_dram *d, uint64_t addr, uint32_t bytes, double t);
 
 /* The port the L2 sends through: SIM_REQ_READ fetches sectors `mask` of
  * the block (returns when the data is back: the transfer plus
  * dram.latency, in whole cycles); SIM_REQ_WRITE writes them back (returns
  * when the write queue took them: t, or later when it was full). */
-double sim_dram_request(void *dram, const sim_req *r, sim_stats *st);
+double sim_dram_request(void *dram, const sim_req *r);
 
 #endif

@@ -71,6 +71,7 @@ void sim_l1_fini(sim_l1 *l1) {
 }
 
 void sim_l1_reset(sim_l1 *l1) {
+  memset(&l1->stats, 0, sizeof l1->stats);
   memset(l1->pipe, 0, l1->p.ncu * sizeof *l1->pipe);
   for (uint32_t i = 0; i < l1->p.ncu; i++) {
     l1->mshr[i].n = 0;
@@ -96,7 +97,7 @@ static uint32_t sim_bits(uint64_t x) {
 
 /* Sends sectors `mask` of the L1 line at addr to the L2 as `kind` at t. */
 static uint64_t sim_l1_send(sim_l1 *l1, uint32_t cu, uint64_t addr, uint64_t mask, int kind,
-                            uint64_t t, uint64_t issue, sim_stats *st) {
+                            uint64_t t, uint64_t issue) {
   sim_req r = {.addr = addr,
                .mask = mask,
                .block = l1->p.line,
@@ -105,18 +106,18 @@ static uint64_t sim_l1_send(sim_l1 *l1, uint32_t cu, uint64_t addr, uint64_t mas
                .kind = (uint8_t)kind,
                .t = (double)t,
                .issue = issue};
-  return (uint64_t)sim_port_send(&l1->down, &r, st);
+  return (uint64_t)sim_port_send(&l1->down, &r);
 }
 
 /* ---- MSHRs: per CU the cycles their fills return ---------------------------- */
 /* A miss at t needs a free MSHR: when all are busy the CU's memory pipeline
  * waits for the earliest fill (whose entry is then reused). Returns the
  * cycle the miss can go. */
-static uint64_t sim_mshr_acquire(sim_l1 *l1, uint32_t cu, uint64_t t, sim_stats *st) {
+static uint64_t sim_mshr_acquire(sim_l1 *l1, uint32_t cu, uint64_t t) {
   sim_heap *h = &l1->mshr[cu];
   if (!l1->p.mshrs || h->n < l1->p.mshrs) return t;
   uint64_t top = sim_heap_pop(h).t;
-  if (top > t) st->l1_mshr_stall_cycles += top - t, t = top;
+  if (top > t) l1->stats.l1_mshr_stall_cycles += top - t, t = top;
   return t;
 }
 
@@ -126,28 +127,28 @@ static void sim_mshr_hold(sim_l1 *l1, uint32_t cu, uint64_t until) {
 
 /* ---- the tag array ------------------------------------------------------------- */
 static void sim_l1_writeback(sim_l1 *l1, uint32_t cu, const sim_cache_ref *r, uint64_t t,
-                             uint64_t issue, sim_stats *st) {
+                             uint64_t issue) {
   if (r->victim_dirty)
-    sim_l1_send(l1, cu, r->victim_addr, r->victim_dirty, SIM_REQ_WRITE, t, issue, st);
+    sim_l1_send(l1, cu, r->victim_addr, r->victim_dirty, SIM_REQ_WRITE, t, issue);
 }
 
 /* A load of sectors `mask` of the L1 line at addr entering the pipeline at
  * *t (moved on when it waits for an MSHR). Returns when its data is back. */
 static uint64_t sim_l1_load(sim_l1 *l1, uint32_t cu, uint64_t addr, uint64_t mask, uint64_t *t,
-                            uint64_t issue, sim_stats *st) {
+                            uint64_t issue) {
   sim_cache_ref r;
   sim_cache_access(&l1->tags[cu], addr, 1, &r);
   uint64_t missing = r.valid ? mask & ~*r.valid : mask;
   uint64_t hit_at = *t + l1->p.latency;
   if (!missing) {
-    st->l1_hits++;
-    if (*r.ready > *t) st->l1_mshr_merges++; /* its sectors are still being filled */
+    l1->stats.l1_hits++;
+    if (*r.ready > *t) l1->stats.l1_mshr_merges++; /* its sectors are still being filled */
     return hit_at > *r.ready ? hit_at : *r.ready;
   }
-  st->l1_misses++;
-  *t = sim_mshr_acquire(l1, cu, *t, st);
-  sim_l1_writeback(l1, cu, &r, *t, issue, st);
-  uint64_t fill = sim_l1_send(l1, cu, addr, missing, SIM_REQ_READ, *t, issue, st);
+  l1->stats.l1_misses++;
+  *t = sim_mshr_acquire(l1, cu, *t);
+  sim_l1_writeback(l1, cu, &r, *t, issue);
+  uint64_t fill = sim_l1_send(l1, cu, addr, missing, SIM_REQ_READ, *t, issue);
   sim_mshr_hold(l1, cu, fill);
   uint64_t done = fill;
   if (r.valid) {
@@ -162,30 +163,29 @@ static uint64_t sim_l1_load(sim_l1 *l1, uint32_t cu, uint64_t addr, uint64_t mas
 /* A store under write_back: allocate without fetching (stores write whole
  * sectors' bytes under byte masks), dirty until evicted. */
 static uint64_t sim_l1_store_back(sim_l1 *l1, uint32_t cu, uint64_t addr, uint64_t mask, uint64_t t,
-                                  uint64_t issue, sim_stats *st) {
+                                  uint64_t issue) {
   sim_cache_ref r;
   sim_cache_access(&l1->tags[cu], addr, 1, &r);
   if (!r.valid) /* no L1: straight through */
-    return sim_l1_send(l1, cu, addr, mask, SIM_REQ_WRITE, t, issue, st);
-  sim_l1_writeback(l1, cu, &r, t, issue, st);
+    return sim_l1_send(l1, cu, addr, mask, SIM_REQ_WRITE, t, issue);
+  sim_l1_writeback(l1, cu, &r, t, issue);
   *r.valid |= mask;
   *r.dirty |= mask;
   return t + l1->p.latency;
 }
 
-void sim_l1_launch_invalidate(sim_l1 *l1, sim_stats *st) {
+void sim_l1_launch_invalidate(sim_l1 *l1) {
   if (!l1->p.invalidate_on_launch) return;
   for (uint32_t cu = 0; cu < l1->p.ncu; cu++) {
     sim_cache *c = &l1->tags[cu];
     uint64_t addr, dirty;
     for (size_t i = 0; l1->p.write_back && sim_cache_line(c, i, &addr, &dirty); i++)
-      if (dirty) sim_l1_send(l1, cu, addr, dirty, SIM_REQ_WRITE, 0, 0, st);
+      if (dirty) sim_l1_send(l1, cu, addr, dirty, SIM_REQ_WRITE, 0, 0);
     sim_cache_invalidate_all(c);
   }
 }
 
-uint64_t sim_l1_access(sim_l1 *l1, uint32_t cu, uint64_t now, const isa_access *a, sim_stats *st,
-                       uint32_t *nreq) {
+uint64_t sim_l1_access(sim_l1 *l1, uint32_t cu, uint64_t now, const isa_access *a, uint32_t *nreq) {
   const sim_l1_params *p = &l1->p;
   uint64_t lines[ISA_MAX_WAVE * 2], masks[ISA_MAX_WAVE * 2], partial[ISA_MAX_WAVE * 2];
   uint32_t line = p->line, sector = p->sector;
@@ -214,22 +214,21 @@ uint64_t sim_l1_access(sim_l1 *l1, uint32_t cu, uint64_t now, const isa_access *
                    .t = (double)t,
                    .issue = now};
       r.steps = sim_atomic_ops(a, lines[i], line, l1->down.sector, &r.lanes);
-      td = (uint64_t)sim_port_send(&l1->down, &r, st);
+      td = (uint64_t)sim_port_send(&l1->down, &r);
     } else if (store) {
-      st->l1_store_sectors += nsec;
+      l1->stats.l1_store_sectors += nsec;
       if (p->write_back) {
-        td = sim_l1_store_back(l1, cu, lines[i], masks[i], t, now, st);
+        td = sim_l1_store_back(l1, cu, lines[i], masks[i], t, now);
       } else if (l1->wcb && track) {
-        td =
-            sim_wcb_store(l1->wcb, cu, lines[i], l1->cov + (size_t)i * (line / sector), t, now, st);
+        td = sim_wcb_store(l1->wcb, cu, lines[i], l1->cov + (size_t)i * (line / sector), t, now);
       } else {
         uint64_t part = track ? partial[i] : 0;
         td = sim_store_send(&l1->down, cu, lines[i], line, sector, masks[i] & ~part, part,
-                            p->fill_partial, t, now, st);
+                            p->fill_partial, t, now);
       }
     } else {
-      st->l1_load_sectors += nsec;
-      td = sim_l1_load(l1, cu, lines[i], masks[i], &t, now, st);
+      l1->stats.l1_load_sectors += nsec;
+      td = sim_l1_load(l1, cu, lines[i], masks[i], &t, now);
     }
     if (td > done) done = td;
     t += cost ? cost : 1;

@@ -12,6 +12,7 @@
 #include "sim_port.h"
 #include "sim_res.h"
 #include "sim_wcb.h"
+#include "stats_group.h"
 
 typedef struct sim_l1_params {
   uint32_t ncu;
@@ -30,7 +31,16 @@ typedef struct sim_l1_params {
   uint64_t min_lds_carveout;
 } sim_l1_params;
 
+/* Its counters: the stats.def rows of group `l1` (stats_group.h). */
+typedef struct sim_l1_stats {
+#define SIM_STATS_GROUP_l1 SIM_STATS_YES
+#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, ctype field;)
+#include "stats.def"
+#undef SIM_STATS_GROUP_l1
+} sim_l1_stats;
+
 typedef struct sim_l1 {
+  sim_l1_stats stats; /* this launch's; zeroed by reset */
   sim_l1_params p;
   sim_cache *tags; /* per CU */
   sim_pipe *pipe;  /* per CU: when its memory pipeline takes the next line */
@@ -55,12 +65,11 @@ void sim_l1_carve_out(sim_l1 *l1, uint64_t lds_bytes);
  * release would have written a write-back L1's dirty sectors to the L2;
  * they are sent now, at cycle 0, so their traffic is counted rather than
  * lost. Then the L1s are emptied. */
-void sim_l1_launch_invalidate(sim_l1 *l1, sim_stats *st);
+void sim_l1_launch_invalidate(sim_l1 *l1);
 
 /* A vector (global or scratch) access issued by CU cu at `now`. Returns the
  * cycle its last line completes; counts hits, misses, sectors and the
  * coalesced line requests (*nreq). */
-uint64_t sim_l1_access(sim_l1 *l1, uint32_t cu, uint64_t now, const isa_access *a, sim_stats *st,
-                       uint32_t *nreq);
+uint64_t sim_l1_access(sim_l1 *l1, uint32_t cu, uint64_t now, const isa_access *a, uint32_t *nreq);
 
 #endif

@@ -61,6 +61,7 @@ void sim_l2_fini(sim_l2 *l2) {
 }
 
 void sim_l2_reset(sim_l2 *l2) {
+  memset(&l2->stats, 0, sizeof l2->stats);
   memset(l2->slice, 0, l2->p.nslices * sizeof *l2->slice);
   memset(l2->slice_reqs, 0, l2->p.nslices * sizeof *l2->slice_reqs);
   memset(l2->unit, 0, l2->p.nunits * sizeof *l2->unit);
@@ -102,29 +103,29 @@ uint32_t sim_l2_atomic_unit(const sim_l2 *l2, uint64_t addr) {
 /* The dirty sectors of an evicted line go to DRAM when the victim leaves
  * its slice at t. Returns when it could leave (the DRAM's write queue took
  * it), which holds up the slice. */
-static double sim_l2_writeback(sim_l2 *l2, const sim_cache_ref *r, double t, sim_stats *st) {
+static double sim_l2_writeback(sim_l2 *l2, const sim_cache_ref *r, double t) {
   sim_req w = {.addr = r->victim_addr,
                .mask = r->victim_dirty,
                .block = l2->p.line,
                .sector = l2->p.sector,
                .kind = SIM_REQ_WRITE,
                .t = t};
-  return sim_port_send(&l2->down, &w, st);
+  return sim_port_send(&l2->down, &w);
 }
 
 /* Slice s takes a request for sectors `mask` arriving at t, issued at
  * `issue`: counted, then queued behind the slice's earlier bytes. Returns
  * when it starts. */
 static double sim_l2_slice_take(sim_l2 *l2, uint32_t s, uint64_t mask, uint64_t t, int kind,
-                                uint64_t issue, sim_stats *st) {
+                                uint64_t issue) {
   const sim_l2_params *p = &l2->p;
-  if (++l2->slice_reqs[s] > st->l2_slice_max_requests)
-    st->l2_slice_max_requests = l2->slice_reqs[s];
+  if (++l2->slice_reqs[s] > l2->stats.l2_slice_max_requests)
+    l2->stats.l2_slice_max_requests = l2->slice_reqs[s];
   uint32_t nsec = (uint32_t)__builtin_popcountll(mask);
   if (kind == SIM_REQ_READ)
-    st->l2_read_sectors += nsec;
+    l2->stats.l2_read_sectors += nsec;
   else
-    st->l2_write_sectors += nsec;
+    l2->stats.l2_write_sectors += nsec;
   /* written bytes take the slice longer than read ones (l2.write_bytes_per_cycle) */
   double per_byte = kind == SIM_REQ_WRITE || kind == SIM_REQ_WRITE_PARTIAL
                         ? p->slice_write_cycles_per_byte
@@ -149,20 +150,20 @@ static double sim_l2_slice_take(sim_l2 *l2, uint32_t s, uint64_t mask, uint64_t 
 
 /* A request's part at its home slice s (partition s % l2.partitions): slice
  * bandwidth, the tag lookup, DRAM fills and write-backs, atomics. */
-static uint64_t sim_l2_home(sim_l2 *l2, uint32_t s, const sim_req *q, uint64_t t, sim_stats *st) {
+static uint64_t sim_l2_home(sim_l2 *l2, uint32_t s, const sim_req *q, uint64_t t) {
   const sim_l2_params *p = &l2->p;
   uint64_t addr = q->addr, mask = q->mask;
   int kind = q->kind;
   /* the slice moves the sectors' bytes; an atomic then queues at its atomic
    * unit (below), which the slice does not wait for */
-  double start = sim_l2_slice_take(l2, s, mask, t, kind, q->issue, st);
+  double start = sim_l2_slice_take(l2, s, mask, t, kind, q->issue);
   uint64_t lat = p->latency;
   sim_cache_ref r;
   sim_cache_access(&l2->tags[s % p->nparts], addr, 1, &r);
   if (r.victim_dirty) {
     /* a write-back waiting for room in the write queue holds the slice:
      * its later requests start that much later */
-    double go = sim_l2_writeback(l2, &r, start, st);
+    double go = sim_l2_writeback(l2, &r, start);
     if (go > start) l2->slice[s].free += go - start;
     start = go;
   }
@@ -171,9 +172,9 @@ static uint64_t sim_l2_home(sim_l2 *l2, uint32_t s, const sim_req *q, uint64_t t
   /* sectors found present may still be on their way from DRAM */
   if ((mask & ~missing) && *r.ready > done) done = *r.ready;
   if (!missing) {
-    st->l2_hits++;
+    l2->stats.l2_hits++;
   } else {
-    st->l2_misses++;
+    l2->stats.l2_misses++;
     /* whole-sector stores need nothing from DRAM; a store of part of a
      * sector does under l2.partial_write_fill (only such requests are
      * SIM_REQ_WRITE_PARTIAL) */
@@ -186,7 +187,7 @@ static uint64_t sim_l2_home(sim_l2 *l2, uint32_t s, const sim_req *q, uint64_t t
                    .kind = SIM_REQ_READ,
                    .t = start,
                    .issue = q->issue};
-      uint64_t fill = (uint64_t)sim_port_send(&l2->down, &f, st) + lat;
+      uint64_t fill = (uint64_t)sim_port_send(&l2->down, &f) + lat;
       if (fill > done) done = fill;
     }
   }
@@ -212,19 +213,19 @@ static void sim_l2_drop_copies(sim_l2 *l2, uint32_t home, uint32_t keep, uint64_
     if (p != home && p != keep) sim_cache_drop(&l2->tags[p], addr, mask);
 }
 
-double sim_l2_request(void *to, const sim_req *q, sim_stats *st) {
+double sim_l2_request(void *to, const sim_req *q) {
   sim_l2 *l2 = to;
   const sim_l2_params *p = &l2->p;
   uint64_t addr = q->addr, mask = q->mask, t = (uint64_t)q->t;
   int kind = q->kind;
   if (kind == SIM_REQ_ATOMIC && q->lanes) {
-    st->l2_atomic_ops += q->lanes;
-    st->l2_atomic_cycles += sim_ceil((double)q->steps * p->atomic_cycles);
+    l2->stats.l2_atomic_ops += q->lanes;
+    l2->stats.l2_atomic_cycles += sim_ceil((double)q->steps * p->atomic_cycles);
   }
   uint32_t s = sim_l2_slice(l2, addr), home = s % p->nparts, near = q->cu % p->nparts;
   if (near == home) {
     if (kind != SIM_REQ_READ) sim_l2_drop_copies(l2, home, home, addr, mask);
-    return (double)sim_l2_home(l2, s, q, t, st);
+    return (double)sim_l2_home(l2, s, q, t);
   }
   /* Away from home: the sibling slice in the CU's own partition keeps a
    * clean copy. A read it holds whole is served there; anything else goes
@@ -235,13 +236,13 @@ double sim_l2_request(void *to, const sim_req *q, sim_stats *st) {
   sim_cache_access(&l2->tags[near], addr, 1, &r);
   if (r.victim_dirty) {
     /* the copy's slice evicts a line homed there: the request waits with it */
-    double go = sim_l2_writeback(l2, &r, (double)t, st);
+    double go = sim_l2_writeback(l2, &r, (double)t);
     if (l2->slice[ns].free < go) l2->slice[ns].free = go;
     t = sim_ceil(go);
   }
   if (kind == SIM_REQ_READ && r.valid && !(mask & ~*r.valid)) {
-    double start = sim_l2_slice_take(l2, ns, mask, t, kind, q->issue, st);
-    st->l2_hits++;
+    double start = sim_l2_slice_take(l2, ns, mask, t, kind, q->issue);
+    l2->stats.l2_hits++;
     uint64_t done = sim_ceil(start) + p->latency;
     return (double)(done > *r.ready ? done : *r.ready);
   }
@@ -251,8 +252,8 @@ double sim_l2_request(void *to, const sim_req *q, sim_stats *st) {
    * issue order, and booking far ones l2.far_cycles / 2 later would queue
    * near ones issued after them behind them while the slice idles
    * (validation/ANALYSIS.md, gather family). */
-  st->l2_far_requests++;
-  uint64_t done = sim_l2_home(l2, s, q, t, st) + p->far_cycles;
+  l2->stats.l2_far_requests++;
+  uint64_t done = sim_l2_home(l2, s, q, t) + p->far_cycles;
   if (r.valid) {
     if (kind == SIM_REQ_READ || kind == SIM_REQ_WRITE) {
       *r.valid |= mask;

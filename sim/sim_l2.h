@@ -9,6 +9,7 @@
 #include "sim_cache.h"
 #include "sim_port.h"
 #include "sim_res.h"
+#include "stats_group.h"
 
 typedef struct sim_l2_params {
   uint64_t bytes;
@@ -23,7 +24,16 @@ typedef struct sim_l2_params {
   uint64_t host_write_bytes;
 } sim_l2_params;
 
+/* Its counters: the stats.def rows of group `l2` (stats_group.h). */
+typedef struct sim_l2_stats {
+#define SIM_STATS_GROUP_l2 SIM_STATS_YES
+#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, ctype field;)
+#include "stats.def"
+#undef SIM_STATS_GROUP_l2
+} sim_l2_stats;
+
 typedef struct sim_l2 {
+  sim_l2_stats stats; /* this launch's; zeroed by reset */
   sim_l2_params p;
   sim_cache *tags;      /* one tag array per partition; slices split only its bandwidth */
   sim_res *slice;       /* per slice */
@@ -49,7 +59,7 @@ uint32_t sim_l2_atomic_unit(const sim_l2 *l2, uint64_t addr);
  * at r->t (SIM_REQ_WRITE here carries no `part`: a link splits those off as
  * SIM_REQ_WRITE_PARTIAL). Returns the cycle the data or acknowledgement is
  * back at the compute unit's side. */
-double sim_l2_request(void *l2, const sim_req *r, sim_stats *st);
+double sim_l2_request(void *l2, const sim_req *r);
 
 /* The host (or a copy engine) wrote [addr, addr + size) between launches:
  * lines the L2 holds are written in place and up to l2.host_write_bytes of

@@ -39,6 +39,7 @@ void sim_lds_fini(sim_lds *l) {
 }
 
 void sim_lds_reset(sim_lds *l) {
+  memset(&l->stats, 0, sizeof l->stats);
   memset(l->own, 0, l->p.ncu * sizeof *l->own);
 }
 
@@ -47,7 +48,7 @@ void sim_lds_share_pipe(sim_lds *l, uint32_t cu, sim_pipe *pipe) {
 }
 
 uint64_t sim_lds_access(sim_lds *l, uint32_t cu, uint64_t now, const isa_access *a, int combinable,
-                        uint64_t *conflict, sim_stats *st) {
+                        uint64_t *conflict) {
   const sim_lds_params *p = &l->p;
   uint32_t ideal = 0, n;
   if (a->kind & ISA_F_ATOMIC) {
@@ -61,9 +62,9 @@ uint64_t sim_lds_access(sim_lds *l, uint32_t cu, uint64_t now, const isa_access 
   }
   if (n == 0) n = 1;
   uint64_t start = sim_pipe_take(l->pipe[cu], now, n);
-  st->lds_accesses++;
+  l->stats.lds_accesses++;
   *conflict = n > ideal ? n - ideal : 0;
-  st->lds_bank_conflict_cycles += *conflict;
+  l->stats.lds_bank_conflict_cycles += *conflict;
   return start + n - 1 + p->latency;
 }
 

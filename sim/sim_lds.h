@@ -8,6 +8,7 @@
 #include "isa.h"
 #include "sim.h"
 #include "sim_res.h"
+#include "stats_group.h"
 
 #define SIM_LDS_MAX_BANKS 128u /* lds.banks maximum (cfg_schema.def): per-bank counters */
 
@@ -20,7 +21,16 @@ typedef struct sim_lds_params {
   uint64_t latency;
 } sim_lds_params;
 
+/* Its counters: the stats.def rows of group `lds` (stats_group.h). */
+typedef struct sim_lds_stats {
+#define SIM_STATS_GROUP_lds SIM_STATS_YES
+#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, ctype field;)
+#include "stats.def"
+#undef SIM_STATS_GROUP_lds
+} sim_lds_stats;
+
 typedef struct sim_lds {
+  sim_lds_stats stats; /* this launch's; zeroed by reset */
   sim_lds_params p;
   sim_pipe *own;   /* per CU: its data pipeline */
   sim_pipe **pipe; /* per CU: the pipeline it uses (its own or the L1's) */
@@ -39,7 +49,7 @@ void sim_lds_share_pipe(sim_lds *l, uint32_t cu, sim_pipe *pipe);
  * lds.atomic_combine) through the CU's pipeline. Returns the cycle its data
  * is back; *conflict gets the passes beyond the conflict-free minimum. */
 uint64_t sim_lds_access(sim_lds *l, uint32_t cu, uint64_t now, const isa_access *a, int combinable,
-                        uint64_t *conflict, sim_stats *st);
+                        uint64_t *conflict);
 /* `cycles` of CU cu's pipeline taken at `now` by something else (barrier arrivals). */
 void sim_lds_occupy(sim_lds *l, uint32_t cu, uint64_t now, uint64_t cycles);
 

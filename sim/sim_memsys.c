@@ -58,6 +58,14 @@ void sim_memsys_fini(sim_memsys *m) {
   sim_dram_fini(&m->dram);
 }
 
+void sim_memsys_clear_stats(sim_memsys *m) {
+  memset(&m->l1.stats, 0, sizeof m->l1.stats);
+  memset(&m->scache.stats, 0, sizeof m->scache.stats);
+  memset(&m->lds.stats, 0, sizeof m->lds.stats);
+  memset(&m->l2.stats, 0, sizeof m->l2.stats);
+  memset(&m->dram.stats, 0, sizeof m->dram.stats);
+}
+
 void sim_memsys_reset(sim_memsys *m) {
   sim_l1_reset(&m->l1);
   sim_lds_reset(&m->lds);
@@ -68,36 +76,35 @@ void sim_memsys_reset(sim_memsys *m) {
   m->last_issue = 0;
 }
 
-void sim_memsys_invalidate(sim_memsys *m, sim_stats *st) {
-  sim_l1_launch_invalidate(&m->l1, st);
+void sim_memsys_invalidate(sim_memsys *m) {
+  sim_l1_launch_invalidate(&m->l1);
   sim_scache_launch_invalidate(&m->scache);
 }
 
-void sim_memsys_launch_start(sim_memsys *m, uint64_t lds_bytes, sim_stats *st) {
+void sim_memsys_launch_start(sim_memsys *m, uint64_t lds_bytes) {
   sim_memsys_reset(m);
   sim_l1_carve_out(&m->l1, lds_bytes);
-  sim_memsys_invalidate(m, st);
+  sim_memsys_invalidate(m);
 }
 
-uint64_t sim_memsys_launch_end(sim_memsys *m, uint64_t t, sim_stats *st) {
-  return sim_wcb_flush(&m->wcb, t, m->last_issue, st);
+uint64_t sim_memsys_launch_end(sim_memsys *m, uint64_t t) {
+  return sim_wcb_flush(&m->wcb, t, m->last_issue);
 }
 
 uint64_t sim_memsys_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
-                           sim_stats *st, uint32_t *nreq) {
+                           uint32_t *nreq) {
   m->last_issue = now;
-  return sim_l1_access(&m->l1, cu, now, a, st, nreq);
+  return sim_l1_access(&m->l1, cu, now, a, nreq);
 }
 
-uint64_t sim_memsys_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
-                           sim_stats *st) {
+uint64_t sim_memsys_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a) {
   m->last_issue = now;
-  return sim_scache_load(&m->scache, cu, now, a->addr[0], st);
+  return sim_scache_load(&m->scache, cu, now, a->addr[0]);
 }
 
 uint64_t sim_memsys_lds(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
-                        int combinable, uint64_t *conflict, sim_stats *st) {
-  return sim_lds_access(&m->lds, cu, now, a, combinable, conflict, st);
+                        int combinable, uint64_t *conflict) {
+  return sim_lds_access(&m->lds, cu, now, a, combinable, conflict);
 }
 
 void sim_memsys_lds_occupy(sim_memsys *m, uint32_t cu, uint64_t now, uint64_t cycles) {
@@ -106,4 +113,39 @@ void sim_memsys_lds_occupy(sim_memsys *m, uint32_t cu, uint64_t now, uint64_t cy
 
 void sim_memsys_host_write(sim_memsys *m, uint64_t addr, uint64_t size) {
   sim_l2_host_write(&m->l2, addr, size);
+}
+
+/* Each component's counters into the launch's statistics: the stats.def
+ * rows of its group (stats_group.h). */
+void sim_memsys_collect(const sim_memsys *m, sim_stats *st) {
+#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, st->field = SRC.field;)
+#define SIM_STATS_GROUP_l1 SIM_STATS_YES
+#define SRC m->l1.stats
+#include "stats.def"
+#undef SIM_STATS_GROUP_l1
+#undef SRC
+#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, st->field = SRC.field;)
+#define SIM_STATS_GROUP_scalar_cache SIM_STATS_YES
+#define SRC m->scache.stats
+#include "stats.def"
+#undef SIM_STATS_GROUP_scalar_cache
+#undef SRC
+#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, st->field = SRC.field;)
+#define SIM_STATS_GROUP_lds SIM_STATS_YES
+#define SRC m->lds.stats
+#include "stats.def"
+#undef SIM_STATS_GROUP_lds
+#undef SRC
+#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, st->field = SRC.field;)
+#define SIM_STATS_GROUP_l2 SIM_STATS_YES
+#define SRC m->l2.stats
+#include "stats.def"
+#undef SIM_STATS_GROUP_l2
+#undef SRC
+#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, st->field = SRC.field;)
+#define SIM_STATS_GROUP_dram SIM_STATS_YES
+#define SRC m->dram.stats
+#include "stats.def"
+#undef SIM_STATS_GROUP_dram
+#undef SRC
 }

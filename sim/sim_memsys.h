@@ -42,26 +42,29 @@ void sim_memsys_fini(sim_memsys *m);
 /* Queues drain and DRAM rows close (the device was idle); cache contents stay. */
 void sim_memsys_reset(sim_memsys *m);
 /* The caches that invalidate at kernel boundaries (l1/scache.invalidate_on_launch) do. */
-void sim_memsys_invalidate(sim_memsys *m, sim_stats *st);
+void sim_memsys_invalidate(sim_memsys *m);
 /* Launch start: queues drain and DRAM rows close (the device was idle),
  * cache contents stay; the L1 gives `lds_bytes` per CU to shared memory
  * when unified with it; then the caches that invalidate at kernel
  * boundaries do. */
-void sim_memsys_launch_start(sim_memsys *m, uint64_t lds_bytes, sim_stats *st);
+void sim_memsys_launch_start(sim_memsys *m, uint64_t lds_bytes);
 /* Launch end at t: buffered stores drain. Returns when the last is acknowledged (t if none). */
-uint64_t sim_memsys_launch_end(sim_memsys *m, uint64_t t, sim_stats *st);
+uint64_t sim_memsys_launch_end(sim_memsys *m, uint64_t t);
 
 /* A vector (global or scratch) access of CU cu issued at `now`: see sim_l1_access. */
 uint64_t sim_memsys_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
-                           sim_stats *st, uint32_t *nreq);
+                           uint32_t *nreq);
 /* A scalar load of CU cu issued at `now` (its first lane's address). */
-uint64_t sim_memsys_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
-                           sim_stats *st);
+uint64_t sim_memsys_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a);
 /* An LDS access of CU cu issued at `now`: see sim_lds_access. */
 uint64_t sim_memsys_lds(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
-                        int combinable, uint64_t *conflict, sim_stats *st);
+                        int combinable, uint64_t *conflict);
 /* CU cu's LDS pipeline busy for `cycles` from `now` (barrier arrivals). */
 void sim_memsys_lds_occupy(sim_memsys *m, uint32_t cu, uint64_t now, uint64_t cycles);
+/* Zeroes every component's counters (reset does too). */
+void sim_memsys_clear_stats(sim_memsys *m);
+/* The launch's counters of every component (zeroed at launch start) into st. */
+void sim_memsys_collect(const sim_memsys *m, sim_stats *st);
 /* The host wrote [addr, addr + size) between launches (sim_l2_host_write). */
 void sim_memsys_host_write(sim_memsys *m, uint64_t addr, uint64_t size);
 

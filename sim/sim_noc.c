@@ -42,8 +42,7 @@ sim_port sim_noc_port(sim_noc *n) {
 /* Sends sectors `mask` (of r->sector bytes) of r's block to the L2 at t as
  * `kind`, split by L2 line and converted to L2 sectors. The first part
  * sent carries the atomic's lane count. Returns the latest completion. */
-static uint64_t sim_noc_split(sim_noc *n, const sim_req *r, uint64_t mask, int kind, uint64_t t,
-                              sim_stats *st) {
+static uint64_t sim_noc_split(sim_noc *n, const sim_req *r, uint64_t mask, int kind, uint64_t t) {
   uint32_t l2 = n->down.line, s2 = n->down.sector, sector = r->sector, block = r->block;
   uint64_t addr = r->addr, done = 0;
   uint32_t lanes = r->lanes;
@@ -72,13 +71,13 @@ static uint64_t sim_noc_split(sim_noc *n, const sim_req *r, uint64_t mask, int k
                  .t = (double)t,
                  .issue = r->issue};
     lanes = 0;
-    uint64_t d = (uint64_t)sim_port_send(&n->down, &q, st);
+    uint64_t d = (uint64_t)sim_port_send(&n->down, &q);
     if (d > done) done = d;
   }
   return done;
 }
 
-double sim_noc_request(void *noc, const sim_req *r, sim_stats *st) {
+double sim_noc_request(void *noc, const sim_req *r) {
   sim_noc *n = noc;
   /* whole sectors and sectors written in part travel together; the L2
    * treats them apart (a part may need the rest of its sector first, and
@@ -90,9 +89,9 @@ double sim_noc_request(void *noc, const sim_req *r, sim_stats *st) {
     t = sim_ceil(sim_res_take(link, (double)t, (double)bytes * n->p.cycles_per_byte));
   }
   uint64_t done = 0;
-  if (r->mask) done = sim_noc_split(n, r, r->mask, r->kind, t, st);
+  if (r->mask) done = sim_noc_split(n, r, r->mask, r->kind, t);
   if (r->part) {
-    uint64_t d = sim_noc_split(n, r, r->part, SIM_REQ_WRITE_PARTIAL, t, st);
+    uint64_t d = sim_noc_split(n, r, r->part, SIM_REQ_WRITE_PARTIAL, t);
     if (d > done) done = d;
   }
   return (double)done;

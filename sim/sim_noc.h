@@ -34,7 +34,7 @@ void sim_noc_reset(sim_noc *n);
  * request reaches the L2 side), then sends it on per L2 line, written-whole
  * and written-in-part sectors as separate requests. Returns the latest
  * answer (0 when no sector was sent). Latency is part of l2.latency. */
-double sim_noc_request(void *noc, const sim_req *r, sim_stats *st);
+double sim_noc_request(void *noc, const sim_req *r);
 sim_port sim_noc_port(sim_noc *n);
 
 #endif

@@ -34,9 +34,9 @@ typedef struct sim_req {
 } sim_req;
 
 /* A receiver's request function: returns the cycle the sender is done with
- * the request (its data back, or the write accepted). Its own counters go
- * into st. */
-typedef double (*sim_req_fn)(void *to, const sim_req *r, sim_stats *st);
+ * the request (its data back, or the write accepted). It counts into its
+ * own statistics. */
+typedef double (*sim_req_fn)(void *to, const sim_req *r);
 
 typedef struct sim_port {
   sim_req_fn fn;
@@ -44,8 +44,8 @@ typedef struct sim_port {
   uint32_t line, sector; /* the granule the receiver (or the level beyond a link) keeps */
 } sim_port;
 
-static inline double sim_port_send(const sim_port *p, const sim_req *r, sim_stats *st) {
-  return p->fn(p->to, r, st);
+static inline double sim_port_send(const sim_port *p, const sim_req *r) {
+  return p->fn(p->to, r);
 }
 
 #endif

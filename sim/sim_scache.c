@@ -37,6 +37,7 @@ void sim_scache_fini(sim_scache *s) {
 }
 
 void sim_scache_reset(sim_scache *s) {
+  memset(&s->stats, 0, sizeof s->stats);
   for (uint32_t i = 0; i < s->p.ncu; i++) sim_cache_clear_ready(&s->tags[i]);
 }
 
@@ -45,15 +46,15 @@ void sim_scache_launch_invalidate(sim_scache *s) {
     sim_cache_invalidate_all(&s->tags[i]);
 }
 
-uint64_t sim_scache_load(sim_scache *s, uint32_t cu, uint64_t now, uint64_t addr, sim_stats *st) {
+uint64_t sim_scache_load(sim_scache *s, uint32_t cu, uint64_t now, uint64_t addr) {
   uint64_t lat = s->p.latency;
   sim_cache_ref r;
   sim_cache_access(&s->tags[cu], addr, 1, &r);
   if (r.hit) {
-    st->scalar_cache_hits++;
+    s->stats.scalar_cache_hits++;
     return now + lat > *r.ready ? now + lat : *r.ready;
   }
-  st->scalar_cache_misses++;
+  s->stats.scalar_cache_misses++;
   /* the whole line comes from the L2 over the CU's link */
   uint32_t sl = s->p.line;
   sim_req q = {.addr = addr & ~(uint64_t)(sl - 1),
@@ -64,7 +65,7 @@ uint64_t sim_scache_load(sim_scache *s, uint32_t cu, uint64_t now, uint64_t addr
                .kind = SIM_REQ_READ,
                .t = (double)now,
                .issue = now};
-  uint64_t t = (uint64_t)sim_port_send(&s->down, &q, st) + lat;
+  uint64_t t = (uint64_t)sim_port_send(&s->down, &q) + lat;
   if (r.ready) *r.ready = t, *r.valid = 1;
   return t;
 }

@@ -6,6 +6,7 @@
 #include "cfg.h"
 #include "sim_cache.h"
 #include "sim_port.h"
+#include "stats_group.h"
 
 typedef struct sim_scache_params {
   uint32_t ncu;
@@ -15,7 +16,16 @@ typedef struct sim_scache_params {
   int invalidate_on_launch;
 } sim_scache_params;
 
+/* Its counters: the stats.def rows of group `scalar_cache` (stats_group.h). */
+typedef struct sim_scache_stats {
+#define SIM_STATS_GROUP_scalar_cache SIM_STATS_YES
+#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, ctype field;)
+#include "stats.def"
+#undef SIM_STATS_GROUP_scalar_cache
+} sim_scache_stats;
+
 typedef struct sim_scache {
+  sim_scache_stats stats; /* this launch's; zeroed by reset */
   sim_scache_params p;
   sim_cache *tags; /* per CU */
   sim_port down;   /* the link to the L2 */
@@ -28,6 +38,6 @@ void sim_scache_reset(sim_scache *s);
 /* Launch start under scache.invalidate_on_launch: the caches empty. */
 void sim_scache_launch_invalidate(sim_scache *s);
 /* A scalar load of addr by CU cu at `now`; returns when its data is back. */
-uint64_t sim_scache_load(sim_scache *s, uint32_t cu, uint64_t now, uint64_t addr, sim_stats *st);
+uint64_t sim_scache_load(sim_scache *s, uint32_t cu, uint64_t now, uint64_t addr);
 
 #endif

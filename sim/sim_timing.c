@@ -246,12 +246,12 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     sim_set_ready(tw, &d->rs, now + (uint64_t)cfg->lat_salu, 0);
     break;
   case ISA_UNIT_SMEM:
-    sim_set_ready(tw, &d->rs, sim_memsys_scalar(T->mem, cu, now, a, st), 1);
+    sim_set_ready(tw, &d->rs, sim_memsys_scalar(T->mem, cu, now, a), 1);
     break;
   case ISA_UNIT_VMEM:
   case ISA_UNIT_SCRATCH: {
     uint32_t nreq = 0;
-    uint64_t done = a->mask ? sim_memsys_vector(T->mem, cu, now, a, st, &nreq) : now + 1;
+    uint64_t done = a->mask ? sim_memsys_vector(T->mem, cu, now, a, &nreq) : now + 1;
     c->pc_mem_req[pc] += nreq;
     uint64_t bytes = (uint64_t)__builtin_popcountll(a->mask) * a->size;
     if (a->space == ISA_SPACE_GLOBAL) {
@@ -273,7 +273,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     uint64_t conflict;
     uint64_t done =
         sim_memsys_lds(T->mem, cu, now, a, d->noret && sim_lds_atomic_combinable(c->k->code[pc].op),
-                       &conflict, st);
+                       &conflict);
     c->pc_lds_conflict[pc] += conflict;
     if ((a->kind & ISA_F_STORE) || d->noret) {
       if (done > tw->mem_done) tw->mem_done = done;
@@ -459,7 +459,7 @@ sim_status sim_run_timing(sim_ctx *c) {
   }
   sim_ports_init(&T);
   /* the shared memory this launch's resident work-groups take per CU */
-  sim_memsys_launch_start(T.mem, (uint64_t)c->occ.wgs_per_cu * c->occ.lds_alloc, c->st);
+  sim_memsys_launch_start(T.mem, (uint64_t)c->occ.wgs_per_cu * c->occ.lds_alloc);
   sim_dispatch(&T, 0);
   while (T.events.n && !T.faulted && !T.oom) {
     sim_hent e = sim_heap_pop(&T.events);
@@ -480,7 +480,8 @@ sim_status sim_run_timing(sim_ctx *c) {
   }
   /* stores still in the CUs' write-combining buffers drain before the
    * launch counts as complete */
-  T.end = sim_memsys_launch_end(T.mem, T.end, c->st);
+  T.end = sim_memsys_launch_end(T.mem, T.end);
+  sim_memsys_collect(T.mem, c->st); /* the memory components count on their own */
 out:
   if (T.oom) {
     snprintf(c->err, c->errlen, "kernel '%s': out of memory in the timing model", c->k->name);

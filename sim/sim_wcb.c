@@ -50,7 +50,7 @@ void sim_wcb_fini(sim_wcb *w) {
 
 uint64_t sim_store_send(const sim_port *down, uint32_t cu, uint64_t addr, uint32_t block,
                         uint32_t sector, uint64_t whole, uint64_t part, int fill_partial,
-                        uint64_t t, uint64_t issue, sim_stats *st) {
+                        uint64_t t, uint64_t issue) {
   if (!fill_partial) whole |= part, part = 0;
   sim_req r = {.addr = addr,
                .mask = whole,
@@ -61,7 +61,7 @@ uint64_t sim_store_send(const sim_port *down, uint32_t cu, uint64_t addr, uint32
                .kind = SIM_REQ_WRITE,
                .t = (double)t,
                .issue = issue};
-  return (uint64_t)sim_port_send(down, &r, st);
+  return (uint64_t)sim_port_send(down, &r);
 }
 
 int sim_wcb_active(const sim_wcb *w) {
@@ -74,7 +74,7 @@ static uint64_t sim_wcb_full(const sim_wcb *w) {
 
 /* Sends the line at addr with per-sector byte coverage cov to the L2. */
 static uint64_t sim_wcb_send(sim_wcb *w, uint32_t cu, uint64_t addr, const uint64_t *cov,
-                             uint64_t t, uint64_t issue, sim_stats *st) {
+                             uint64_t t, uint64_t issue) {
   uint32_t spl = w->p.line / w->p.sector;
   uint64_t whole = 0, part = 0, full = sim_wcb_full(w);
   for (uint32_t s = 0; s < spl; s++) {
@@ -84,11 +84,11 @@ static uint64_t sim_wcb_send(sim_wcb *w, uint32_t cu, uint64_t addr, const uint6
       part |= 1ull << s;
   }
   return sim_store_send(&w->down, cu, addr, w->p.line, w->p.sector, whole, part, w->p.fill_partial,
-                        t, issue, st);
+                        t, issue);
 }
 
 uint64_t sim_wcb_store(sim_wcb *w, uint32_t cu, uint64_t addr, const uint64_t *cov, uint64_t t,
-                       uint64_t issue, sim_stats *st) {
+                       uint64_t issue) {
   uint32_t n = w->p.entries, spl = w->p.line / w->p.sector;
   uint64_t *lines = w->line + (size_t)cu * n, *seq = w->seq + (size_t)cu * n;
   uint64_t *covs = w->cov + (size_t)cu * n * spl, full = sim_wcb_full(w);
@@ -110,7 +110,7 @@ uint64_t sim_wcb_store(sim_wcb *w, uint32_t cu, uint64_t addr, const uint64_t *c
   }
   if (whole) { /* nothing left to combine: the line goes now, its entry frees */
     if (hit >= 0) lines[hit] = 0;
-    return sim_wcb_send(w, cu, addr, merged, t, issue, st);
+    return sim_wcb_send(w, cu, addr, merged, t, issue);
   }
   int e = hit;
   if (e < 0) {
@@ -118,7 +118,7 @@ uint64_t sim_wcb_store(sim_wcb *w, uint32_t cu, uint64_t addr, const uint64_t *c
       e = empty;
     } else { /* room for the new line: the oldest leaves */
       e = oldest;
-      sim_wcb_send(w, cu, lines[e] - 1, covs + (size_t)e * spl, t, issue, st);
+      sim_wcb_send(w, cu, lines[e] - 1, covs + (size_t)e * spl, t, issue);
     }
     lines[e] = addr + 1;
     seq[e] = ++w->clock[cu];
@@ -129,7 +129,7 @@ uint64_t sim_wcb_store(sim_wcb *w, uint32_t cu, uint64_t addr, const uint64_t *c
   return t + w->p.ack_cycles;
 }
 
-uint64_t sim_wcb_flush(sim_wcb *w, uint64_t t, uint64_t issue, sim_stats *st) {
+uint64_t sim_wcb_flush(sim_wcb *w, uint64_t t, uint64_t issue) {
   uint64_t done = t;
   uint32_t n = w->p.entries, spl = n ? w->p.line / w->p.sector : 0;
   for (uint32_t cu = 0; cu < w->p.ncu && n; cu++) {
@@ -140,8 +140,7 @@ uint64_t sim_wcb_flush(sim_wcb *w, uint64_t t, uint64_t issue, sim_stats *st) {
       for (uint32_t i = 0; i < n; i++)
         if (lines[i] && (e < 0 || seq[i] < seq[e])) e = (int)i;
       if (e < 0) break;
-      uint64_t d =
-          sim_wcb_send(w, cu, lines[e] - 1, w->cov + ((size_t)cu * n + e) * spl, t, issue, st);
+      uint64_t d = sim_wcb_send(w, cu, lines[e] - 1, w->cov + ((size_t)cu * n + e) * spl, t, issue);
       lines[e] = 0;
       if (d > done) done = d;
     }

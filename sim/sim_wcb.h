@@ -38,10 +38,10 @@ int sim_wcb_active(const sim_wcb *w);
  * sent; returns its acknowledgement (for a buffered one, when it would come
  * were the line sent now). */
 uint64_t sim_wcb_store(sim_wcb *w, uint32_t cu, uint64_t addr, const uint64_t *cov, uint64_t t,
-                       uint64_t issue, sim_stats *st);
+                       uint64_t issue);
 /* Launch end: every CU's buffered lines go to the L2 at t; returns the last
  * acknowledgement (t when the buffers were empty). */
-uint64_t sim_wcb_flush(sim_wcb *w, uint64_t t, uint64_t issue, sim_stats *st);
+uint64_t sim_wcb_flush(sim_wcb *w, uint64_t t, uint64_t issue);
 
 /* Sends a store's sectors written whole (`whole`) and in part (`part`) of
  * the `block`-byte line at addr through `down` at t. Without
@@ -49,6 +49,6 @@ uint64_t sim_wcb_flush(sim_wcb *w, uint64_t t, uint64_t issue, sim_stats *st);
  * go as one request. Shared by the L1 and this buffer. */
 uint64_t sim_store_send(const sim_port *down, uint32_t cu, uint64_t addr, uint32_t block,
                         uint32_t sector, uint64_t whole, uint64_t part, int fill_partial,
-                        uint64_t t, uint64_t issue, sim_stats *st);
+                        uint64_t t, uint64_t issue);
 
 #endif

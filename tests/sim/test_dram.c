@@ -30,10 +30,10 @@ static void dram_free(sim_dram *d) {
 
 /* A read of sectors `mask` (32 B each) of the 64-byte line at addr through
  * the DRAM's port, as the L2 sends it. */
-static uint64_t port_read(sim_dram *d, uint64_t addr, uint64_t mask, uint64_t t, sim_stats *st) {
+static uint64_t port_read(sim_dram *d, uint64_t addr, uint64_t mask, uint64_t t) {
   sim_req r = {
       .addr = addr, .mask = mask, .block = 64, .sector = 32, .kind = SIM_REQ_READ, .t = (double)t};
-  return (uint64_t)sim_dram_request(d, &r, st);
+  return (uint64_t)sim_dram_request(d, &r);
 }
 
 /* teaching: 2 channels interleaved every 256 B, 2 banks of 1 KiB rows */
@@ -71,29 +71,26 @@ END_TEST
  * transfer only, a later access to another row of the bank pays 20 again. */
 START_TEST(test_row_hit_and_miss) {
   sim_dram *d = dev_set(NULL, 0);
-  sim_stats st;
-  memset(&st, 0, sizeof st);
-  ck_assert_double_eq(sim_dram_access(d, 0, 32, 0, &st), 21);
-  ck_assert_double_eq(sim_dram_access(d, 32, 32, 100, &st), 101);
-  ck_assert_double_eq(sim_dram_access(d, 4096, 32, 200, &st), 221); /* bank 0, row 1 */
-  ck_assert_double_eq(sim_dram_access(d, 0, 32, 300, &st), 321); /* row 0 again: closed by row 1 */
-  ck_assert_uint_eq(st.dram_row_hits, 1);
-  ck_assert_uint_eq(st.dram_row_misses, 3);
+  ck_assert_double_eq(sim_dram_access(d, 0, 32, 0), 21);
+  ck_assert_double_eq(sim_dram_access(d, 32, 32, 100), 101);
+  ck_assert_double_eq(sim_dram_access(d, 4096, 32, 200), 221); /* bank 0, row 1 */
+  ck_assert_double_eq(sim_dram_access(d, 0, 32, 300), 321); /* row 0 again: closed by row 1 */
+  ck_assert_uint_eq(d->stats.dram_row_hits, 1);
+  ck_assert_uint_eq(d->stats.dram_row_misses, 3);
   /* through its port: a read returns at ceil(end) + dram.latency 100, and
    * counts its bytes */
   sim_dram_reset(d);
-  ck_assert_uint_eq(port_read(d, 0, 1, 0, &st), 21 + 100);
-  ck_assert_uint_eq(port_read(d, 0, 2, 500, &st), 501 + 100);
-  ck_assert_uint_eq(st.dram_read_bytes, 64);
+  ck_assert_uint_eq(port_read(d, 0, 1, 0), 21 + 100);
+  ck_assert_uint_eq(port_read(d, 0, 2, 500), 501 + 100);
+  ck_assert_uint_eq(d->stats.dram_read_bytes, 64);
   dram_free(d);
   /* closed: every access activates its row and pays half the row-miss time */
   const char *closed[] = {"dram.row_policy=closed"};
   d = dev_set(closed, 1);
-  memset(&st, 0, sizeof st);
-  ck_assert_double_eq(sim_dram_access(d, 0, 32, 0, &st), 11);
-  ck_assert_double_eq(sim_dram_access(d, 32, 32, 100, &st), 111);
-  ck_assert_uint_eq(st.dram_row_hits, 0);
-  ck_assert_uint_eq(st.dram_row_misses, 2);
+  ck_assert_double_eq(sim_dram_access(d, 0, 32, 0), 11);
+  ck_assert_double_eq(sim_dram_access(d, 32, 32, 100), 111);
+  ck_assert_uint_eq(d->stats.dram_row_hits, 0);
+  ck_assert_uint_eq(d->stats.dram_row_misses, 2);
   dram_free(d);
 }
 END_TEST
@@ -104,15 +101,13 @@ END_TEST
  * counted in slots), so it too ends at 21; the other channel is independent. */
 START_TEST(test_banks_and_channels) {
   sim_dram *d = dev_set(NULL, 0);
-  sim_stats st;
-  memset(&st, 0, sizeof st);
-  ck_assert_double_eq(sim_dram_access(d, 0, 32, 0, &st), 21);
-  ck_assert_double_eq(sim_dram_access(d, 2048, 32, 0, &st), 21); /* ch 0 bank 1 */
-  ck_assert_double_eq(sim_dram_access(d, 4096, 32, 0, &st), 42); /* ch 0 bank 0 row 1 */
-  ck_assert_double_eq(sim_dram_access(d, 256, 32, 0, &st), 21);  /* ch 1 */
+  ck_assert_double_eq(sim_dram_access(d, 0, 32, 0), 21);
+  ck_assert_double_eq(sim_dram_access(d, 2048, 32, 0), 21); /* ch 0 bank 1 */
+  ck_assert_double_eq(sim_dram_access(d, 4096, 32, 0), 42); /* ch 0 bank 0 row 1 */
+  ck_assert_double_eq(sim_dram_access(d, 256, 32, 0), 21);  /* ch 1 */
   /* a row-hit stream is bandwidth bound: 8 sectors of one row on channel 1 */
   double end = 0;
-  for (int i = 0; i < 8; i++) end = sim_dram_access(d, 256 + (uint64_t)(i % 8) * 32, 32, 100, &st);
+  for (int i = 0; i < 8; i++) end = sim_dram_access(d, 256 + (uint64_t)(i % 8) * 32, 32, 100);
   ck_assert_double_eq(end, 108);
   dram_free(d);
 }
@@ -125,28 +120,26 @@ END_TEST
 START_TEST(test_queue_wait) {
   const char *sets[] = {"dram.queue_cycles=10", "dram.queue_window=16"};
   sim_dram *d = dev_set(sets, 2);
-  sim_stats st;
-  memset(&st, 0, sizeof st);
   /* an idle channel adds nothing: row miss 20 + 4 cycles for 128 B; the
    * second line of the row waits for the first on its bank (24 + 4) */
-  ck_assert_double_eq(sim_dram_access(d, 0, 128, 0, &st), 24);
-  ck_assert_double_eq(sim_dram_access(d, 128, 128, 0, &st), 28);
+  ck_assert_double_eq(sim_dram_access(d, 0, 128, 0), 24);
+  ck_assert_double_eq(sim_dram_access(d, 128, 128, 0), 28);
   /* t = 16 (sub-window 8): sub-windows 0..7 carried 8 transfer cycles, rho
    * 0.5, wait 10; the row hit itself ends at bank 28 + 1 = 29 */
-  ck_assert_double_eq(sim_dram_access(d, 0, 32, 16, &st), 29 + 10);
+  ck_assert_double_eq(sim_dram_access(d, 0, 32, 16), 29 + 10);
   /* the same sub-window keeps its rho (its own arrivals count later) */
-  ck_assert_double_eq(sim_dram_access(d, 32, 32, 17, &st), 30 + 10);
+  ck_assert_double_eq(sim_dram_access(d, 32, 32, 17), 30 + 10);
   /* channel 1 was idle: a plain row miss */
-  ck_assert_double_eq(sim_dram_access(d, 256, 32, 16, &st), 16 + 20 + 1);
+  ck_assert_double_eq(sim_dram_access(d, 256, 32, 16), 16 + 20 + 1);
   /* t = 40 (sub-window 20): sub-windows 12..19 saw nothing on channel 0 */
-  ck_assert_double_eq(sim_dram_access(d, 64, 32, 40, &st), 41);
+  ck_assert_double_eq(sim_dram_access(d, 64, 32, 40), 41);
   /* a new launch starts with idle channels: the load of sub-window 0 is
    * forgotten (and the row closed), so t = 16 is a plain row miss */
   sim_dram_reset(d);
-  ck_assert_double_eq(sim_dram_access(d, 0, 128, 0, &st), 24);
-  ck_assert_double_eq(sim_dram_access(d, 128, 128, 0, &st), 28);
+  ck_assert_double_eq(sim_dram_access(d, 0, 128, 0), 24);
+  ck_assert_double_eq(sim_dram_access(d, 128, 128, 0), 28);
   sim_dram_reset(d);
-  ck_assert_double_eq(sim_dram_access(d, 0, 32, 16, &st), 16 + 20 + 1);
+  ck_assert_double_eq(sim_dram_access(d, 0, 32, 16), 16 + 20 + 1);
   dram_free(d);
 }
 END_TEST
@@ -156,14 +149,12 @@ END_TEST
 START_TEST(test_queue_max_util) {
   const char *sets[] = {"dram.queue_cycles=10", "dram.queue_window=16", "dram.queue_max_util=0.75"};
   sim_dram *d = dev_set(sets, 3);
-  sim_stats st;
-  memset(&st, 0, sizeof st);
   /* four lines of bank 0 row 0 on channel 0 (bytes 0..255 and 512..767) */
-  ck_assert_double_eq(sim_dram_access(d, 0, 128, 0, &st), 24);
-  ck_assert_double_eq(sim_dram_access(d, 128, 128, 0, &st), 28);
-  ck_assert_double_eq(sim_dram_access(d, 512, 128, 0, &st), 32);
-  ck_assert_double_eq(sim_dram_access(d, 640, 128, 0, &st), 36);
-  ck_assert_double_eq(sim_dram_access(d, 0, 32, 16, &st), 37 + 30);
+  ck_assert_double_eq(sim_dram_access(d, 0, 128, 0), 24);
+  ck_assert_double_eq(sim_dram_access(d, 128, 128, 0), 28);
+  ck_assert_double_eq(sim_dram_access(d, 512, 128, 0), 32);
+  ck_assert_double_eq(sim_dram_access(d, 640, 128, 0), 36);
+  ck_assert_double_eq(sim_dram_access(d, 0, 32, 16), 37 + 30);
   dram_free(d);
   /* out of range: the wait would be infinite at 1 */
   cfg_device c;

@@ -41,26 +41,25 @@ static isa_access acc(uint64_t base, uint32_t n, uint64_t stride, uint8_t size, 
 START_TEST(test_miss_then_hit) {
   stub link;
   sim_l1 *l1 = l1_make(NULL, 0, &link);
-  sim_stats st = {0};
   uint32_t nreq;
   isa_access a = acc(0x1000, 16, 4, 4, ISA_F_LOAD); /* one whole line */
-  ck_assert_uint_eq(sim_l1_access(l1, 0, 0, &a, &st, &nreq), 100);
+  ck_assert_uint_eq(sim_l1_access(l1, 0, 0, &a, &nreq), 100);
   ck_assert_uint_eq(nreq, 1);
-  ck_assert_uint_eq(st.l1_misses, 1);
-  ck_assert_uint_eq(st.l1_load_sectors, 2);
+  ck_assert_uint_eq(l1->stats.l1_misses, 1);
+  ck_assert_uint_eq(l1->stats.l1_load_sectors, 2);
   ck_assert_uint_eq(link.n, 1);
   ck_assert_uint_eq(link.got[0].kind, SIM_REQ_READ);
   ck_assert_uint_eq(link.got[0].mask, 3);
   /* again at 200: a hit, l1.latency later, nothing sent */
-  ck_assert_uint_eq(sim_l1_access(l1, 0, 200, &a, &st, &nreq), 210);
-  ck_assert_uint_eq(st.l1_hits, 1);
+  ck_assert_uint_eq(sim_l1_access(l1, 0, 200, &a, &nreq), 210);
+  ck_assert_uint_eq(l1->stats.l1_hits, 1);
   ck_assert_uint_eq(link.n, 1);
   /* at 50 the fill was still on its way: the hit waits for it (a merge) */
   sim_l1_reset(l1);
   isa_access b = acc(0x2000, 16, 4, 4, ISA_F_LOAD);
-  ck_assert_uint_eq(sim_l1_access(l1, 1, 0, &b, &st, &nreq), 100);
-  ck_assert_uint_eq(sim_l1_access(l1, 1, 50, &b, &st, &nreq), 100);
-  ck_assert_uint_eq(st.l1_mshr_merges, 1);
+  ck_assert_uint_eq(sim_l1_access(l1, 1, 0, &b, &nreq), 100);
+  ck_assert_uint_eq(sim_l1_access(l1, 1, 50, &b, &nreq), 100);
+  ck_assert_uint_eq(l1->stats.l1_mshr_merges, 1);
   l1_free(l1);
 }
 END_TEST
@@ -71,17 +70,16 @@ START_TEST(test_pipeline_and_mshrs) {
   stub link;
   const char *one[] = {"l1.mshrs=1"};
   sim_l1 *l1 = l1_make(one, 1, &link);
-  sim_stats st = {0};
   uint32_t nreq;
   isa_access a = acc(0x1000, 64, 4, 4, ISA_F_LOAD); /* 4 lines */
-  ck_assert_uint_eq(sim_l1_access(l1, 0, 0, &a, &st, &nreq), 400);
+  ck_assert_uint_eq(sim_l1_access(l1, 0, 0, &a, &nreq), 400);
   ck_assert_uint_eq(nreq, 4);
   ck_assert_double_eq(link.got[1].t, 100);
   ck_assert_double_eq(link.got[3].t, 300);
-  ck_assert_uint_eq(st.l1_mshr_stall_cycles, 99 + 99 + 99);
+  ck_assert_uint_eq(l1->stats.l1_mshr_stall_cycles, 99 + 99 + 99);
   l1_free(l1);
   l1 = l1_make(NULL, 0, &link); /* 4 MSHRs: all in flight, a cycle apart */
-  ck_assert_uint_eq(sim_l1_access(l1, 0, 0, &a, &st, &nreq), 103);
+  ck_assert_uint_eq(sim_l1_access(l1, 0, 0, &a, &nreq), 103);
   ck_assert_double_eq(link.got[3].t, 3);
   l1_free(l1);
 }
@@ -90,32 +88,31 @@ END_TEST
 START_TEST(test_stores) {
   stub link;
   sim_l1 *l1 = l1_make(NULL, 0, &link);
-  sim_stats st = {0};
   uint32_t nreq;
   /* write-through: sent, the L1 unchanged (a later load misses) */
   isa_access s = acc(0x1000, 16, 4, 4, ISA_F_STORE);
-  ck_assert_uint_eq(sim_l1_access(l1, 0, 0, &s, &st, &nreq), 100);
+  ck_assert_uint_eq(sim_l1_access(l1, 0, 0, &s, &nreq), 100);
   ck_assert_uint_eq(link.got[0].kind, SIM_REQ_WRITE);
-  ck_assert_uint_eq(st.l1_store_sectors, 2);
+  ck_assert_uint_eq(l1->stats.l1_store_sectors, 2);
   isa_access ld = acc(0x1000, 16, 4, 4, ISA_F_LOAD);
-  sim_l1_access(l1, 0, 10, &ld, &st, &nreq);
-  ck_assert_uint_eq(st.l1_misses, 1);
+  sim_l1_access(l1, 0, 10, &ld, &nreq);
+  ck_assert_uint_eq(l1->stats.l1_misses, 1);
   l1_free(l1);
   /* write-back: kept dirty (done at l1.latency), written back on eviction:
    * three lines of one set in a 2-way cache */
   const char *wb[] = {"l1.write_policy=write_back"};
   l1 = l1_make(wb, 1, &link);
-  ck_assert_uint_eq(sim_l1_access(l1, 0, 0, &s, &st, &nreq), 10);
+  ck_assert_uint_eq(sim_l1_access(l1, 0, 0, &s, &nreq), 10);
   ck_assert_uint_eq(link.n, 0);
   isa_access s2 = acc(0x1000 + 2048, 16, 4, 4, ISA_F_STORE);
   isa_access s3 = acc(0x1000 + 4096, 16, 4, 4, ISA_F_STORE);
-  sim_l1_access(l1, 0, 1, &s2, &st, &nreq);
-  sim_l1_access(l1, 0, 2, &s3, &st, &nreq);
+  sim_l1_access(l1, 0, 1, &s2, &nreq);
+  sim_l1_access(l1, 0, 2, &s3, &nreq);
   ck_assert_uint_eq(link.n, 1);
   ck_assert_uint_eq(link.got[0].addr, 0x1000);
   ck_assert_uint_eq(link.got[0].mask, 3);
   /* launch-start invalidation sends the other two dirty lines at cycle 0 */
-  sim_l1_launch_invalidate(l1, &st);
+  sim_l1_launch_invalidate(l1);
   ck_assert_uint_eq(link.n, 3);
   ck_assert_double_eq(link.got[2].t, 0);
   l1_free(l1);
@@ -127,15 +124,14 @@ END_TEST
 START_TEST(test_atomics) {
   stub link;
   sim_l1 *l1 = l1_make(NULL, 0, &link);
-  sim_stats st = {0};
   uint32_t nreq;
   isa_access a = acc(0x1000, 4, 0, 4, ISA_F_ATOMIC);
-  sim_l1_access(l1, 0, 0, &a, &st, &nreq);
+  sim_l1_access(l1, 0, 0, &a, &nreq);
   ck_assert_uint_eq(link.n, 1);
   ck_assert_uint_eq(link.got[0].kind, SIM_REQ_ATOMIC);
   ck_assert_uint_eq(link.got[0].lanes, 4);
   ck_assert_uint_eq(link.got[0].steps, 4);
-  ck_assert_uint_eq(st.l1_misses + st.l1_hits, 0);
+  ck_assert_uint_eq(l1->stats.l1_misses + l1->stats.l1_hits, 0);
   l1_free(l1);
 }
 END_TEST
@@ -146,19 +142,18 @@ START_TEST(test_carve_out) {
   stub link;
   const char *sets[] = {"l1.unified_with_lds=true", "l1.min_lds_carveout=0"};
   sim_l1 *l1 = l1_make(sets, 2, &link);
-  sim_stats st = {0};
   uint32_t nreq;
   sim_l1_carve_out(l1, 2048);
   /* two lines of one set: the second evicts the first */
   isa_access a = acc(0x1000, 16, 4, 4, ISA_F_LOAD), b = acc(0x1000 + 2048, 16, 4, 4, ISA_F_LOAD);
-  sim_l1_access(l1, 0, 0, &a, &st, &nreq);
-  sim_l1_access(l1, 0, 1, &b, &st, &nreq);
-  sim_l1_access(l1, 0, 300, &a, &st, &nreq);
-  ck_assert_uint_eq(st.l1_misses, 3);
+  sim_l1_access(l1, 0, 0, &a, &nreq);
+  sim_l1_access(l1, 0, 1, &b, &nreq);
+  sim_l1_access(l1, 0, 300, &a, &nreq);
+  ck_assert_uint_eq(l1->stats.l1_misses, 3);
   sim_l1_carve_out(l1, 0);
-  sim_l1_access(l1, 0, 400, &b, &st, &nreq);
-  sim_l1_access(l1, 0, 600, &a, &st, &nreq);
-  ck_assert_uint_eq(st.l1_hits, 1);
+  sim_l1_access(l1, 0, 400, &b, &nreq);
+  sim_l1_access(l1, 0, 600, &a, &nreq);
+  ck_assert_uint_eq(l1->stats.l1_hits, 1);
   l1_free(l1);
 }
 END_TEST

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sim_coalesce.h"
+#include "sim_drain.h"
 #include "sim_internal.h"
 
 static sim_device *dev_set(const char *const *sets, size_t nsets) {
@@ -32,7 +33,9 @@ static uint64_t l2_req(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t mask,
                .kind = (uint8_t)kind,
                .t = (double)t,
                .issue = t};
-  return (uint64_t)sim_l2_request(&m->l2, &r, st);
+  uint64_t done = (uint64_t)sim_l2_request(&m->l2, &r);
+  drain(m, st);
+  return done;
 }
 
 /* A write of sectors 0-1 arriving at t from an instruction issued at `issue`. */
@@ -45,7 +48,9 @@ static uint64_t l2_req_issued(sim_memsys *m, uint64_t addr, uint64_t t, uint64_t
                .kind = SIM_REQ_WRITE,
                .t = (double)t,
                .issue = issue};
-  return (uint64_t)sim_l2_request(&m->l2, &r, st);
+  uint64_t done = (uint64_t)sim_l2_request(&m->l2, &r);
+  drain(m, st);
+  return done;
 }
 
 /* A store of CU cu's L1 line at addr, sectors `whole` written whole and
@@ -53,8 +58,10 @@ static uint64_t l2_req_issued(sim_memsys *m, uint64_t addr, uint64_t t, uint64_t
 static uint64_t store_send(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t whole, uint64_t part,
                            uint64_t t, sim_stats *st) {
   sim_port link = sim_noc_port(&m->noc);
-  return sim_store_send(&link, cu, addr, m->l1.p.line, m->l1.p.sector, whole, part,
-                        m->l1.p.fill_partial, t, t, st);
+  uint64_t done = sim_store_send(&link, cu, addr, m->l1.p.line, m->l1.p.sector, whole, part,
+                                 m->l1.p.fill_partial, t, t);
+  drain(m, st);
+  return done;
 }
 
 static isa_access acc(uint64_t base, uint32_t n, uint64_t stride, uint8_t size, uint8_t kind) {
@@ -378,11 +385,11 @@ START_TEST(test_noc_directions) {
   sim_stats st;
   memset(&st, 0, sizeof st);
   sim_device *d = dev_set(sets, 1);
-  uint64_t alone = sim_memsys_vector(&d->mem, 0, 0, &ld, &st, &nreq);
+  uint64_t alone = vec(&d->mem, 0, 0, &ld, &st, &nreq);
   sim_device_destroy(d);
   d = dev_set(sets, 1);
   ck_assert_uint_eq(store_send(&d->mem, 0, SIM_MEM_BASE, 3, 0, 0, &st), 50);
-  ck_assert_uint_eq(sim_memsys_vector(&d->mem, 0, 0, &ld, &st, &nreq), alone);
+  ck_assert_uint_eq(vec(&d->mem, 0, 0, &ld, &st, &nreq), alone);
   ck_assert_uint_eq(store_send(&d->mem, 0, SIM_MEM_BASE + 64, 3, 0, 0, &st), 50 + 8);
   sim_device_destroy(d);
 }
@@ -475,15 +482,15 @@ START_TEST(test_partial_write_fill) {
     memset(&st, 0, sizeof st);
     uint32_t nreq;
     isa_access whole = acc(SIM_MEM_BASE, 16, 4, 4, ISA_F_STORE);
-    sim_memsys_vector(&d->mem, 0, 0, &whole, &st, &nreq);
+    vec(&d->mem, 0, 0, &whole, &st, &nreq);
     ck_assert_uint_eq(st.dram_read_bytes, 0);
     isa_access one = acc(SIM_MEM_BASE + 4096, 1, 4, 4, ISA_F_STORE);
-    uint64_t done = sim_memsys_vector(&d->mem, 0, 0, &one, &st, &nreq);
+    uint64_t done = vec(&d->mem, 0, 0, &one, &st, &nreq);
     ck_assert_uint_eq(st.dram_read_bytes, fill ? 32 : 0);
     /* the write waits for the fill: past the L2 and DRAM latencies */
     if (fill) ck_assert_uint_gt(done, (uint64_t)d->cfg.l2_latency + (uint64_t)d->cfg.dram_latency);
     isa_access again = acc(SIM_MEM_BASE + 4100, 1, 4, 4, ISA_F_STORE);
-    sim_memsys_vector(&d->mem, 0, 1000, &again, &st, &nreq);
+    vec(&d->mem, 0, 1000, &again, &st, &nreq);
     ck_assert_uint_eq(st.dram_read_bytes, fill ? 32 : 0);
     ck_assert_uint_eq(st.l2_write_sectors, 4);
     sim_device_destroy(d);
@@ -508,8 +515,8 @@ START_TEST(test_write_combine) {
     uint32_t nreq;
     const uint64_t b = SIM_MEM_BASE;
     isa_access s1 = acc(b, 2, 64, 4, ISA_F_STORE), s2 = acc(b + 4, 2, 64, 4, ISA_F_STORE);
-    uint64_t t1 = sim_memsys_vector(&d->mem, 0, 0, &s1, &st, &nreq);
-    uint64_t t2 = sim_memsys_vector(&d->mem, 0, 5, &s2, &st, &nreq);
+    uint64_t t1 = vec(&d->mem, 0, 0, &s1, &st, &nreq);
+    uint64_t t2 = vec(&d->mem, 0, 5, &s2, &st, &nreq);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 0 : 4);
     if (on) {
       /* the CU's pipeline takes one line per cycle; a buffered line's
@@ -518,21 +525,21 @@ START_TEST(test_write_combine) {
       ck_assert_uint_eq(t2, 6 + 60);
     }
     isa_access s3 = acc(b + 128, 1, 4, 4, ISA_F_STORE);
-    sim_memsys_vector(&d->mem, 0, 20, &s3, &st, &nreq);
+    vec(&d->mem, 0, 20, &s3, &st, &nreq);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 1 : 5);
     isa_access s4 = acc(b + 64, 16, 4, 4, ISA_F_STORE); /* all of line 1 */
-    uint64_t t4 = sim_memsys_vector(&d->mem, 0, 30, &s4, &st, &nreq);
+    uint64_t t4 = vec(&d->mem, 0, 30, &s4, &st, &nreq);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 3 : 7);
     ck_assert_uint_ge(t4, 30 + 50); /* sent, so acknowledged by the L2 */
-    uint64_t end = sim_memsys_launch_end(&d->mem, 100, &st);
+    uint64_t end = flush(&d->mem, 100, &st);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 4 : 7);
     if (on)
       ck_assert_uint_ge(end, 100 + 50);
     else
       ck_assert_uint_eq(end, 100);
-    ck_assert_uint_eq(sim_memsys_launch_end(&d->mem, 200, &st), 200); /* empty now */
+    ck_assert_uint_eq(flush(&d->mem, 200, &st), 200); /* empty now */
     isa_access whole = acc(b + 4096, 16, 4, 4, ISA_F_STORE);
-    ck_assert_uint_ge(sim_memsys_vector(&d->mem, 0, 300, &whole, &st, &nreq), 300 + 50);
+    ck_assert_uint_ge(vec(&d->mem, 0, 300, &whole, &st, &nreq), 300 + 50);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 6 : 9);
     sim_device_destroy(d);
   }
@@ -574,10 +581,10 @@ END_TEST
 static uint64_t atomic_at(sim_device *d, const isa_access *a, sim_stats *st) {
   uint32_t nreq;
   isa_access warm = acc(a->addr[0] & ~63ull, 16, 4, 4, ISA_F_LOAD);
-  sim_memsys_vector(&d->mem, 1, 0, &warm, st, &nreq);
+  vec(&d->mem, 1, 0, &warm, st, &nreq);
   sim_memsys_reset(&d->mem);
   memset(st, 0, sizeof *st);
-  return sim_memsys_vector(&d->mem, 0, 0, a, st, &nreq);
+  return vec(&d->mem, 0, 0, a, st, &nreq);
 }
 
 START_TEST(test_atomics_serialize) {
@@ -607,7 +614,7 @@ START_TEST(test_atomics_serialize) {
    * atomic unit, busy with the first until 64: 64 + 64 + 50 */
   uint32_t nreq;
   ck_assert_uint_eq(atomic_at(d, &same, &st), 114);
-  ck_assert_uint_eq(sim_memsys_vector(&d->mem, 0, 0, &same, &st, &nreq), 64 + 64 + 50);
+  ck_assert_uint_eq(vec(&d->mem, 0, 0, &same, &st, &nreq), 64 + 64 + 50);
   sim_device_destroy(d);
 }
 END_TEST
@@ -634,13 +641,13 @@ START_TEST(test_atomic_units) {
   ck_assert_uint_ne(sim_l2_slice(&d->mem.l2, a.addr[0]), sim_l2_slice(&d->mem.l2, b.addr[0]));
   atomic_at(d, &b, &st); /* warm b's line too */
   ck_assert_uint_eq(atomic_at(d, &a, &st), 50 + 2);
-  ck_assert_uint_eq(sim_memsys_vector(&d->mem, 0, 0, &b, &st, &nreq), 2 + 2 + 50);
+  ck_assert_uint_eq(vec(&d->mem, 0, 0, &b, &st, &nreq), 2 + 2 + 50);
   sim_device_destroy(d);
   /* by default a unit per slice serving whole lines: no wait */
   d = dev_set(NULL, 0);
   atomic_at(d, &b, &st);
   ck_assert_uint_eq(atomic_at(d, &a, &st), 50 + 2);
-  ck_assert_uint_eq(sim_memsys_vector(&d->mem, 0, 0, &b, &st, &nreq), 1 + 2 + 50);
+  ck_assert_uint_eq(vec(&d->mem, 0, 0, &b, &st, &nreq), 1 + 2 + 50);
   sim_device_destroy(d);
 }
 END_TEST

@@ -38,19 +38,18 @@ START_TEST(test_link_bandwidth) {
   const char *sets[] = {"noc.bytes_per_cycle=16"};
   stub l2;
   sim_noc n = noc_make(sets, 1, &l2, 64, 32);
-  sim_stats st = {0};
   sim_req w = req(0, 0x1000, 3, SIM_REQ_WRITE, 0);
-  ck_assert_double_eq(sim_noc_request(&n, &w, &st), 50);
-  ck_assert_double_eq(sim_noc_request(&n, &w, &st), 54);
+  ck_assert_double_eq(sim_noc_request(&n, &w), 50);
+  ck_assert_double_eq(sim_noc_request(&n, &w), 54);
   ck_assert_double_eq(l2.got[1].t, 4);
   sim_req w1 = req(1, 0x1000, 3, SIM_REQ_WRITE, 0);
-  ck_assert_double_eq(sim_noc_request(&n, &w1, &st), 50);
+  ck_assert_double_eq(sim_noc_request(&n, &w1), 50);
   sim_req r0 = req(0, 0x1000, 1, SIM_REQ_READ, 0);
-  ck_assert_double_eq(sim_noc_request(&n, &r0, &st), 50);
+  ck_assert_double_eq(sim_noc_request(&n, &r0), 50);
   /* half a line: 2 cycles; the incoming link is now free at 2 */
-  ck_assert_double_eq(sim_noc_request(&n, &r0, &st), 52);
+  ck_assert_double_eq(sim_noc_request(&n, &r0), 52);
   sim_noc_reset(&n);
-  ck_assert_double_eq(sim_noc_request(&n, &w, &st), 50);
+  ck_assert_double_eq(sim_noc_request(&n, &w), 50);
   sim_noc_fini(&n);
 }
 END_TEST
@@ -60,9 +59,8 @@ START_TEST(test_unlimited) {
   const char *sets[] = {"noc.bytes_per_cycle=0"};
   stub l2;
   sim_noc n = noc_make(sets, 1, &l2, 64, 32);
-  sim_stats st = {0};
   sim_req w = req(0, 0x1000, 3, SIM_REQ_WRITE, 7);
-  for (int i = 0; i < 4; i++) ck_assert_double_eq(sim_noc_request(&n, &w, &st), 57);
+  for (int i = 0; i < 4; i++) ck_assert_double_eq(sim_noc_request(&n, &w), 57);
   sim_noc_fini(&n);
 }
 END_TEST
@@ -73,7 +71,6 @@ END_TEST
 START_TEST(test_split) {
   stub l2;
   sim_noc n = noc_make(NULL, 0, &l2, 64, 64);
-  sim_stats st = {0};
   sim_req a = {.addr = 0x2000,
                .mask = 0x6,
                .block = 128,
@@ -82,7 +79,7 @@ START_TEST(test_split) {
                .steps = 3,
                .lanes = 7,
                .t = 0};
-  sim_noc_request(&n, &a, &st);
+  sim_noc_request(&n, &a);
   ck_assert_uint_eq(l2.n, 2);
   ck_assert_uint_eq(l2.got[0].addr, 0x2000);
   ck_assert_uint_eq(l2.got[0].mask, 1);
@@ -102,17 +99,16 @@ START_TEST(test_whole_and_part) {
   const char *sets[] = {"noc.bytes_per_cycle=16"};
   stub l2;
   sim_noc n = noc_make(sets, 1, &l2, 64, 32);
-  sim_stats st = {0};
   sim_req w = req(0, 0x3000, 1, SIM_REQ_WRITE, 0);
   w.part = 2;
-  ck_assert_double_eq(sim_noc_request(&n, &w, &st), 50);
+  ck_assert_double_eq(sim_noc_request(&n, &w), 50);
   ck_assert_uint_eq(l2.n, 2);
   ck_assert_uint_eq(l2.got[0].kind, SIM_REQ_WRITE);
   ck_assert_uint_eq(l2.got[0].mask, 1);
   ck_assert_uint_eq(l2.got[1].kind, SIM_REQ_WRITE_PARTIAL);
   ck_assert_uint_eq(l2.got[1].mask, 2);
   /* the next one waits for both sectors' 4 cycles */
-  ck_assert_double_eq(sim_noc_request(&n, &w, &st), 54);
+  ck_assert_double_eq(sim_noc_request(&n, &w), 54);
   sim_noc_fini(&n);
 }
 END_TEST

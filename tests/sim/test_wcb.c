@@ -31,19 +31,18 @@ START_TEST(test_merge_and_complete) {
   stub link;
   sim_wcb w = wcb_make("l1.write_combine_lines=2", &link);
   ck_assert(sim_wcb_active(&w));
-  sim_stats st = {0};
   uint64_t cov[2];
   cover(cov, 0, 16);
   /* buffered: acknowledged at l1.latency + l2.latency, nothing sent */
-  ck_assert_uint_eq(sim_wcb_store(&w, 0, 0x1000, cov, 5, 5, &st), 5 + 10 + 50);
+  ck_assert_uint_eq(sim_wcb_store(&w, 0, 0x1000, cov, 5, 5), 5 + 10 + 50);
   ck_assert_uint_eq(link.n, 0);
   cover(cov, 16, 64); /* the rest: the line is whole and leaves */
-  ck_assert_uint_eq(sim_wcb_store(&w, 0, 0x1000, cov, 6, 6, &st), 6 + 50);
+  ck_assert_uint_eq(sim_wcb_store(&w, 0, 0x1000, cov, 6, 6), 6 + 50);
   ck_assert_uint_eq(link.n, 1);
   ck_assert_uint_eq(link.got[0].mask, 3);
   ck_assert_uint_eq(link.got[0].part, 0);
   /* the buffer is empty again: a flush sends nothing */
-  ck_assert_uint_eq(sim_wcb_flush(&w, 100, 100, &st), 100);
+  ck_assert_uint_eq(sim_wcb_flush(&w, 100, 100), 100);
   ck_assert_uint_eq(link.n, 1);
   sim_wcb_fini(&w);
 }
@@ -52,23 +51,22 @@ END_TEST
 START_TEST(test_overflow_and_flush) {
   stub link;
   sim_wcb w = wcb_make("l1.write_combine_lines=2", &link);
-  sim_stats st = {0};
   uint64_t cov[2];
   cover(cov, 0, 4);
-  sim_wcb_store(&w, 0, 0x1000, cov, 0, 0, &st);
-  sim_wcb_store(&w, 0, 0x2000, cov, 1, 1, &st);
+  sim_wcb_store(&w, 0, 0x1000, cov, 0, 0);
+  sim_wcb_store(&w, 0, 0x2000, cov, 1, 1);
   ck_assert_uint_eq(link.n, 0);
   /* a third line: the oldest (0x1000) goes, as a partial sector */
-  sim_wcb_store(&w, 0, 0x3000, cov, 2, 2, &st);
+  sim_wcb_store(&w, 0, 0x3000, cov, 2, 2);
   ck_assert_uint_eq(link.n, 1);
   ck_assert_uint_eq(link.got[0].addr, 0x1000);
   ck_assert_uint_eq(link.got[0].mask, 0);
   ck_assert_uint_eq(link.got[0].part, 1);
   /* another CU's buffer is its own */
-  sim_wcb_store(&w, 1, 0x1000, cov, 3, 3, &st);
+  sim_wcb_store(&w, 1, 0x1000, cov, 3, 3);
   ck_assert_uint_eq(link.n, 1);
   /* the flush: CU 0's 0x2000 then 0x3000, then CU 1's, at t 200 */
-  ck_assert_uint_eq(sim_wcb_flush(&w, 200, 150, &st), 250);
+  ck_assert_uint_eq(sim_wcb_flush(&w, 200, 150), 250);
   ck_assert_uint_eq(link.n, 4);
   ck_assert_uint_eq(link.got[1].addr, 0x2000);
   ck_assert_uint_eq(link.got[2].addr, 0x3000);
