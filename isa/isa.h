@@ -109,7 +109,10 @@ typedef enum isa_argkind {
   ISA_ARG_CONST_PTR,  /* __constant pointer: 8-byte device address */
   ISA_ARG_LOCAL_PTR,  /* __local pointer: 8-byte slot holding the LDS byte offset
                          the runtime assigned (size given by clSetKernelArg) */
-  ISA_ARG_SAMPLER,    /* sampler_t: an 8-byte slot (no image support: never set) */
+  ISA_ARG_SAMPLER,    /* sampler_t: an 8-byte slot, the sampler word (isa_image.h) in its
+                         low 32 bits */
+  ISA_ARG_IMAGE,      /* image*_t: 8-byte device address of the image's descriptor
+                         (isa_image_desc) */
 } isa_argkind;
 
 typedef struct isa_arg {

@@ -248,7 +248,7 @@ static void read_kernel(ser_rd *r, isa_kernel *k) {
     g->offset = get_u32(r, "argument offset");
     g->align = get_u32(r, "argument align");
     g->type_qual = get_u32(r, "argument type qualifiers");
-    if (!r->failed && g->kind > ISA_ARG_SAMPLER) rd_fail(r, "bad argument kind");
+    if (!r->failed && g->kind > ISA_ARG_IMAGE) rd_fail(r, "bad argument kind");
   }
   uint32_t ncode = get_count(r, 4, "instruction count");
   uint32_t nwords = get_count(r, 4, "code word count");

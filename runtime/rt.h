@@ -19,6 +19,7 @@
 #include "cfg.h"
 #include "fe.h"
 #include "isa.h"
+#include "isa_image.h"
 #include "sim.h"
 #include "stats.h"
 
@@ -33,6 +34,7 @@ enum {
   RT_MAGIC_PROGRAM = 0x57505247,
   RT_MAGIC_KERNEL = 0x574b524e,
   RT_MAGIC_EVENT = 0x57455654,
+  RT_MAGIC_SAMPLER = 0x57534d50,
   RT_MAGIC_DEAD = 0xdeadbeef,
 };
 
@@ -132,6 +134,30 @@ typedef struct rt_mem_dtor {
   struct rt_mem_dtor *next;
 } rt_mem_dtor;
 
+/* A mapping of a tiled image's region: the host sees a linear copy that
+ * unmap writes back (rt_image_cmd.c). */
+typedef struct rt_image_map {
+  uint8_t *ptr;
+  size_t origin[3], region[3];
+  size_t row, slice; /* the copy's pitches */
+  int write;         /* mapped for writing: copied back at unmap */
+  struct rt_image_map *next;
+} rt_image_map;
+
+/* What an image adds to its cl_mem (rt_image.c). The texels are the mem's
+ * storage (addr[], size; a 1D buffer image's are its buffer's, the mem's
+ * `parent`); each device also holds the 64-byte descriptor kernels get. */
+typedef struct rt_image {
+  cl_image_format format;
+  cl_mem_object_type type;
+  /* as clGetImageInfo reports them: 0 where the type has no such dimension */
+  size_t width, height, depth, array_size;
+  size_t row_pitch, slice_pitch;      /* CL_IMAGE_ROW/SLICE_PITCH (linear host view) */
+  isa_image_desc layout;              /* the device layout; data is 0 (per device: addr[]) */
+  uint64_t desc_addr[RT_MAX_DEVICES]; /* descriptor address, by context device index */
+  rt_image_map *maps;
+} rt_image;
+
 struct _cl_mem {
   const struct _cl_icd_dispatch *dispatch;
   uint32_t magic;
@@ -143,10 +169,25 @@ struct _cl_mem {
   /* One storage per context: the first device allocates it, every other
    * device of the context maps the same bytes at its own address. */
   uint64_t addr[RT_MAX_DEVICES]; /* device address, by context device index */
-  struct _cl_mem *parent;        /* sub-buffers: retained parent */
+  struct _cl_mem *parent;        /* sub-buffers, 1D buffer images: retained buffer */
   size_t origin;
   cl_uint map_count;
   rt_mem_dtor *dtors;
+  rt_image *img; /* NULL for buffers */
+};
+
+struct _cl_sampler {
+  const struct _cl_icd_dispatch *dispatch;
+  uint32_t magic;
+  cl_uint refs;
+  struct _cl_context *ctx;
+  cl_bool normalized;
+  cl_addressing_mode addressing;
+  cl_filter_mode filter;
+  uint32_t word; /* what kernels get (isa_image.h ISA_SAMPLER_*) */
+  cl_sampler_properties
+      props[7]; /* clCreateSamplerWithProperties' list, for CL_SAMPLER_PROPERTIES */
+  cl_uint nprops;
 };
 
 /* What a program holds for one device: each device has its own target
@@ -307,6 +348,41 @@ void rt_drain(void);
 
 /* ---- memory (rt_mem.c) ---- */
 void *rt_mem_host(struct _cl_mem *m, size_t offset, size_t size);
+/* Checks a creation's flags: one of each group, USE_HOST_PTR alone among
+ * the host-pointer flags. CL_SUCCESS or CL_INVALID_VALUE. */
+cl_int rt_mem_check_flags(cl_mem_flags flags);
+/* The smallest CL_DEVICE_MAX_MEM_ALLOC_SIZE among the context's devices. */
+uint64_t rt_mem_max_alloc(struct _cl_context *ctx);
+/* Storage of `size` bytes on the context's first device (the user's bytes
+ * with use_host), mapped at its own address into every other device;
+ * addresses to addr[] by context device index. 0 or -1. Caller holds the
+ * lock; rt_mem_storage_free undoes it. */
+int rt_mem_storage_alloc(struct _cl_context *ctx, size_t size, void *use_host, uint64_t *addr);
+void rt_mem_storage_free(struct _cl_context *ctx, const uint64_t *addr);
+/* A new cl_mem of ctx (retained) with the common fields set. */
+struct _cl_mem *rt_mem_new(struct _cl_context *ctx, cl_mem_flags flags, size_t size);
+
+/* ---- images and samplers (rt_image.c, rt_image_cmd.c, rt_sampler.c) ---- */
+/* Frees what an image holds besides its storage (descriptors, mappings);
+ * called by rt_mem_release with the lock held. */
+void rt_image_free(struct _cl_mem *m);
+/* clEnqueueUnmapMemObject for an image. */
+cl_int rt_image_unmap(cl_command_queue q, cl_mem m, void *ptr, cl_uint n, const cl_event *list,
+                      cl_event *event);
+/* Whether any device of the context supports images (image.support). */
+int rt_ctx_images(const struct _cl_context *ctx);
+/* Whether the device's image limits admit the image. */
+int rt_image_fits(const struct _cl_device_id *dev, const rt_image *im);
+/* The image's extent as isa_image_texel_offset indexes it: x, then y (a
+ * 1D array's layer), then z (a 2D array's layer or a 3D image's slice). */
+void rt_image_extent(const rt_image *im, size_t ext[3]);
+/* Copies the image's region (origin/region in the extent's terms) to or
+ * from linear host bytes whose rows are ystride and slices zstride apart,
+ * through isa_image_texel_offset. [*lo, *hi): device bytes touched, from
+ * the storage's start (*lo > *hi when none). Caller holds the lock. */
+void rt_image_copy_host(struct _cl_mem *m, const size_t origin[3], const size_t region[3],
+                        uint8_t *host, size_t ystride, size_t zstride, int to_dev, uint64_t *lo,
+                        uint64_t *hi);
 /* Simulated time of a copy within device memory (dram.bandwidth_gbs) and of
  * one between host and device (host_link.latency_ns + bandwidth_gbs). */
 uint64_t rt_transfer_ns(struct _cl_device_id *d, size_t bytes);

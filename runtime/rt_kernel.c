@@ -173,14 +173,29 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint index, size_
   case ISA_ARG_CONST_PTR: {
     if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
     cl_mem m = value ? *(const cl_mem *)value : NULL;
-    if (m && !RT_VALID(m, RT_MAGIC_MEM)) return CL_INVALID_MEM_OBJECT;
+    if (m && (!RT_VALID(m, RT_MAGIC_MEM) || m->img)) return CL_INVALID_MEM_OBJECT;
     if (m && m->ctx != k->program->ctx) return CL_INVALID_MEM_OBJECT;
     ra->mem = m;
     break;
   }
-  case ISA_ARG_SAMPLER:
+  case ISA_ARG_IMAGE: { /* the launch writes the device's descriptor address */
+    if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
+    cl_mem m = value ? *(const cl_mem *)value : NULL;
+    if (!RT_VALID(m, RT_MAGIC_MEM) || !m->img || m->ctx != k->program->ctx)
+      return CL_INVALID_MEM_OBJECT;
+    ra->mem = m;
+    break;
+  }
+  case ISA_ARG_SAMPLER: { /* the sampler word in the slot's low 32 bits */
     if (size != sizeof(cl_sampler)) return CL_INVALID_ARG_SIZE;
-    return CL_INVALID_SAMPLER; /* no image support: no cl_sampler is ever valid */
+    cl_sampler s = value ? *(const cl_sampler *)value : NULL;
+    if (!RT_VALID(s, RT_MAGIC_SAMPLER) || s->ctx != k->program->ctx) return CL_INVALID_SAMPLER;
+    uint64_t w = s->word;
+    for (cl_uint i = 0; i < RT_MAX_DEVICES; i++)
+      if (k->kd[i])
+        memcpy(k->kernarg[i] + k->kd[i]->args[index].offset, &w, a->size < 8 ? a->size : 8);
+    break;
+  }
   default: {
     /* 3-component vectors are passed with the size of 4 (spec). */
     size_t align = a->align ? a->align : 1;

@@ -227,9 +227,9 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
   for (uint32_t i = 0; i < ik->nargs; i++) {
     const isa_arg *a = &ik->args[i];
     uint64_t v;
-    if (a->kind == ISA_ARG_GLOBAL_PTR || a->kind == ISA_ARG_CONST_PTR) {
+    if (a->kind == ISA_ARG_GLOBAL_PTR || a->kind == ISA_ARG_CONST_PTR || a->kind == ISA_ARG_IMAGE) {
       struct _cl_mem *m = k->args[i].mem;
-      v = m ? m->addr[di] : 0;
+      v = !m ? 0 : a->kind == ISA_ARG_IMAGE ? m->img->desc_addr[di] : m->addr[di];
       if (m) {
         rt_mem_retain(m);
         lc->mems[lc->nmems++] = m;

@@ -1,6 +1,6 @@
 /* Memory objects: buffers and sub-buffers in simulated device memory (a
  * CL_MEM_USE_HOST_PTR buffer's device bytes are the user's memory), flag
- * validation, queries, destructor callbacks. Images are not supported. */
+ * validation, queries, destructor callbacks, the storage images share. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,9 +41,17 @@ void *rt_mem_host(struct _cl_mem *m, size_t offset, size_t size) {
   return sim_mem_host(m->ctx->devices[0]->sim, m->addr[0] + offset, size ? size : 1);
 }
 
+cl_int rt_mem_check_flags(cl_mem_flags flags) {
+  cl_int e = rt_check_flag_groups(flags);
+  if (e == CL_SUCCESS && (flags & CL_MEM_USE_HOST_PTR) &&
+      (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)))
+    e = CL_INVALID_VALUE;
+  return e;
+}
+
 /* The smallest CL_DEVICE_MAX_MEM_ALLOC_SIZE among the context's devices: a
  * buffer must fit on each of them. */
-static uint64_t rt_max_alloc(struct _cl_context *ctx) {
+uint64_t rt_mem_max_alloc(struct _cl_context *ctx) {
   uint64_t m = UINT64_MAX;
   for (cl_uint i = 0; i < ctx->ndev; i++) {
     cl_ulong v = 0;
@@ -55,7 +63,7 @@ static uint64_t rt_max_alloc(struct _cl_context *ctx) {
 
 /* Frees a buffer's mappings: the other devices' first, then the first
  * device's, which owns the bytes (unless they are the user's). */
-static void rt_mem_unmap(struct _cl_context *ctx, const uint64_t *addr) {
+void rt_mem_storage_free(struct _cl_context *ctx, const uint64_t *addr) {
   for (cl_uint i = ctx->ndev; i-- > 0;)
     if (addr[i]) sim_mem_free(ctx->devices[i]->sim, addr[i]);
 }
@@ -63,18 +71,31 @@ static void rt_mem_unmap(struct _cl_context *ctx, const uint64_t *addr) {
 /* Allocates the storage on the context's first device and maps the same
  * bytes into every other device, so a kernel on any device of the context
  * reads what another wrote (caller holds the lock). Returns 0 or -1. */
-static int rt_mem_map(struct _cl_context *ctx, size_t size, void *use_host, uint64_t *addr) {
+int rt_mem_storage_alloc(struct _cl_context *ctx, size_t size, void *use_host, uint64_t *addr) {
   addr[0] = sim_mem_alloc(ctx->devices[0]->sim, size, use_host);
   if (!addr[0]) return -1;
   void *bytes = sim_mem_host(ctx->devices[0]->sim, addr[0], size);
   for (cl_uint i = 1; i < ctx->ndev; i++) {
     addr[i] = sim_mem_alloc(ctx->devices[i]->sim, size, bytes);
     if (!addr[i]) {
-      rt_mem_unmap(ctx, addr);
+      rt_mem_storage_free(ctx, addr);
       return -1;
     }
   }
   return 0;
+}
+
+struct _cl_mem *rt_mem_new(struct _cl_context *ctx, cl_mem_flags flags, size_t size) {
+  struct _cl_mem *m = calloc(1, sizeof *m);
+  if (!m) return NULL;
+  m->dispatch = &rt_dispatch;
+  m->magic = RT_MAGIC_MEM;
+  m->refs = 1;
+  m->ctx = ctx;
+  m->flags = flags;
+  m->size = size;
+  rt_context_retain(ctx);
+  return m;
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flags, size_t size,
@@ -87,7 +108,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
   if (e == CL_SUCCESS && (flags & CL_MEM_USE_HOST_PTR) &&
       (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)))
     e = CL_INVALID_VALUE;
-  if (e == CL_SUCCESS && (size == 0 || size > rt_max_alloc(ctx))) e = CL_INVALID_BUFFER_SIZE;
+  if (e == CL_SUCCESS && (size == 0 || size > rt_mem_max_alloc(ctx))) e = CL_INVALID_BUFFER_SIZE;
   int wants_ptr = (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0;
   if (e == CL_SUCCESS && wants_ptr != (host_ptr != NULL)) e = CL_INVALID_HOST_PTR;
   if (e != CL_SUCCESS) {
@@ -101,7 +122,8 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
     return NULL;
   }
   rt_lock();
-  int rc = rt_mem_map(ctx, size, (flags & CL_MEM_USE_HOST_PTR) ? host_ptr : NULL, m->addr);
+  int rc =
+      rt_mem_storage_alloc(ctx, size, (flags & CL_MEM_USE_HOST_PTR) ? host_ptr : NULL, m->addr);
   rt_unlock();
   if (rc != 0) {
     free(m);
@@ -143,7 +165,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context ctx,
 CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags flags,
                                                   cl_buffer_create_type type, const void *info,
                                                   cl_int *errcode_ret) {
-  if (!RT_VALID(parent, RT_MAGIC_MEM)) {
+  if (!RT_VALID(parent, RT_MAGIC_MEM) || parent->img) {
     rt_err(errcode_ret, CL_INVALID_MEM_OBJECT);
     return NULL;
   }
@@ -224,10 +246,11 @@ void rt_mem_release(struct _cl_mem *m) {
     d = n;
   }
   m->magic = RT_MAGIC_DEAD;
+  if (m->img) rt_image_free(m);
   if (m->parent)
     rt_mem_release(m->parent);
   else
-    rt_mem_unmap(m->ctx, m->addr);
+    rt_mem_storage_free(m->ctx, m->addr);
   rt_unlock();
   rt_context_release(m->ctx);
   free(m);
@@ -265,7 +288,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param, 
   if (!RT_VALID(m, RT_MAGIC_MEM)) return CL_INVALID_MEM_OBJECT;
   switch (param) {
   case CL_MEM_TYPE:
-    RT_INFO_VAL(cl_mem_object_type, CL_MEM_OBJECT_BUFFER);
+    RT_INFO_VAL(cl_mem_object_type, m->img ? m->img->type : CL_MEM_OBJECT_BUFFER);
   case CL_MEM_FLAGS:
     RT_INFO_VAL(cl_mem_flags, m->flags);
   case CL_MEM_SIZE:

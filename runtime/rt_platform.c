@@ -299,6 +299,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
   cl_int e = rt_device_check(dev);
   if (e != CL_SUCCESS) return e;
   const cfg_device *c = dev->cfg;
+  int img = c->image_support != 0;
   uint64_t max_alloc = (uint64_t)c->dram_bytes / 4;
   uint64_t floor = 128u << 20;
   if (max_alloc < floor)
@@ -341,20 +342,35 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
     RT_INFO_VAL(cl_uint, 64);
   case CL_DEVICE_MAX_MEM_ALLOC_SIZE:
     RT_INFO_VAL(cl_ulong, max_alloc);
+  /* Images (image.* keys): every limit reads 0 on a device without them. */
   case CL_DEVICE_IMAGE_SUPPORT:
-    RT_INFO_VAL(cl_bool, CL_FALSE);
+    RT_INFO_VAL(cl_bool, c->image_support ? CL_TRUE : CL_FALSE);
   case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+    RT_INFO_VAL(cl_uint, img ? c->image_max_read_args : 0);
   case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
-  case CL_DEVICE_MAX_SAMPLERS:
+    RT_INFO_VAL(cl_uint, img ? c->image_max_write_args : 0);
+  case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS: /* 2.0 read_write images: none */
     RT_INFO_VAL(cl_uint, 0);
+  case CL_DEVICE_MAX_SAMPLERS:
+    RT_INFO_VAL(cl_uint, img ? c->image_max_samplers : 0);
   case CL_DEVICE_IMAGE2D_MAX_WIDTH:
+    RT_INFO_VAL(size_t, img ? c->image_max_2d_width : 0);
   case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+    RT_INFO_VAL(size_t, img ? c->image_max_2d_height : 0);
   case CL_DEVICE_IMAGE3D_MAX_WIDTH:
+    RT_INFO_VAL(size_t, img ? c->image_max_3d_width : 0);
   case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
+    RT_INFO_VAL(size_t, img ? c->image_max_3d_height : 0);
   case CL_DEVICE_IMAGE3D_MAX_DEPTH:
+    RT_INFO_VAL(size_t, img ? c->image_max_3d_depth : 0);
   case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+    RT_INFO_VAL(size_t, img ? c->image_max_buffer_size : 0);
   case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
-    RT_INFO_VAL(size_t, 0);
+    RT_INFO_VAL(size_t, img ? c->image_max_array_size : 0);
+  case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
+    RT_INFO_VAL(cl_uint, img ? c->image_pitch_alignment : 0);
+  case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
+    RT_INFO_VAL(cl_uint, img ? c->image_base_address_alignment : 0);
   case CL_DEVICE_MAX_PARAMETER_SIZE:
     RT_INFO_VAL(size_t, 1024);
   case CL_DEVICE_MEM_BASE_ADDR_ALIGN:

@@ -1,6 +1,6 @@
 /* Buffer commands: read, write, copy (linear and rectangular), fill, map,
- * unmap and migrate. Device memory lives in this process, so each is a
- * memcpy timed by a simple bandwidth model. */
+ * unmap (of images too: rt_image_cmd.c) and migrate. Device memory lives in this process, so each
+ * is a memcpy timed by a simple bandwidth model. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,7 +85,8 @@ static cl_int rt_xfer_nop_run(rt_cmd *c, uint64_t *dur) {
 /* Checks the queue, a buffer of its context and the wait list. */
 static cl_int rt_check_q_mem(cl_command_queue q, cl_mem m, cl_uint n, const cl_event *list) {
   if (!RT_VALID(q, RT_MAGIC_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
-  if (!RT_VALID(m, RT_MAGIC_MEM)) return CL_INVALID_MEM_OBJECT;
+  if (!RT_VALID(m, RT_MAGIC_MEM) || m->img)
+    return CL_INVALID_MEM_OBJECT; /* images: rt_image_cmd.c */
   if (m->ctx != q->ctx) return CL_INVALID_CONTEXT;
   return rt_check_wait_list(q->ctx, n, list);
 }
@@ -339,6 +340,8 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue q, cl_mem m, void *ptr,
                                                         cl_uint n, const cl_event *list,
                                                         cl_event *event) {
+  if (RT_VALID(q, RT_MAGIC_QUEUE) && RT_VALID(m, RT_MAGIC_MEM) && m->img)
+    return rt_image_unmap(q, m, ptr, n, list, event);
   cl_int e = rt_check_q_mem(q, m, n, list);
   if (e != CL_SUCCESS) return e;
   uint8_t *base = rt_mem_host(m, 0, m->size);

@@ -413,7 +413,10 @@ int cfg_validate(const cfg_device *c, const char **bad, char *err, size_t errlen
                     c->wave_size);
   const struct { const char *key; int64_t v; } p2[] = {
       {"l1.line", c->l1_line}, {"l2.line", c->l2_line}, {"scache.line", c->scache_line},
-      {"lds.bank_width", c->lds_bank_width}, {"lds.granule", c->lds_granule}};
+      {"lds.bank_width", c->lds_bank_width}, {"lds.granule", c->lds_granule},
+      {"image.tile_width", c->image_tile_width}, {"image.tile_height", c->image_tile_height},
+      {"image.pitch_alignment", c->image_pitch_alignment},
+      {"image.base_address_alignment", c->image_base_address_alignment}};
   for (size_t i = 0; i < sizeof p2 / sizeof p2[0]; i++)
     if (!cfg_pow2(p2[i].v))
       return cfg_fail(bad, p2[i].key, err, errlen, "%s = %" PRId64 " must be a power of two",

@@ -81,5 +81,6 @@ void api_kernel(api *t);
 void api_launch(api *t);
 void api_events(api *t);
 void api_multi_device(api *t); /* api_multi.c */
+void api_image(api *t);        /* api_image.c */
 
 #endif

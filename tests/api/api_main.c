@@ -381,6 +381,7 @@ int main(int argc, char **argv) {
       {"kernel", api_kernel},
       {"launch", api_launch},
       {"events", api_events},
+      {"image", api_image},
       {"multidev", api_multi_device},
   };
   for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++) {

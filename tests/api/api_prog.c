@@ -547,8 +547,7 @@ static void api_kernel_attributes(api *t) {
   clReleaseProgram(p);
 }
 
-/* A sampler_t argument builds; clSetKernelArg checks its size and sampler
- * (a device without images has no valid sampler). */
+/* A sampler_t argument builds; clSetKernelArg checks its size and sampler. */
 static void api_sampler_arg(api *t) {
   static const char *src = "__kernel void s(__global int *o, sampler_t smp, int v) { o[0] = v; }\n";
   cl_program p = api_build(t, src, NULL);
@@ -564,8 +563,23 @@ static void api_sampler_arg(api *t) {
   CHECK_POCL(bad == CL_INVALID_SAMPLER || bad == CL_INVALID_ARG_VALUE,
              "PoCL accepts a NULL cl_sampler");
   CHECK_ERR(clSetKernelArg(k, 1, sizeof none + 1, &none), CL_INVALID_ARG_SIZE);
+  cl_sampler smp = clCreateSampler(t->ctx, CL_FALSE, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST, &e);
+  CHECK_ERR(e, CL_SUCCESS);
+  CHECK_ERR(clSetKernelArg(k, 1, sizeof smp, &smp), CL_SUCCESS);
+  CHECK_BAD(clSetKernelArg(k, 1, sizeof(cl_sampler), &t->q), CL_INVALID_SAMPLER);
+  CHECK_ERR(clSetKernelArg(k, 1, sizeof smp, &smp), CL_SUCCESS);
   int v = 7;
   CHECK_ERR(clSetKernelArg(k, 2, sizeof v, &v), CL_SUCCESS);
+  /* a kernel with a sampler argument runs */
+  cl_mem o = clCreateBuffer(t->ctx, CL_MEM_READ_WRITE, sizeof(int), NULL, &e);
+  CHECK_ERR(clSetKernelArg(k, 0, sizeof o, &o), CL_SUCCESS);
+  size_t g = 1;
+  CHECK_ERR(clEnqueueNDRangeKernel(t->q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_SUCCESS);
+  int r = 0;
+  CHECK_ERR(clEnqueueReadBuffer(t->q, o, CL_TRUE, 0, sizeof r, &r, 0, NULL, NULL), CL_SUCCESS);
+  CHECK(r == 7);
+  clReleaseMemObject(o);
+  if (smp) clReleaseSampler(smp);
   clReleaseKernel(k);
   clReleaseProgram(p);
 }
