@@ -14,6 +14,12 @@ typedef isa_status (*isa_sem_fn)(isa_wave *w, const isa_inst *in);
 #include "isa.def"
 #undef ISA_OP
 
+/* binary16 <-> float (isa_sem_half.c), shared with the image formats
+ * (isa_image.c): half bits of f rounded to nearest even, and the exact float
+ * of the half in the low 16 bits of h. */
+uint32_t isa_half_of_f32_rte(float f);
+float isa_f32_of_half(uint32_t h);
+
 /* Reconvergence-stack update for s_cbranch_div (isa_simt.c). */
 /* pred: the taken side runs (with no lanes) even when no lane takes it. */
 isa_status isa_simt_branch(isa_wave *w, uint64_t cond, const uint32_t target[3], int pred);

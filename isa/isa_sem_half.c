@@ -59,6 +59,10 @@ static inline float h_f(uint32_t u) {
   return f;
 }
 
+uint32_t isa_half_of_f32_rte(float f) { return half_of((double)f, H_RTE); }
+
+float isa_f32_of_half(uint32_t h) { return h_f(f32_of_half(h)); }
+
 isa_status isa_sem_v_cvt_f32_f16(isa_wave *w, const isa_inst *in) {
   uint32_t n = w->wave_size, b0[ISA_MAX_WAVE], r[ISA_MAX_WAVE];
   const uint32_t *A = isa_src32(w, &in->src[0], b0);
