@@ -34,12 +34,19 @@ START_TEST(loader_finds_wavesim) {
   cl_mem m = clCreateBuffer(ctx, 0, 0, NULL, &err);
   ck_assert_ptr_null(m);
   ck_assert_int_eq(err, CL_INVALID_BUFFER_SIZE);
-  /* an unsupported feature fails cleanly instead of crashing */
+  /* images and samplers through the dispatch table */
   cl_image_format fmt = {CL_RGBA, CL_UNORM_INT8};
   cl_image_desc desc = {0};
   desc.image_type = CL_MEM_OBJECT_IMAGE2D;
   desc.image_width = desc.image_height = 4;
-  ck_assert_ptr_null(clCreateImage(ctx, 0, &fmt, &desc, NULL, &err));
+  cl_mem img = clCreateImage(ctx, 0, &fmt, &desc, NULL, &err);
+  ck_assert_int_eq(err, CL_SUCCESS);
+  ck_assert_int_eq(clReleaseMemObject(img), CL_SUCCESS);
+  cl_sampler smp = clCreateSamplerWithProperties(ctx, NULL, &err);
+  ck_assert_int_eq(err, CL_SUCCESS);
+  ck_assert_int_eq(clReleaseSampler(smp), CL_SUCCESS);
+  /* an unsupported feature fails cleanly instead of crashing */
+  ck_assert_ptr_null(clCreatePipe(ctx, 0, 4, 4, NULL, &err));
   ck_assert_int_eq(err, CL_INVALID_OPERATION);
   ck_assert_int_eq(clReleaseContext(ctx), CL_SUCCESS);
 }

@@ -71,7 +71,9 @@ START_TEST(device_from_default_config) {
   ck_assert_uint_eq(rt_dev_uint(e.device, CL_DEVICE_ADDRESS_BITS), 64);
   ck_assert_uint_eq(rt_dev_uint(e.device, CL_DEVICE_AVAILABLE), CL_TRUE);
   ck_assert_uint_eq(rt_dev_uint(e.device, CL_DEVICE_COMPILER_AVAILABLE), CL_TRUE);
-  ck_assert_uint_eq(rt_dev_uint(e.device, CL_DEVICE_IMAGE_SUPPORT), CL_FALSE);
+  ck_assert_uint_eq(rt_dev_uint(e.device, CL_DEVICE_IMAGE_SUPPORT), CL_TRUE);
+  ck_assert_uint_eq(rt_dev_size(e.device, CL_DEVICE_IMAGE2D_MAX_WIDTH),
+                    (size_t)c.image_max_2d_width);
   ck_assert_uint_eq(rt_dev_size(e.device, CL_DEVICE_PROFILING_TIMER_RESOLUTION), 1);
   uint64_t fit = (uint64_t)(c.cu_simds * c.cu_wave_slots * c.wave_size);
   size_t maxwg = (size_t)(fit < (uint64_t)c.cu_max_wg_size ? fit : (uint64_t)c.cu_max_wg_size);
