@@ -149,6 +149,45 @@ START_TEST(descriptor_and_tiling) {
 }
 END_TEST
 
+/* A context of two devices: one storage, a descriptor on each device with
+ * that device's texel address, tiled as the first device's config says. */
+START_TEST(two_devices) {
+  rt_test_env();
+  setenv("WAVESIM_CONFIG", "h100,gcn", 1);
+  cl_platform_id p;
+  cl_device_id devs[2];
+  ck_assert_int_eq(clGetPlatformIDs(1, &p, NULL), CL_SUCCESS);
+  ck_assert_int_eq(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 2, devs, NULL), CL_SUCCESS);
+  cl_int err;
+  cl_context ctx = clCreateContext(NULL, 2, devs, NULL, NULL, &err);
+  ck_assert_int_eq(err, CL_SUCCESS);
+  cl_image_format f = {CL_RGBA, CL_UNORM_INT8};
+  cl_image_desc d = {.image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = 40, .image_height = 20};
+  cl_mem m = clCreateImage(ctx, 0, &f, &d, NULL, &err);
+  ck_assert_int_eq(err, CL_SUCCESS);
+  for (int i = 0; i < 2; i++) {
+    const isa_image_desc *dd = sim_mem_host(devs[i]->sim, m->img->desc_addr[i], sizeof *dd);
+    ck_assert_ptr_nonnull(dd);
+    ck_assert_uint_eq(dd->data, m->addr[i]);
+    ck_assert_uint_eq(dd->tile_w_log2, 4); /* h100: 16 x 8 */
+    ck_assert_uint_eq(dd->tile_h_log2, 3);
+  }
+  /* what one device's queue writes, the other's reads */
+  cl_command_queue q0 = clCreateCommandQueue(ctx, devs[0], 0, &err);
+  cl_command_queue q1 = clCreateCommandQueue(ctx, devs[1], 0, &err);
+  static uint8_t in[40 * 20 * 4], out[40 * 20 * 4];
+  for (size_t i = 0; i < sizeof in; i++) in[i] = (uint8_t)(i * 13);
+  size_t o[3] = {0, 0, 0}, r[3] = {40, 20, 1};
+  ck_assert_int_eq(clEnqueueWriteImage(q0, m, CL_TRUE, o, r, 0, 0, in, 0, NULL, NULL), CL_SUCCESS);
+  ck_assert_int_eq(clEnqueueReadImage(q1, m, CL_TRUE, o, r, 0, 0, out, 0, NULL, NULL), CL_SUCCESS);
+  ck_assert_mem_eq(in, out, sizeof in);
+  clReleaseMemObject(m);
+  clReleaseCommandQueue(q0);
+  clReleaseCommandQueue(q1);
+  clReleaseContext(ctx);
+}
+END_TEST
+
 /* Image and sampler arguments reach the kernarg segment: the descriptor's
  * address and the sampler word. The frontend has no image types yet, so
  * the kernels' compiled argument kinds are changed by hand. */
@@ -204,6 +243,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, no_image_support);
   tcase_add_test(tc, sampler_with_properties);
   tcase_add_test(tc, descriptor_and_tiling);
+  tcase_add_test(tc, two_devices);
   tcase_add_test(tc, image_and_sampler_args);
   suite_add_tcase(s, tc);
   return s;
