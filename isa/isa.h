@@ -125,7 +125,13 @@ typedef struct isa_arg {
   /* CL_KERNEL_ARG_TYPE_* bits from clang's kernel_arg_type_qual (1 const,
    * 2 restrict, 4 volatile, 8 pipe); 0 when none or unknown. */
   uint32_t type_qual;
+  /* images: CL_KERNEL_ARG_ACCESS_* as ISA_ACCESS_*; ISA_ACCESS_NONE otherwise */
+  uint8_t access;
 } isa_arg;
+
+/* An image argument's access qualifier (OpTypeImage's); the runtime maps it
+ * to CL_KERNEL_ARG_ACCESS_READ_ONLY... */
+enum { ISA_ACCESS_NONE, ISA_ACCESS_READ_ONLY, ISA_ACCESS_WRITE_ONLY, ISA_ACCESS_READ_WRITE };
 
 typedef struct isa_kernel {
   char *name;
@@ -358,8 +364,9 @@ void isa_inst_regs(const isa_inst *in, isa_regset *rs);
  * as isa_encode words, ended by a checksum; used by the compile cache.
  * Bump ISA_SERIAL_VERSION whenever the layout or isa_encode changes. */
 /* 2: printf sites; 3: argument type qualifiers; 4: kernel attributes;
- * 5: s_barrier_local (opcode numbers after it moved) */
-#define ISA_SERIAL_VERSION 5u
+ * 5: s_barrier_local (opcode numbers after it moved); 6: image instructions;
+ * 7: image arguments' access qualifiers */
+#define ISA_SERIAL_VERSION 7u
 /* 0 and a malloc'd *buf of *len bytes, or -1 (a malformed instruction or out of
  * memory) with *buf NULL. */
 int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len);
