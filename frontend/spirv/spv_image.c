@@ -31,10 +31,12 @@ void spv_image_type(spv_mod *m, uint32_t i, spv_type *t) {
     t->arrayed = (uint8_t)W(5);
     t->access = m->ins[i].nw > 9 ? (uint8_t)W(9) : SpvAccessQualifierReadOnly;
     if (t->dim != SpvDim1D && t->dim != SpvDim2D && t->dim != SpvDim3D && t->dim != SpvDimBuffer)
-      spv_error(m, 0, "unsupported image dimensionality %u (OpenCL images are 1D, 2D, 3D or buffer)",
+      spv_error(m, 0,
+                "unsupported image dimensionality %u (OpenCL images are 1D, 2D, 3D or buffer)",
                 t->dim);
     else if (W(6))
-      spv_error(m, 0, "unsupported multisampled image (cl_khr_gl_msaa_sharing); not implemented yet");
+      spv_error(m, 0,
+                "unsupported multisampled image (cl_khr_gl_msaa_sharing); not implemented yet");
     else if (W(4) == 1)
       spv_error(m, 0, "unsupported depth image (cl_khr_depth_images); not implemented yet");
     break;
@@ -71,7 +73,8 @@ void spv_image_type(spv_mod *m, uint32_t i, spv_type *t) {
 uint32_t spv_sampler_word(spv_mod *m, uint32_t i) {
   /* SPIR-V addressing None..RepeatMirrored = 0..4; CLK_ADDRESS_* = 2 * that */
   uint32_t addr = W(3), norm = W(4), filter = W(5);
-  if (addr > SpvSamplerAddressingModeRepeatMirrored || norm > 1 || filter > SpvSamplerFilterModeLinear) {
+  if (addr > SpvSamplerAddressingModeRepeatMirrored || norm > 1 ||
+      filter > SpvSamplerFilterModeLinear) {
     spv_error(m, 0, "malformed SPIR-V: OpConstantSampler operands %u %u %u", addr, norm, filter);
     return 0;
   }
@@ -113,7 +116,8 @@ static int img_coords(spv_fn *x, uint32_t id, int as_float, uint32_t c[3]) {
     } else if (t.base == IR_T_I32) {
       c[k] = as_float ? spv_op1(x, IR_SITOFP, f32, v) : v;
     } else {
-      spv_error(m, x->line, "unsupported image coordinate type (read_image/write_image take int%s coordinates)",
+      spv_error(m, x->line,
+                "unsupported image coordinate type (read_image/write_image take int%s coordinates)",
                 as_float ? " or float" : "");
       return -1;
     }
@@ -132,10 +136,12 @@ static int img_family(spv_fn *x, ir_type t, uint32_t operands) {
     return SPV_FAM_INT_ANY;
   }
   if (t.base == IR_T_F16)
-    spv_error(x->m, x->line, "unsupported read_imageh/write_imageh (half images need cl_khr_fp16, "
-                             "which wavesim does not support); use read_imagef/write_imagef");
+    spv_error(x->m, x->line,
+              "unsupported read_imageh/write_imageh (half images need cl_khr_fp16, "
+              "which wavesim does not support); use read_imagef/write_imagef");
   else
-    spv_error(x->m, x->line, "malformed SPIR-V: image texel of a type other than float4, int4 or uint4");
+    spv_error(x->m, x->line,
+              "malformed SPIR-V: image texel of a type other than float4, int4 or uint4");
   return -1;
 }
 
@@ -258,14 +264,16 @@ void spv_h_image_sample(spv_fn *x, uint32_t i, uint32_t arg) {
                                                  (m->ins[c->ins].op == SpvOpConstant &&
                                                   (spv_word(m, c->ins, 3) & 0x7fffffffu) == 0))));
     if (!zero) {
-      spv_error(m, x->line, "unsupported read_image with a mip level (cl_khr_mipmap_image); only "
-                            "level 0 exists");
+      spv_error(m, x->line,
+                "unsupported read_image with a mip level (cl_khr_mipmap_image); only "
+                "level 0 exists");
       return;
     }
   }
   if (mask & ~(uint32_t)(SpvImageOperandsLodMask | SpvImageOperandsSignExtendMask |
                          SpvImageOperandsZeroExtendMask)) {
-    spv_error(m, x->line, "unsupported image operands 0x%x on read_image (gradients, offsets)", mask);
+    spv_error(m, x->line, "unsupported image operands 0x%x on read_image (gradients, offsets)",
+              mask);
     return;
   }
   if (spv_val(x, W(3), x->a) != 2) return;
@@ -352,7 +360,8 @@ void spv_h_image_query(spv_fn *x, uint32_t i, uint32_t arg) {
     }
     if (it->arrayed) fields[nf++] = ISA_IMAGE_OFF_ARRAY_SIZE;
     if (nf != n) {
-      spv_error(m, x->line, "malformed SPIR-V: image size query with %u components for a %u-dimensional image",
+      spv_error(m, x->line,
+                "malformed SPIR-V: image size query with %u components for a %u-dimensional image",
                 n, nf);
       return;
     }
