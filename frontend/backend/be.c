@@ -111,15 +111,27 @@ static int be_consts_build(const ir_module *m, be_consts *c, fe_oom *o) {
   return 0;
 }
 
-/* Whether kernel f takes image or sampler arguments or accesses images. */
-static int be_uses_images(const ir_function *f) {
+/* Whether kernel f takes image or sampler arguments or accesses images;
+ * *line: the first image access's source line (else the first line known). */
+static int be_uses_images(const ir_function *f, uint32_t *line) {
+  int uses = 0;
   for (uint32_t p = 0; p < f->nparams; p++)
-    if (f->params[p].is_image || f->params[p].is_sampler) return 1;
+    uses |= f->params[p].is_image || f->params[p].is_sampler;
+  uint32_t first = 0;
   for (uint32_t i = 0; i < f->ninsts; i++) {
     const ir_inst *in = &f->insts[i];
-    if (in->block != IR_NONE && in->op >= IR_IMAGE_LOAD && in->op <= IR_IMAGE_QUERY) return 1;
+    if (in->block == IR_NONE) continue;
+    if (!first && in->line) first = in->line;
+    if (in->op >= IR_IMAGE_LOAD && in->op <= IR_IMAGE_QUERY) {
+      uses = 1;
+      if (in->line) {
+        *line = in->line;
+        return 1;
+      }
+    }
   }
-  return 0;
+  *line = first;
+  return uses;
 }
 
 static void be_func_unwind(void *bf) {
@@ -130,12 +142,13 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
                      be_text *irt, be_text *isat, char *err, size_t errlen) {
   fe_oom *o = f->oom;
   o->kernel = f->name;
-  if (t && !t->images && be_uses_images(f)) {
+  uint32_t img_line = 0;
+  if (t && !t->images && be_uses_images(f, &img_line)) {
     snprintf(err, errlen,
-             "%s: error: kernel '%s' uses images or samplers, but the device has no image support "
+             "%s:%u: error: kernel '%s' uses images or samplers, but the device has no image support "
              "(CL_DEVICE_IMAGE_SUPPORT is false: config key image.support); use a device config with "
              "image.support: true",
-             file, f->name);
+             file, img_line, f->name);
     return -1;
   }
   o->phase = "optimization passes";
