@@ -113,6 +113,8 @@ static int img_coords(spv_fn *x, uint32_t id, int as_float, uint32_t c[3]) {
     ir_type t = x->f->insts[v].type;
     if (t.base == IR_T_F32 && as_float) {
       c[k] = v;
+    } else if (t.base == IR_T_I32 && as_float && x->f->insts[v].op == IR_CONST) {
+      c[k] = spv_fconst(x, f32, (double)(int32_t)(uint32_t)x->f->insts[v].imm); /* exact */
     } else if (t.base == IR_T_I32) {
       c[k] = as_float ? spv_op1(x, IR_SITOFP, f32, v) : v;
     } else {
