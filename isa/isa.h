@@ -255,9 +255,9 @@ typedef struct isa_access {
  * out-of-range writes: none). isa_access reports each lane's first texel to
  * the ordinary memory path. Only valid after an image instruction (isa_wave.tex). */
 typedef struct isa_tex_access {
-  uint64_t mask; /* lanes with at least one texel */
-  uint8_t kind;  /* ISA_F_LOAD or ISA_F_STORE */
-  uint8_t size;  /* bytes per texel */
+  uint64_t mask;    /* lanes with at least one texel */
+  uint8_t kind;     /* ISA_F_LOAD or ISA_F_STORE */
+  uint8_t size;     /* bytes per texel */
   uint8_t filtered; /* 1: linear filtering (the taps are blended) */
   uint8_t ntaps[ISA_MAX_WAVE];
   uint64_t addr[ISA_MAX_WAVE][ISA_IMAGE_MAX_TAPS];
