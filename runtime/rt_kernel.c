@@ -246,8 +246,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint index,
   case CL_KERNEL_ARG_ADDRESS_QUALIFIER: {
     if (!info) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
     cl_kernel_arg_address_qualifier q = CL_KERNEL_ARG_ADDRESS_PRIVATE;
-    /* image objects live in the global address space (OpenCL 1.2, 6.5) */
-    if (a->kind == ISA_ARG_GLOBAL_PTR || a->kind == ISA_ARG_IMAGE) q = CL_KERNEL_ARG_ADDRESS_GLOBAL;
+    if (a->kind == ISA_ARG_GLOBAL_PTR || a->kind == ISA_ARG_IMAGE) /* images are __global */
+      q = CL_KERNEL_ARG_ADDRESS_GLOBAL;
     if (a->kind == ISA_ARG_CONST_PTR) q = CL_KERNEL_ARG_ADDRESS_CONSTANT;
     if (a->kind == ISA_ARG_LOCAL_PTR) q = CL_KERNEL_ARG_ADDRESS_LOCAL;
     RT_INFO_VAL(cl_kernel_arg_address_qualifier, q);
