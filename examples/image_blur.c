@@ -17,27 +17,34 @@ static const char *kSource =
     "/* weights 1 4 6 4 1 along x: sums up to 16 * 255 in a uint16 image */\n"
     "__kernel void blur_x(read_only image2d_t src, write_only image2d_t tmp) {\n"
     "  int2 p = (int2)(get_global_id(0), get_global_id(1));\n"
-    "  uint4 s = read_imageui(src, edge, p + (int2)(-2, 0)) + read_imageui(src, edge, p + (int2)(2, 0))\n"
-    "          + 4 * (read_imageui(src, edge, p + (int2)(-1, 0)) + read_imageui(src, edge, p + (int2)(1, 0)))\n"
+    "  uint4 s = read_imageui(src, edge, p + (int2)(-2, 0)) + read_imageui(src, edge, p + "
+    "(int2)(2, 0))\n"
+    "          + 4 * (read_imageui(src, edge, p + (int2)(-1, 0)) + read_imageui(src, edge, p + "
+    "(int2)(1, 0)))\n"
     "          + 6 * read_imageui(src, edge, p);\n"
     "  write_imageui(tmp, p, s);\n"
     "}\n"
     "/* the same along y, then divided by 256 with rounding into uint8 */\n"
     "__kernel void blur_y(read_only image2d_t tmp, write_only image2d_t dst) {\n"
     "  int2 p = (int2)(get_global_id(0), get_global_id(1));\n"
-    "  uint4 s = read_imageui(tmp, edge, p + (int2)(0, -2)) + read_imageui(tmp, edge, p + (int2)(0, 2))\n"
-    "          + 4 * (read_imageui(tmp, edge, p + (int2)(0, -1)) + read_imageui(tmp, edge, p + (int2)(0, 1)))\n"
+    "  uint4 s = read_imageui(tmp, edge, p + (int2)(0, -2)) + read_imageui(tmp, edge, p + "
+    "(int2)(0, 2))\n"
+    "          + 4 * (read_imageui(tmp, edge, p + (int2)(0, -1)) + read_imageui(tmp, edge, p + "
+    "(int2)(0, 1)))\n"
     "          + 6 * read_imageui(tmp, edge, p);\n"
     "  write_imageui(dst, p, (s + 128) >> 8);\n"
     "}\n"
     "/* bilinear resize: the destination texel's centre in normalized coordinates */\n"
     "__kernel void resize(read_only image2d_t src, sampler_t lin, write_only image2d_t dst) {\n"
     "  int2 p = (int2)(get_global_id(0), get_global_id(1));\n"
-    "  float2 c = ((float2)(p.x, p.y) + 0.5f) / (float2)(get_image_width(dst), get_image_height(dst));\n"
+    "  float2 c = ((float2)(p.x, p.y) + 0.5f) / (float2)(get_image_width(dst), "
+    "get_image_height(dst));\n"
     "  write_imagef(dst, p, read_imagef(src, lin, c));\n"
     "}\n";
 
-static unsigned clampi(int v, int hi) { return (unsigned)(v < 0 ? 0 : v > hi ? hi : v); }
+static unsigned clampi(int v, int hi) {
+  return (unsigned)(v < 0 ? 0 : v > hi ? hi : v);
+}
 
 /* The blur on the CPU, exactly as the kernels compute it. */
 static void blur_ref(const unsigned char *src, unsigned char *dst, int w, int h) {
@@ -48,14 +55,16 @@ static void blur_ref(const unsigned char *src, unsigned char *dst, int w, int h)
     for (int x = 0; x < w; x++)
       for (int c = 0; c < 4; c++) {
         unsigned s = 0;
-        for (int k = -2; k <= 2; k++) s += wt[k + 2] * src[((size_t)y * w + clampi(x + k, w - 1)) * 4 + c];
+        for (int k = -2; k <= 2; k++)
+          s += wt[k + 2] * src[((size_t)y * w + clampi(x + k, w - 1)) * 4 + c];
         tmp[((size_t)y * w + x) * 4 + c] = s;
       }
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
       for (int c = 0; c < 4; c++) {
         unsigned s = 0;
-        for (int k = -2; k <= 2; k++) s += wt[k + 2] * tmp[((size_t)clampi(y + k, h - 1) * w + x) * 4 + c];
+        for (int k = -2; k <= 2; k++)
+          s += wt[k + 2] * tmp[((size_t)clampi(y + k, h - 1) * w + x) * 4 + c];
         dst[((size_t)y * w + x) * 4 + c] = (unsigned char)((s + 128) >> 8);
       }
   free(tmp);
@@ -111,7 +120,8 @@ int main(int argc, char **argv) {
   d.image_type = CL_MEM_OBJECT_IMAGE2D;
   d.image_width = (size_t)w;
   d.image_height = (size_t)h;
-  cl_mem isrc = clCreateImage(cl.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &u8, &d, src, &err);
+  cl_mem isrc =
+      clCreateImage(cl.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &u8, &d, src, &err);
   EX_CHECK(err, "clCreateImage(src)");
   cl_mem itmp = clCreateImage(cl.context, CL_MEM_READ_WRITE, &u16, &d, NULL, &err);
   EX_CHECK(err, "clCreateImage(tmp)");
@@ -123,7 +133,8 @@ int main(int argc, char **argv) {
   d.image_height = (size_t)rh;
   cl_mem ismall = clCreateImage(cl.context, CL_MEM_WRITE_ONLY, &n8, &d, NULL, &err);
   EX_CHECK(err, "clCreateImage(resized)");
-  cl_sampler lin = clCreateSampler(cl.context, CL_TRUE, CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_LINEAR, &err);
+  cl_sampler lin =
+      clCreateSampler(cl.context, CL_TRUE, CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_LINEAR, &err);
   EX_CHECK(err, "clCreateSampler");
 
   cl_kernel kx = clCreateKernel(cl.program, "blur_x", &err);
@@ -140,17 +151,22 @@ int main(int argc, char **argv) {
   EX_CHECK(clSetKernelArg(kr, 1, sizeof lin, &lin), "clSetKernelArg(resize, 1)");
   EX_CHECK(clSetKernelArg(kr, 2, sizeof ismall, &ismall), "clSetKernelArg(resize, 2)");
   size_t g[2] = {(size_t)w, (size_t)h}, rg[2] = {(size_t)rw, (size_t)rh};
-  size_t origin[3] = {0, 0, 0}, region[3] = {(size_t)w, (size_t)h, 1}, rregion[3] = {(size_t)rw, (size_t)rh, 1};
-  EX_CHECK(clEnqueueNDRangeKernel(cl.queue, kx, 2, NULL, g, NULL, 0, NULL, NULL), "clEnqueueNDRangeKernel(blur_x)");
-  EX_CHECK(clEnqueueNDRangeKernel(cl.queue, ky, 2, NULL, g, NULL, 0, NULL, NULL), "clEnqueueNDRangeKernel(blur_y)");
+  size_t origin[3] = {0, 0, 0}, region[3] = {(size_t)w, (size_t)h, 1},
+         rregion[3] = {(size_t)rw, (size_t)rh, 1};
+  EX_CHECK(clEnqueueNDRangeKernel(cl.queue, kx, 2, NULL, g, NULL, 0, NULL, NULL),
+           "clEnqueueNDRangeKernel(blur_x)");
+  EX_CHECK(clEnqueueNDRangeKernel(cl.queue, ky, 2, NULL, g, NULL, 0, NULL, NULL),
+           "clEnqueueNDRangeKernel(blur_y)");
   EX_CHECK(clEnqueueReadImage(cl.queue, idst, CL_TRUE, origin, region, 0, 0, got, 0, NULL, NULL),
            "clEnqueueReadImage(dst)");
   /* the blurred bytes again as unorm8, for the filtered resize */
   EX_CHECK(clEnqueueWriteImage(cl.queue, inorm, CL_TRUE, origin, region, 0, 0, got, 0, NULL, NULL),
            "clEnqueueWriteImage(blurred)");
-  EX_CHECK(clEnqueueNDRangeKernel(cl.queue, kr, 2, NULL, rg, NULL, 0, NULL, NULL), "clEnqueueNDRangeKernel(resize)");
-  EX_CHECK(clEnqueueReadImage(cl.queue, ismall, CL_TRUE, origin, rregion, 0, 0, rgot, 0, NULL, NULL),
-           "clEnqueueReadImage(resized)");
+  EX_CHECK(clEnqueueNDRangeKernel(cl.queue, kr, 2, NULL, rg, NULL, 0, NULL, NULL),
+           "clEnqueueNDRangeKernel(resize)");
+  EX_CHECK(
+      clEnqueueReadImage(cl.queue, ismall, CL_TRUE, origin, rregion, 0, 0, rgot, 0, NULL, NULL),
+      "clEnqueueReadImage(resized)");
 
   size_t bad = 0;
   for (size_t i = 0; i < npix * 4; i++)

@@ -53,7 +53,8 @@ START_TEST(test_image_run) {
       "  o[i * 4 + 0] = a.x + a.w;\n"
       "  o[i * 4 + 1] = b.y;\n"
       "  o[i * 4 + 2] = get_image_width(in) * 100 + get_image_height(in) + c.z;\n"
-      "  o[i * 4 + 3] = get_image_channel_order(in) - CLK_RGBA + get_image_channel_data_type(out);\n"
+      "  o[i * 4 + 3] = get_image_channel_order(in) - CLK_RGBA + "
+      "get_image_channel_data_type(out);\n"
       "  write_imagei(out, p, (int4)(-i, i, 300, -300));\n"
       "}\n",
       img_target());
@@ -68,8 +69,10 @@ START_TEST(test_image_run) {
   isa_image_desc din, dout;
   memset(&din, 0, sizeof din);
   memset(&dout, 0, sizeof dout);
-  ck_assert_uint_ne(isa_image_layout(&din, CL_MEM_OBJECT_IMAGE2D, CL_RGBA, CL_FLOAT, 4, 2, 1, 1, 0, 0), 0);
-  ck_assert_uint_ne(isa_image_layout(&dout, CL_MEM_OBJECT_IMAGE2D, CL_RGBA, CL_SIGNED_INT8, 4, 2, 1, 1, 0, 0), 0);
+  ck_assert_uint_ne(
+      isa_image_layout(&din, CL_MEM_OBJECT_IMAGE2D, CL_RGBA, CL_FLOAT, 4, 2, 1, 1, 0, 0), 0);
+  ck_assert_uint_ne(
+      isa_image_layout(&dout, CL_MEM_OBJECT_IMAGE2D, CL_RGBA, CL_SIGNED_INT8, 4, 2, 1, 1, 0, 0), 0);
   din.data = BASE + TEX_IN;
   dout.data = BASE + TEX_OUT;
   memcpy(mem + DESC_IN, &din, sizeof din);
@@ -80,12 +83,18 @@ START_TEST(test_image_run) {
       memcpy(mem + TEX_IN + (i * 4 + c) * 4, &v, 4);
     }
   float out[32] = {0};
-  tb_launch l = {.wave_size = 32, .local_size = 8, .groups = 1, .nbufs = 2, .bufs = {mem, (uint8_t *)out},
-                 .sizes = {sizeof mem, sizeof out}, .args = {BASE + DESC_IN, BASE + DESC_OUT, TB_BUF | 1}};
+  tb_launch l = {.wave_size = 32,
+                 .local_size = 8,
+                 .groups = 1,
+                 .nbufs = 2,
+                 .bufs = {mem, (uint8_t *)out},
+                 .sizes = {sizeof mem, sizeof out},
+                 .args = {BASE + DESC_IN, BASE + DESC_OUT, TB_BUF | 1}};
   tb_run_ok(k, &l);
   for (int i = 0; i < 8; i++) {
     int x = i % 4, y = i / 4;
-    float cz = x >= 2 ? (float)((y * 4 + x - 2) * 10 + 2) : 0.0f; /* x - 2 < 0: border (0, 0, 0, 0) */
+    float cz =
+        x >= 2 ? (float)((y * 4 + x - 2) * 10 + 2) : 0.0f; /* x - 2 < 0: border (0, 0, 0, 0) */
     ck_assert_float_eq(out[i * 4 + 0], (float)(i * 10) + (float)(i * 10 + 3));
     ck_assert_float_eq(out[i * 4 + 1], (float)(i * 10 + 1)); /* repeat wraps to the same texel */
     ck_assert_float_eq(out[i * 4 + 2], 402.0f + cz);
@@ -105,7 +114,8 @@ END_TEST
  * compiles to. */
 START_TEST(test_image_forms) {
   isa_program *p = tb_build_cl_ok(
-      "__kernel void q(read_only image1d_buffer_t b, read_only image3d_t v, write_only image2d_array_t a,\n"
+      "__kernel void q(read_only image1d_buffer_t b, read_only image3d_t v, write_only "
+      "image2d_array_t a,\n"
       "                sampler_t s, __global int *o) {\n"
       "  o[0] = get_image_width(b) + get_image_channel_order(b) + get_image_channel_data_type(b);\n"
       "  int4 d = get_image_dim(v);\n"
