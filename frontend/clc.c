@@ -43,12 +43,17 @@ static void clc_push(clc_argv *a, const char *s) {
 
 /* "-cl-ext=-all,+ext1,+ext2" for a space-separated extension list (caller
  * frees; NULL on allocation failure). */
-static char *clc_ext_flag(const char *extensions) {
+static char *clc_ext_flag(const char *extensions, int images) {
   const char *list = extensions ? extensions : "";
-  size_t cap = strlen("-cl-ext=-all") + 2 * strlen(list) + 2;
+  /* OpenCL C 3.0 declares the image types and builtins only with the
+   * __opencl_c_images feature (and 3D writes with __opencl_c_3d_image_writes),
+   * which -all clears; 1.2 and 2.0 have them whenever __IMAGE_SUPPORT__ is
+   * left defined. Read-write images are OpenCL 2.0's, beyond our 1.2 device. */
+  const char *img = images ? ",+__opencl_c_images,+__opencl_c_3d_image_writes" : "";
+  size_t cap = strlen("-cl-ext=-all") + strlen(img) + 2 * strlen(list) + 2;
   char *out = malloc(cap);
   if (!out) return NULL;
-  size_t n = (size_t)snprintf(out, cap, "-cl-ext=-all");
+  size_t n = (size_t)snprintf(out, cap, "-cl-ext=-all%s", img);
   for (const char *p = list; *p;) {
     while (*p == ' ') p++;
     size_t len = strcspn(p, " ");
@@ -500,12 +505,12 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
    * for SPIR targets; advertise only the device's, so `#ifdef cl_khr_fp64`
    * code takes its float path on a device without doubles. */
   if (tools->target) {
-    char *ext = clc_ext_flag(tools->target->extensions);
+    char *ext = clc_ext_flag(tools->target->extensions, tools->target->images);
     if (ext) {
       clc_push(&a, ext);
       free(ext);
     }
-    clc_push(&a, "-U__IMAGE_SUPPORT__");
+    if (!tools->target->images) clc_push(&a, "-U__IMAGE_SUPPORT__");
   }
   if (with_headers) {
     clc_push(&a, "-I");

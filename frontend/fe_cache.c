@@ -236,6 +236,7 @@ static void hash_target(fe_sha *s, const fe_target *t) {
   hash_u64(s, t->sched_vgprs);
   hash_u64(s, (uint64_t)(t->constant_vector_loads != 0));
   hash_u64(s, (uint64_t)(t->fp64 != 0));
+  hash_u64(s, (uint64_t)(t->images != 0));
   hash_str(s, t->extensions);
 }
 

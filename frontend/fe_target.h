@@ -19,6 +19,10 @@ typedef struct fe_target {
    * LDG.E.CONSTANT); 0: scalar loads (AMD's s_load) */
   int constant_vector_loads;
   int fp64;            /* cl_khr_fp64 supported */
+  /* CL_DEVICE_IMAGE_SUPPORT (config image.support): image types and
+   * read_image/write_image compile; without it a kernel using images fails
+   * to build with a message naming the feature */
+  int images;
   /* Space-separated OpenCL extensions the device reports (CL_DEVICE_EXTENSIONS);
    * clang predefines exactly these macros. NULL: none. */
   const char *extensions;

@@ -120,6 +120,22 @@ typedef enum ir_op {
   /* printf buffer (additive): result PTR(global), the device address of the
    * launch's printf buffer (a hidden kernarg slot, see isa_kernel.printf_*) */
   IR_PRINTF_BUF,
+  /* images (OpenCL C read_image*, write_image*, get_image_*). An image value
+   * is an I64, the device address of its descriptor (isa_image.h); a sampler
+   * an I32, the sampler word. Both are uniform where the backend needs them.
+   * aux of LOAD/SAMPLE/STORE = the family ISA_IMAGE_FLOAT/INT/UINT.
+   *   IMAGE_LOAD   opnd: image, x, y, z (I32; z: slice or layer, 1D array:
+   *                y the layer; unused ones 0); result channel 0
+   *   IMAGE_SAMPLE opnd: image, sampler, x, y, z (F32); result channel 0
+   *   IMAGE_CHAN   opnd: an IMAGE_LOAD/SAMPLE; channel aux (1..3) of its result
+   *   IMAGE_STORE  opnd: image, x, y, z (I32), the 4 channels (F32 or I32)
+   *   IMAGE_QUERY  opnd: image; the I32 descriptor field at byte offset aux
+   *                (ISA_IMAGE_OFF_*): a scalar load */
+  IR_IMAGE_LOAD,
+  IR_IMAGE_SAMPLE,
+  IR_IMAGE_CHAN,
+  IR_IMAGE_STORE,
+  IR_IMAGE_QUERY,
   IR_OP_COUNT
 } ir_op;
 
@@ -203,6 +219,8 @@ typedef struct ir_param {
   char *type_name; /* OpenCL C type spelling when known */
   uint32_t by_value_size; /* bytes, for kernel by-value arguments */
   int is_sampler;         /* a sampler_t kernel argument (an opaque 8-byte slot) */
+  int is_image;           /* an image kernel argument (its descriptor's address) */
+  uint8_t access;         /* images: ISA_ACCESS_* (isa.h) from the image type */
 } ir_param;
 
 typedef struct ir_function {

@@ -29,6 +29,8 @@ static const char *const ir_op_names[IR_OP_COUNT] = {
   [IR_BARRIER] = "barrier", [IR_FENCE] = "fence", [IR_CALL] = "call",
   [IR_BR] = "br", [IR_CBR] = "cbr", [IR_RET] = "ret", [IR_UNREACHABLE] = "unreachable",
   [IR_PHI] = "phi", [IR_PRINTF_BUF] = "printf_buf",
+  [IR_IMAGE_LOAD] = "image_load", [IR_IMAGE_SAMPLE] = "image_sample", [IR_IMAGE_CHAN] = "image_chan",
+  [IR_IMAGE_STORE] = "image_store", [IR_IMAGE_QUERY] = "image_query",
 };
 
 static const char *const ir_pred_names[] = {
@@ -135,6 +137,10 @@ static void ir_print_inst(fe_sb *b, const ir_function *f, uint32_t id) {
     break;
   case IR_BARRIER: case IR_FENCE: fe_sb_printf(b, " 0x%x", in->aux); break;
   case IR_CALL: fe_sb_printf(b, " fn%u", in->aux); break;
+  case IR_IMAGE_LOAD: case IR_IMAGE_SAMPLE: case IR_IMAGE_STORE:
+    fe_sb_printf(b, " %s", in->aux == 0 ? "f" : in->aux == 1 ? "i" : "u");
+    break;
+  case IR_IMAGE_CHAN: case IR_IMAGE_QUERY: fe_sb_printf(b, " %u", in->aux); break;
   case IR_ADD: case IR_SUB: case IR_MUL: case IR_SHL:
     if (in->aux & IR_NUW) fe_sb_printf(b, " nuw");
     if (in->aux & IR_NSW) fe_sb_printf(b, " nsw");

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "isa_image.h"
+
 #define ISA_MAX_WAVE 64   /* lanes; a config chooses 32 or 64 */
 #define ISA_MAX_VGPRS 256 /* per wave, 32-bit each per lane */
 #define ISA_MAX_SGPRS 104 /* per wave, 32-bit each */
@@ -59,6 +61,9 @@ enum {
   ISA_F_END = 1u << 11,
   ISA_F_WSCC = 1u << 12, /* writes SCC */
   ISA_F_RSCC = 1u << 13, /* reads SCC */
+  /* image instruction (isa_sem_image.c): with ISA_F_MEM and ISA_F_LOAD or
+   * ISA_F_STORE; bytes per lane come from the image's descriptor */
+  ISA_F_IMAGE = 1u << 14,
 };
 
 typedef enum isa_opcode {
@@ -77,7 +82,8 @@ typedef struct isa_opinfo {
 
 extern const isa_opinfo isa_ops[ISA_OP_COUNT]; /* const table, not mutable state */
 
-/* Bytes accessed per lane by a memory instruction (0 if not memory). */
+/* Bytes accessed per lane by a memory instruction (0 if not memory, and for
+ * image instructions, whose texel size is the descriptor's elem_size). */
 unsigned isa_access_size(isa_opcode op);
 
 /* ---- a decoded instruction ---------------------------------------------- */
@@ -125,7 +131,13 @@ typedef struct isa_arg {
   /* CL_KERNEL_ARG_TYPE_* bits from clang's kernel_arg_type_qual (1 const,
    * 2 restrict, 4 volatile, 8 pipe); 0 when none or unknown. */
   uint32_t type_qual;
+  /* images: CL_KERNEL_ARG_ACCESS_* as ISA_ACCESS_*; ISA_ACCESS_NONE otherwise */
+  uint8_t access;
 } isa_arg;
+
+/* An image argument's access qualifier (OpTypeImage's); the runtime maps it
+ * to CL_KERNEL_ARG_ACCESS_READ_ONLY... */
+enum { ISA_ACCESS_NONE, ISA_ACCESS_READ_ONLY, ISA_ACCESS_WRITE_ONLY, ISA_ACCESS_READ_WRITE };
 
 typedef struct isa_kernel {
   char *name;
@@ -237,6 +249,21 @@ typedef struct isa_access {
   uint64_t addr[ISA_MAX_WAVE];
 } isa_access;
 
+/* What the last image instruction (ISA_F_IMAGE) touched, for the texture
+ * path: every texel address of each lane (nearest: 1, bilinear: up to 4,
+ * trilinear: up to 8, in isa_image_read's order; border texels and dropped
+ * out-of-range writes: none). isa_access reports each lane's first texel to
+ * the ordinary memory path. Only valid after an image instruction (isa_wave.tex). */
+typedef struct isa_tex_access {
+  uint64_t mask;    /* lanes with at least one texel */
+  uint8_t kind;     /* ISA_F_LOAD or ISA_F_STORE */
+  uint8_t size;     /* bytes per texel */
+  uint8_t filtered; /* 1: linear filtering (the taps are blended) */
+  uint8_t ntaps[ISA_MAX_WAVE];
+  uint64_t addr[ISA_MAX_WAVE][ISA_IMAGE_MAX_TAPS];
+  uint8_t texel[ISA_MAX_WAVE][16]; /* stores: the bytes each lane wrote */
+} isa_tex_access;
+
 typedef enum isa_fault_kind {
   ISA_FAULT_NONE,
   ISA_FAULT_GLOBAL_OOB,   /* global/constant access outside every buffer */
@@ -246,6 +273,8 @@ typedef enum isa_fault_kind {
   ISA_FAULT_DIVERGENT_BARRIER,
   ISA_FAULT_STACK_OVERFLOW, /* reconvergence stack exhausted */
   ISA_FAULT_BAD_PC,
+  ISA_FAULT_IMAGE_DESC,     /* image descriptor (addr) not in device memory */
+  ISA_FAULT_IMAGE_BAD_DESC, /* image descriptor (addr) holds no valid image */
 } isa_fault_kind;
 
 typedef struct isa_fault {
@@ -282,6 +311,10 @@ typedef struct isa_wave {
   isa_simt_entry stack[ISA_SIMT_DEPTH];
   /* memory */
   const isa_memmap *global;
+  /* where image instructions record all their texels (NULL: not recorded).
+   * Owned by the simulator, which may share one record between waves: read
+   * it right after the instruction, as the timing model reads access. */
+  isa_tex_access *tex;
   uint8_t *lds;
   uint32_t lds_size;
   uint8_t *scratch;          /* this wave's private areas, lane-major */
@@ -358,8 +391,9 @@ void isa_inst_regs(const isa_inst *in, isa_regset *rs);
  * as isa_encode words, ended by a checksum; used by the compile cache.
  * Bump ISA_SERIAL_VERSION whenever the layout or isa_encode changes. */
 /* 2: printf sites; 3: argument type qualifiers; 4: kernel attributes;
- * 5: s_barrier_local (opcode numbers after it moved) */
-#define ISA_SERIAL_VERSION 5u
+ * 5: s_barrier_local (opcode numbers after it moved); 6: image instructions;
+ * 7: image arguments' access qualifiers */
+#define ISA_SERIAL_VERSION 7u
 /* 0 and a malloc'd *buf of *len bytes, or -1 (a malformed instruction or out of
  * memory) with *buf NULL. */
 int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len);

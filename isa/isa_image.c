@@ -550,14 +550,20 @@ typedef struct reader {
 /* Texel (x, y, z) (z: slice or layer; 1D array: y the layer) as the family's
  * bits, or the border colour when outside the image. Returns -1 on a fetch
  * fault. */
-static int texel(const reader *r, int32_t x, int32_t y, int32_t z, uint32_t out[4]) {
-  const isa_image_desc *d = r->d;
+/* Whether (x, y, z) (texel()'s convention) lies inside the image. */
+static int in_image(const isa_image_desc *d, int32_t x, int32_t y, int32_t z) {
   int a1 = d->type == CL_MEM_OBJECT_IMAGE1D_ARRAY;
   uint32_t h = a1 ? d->array_size : d->height;
   uint32_t zz = d->type == CL_MEM_OBJECT_IMAGE3D         ? d->depth
                 : d->type == CL_MEM_OBJECT_IMAGE2D_ARRAY ? d->array_size
                                                          : 1;
-  if (x < 0 || y < 0 || z < 0 || (uint32_t)x >= d->width || (uint32_t)y >= h || (uint32_t)z >= zz) {
+  return x >= 0 && y >= 0 && z >= 0 && (uint32_t)x < d->width && (uint32_t)y < h &&
+         (uint32_t)z < zz;
+}
+
+static int texel(const reader *r, int32_t x, int32_t y, int32_t z, uint32_t out[4]) {
+  const isa_image_desc *d = r->d;
+  if (!in_image(d, x, y, z)) {
     border(d, r->family, out);
     return 0;
   }
@@ -605,6 +611,23 @@ static void type_dims(uint32_t type, int *dims, int *layer) {
   }
 }
 
+/* The coordinates an unsampled access uses (the others 0). */
+static void unpacked_coords(const isa_image_desc *d, const int32_t in[3], int32_t c[3]) {
+  int dims, layer;
+  type_dims(d->type, &dims, &layer);
+  c[0] = c[1] = c[2] = 0;
+  for (int k = 0; k < dims; k++) c[k] = in[k];
+  if (layer >= 0) c[layer] = in[layer];
+}
+
+int isa_image_texel_coords(const isa_image_desc *d, const int32_t in[3], uint32_t xyz[3]) {
+  int32_t c[3];
+  unpacked_coords(d, in, c);
+  if (!in_image(d, c[0], c[1], c[2])) return 0;
+  for (int k = 0; k < 3; k++) xyz[k] = (uint32_t)c[k];
+  return 1;
+}
+
 int isa_image_read(const isa_image_desc *d, int family, uint32_t sampler, int int_coord,
                    const uint32_t coord[4], isa_image_fetch_fn fetch, void *ctx, uint32_t out[4],
                    uint64_t taps[ISA_IMAGE_MAX_TAPS], uint32_t *ntaps, uint64_t *fault_addr) {
@@ -614,8 +637,8 @@ int isa_image_read(const isa_image_desc *d, int family, uint32_t sampler, int in
   *ntaps = 0;
   int32_t c[3] = {0, 0, 0}; /* x, y, z as texel() takes them */
   if (int_coord) {
-    for (int k = 0; k < dims; k++) c[k] = (int32_t)coord[k];
-    if (layer >= 0) c[layer] = (int32_t)coord[layer];
+    int32_t ic[3] = {(int32_t)coord[0], (int32_t)coord[1], (int32_t)coord[2]};
+    unpacked_coords(d, ic, c);
     return texel(&r, c[0], c[1], c[2], out);
   }
   if (layer >= 0) { /* layers: clamp(rint(coord), 0, array_size - 1), never normalized */

@@ -20,6 +20,12 @@ typedef isa_status (*isa_sem_fn)(isa_wave *w, const isa_inst *in);
 uint32_t isa_half_of_f32_rte(float f);
 float isa_f32_of_half(uint32_t h);
 
+/* The texel an unsampled image access (read_image* without sampler,
+ * write_image*) at int32 coordinates c (x, y, z/layer; isa_image.h) names,
+ * as isa_image_texel_offset takes it, in xyz; coordinates the image type
+ * does not use are ignored. Returns 0 when out of range (isa_image.c). */
+int isa_image_texel_coords(const isa_image_desc *d, const int32_t c[3], uint32_t xyz[3]);
+
 /* Reconvergence-stack update for s_cbranch_div (isa_simt.c). */
 /* pred: the taken side runs (with no lanes) even when no lane takes it. */
 isa_status isa_simt_branch(isa_wave *w, uint64_t cond, const uint32_t target[3], int pred);

@@ -17,7 +17,7 @@
  *     u32 nvgprs, nsgprs, lds_bytes, private_bytes, kernarg_bytes
  *     u32 reqd_wg_size[3], str attributes
  *     u32 nargs; per arg: str name, str type_name, u8 kind, u32 size, offset, align,
- *       u32 type_qual
+ *       u32 type_qual, u8 access
  *     u32 ncode, u32 nwords, u32 words[nwords]   (isa_encode of each instruction)
  *     u8 has_lines; if 1: u32 line[ncode]
  *     u32 const_bytes, const_arg_offset, u8 has_data; if 1: const_bytes bytes
@@ -110,6 +110,7 @@ int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len) {
       put_u32(&b, k->args[a].offset);
       put_u32(&b, k->args[a].align);
       put_u32(&b, k->args[a].type_qual);
+      put_u8(&b, k->args[a].access);
     }
     if (k->ncode && !k->code) goto fail;
     put_u32(&b, k->ncode);
@@ -248,6 +249,8 @@ static void read_kernel(ser_rd *r, isa_kernel *k) {
     g->offset = get_u32(r, "argument offset");
     g->align = get_u32(r, "argument align");
     g->type_qual = get_u32(r, "argument type qualifiers");
+    g->access = get_u8(r, "argument access qualifier");
+    if (!r->failed && g->access > ISA_ACCESS_READ_WRITE) rd_fail(r, "bad argument access qualifier");
     if (!r->failed && g->kind > ISA_ARG_IMAGE) rd_fail(r, "bad argument kind");
   }
   uint32_t ncode = get_count(r, 4, "instruction count");

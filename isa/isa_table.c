@@ -13,7 +13,7 @@ const isa_opinfo isa_ops[ISA_OP_COUNT] = {
 
 unsigned isa_access_size(isa_opcode op) {
   uint32_t f = isa_ops[op].flags;
-  if (!(f & ISA_F_MEM)) return 0;
+  if (!(f & ISA_F_MEM) || (f & ISA_F_IMAGE)) return 0;
   if (f & ISA_F_SZ1) return 1;
   if (f & ISA_F_SZ2) return 2;
   if (f & ISA_F_SZ8) return 8;

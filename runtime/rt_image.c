@@ -390,7 +390,9 @@ static cl_mem rt_image_create(cl_context ctx, cl_mem_flags flags, const cl_image
   }
   rt_image_write_descs(m);
   if (flags & CL_MEM_USE_HOST_PTR) m->host_ptr = host_ptr;
-  if (flags & CL_MEM_COPY_HOST_PTR) {
+  /* a 1D buffer image inherits COPY_HOST_PTR from its buffer, whose bytes
+   * (its texels) were copied when the buffer was made: nothing to copy */
+  if ((flags & CL_MEM_COPY_HOST_PTR) && !buf) {
     size_t origin[3] = {0, 0, 0}, region[3];
     rt_image_extent(im, region);
     uint64_t lo, hi;

@@ -254,7 +254,13 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint index,
   }
   case CL_KERNEL_ARG_ACCESS_QUALIFIER:
     if (!info) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
-    RT_INFO_VAL(cl_kernel_arg_access_qualifier, CL_KERNEL_ARG_ACCESS_NONE);
+    {
+      /* images: the image type's qualifier (read_only when the source gave none) */
+      static const cl_kernel_arg_access_qualifier acc[] = {
+          CL_KERNEL_ARG_ACCESS_NONE, CL_KERNEL_ARG_ACCESS_READ_ONLY,
+          CL_KERNEL_ARG_ACCESS_WRITE_ONLY, CL_KERNEL_ARG_ACCESS_READ_WRITE};
+      RT_INFO_VAL(cl_kernel_arg_access_qualifier, acc[a->access <= 3 ? a->access : 0]);
+    }
   case CL_KERNEL_ARG_TYPE_NAME:
     if (!info || !a->type_name || !*a->type_name) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
     return rt_info_str(size, value, size_ret, a->type_name);

@@ -16,6 +16,8 @@
 /* Devices whose config says fp64: the same list plus cl_khr_fp64 (also what
  * clang predefines, so `double` compiles only there). */
 #define RT_DEVICE_EXTENSIONS_FP64 RT_DEVICE_EXTENSIONS " cl_khr_fp64"
+/* With image support, writes to 3D images too (image_store takes x, y, z). */
+#define RT_EXT_3D " cl_khr_3d_image_writes"
 #define RT_MAX_SETS 256
 
 /* The ICD model gives each vendor library exactly one platform object that
@@ -75,7 +77,11 @@ static int rt_device_init(struct _cl_platform_id *p, struct _cl_device_id *d, co
   }
   d->target.constant_vector_loads = !d->cfg->scache_constant_loads;
   d->target.fp64 = d->cfg->fp64 != 0;
-  d->target.extensions = d->cfg->fp64 ? RT_DEVICE_EXTENSIONS_FP64 : RT_DEVICE_EXTENSIONS;
+  d->target.images = d->cfg->image_support != 0;
+  static const char *const exts[2][2] = {
+      {RT_DEVICE_EXTENSIONS, RT_DEVICE_EXTENSIONS RT_EXT_3D},
+      {RT_DEVICE_EXTENSIONS_FP64, RT_DEVICE_EXTENSIONS_FP64 RT_EXT_3D}};
+  d->target.extensions = exts[d->cfg->fp64 != 0][d->cfg->image_support != 0];
   /* A work-group must fit on one compute unit's wave slots. */
   uint64_t fit =
       (uint64_t)d->cfg->cu_simds * (uint64_t)d->cfg->cu_wave_slots * (uint64_t)d->cfg->wave_size;

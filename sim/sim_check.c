@@ -564,7 +564,9 @@ void sim_check_step(sim_check *k, uint32_t slot, const isa_wave *w, uint32_t wi,
   uint32_t n = w->wave_size, size = a->size;
   int write = (a->kind & ISA_F_STORE) != 0, atomic = (a->kind & ISA_F_ATOMIC) != 0;
   const isa_inst *in = &c->k->code[pc];
-  const uint32_t *src = write ? &w->v[(size_t)in->src[1].reg * n] : NULL;
+  /* image stores write packed texels (isa_sem_image.c keeps them), not their registers */
+  int image = (isa_ops[in->op].flags & ISA_F_IMAGE) != 0;
+  const uint32_t *src = write && !image ? &w->v[(size_t)in->src[1].reg * n] : NULL;
   for (uint32_t lane = 0; lane < n; lane++) {
     if (!((a->mask >> lane) & 1)) continue;
     uint32_t mi = wi * n + lane;
@@ -572,7 +574,9 @@ void sim_check_step(sim_check *k, uint32_t slot, const isa_wave *w, uint32_t wi,
     uint32_t t[4] = {0, 0, 0, 0};
     if (src)
       for (uint32_t r = 0; r < (size <= 4 ? 1u : size / 4); r++) t[r] = src[(size_t)r * n + lane];
-    const uint8_t *data = src ? (const uint8_t *)t : NULL;
+    const uint8_t *data = src                        ? (const uint8_t *)t
+                          : write && image && w->tex ? w->tex->texel[lane]
+                                                     : NULL;
     if (space == ISA_SPACE_SCRATCH) {
       if (!(k->flags & SIM_CHECK_UNINIT) || !s->written) continue;
       uint64_t rel = addr - w->scratch_base, off = rel / ((uint64_t)n * 4) * 4 + rel % 4;

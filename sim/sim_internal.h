@@ -79,6 +79,9 @@ typedef struct sim_ctx {
   uint64_t ngroups[3], total_groups;
   sim_occupancy occ;
   sim_decoded *dec; /* per instruction */
+  /* the texels of the latest image instruction, shared by every wave (each
+   * step's consumers read it at once); NULL when the kernel has none */
+  isa_tex_access *tex;
   /* per-pc counters, folded into per-line stats at the end */
   uint64_t *pc_insts, *pc_stall, *pc_lds_conflict, *pc_mem_req;
   char *err;

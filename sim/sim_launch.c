@@ -113,6 +113,7 @@ void sim_wave_setup(const sim_ctx *c, isa_wave *w, const uint64_t gid[3], const 
   w->v = vregs;
   w->s = sregs;
   w->global = &c->memmap;
+  w->tex = c->tex;
   w->lds = lds;
   w->lds_size = c->lds_total;
   w->scratch = scratch;
@@ -193,8 +194,33 @@ void sim_fault_message(const sim_ctx *c, const isa_wave *w, const uint64_t gid[3
   uint64_t gl[3];
   sim_item_id(c, gid, lsz, wi, f->lane, gl);
   char what[256], where[300], hint[256] = "";
+  const isa_inst *fin = f->pc < c->k->ncode ? &c->k->code[f->pc] : NULL;
+  const char *op = fin ? isa_ops[fin->op].name : "?";
   switch (f->kind) {
+  case ISA_FAULT_IMAGE_DESC:
+    snprintf(what, sizeof what,
+             "%s with an image descriptor address 0x%" PRIx64 " that no buffer contains", op,
+             f->addr);
+    snprintf(hint, sizeof hint, " (pass an image object for the image argument)");
+    break;
+  case ISA_FAULT_IMAGE_BAD_DESC:
+    snprintf(what, sizeof what, "%s with an invalid image descriptor at 0x%" PRIx64, op, f->addr);
+    snprintf(hint, sizeof hint,
+             " (its type, format, sizes, tiling or pitches describe no image: the address is not "
+             "an image object's descriptor)");
+    break;
   case ISA_FAULT_GLOBAL_OOB: {
+    if (fin && (isa_ops[fin->op].flags & ISA_F_IMAGE)) { /* a texel, not the descriptor */
+      uint64_t desc = (w->s[fin->src[0].reg] | (uint64_t)w->s[fin->src[0].reg + 1] << 32) +
+                      (uint64_t)(int64_t)fin->offset;
+      snprintf(what, sizeof what, "%s %s of a %u-byte texel at 0x%" PRIx64 " outside device memory",
+               op, (isa_ops[fin->op].flags & ISA_F_STORE) ? "write" : "read", f->size, f->addr);
+      snprintf(hint, sizeof hint,
+               " (the image descriptor at 0x%" PRIx64 " places its texels where no buffer is: "
+               "was the image released?)",
+               desc);
+      break;
+    }
     snprintf(what, sizeof what, "out-of-bounds global %s of %u bytes at 0x%" PRIx64, sim_access_verb(w),
              f->size, f->addr);
     int inside = 0;
@@ -301,6 +327,11 @@ static int sim_decode(sim_ctx *c) {
       }
     }
   }
+  for (uint32_t pc = 0; pc < k->ncode && !c->tex; pc++)
+    if (isa_ops[k->code[pc].op].flags & ISA_F_IMAGE) {
+      c->tex = calloc(1, sizeof *c->tex);
+      if (!c->tex) return snprintf(c->err, c->errlen, "out of memory"), -1;
+    }
   sim_mark_operand_ports(c);
   if (sim_atomic_mark_noret(k, c->dec) != 0)
     return snprintf(c->err, c->errlen, "out of memory"), -1;
@@ -449,6 +480,7 @@ sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err,
   if (c.kernarg_addr) sim_mem_free(d, c.kernarg_addr);
   if (c.dispatch_addr) sim_mem_free(d, c.dispatch_addr);
   free(c.dec);
+  free(c.tex);
   free(c.pc_insts);
   free(c.pc_stall);
   free(c.pc_lds_conflict);

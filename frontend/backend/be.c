@@ -50,8 +50,9 @@ static int be_layout_args(const ir_function *f, const be_consts *c, isa_kernel *
     a->name = be_strdup(f->oom, prm->name);
     a->type_name = be_strdup(f->oom, prm->type_name);
     uint32_t size;
-    if (prm->is_sampler) {
-      a->kind = ISA_ARG_SAMPLER;
+    a->access = prm->access;
+    if (prm->is_sampler || prm->is_image) {
+      a->kind = prm->is_image ? ISA_ARG_IMAGE : ISA_ARG_SAMPLER;
       size = 8;
     } else if (prm->type.base == IR_T_PTR && !prm->by_value_size) {
       a->kind = prm->type.space == IR_AS_LOCAL    ? ISA_ARG_LOCAL_PTR
@@ -110,6 +111,29 @@ static int be_consts_build(const ir_module *m, be_consts *c, fe_oom *o) {
   return 0;
 }
 
+/* Whether kernel f takes image or sampler arguments or accesses images;
+ * *line: the first image access's source line (else the first line known). */
+static int be_uses_images(const ir_function *f, uint32_t *line) {
+  int uses = 0;
+  for (uint32_t p = 0; p < f->nparams; p++)
+    uses |= f->params[p].is_image || f->params[p].is_sampler;
+  uint32_t first = 0;
+  for (uint32_t i = 0; i < f->ninsts; i++) {
+    const ir_inst *in = &f->insts[i];
+    if (in->block == IR_NONE) continue;
+    if (!first && in->line) first = in->line;
+    if (in->op >= IR_IMAGE_LOAD && in->op <= IR_IMAGE_QUERY) {
+      uses = 1;
+      if (in->line) {
+        *line = in->line;
+        return 1;
+      }
+    }
+  }
+  *line = first;
+  return uses;
+}
+
 static void be_func_unwind(void *bf) {
   be_func_fini(bf);
 }
@@ -118,6 +142,15 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
                      be_text *irt, be_text *isat, char *err, size_t errlen) {
   fe_oom *o = f->oom;
   o->kernel = f->name;
+  uint32_t img_line = 0;
+  if (t && !t->images && be_uses_images(f, &img_line)) {
+    snprintf(err, errlen,
+             "%s:%u: error: kernel '%s' uses images or samplers, but the device has no image support "
+             "(CL_DEVICE_IMAGE_SUPPORT is false: config key image.support); use a device config with "
+             "image.support: true",
+             file, img_line, f->name);
+    return -1;
+  }
   o->phase = "optimization passes";
   if (pass_addr_fold(f, err, errlen) || pass_div_const(f, err, errlen) ||
       pass_simplify(f, err, errlen) || pass_normalize_cfg(f, err, errlen))

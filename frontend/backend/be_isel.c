@@ -1035,6 +1035,8 @@ static int isel_inst(isel *s, uint32_t i) {
   }
   case IR_CONST_VAR: return isel_const_var(s, i);
   case IR_PRINTF_BUF: return isel_printf_buf(s, i);
+  case IR_IMAGE_LOAD: case IR_IMAGE_SAMPLE: case IR_IMAGE_CHAN: case IR_IMAGE_STORE:
+  case IR_IMAGE_QUERY: return isel_image(s, i);
   case IR_BARRIER: /* aux: CLK_*_MEM_FENCE; 2 = CLK_GLOBAL_MEM_FENCE */
     isel_e(s, (in->aux & 2) ? ISA_OP_s_barrier : ISA_OP_s_barrier_local);
     return 0;

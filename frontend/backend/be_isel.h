@@ -83,6 +83,9 @@ int isel_param(isel *s, uint32_t i);
 int isel_const_var(isel *s, uint32_t i);
 int isel_builtin(isel *s, uint32_t i);
 
+/* be_isel_image.c: the IR_IMAGE_* ops */
+int isel_image(isel *s, uint32_t i);
+
 /* be_isel_printf.c (be_printf_layout is in be_internal.h) */
 int isel_printf_buf(isel *s, uint32_t i);
 

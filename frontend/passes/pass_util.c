@@ -140,6 +140,7 @@ int pass_has_side_effect(const ir_inst *in) {
   switch ((ir_op)in->op) {
   case IR_STORE:
   case IR_ATOMIC:
+  case IR_IMAGE_STORE:
   case IR_BARRIER:
   case IR_FENCE:
   case IR_CALL:

@@ -43,6 +43,8 @@ static int uni_source(const ir_inst *in) {
   case IR_LOAD:
   case IR_ATOMIC:
   case IR_CALL:
+  case IR_IMAGE_LOAD: /* per-lane results in VGPRs */
+  case IR_IMAGE_SAMPLE:
     return 1;
   default:
     return 0;

@@ -129,6 +129,10 @@ static uint32_t spv_const_leaves(spv_fn *x, uint32_t id, uint32_t *out, uint32_t
     out[0] = spv_kconst(x, lt[0], v);
     return 1;
   }
+  case SpvOpConstantSampler: /* the CLK_* word (spv_image.c) */
+    if (max < 1) return 0;
+    out[0] = spv_kconst(x, SPV_IRT(IR_T_I32), spv_sampler_word(m, i));
+    return m->failed ? 0 : 1;
   case SpvOpConstantTrue:
   case SpvOpConstantFalse:
   case SpvOpSpecConstantTrue:

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa.h"
 #include "spv_internal.h"
 
 /* ---- function setup -------------------------------------------------------- */
@@ -52,11 +53,16 @@ static void spv_kernel_param(spv_fn *x, uint32_t pid, uint32_t tid) {
   const char *name = m->ids[pid].name;
   p->name = name ? fe_xstrdup(m->oom, name) : NULL;
   p->type_name = spv_type_spelling(m, t->tk == SPV_T_PTR && m->ids[pid].byval ? t->elem : tid);
-  if (t->tk == SPV_T_OPAQUE && m->ins[m->ids[tid].ins].op == SpvOpTypeSampler) {
-    /* A sampler argument gets its slot (clSetKernelArg checks it); a use of
-     * it (image sampling) fails where it is lowered, images being unsupported. */
-    p->type = (ir_type){IR_T_I64, 0};
-    p->is_sampler = 1;
+  if (t->img == SPV_IMG_IMAGE || t->img == SPV_IMG_SAMPLER) {
+    /* an image: its descriptor's address (ISA_ARG_IMAGE); a sampler: the
+     * sampler word in the low half of an 8-byte slot (ISA_ARG_SAMPLER) */
+    p->is_image = t->img == SPV_IMG_IMAGE;
+    p->is_sampler = t->img == SPV_IMG_SAMPLER;
+    p->type = SPV_IRT(p->is_image ? IR_T_I64 : IR_T_I32);
+    p->access = !p->is_image                                ? ISA_ACCESS_NONE
+                : t->access == SpvAccessQualifierWriteOnly ? ISA_ACCESS_WRITE_ONLY
+                : t->access == SpvAccessQualifierReadWrite ? ISA_ACCESS_READ_WRITE
+                                                           : ISA_ACCESS_READ_ONLY;
     uint32_t r = spv_param_inst(x, p->type, index, m->ids[pid].name);
     spv_set(x, pid, &r, 1);
     return;

@@ -19,16 +19,10 @@ static void spv_unsupported(spv_fn *x, uint32_t i, const char *hint) {
 
 static const char *spv_hint(uint16_t op) {
   switch (op) {
-  case SpvOpSampledImage:
-  case SpvOpImageSampleExplicitLod:
-    return "read_image with a sampler";
-  case SpvOpImageRead:
-    return "read_image";
-  case SpvOpImageWrite:
-    return "write_image";
-  case SpvOpImageQuerySize:
-  case SpvOpImageQuerySizeLod:
-    return "get_image_*";
+  case SpvOpImageSampleImplicitLod:
+  case SpvOpImageFetch:
+  case SpvOpImageGather:
+    return "not an OpenCL image access";
   case SpvOpGroupAll:
   case SpvOpGroupAny:
   case SpvOpGroupBroadcast:
@@ -170,6 +164,12 @@ static const spv_handler spv_handlers[] = {
     H(AtomicUMin, atomic, IR_A_UMIN), H(AtomicUMax, atomic, IR_A_UMAX),
     H(AtomicAnd, atomic, IR_A_AND), H(AtomicOr, atomic, IR_A_OR), H(AtomicXor, atomic, IR_A_XOR),
     H(AtomicLoad, atomic_load, 0), H(AtomicStore, atomic_store, 0),
+    /* images (spv_image.c) */
+    H(SampledImage, sampled_image, 0), H(ImageSampleExplicitLod, image_sample, 0),
+    H(ImageRead, image_read, 0), H(ImageWrite, image_write, 0),
+    H(ImageQuerySize, image_query, 0), H(ImageQuerySizeLod, image_query, 0),
+    H(ImageQueryFormat, image_query, 0), H(ImageQueryOrder, image_query, 0),
+    H(ImageQueryLevels, image_query, 0), H(ImageQuerySamples, image_query, 0),
 };
 /* clang-format on */
 #undef H

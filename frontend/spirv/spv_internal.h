@@ -47,8 +47,18 @@ typedef struct spv_type {
   uint32_t size, align;
   uint32_t nleaves;
   spv_leaf *leaves; /* flattened scalars of an aggregate (NULL for scalars) */
-  const char *opaque_name; /* grammar name for opaque types (OpTypeImage...) */
+  const char *opaque_name; /* grammar name for opaque types (OpTypeOpaque...) */
+  /* images (spv_image.c): an image is an INT 64 leaf (its descriptor's
+   * address), a sampler an INT 32 leaf (the sampler word), a sampled image a
+   * STRUCT of both; img says which, dim/arrayed/access come from OpTypeImage
+   * (the sampled image's from its image type) */
+  uint8_t img;     /* spv_img */
+  uint8_t dim;     /* SpvDim */
+  uint8_t arrayed;
+  uint8_t access;  /* SpvAccessQualifier; ReadOnly when absent */
 } spv_type;
+
+typedef enum spv_img { SPV_IMG_NONE, SPV_IMG_IMAGE, SPV_IMG_SAMPLER, SPV_IMG_SAMPLED } spv_img;
 
 typedef struct spv_id {
   uint8_t kind;      /* spv_kind */
@@ -217,6 +227,15 @@ void spv_h_switch(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_terminator(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_return_value(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_call(spv_fn *x, uint32_t i, uint32_t arg);
+
+/* spv_image.c: images, samplers and sampled images */
+void spv_image_type(spv_mod *m, uint32_t i, spv_type *t);
+uint32_t spv_sampler_word(spv_mod *m, uint32_t i); /* OpConstantSampler i as a CLK_* word */
+void spv_h_sampled_image(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_image_sample(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_image_read(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_image_write(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_image_query(spv_fn *x, uint32_t i, uint32_t arg);
 
 /* OpExtInst of the OpenCL.std set; 0 or -1 (error set). */
 int spv_lower_clstd(spv_fn *x, uint32_t i);

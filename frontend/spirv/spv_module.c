@@ -210,6 +210,11 @@ static void spv_make_type(spv_mod *m, uint32_t i, const spv_moff *moffs, uint32_
     t->width = 32;
     t->size = t->align = 4;
     break;
+  case SpvOpTypeImage:
+  case SpvOpTypeSampler:
+  case SpvOpTypeSampledImage:
+    spv_image_type(m, i, t);
+    break;
   case SpvOpTypePointer:
     t->tk = SPV_T_PTR;
     t->sc = spv_word(m, i, 2);

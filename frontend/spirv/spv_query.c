@@ -105,6 +105,15 @@ static void spv_spell(spv_mod *m, uint32_t id, fe_sb *b, int depth) {
     fe_sb_printf(b, "bool");
     break;
   case SPV_T_INT:
+    if (t->img == SPV_IMG_IMAGE) {
+      static const char *const dims[] = {"1d", "2d", "3d", "", "", "1d_buffer"};
+      fe_sb_printf(b, "image%s%s_t", t->dim < 6 ? dims[t->dim] : "?", t->arrayed ? "_array" : "");
+      break;
+    }
+    if (t->img == SPV_IMG_SAMPLER) {
+      fe_sb_printf(b, "sampler_t");
+      break;
+    }
     fe_sb_printf(b, "%s", ints[t->width == 8 ? 0 : t->width == 16 ? 1 : t->width == 32 ? 2 : 3]);
     break;
   case SPV_T_FLOAT:

@@ -584,6 +584,49 @@ static void api_sampler_arg(api *t) {
   clReleaseProgram(p);
 }
 
+/* Image arguments' info: type name, the global address space and the access
+ * qualifier (read_only when none is written, 6.13.14). */
+static void api_image_arg_info(api *t) {
+  if (!api_dev_ulong(t, CL_DEVICE_IMAGE_SUPPORT, sizeof(cl_bool))) return;
+  static const char *src =
+      "#pragma OPENCL EXTENSION cl_khr_3d_image_writes : enable\n"
+      "__kernel void im(read_only image2d_t a, write_only image3d_t b, image1d_buffer_t c,\n"
+      "                 __read_only image2d_array_t d, sampler_t s, __global float4 *o) {\n"
+      "  o[0] = read_imagef(a, s, (int2)(0, 0)) + read_imagef(c, 0) + read_imagef(d, s, (float4)(0));\n"
+      "  write_imagef(b, (int4)(0), o[1]);\n"
+      "}\n";
+  cl_program p = api_build(t, src, "-cl-kernel-arg-info");
+  if (!p) return;
+  cl_int e;
+  cl_kernel k = clCreateKernel(p, "im", &e);
+  CHECK_ERR(e, CL_SUCCESS);
+  static const char *const types[] = {"image2d_t", "image3d_t", "image1d_buffer_t", "image2d_array_t",
+                                      "sampler_t", "float4*"};
+  static const cl_kernel_arg_access_qualifier acc[] = {
+      CL_KERNEL_ARG_ACCESS_READ_ONLY, CL_KERNEL_ARG_ACCESS_WRITE_ONLY, CL_KERNEL_ARG_ACCESS_READ_ONLY,
+      CL_KERNEL_ARG_ACCESS_READ_ONLY, CL_KERNEL_ARG_ACCESS_NONE,       CL_KERNEL_ARG_ACCESS_NONE};
+  for (cl_uint i = 0; k && i < 6; i++) {
+    char buf[64] = "";
+    CHECK_ERR(clGetKernelArgInfo(k, i, CL_KERNEL_ARG_TYPE_NAME, sizeof buf, buf, NULL), CL_SUCCESS);
+    if (strcmp(buf, types[i])) printf("arg %u type name '%s', want '%s'\n", i, buf, types[i]);
+    CHECK(!strcmp(buf, types[i]));
+    cl_kernel_arg_access_qualifier a = 0;
+    CHECK_ERR(clGetKernelArgInfo(k, i, CL_KERNEL_ARG_ACCESS_QUALIFIER, sizeof a, &a, NULL), CL_SUCCESS);
+    if (a != acc[i]) printf("arg %u access qualifier %#x, want %#x\n", i, (unsigned)a, (unsigned)acc[i]);
+    CHECK(a == acc[i]);
+    if (i < 4) {
+      cl_kernel_arg_address_qualifier q = 0;
+      CHECK_ERR(clGetKernelArgInfo(k, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof q, &q, NULL), CL_SUCCESS);
+      CHECK(q == CL_KERNEL_ARG_ADDRESS_GLOBAL);
+    }
+  }
+  cl_kernel_arg_access_qualifier past = 0;
+  CHECK_BAD(clGetKernelArgInfo(k, 6, CL_KERNEL_ARG_ACCESS_QUALIFIER, sizeof past, &past, NULL),
+            CL_INVALID_ARG_INDEX);
+  if (k) clReleaseKernel(k);
+  clReleaseProgram(p);
+}
+
 /* Every __local variable and __local argument starts at a multiple of the
  * largest type's size (long16: 128 bytes), whatever its own type (6.2.5). */
 static void api_local_alignment(api *t) {
@@ -628,6 +671,7 @@ void api_kernel(api *t) {
   cl_int e;
   api_kernel_attributes(t);
   api_sampler_arg(t);
+  api_image_arg_info(t);
   api_local_alignment(t);
   cl_program p = api_build(t, api_src, "-cl-kernel-arg-info");
   if (!p) return;

@@ -27,6 +27,8 @@ int main(int argc, char **argv) {
   t.sched_vgprs = sv ? (uint32_t)strtoul(sv, NULL, 10) : 0;
   /* __constant data by vector loads, as on a preset with scache.constant_loads false (h100) */
   t.constant_vector_loads = getenv("CLDUMP_CONSTANT_VECTOR") != NULL;
+  /* images as on a preset with image.support true (CLDUMP_NO_IMAGES: false) */
+  t.images = getenv("CLDUMP_NO_IMAGES") == NULL;
   fe_compiler *c = fe_compiler_create();
   char *log = NULL;
   char *out = fe_dump(c, src, argc > 3 ? argv[3] : "", &t, ir, &log);

@@ -18,6 +18,15 @@
  *   name:TYPE:VALUE            a by-value scalar
  *   name:val:TYPE:COUNT:FILL   a by-value argument of COUNT elements' bytes (a struct
  *                              or vector), filled as a buffer would be
+ *   name:img:KIND:FORMAT:SIZE:FILL  an image (declared once; later uses say name:img):
+ *                              KIND 1d 1dbuf 1darr 2d 2darr 3d; FORMAT ORDER_DTYPE with ORDER
+ *                              r rg rgba bgra and DTYPE unorm8 unorm16 snorm8 snorm16 sint8
+ *                              sint16 sint32 uint8 uint16 uint32 half float; SIZE WxHxD (arrays:
+ *                              the last is the layer count); FILL as for buffers, of the
+ *                              channel type (uchar for unorm8, ushort for half...). Dumped
+ *                              (clEnqueueReadImage) and compared like a buffer of that type
+ *   name:sampler:NORM:ADDR:FILTER  a sampler: NORM 0/1, ADDR none edge clamp repeat mirror,
+ *                              FILTER nearest linear
  * TYPE: char uchar short ushort int uint long ulong float double (needs cl_khr_fp64;
  *   double NaNs compare equal whatever their payload, tol applies as for float)
  * FILL: zero | iota | const(V) | rand(LO,HI) | nanmix(LO,HI) (floats, doubles: every
@@ -62,9 +71,15 @@ typedef struct buf_spec {
   char fill[64];
   unsigned char *host;
   cl_mem mem;
+  /* images: is_image, the object type, format and size (w, h, d/layers) */
+  int is_image;
+  cl_mem_object_type itype;
+  cl_image_format fmt;
+  size_t isize[3];
+  cl_mem under; /* a 1D buffer image's buffer */
 } buf_spec;
 
-typedef enum { A_BUF, A_LOCAL, A_SCALAR, A_VAL } akind_t;
+typedef enum { A_BUF, A_LOCAL, A_SCALAR, A_VAL, A_SAMPLER } akind_t;
 typedef struct arg_spec {
   akind_t kind;
   int buf;      /* A_BUF: index into bufs */
@@ -72,6 +87,9 @@ typedef struct arg_spec {
   size_t count; /* A_LOCAL */
   unsigned char value[8];
   unsigned char *bytes; /* A_VAL: count elements of type */
+  cl_bool norm;         /* A_SAMPLER */
+  cl_addressing_mode addr;
+  cl_filter_mode filter;
 } arg_spec;
 
 typedef struct run_spec {
@@ -155,16 +173,90 @@ static void store_scalar(ctype_t t, const char *v, unsigned char *out) {
 
 static void fill_buf(buf_spec *b, unsigned index);
 
+/* name:img:KIND:FORMAT:SIZE:FILL (see the header) */
+static void parse_image(spec *sp, arg_spec *a, char **f, unsigned nf) {
+  a->kind = A_BUF;
+  for (unsigned b = 0; b < sp->nbufs; b++)
+    if (!strcmp(sp->bufs[b].name, f[0])) {
+      a->buf = (int)b;
+      return;
+    }
+  if (nf != 6) die("image '%s' first use needs name:img:KIND:FORMAT:SIZE:FILL (%s)", f[0], sp->file);
+  if (sp->nbufs >= MAX_BUFS) die("too many buffers in %s", sp->file, NULL);
+  buf_spec *b = &sp->bufs[sp->nbufs];
+  memset(b, 0, sizeof *b);
+  snprintf(b->name, sizeof b->name, "%s", f[0]);
+  b->is_image = 1;
+  static const struct { const char *n; cl_mem_object_type t; } kinds[] = {
+      {"1d", CL_MEM_OBJECT_IMAGE1D},        {"1dbuf", CL_MEM_OBJECT_IMAGE1D_BUFFER},
+      {"1darr", CL_MEM_OBJECT_IMAGE1D_ARRAY}, {"2d", CL_MEM_OBJECT_IMAGE2D},
+      {"2darr", CL_MEM_OBJECT_IMAGE2D_ARRAY}, {"3d", CL_MEM_OBJECT_IMAGE3D}};
+  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+    if (!strcmp(f[2], kinds[k].n)) b->itype = kinds[k].t;
+  if (!b->itype) die("unknown image kind '%s' in %s", f[2], sp->file);
+  static const struct { const char *n; cl_channel_order o; unsigned ch; } orders[] = {
+      {"r", CL_R, 1}, {"rg", CL_RG, 2}, {"rgba", CL_RGBA, 4}, {"bgra", CL_BGRA, 4}};
+  static const struct { const char *n; cl_channel_type t; ctype_t c; } dtypes[] = {
+      {"unorm8", CL_UNORM_INT8, T_UCHAR},     {"unorm16", CL_UNORM_INT16, T_USHORT},
+      {"snorm8", CL_SNORM_INT8, T_CHAR},      {"snorm16", CL_SNORM_INT16, T_SHORT},
+      {"sint8", CL_SIGNED_INT8, T_CHAR},      {"sint16", CL_SIGNED_INT16, T_SHORT},
+      {"sint32", CL_SIGNED_INT32, T_INT},     {"uint8", CL_UNSIGNED_INT8, T_UCHAR},
+      {"uint16", CL_UNSIGNED_INT16, T_USHORT}, {"uint32", CL_UNSIGNED_INT32, T_UINT},
+      {"half", CL_HALF_FLOAT, T_USHORT},      {"float", CL_FLOAT, T_FLOAT}};
+  char ord[16] = "";
+  const char *us = strchr(f[3], '_');
+  if (!us || (size_t)(us - f[3]) >= sizeof ord) die("bad image format '%s' in %s", f[3], sp->file);
+  memcpy(ord, f[3], (size_t)(us - f[3]));
+  unsigned ch = 0;
+  for (size_t k = 0; k < sizeof orders / sizeof orders[0]; k++)
+    if (!strcmp(ord, orders[k].n)) b->fmt.image_channel_order = orders[k].o, ch = orders[k].ch;
+  int found = 0;
+  for (size_t k = 0; k < sizeof dtypes / sizeof dtypes[0]; k++)
+    if (!strcmp(us + 1, dtypes[k].n)) b->fmt.image_channel_data_type = dtypes[k].t, b->type = dtypes[k].c, found = 1;
+  if (!ch || !found) die("bad image format '%s' in %s", f[3], sp->file);
+  b->isize[0] = b->isize[1] = b->isize[2] = 1;
+  unsigned nd = 0;
+  for (char *p = f[4]; *p && nd < 3;) {
+    char *end;
+    b->isize[nd++] = strtoull(p, &end, 10);
+    p = *end == 'x' ? end + 1 : end;
+  }
+  b->count = b->isize[0] * b->isize[1] * b->isize[2] * ch;
+  snprintf(b->fill, sizeof b->fill, "%s", f[5]);
+  a->buf = (int)sp->nbufs++;
+}
+
+/* The origin-0 region of an image for clEnqueueReadImage/WriteImage. */
+static void image_region(const buf_spec *b, size_t region[3]) {
+  region[0] = b->isize[0];
+  region[1] = b->itype == CL_MEM_OBJECT_IMAGE1D || b->itype == CL_MEM_OBJECT_IMAGE1D_BUFFER ? 1 : b->isize[1];
+  region[2] = b->itype == CL_MEM_OBJECT_IMAGE3D || b->itype == CL_MEM_OBJECT_IMAGE2D_ARRAY ? b->isize[2] : 1;
+}
+
 static void parse_arg(spec *sp, run_spec *r, char *tok) {
   if (r->nargs >= MAX_ARGS) die("too many args in %s", sp->file, NULL);
   arg_spec *a = &r->args[r->nargs++];
   memset(a, 0, sizeof *a);
-  char *f[5] = {0};
+  char *f[6] = {0};
   unsigned nf = 0;
   char *save = NULL;
   /* split on ':' but keep FILL's parentheses intact (they hold no ':') */
-  for (char *p = strtok_r(tok, ":", &save); p && nf < 5; p = strtok_r(NULL, ":", &save)) f[nf++] = p;
-  if (nf >= 2 && !strcmp(f[1], "buf")) {
+  for (char *p = strtok_r(tok, ":", &save); p && nf < 6; p = strtok_r(NULL, ":", &save)) f[nf++] = p;
+  if (nf >= 2 && !strcmp(f[1], "img")) {
+    parse_image(sp, a, f, nf);
+  } else if (nf == 5 && !strcmp(f[1], "sampler")) {
+    static const char *const addrs[] = {"none", "edge", "clamp", "repeat", "mirror"};
+    static const cl_addressing_mode addr_v[] = {CL_ADDRESS_NONE, CL_ADDRESS_CLAMP_TO_EDGE, CL_ADDRESS_CLAMP,
+                                                CL_ADDRESS_REPEAT, CL_ADDRESS_MIRRORED_REPEAT};
+    a->kind = A_SAMPLER;
+    a->norm = f[2][0] == '1' ? CL_TRUE : CL_FALSE;
+    a->addr = (cl_addressing_mode)0;
+    for (int k = 0; k < 5; k++)
+      if (!strcmp(f[3], addrs[k])) a->addr = addr_v[k];
+    if (!a->addr) die("unknown addressing mode '%s' in %s", f[3], sp->file);
+    if (strcmp(f[4], "nearest") && strcmp(f[4], "linear")) die("unknown filter '%s' in %s", f[4], sp->file);
+    a->filter = strcmp(f[4], "linear") ? CL_FILTER_NEAREST : CL_FILTER_LINEAR;
+  } else if (nf >= 2 && !strcmp(f[1], "buf")) {
     a->kind = A_BUF;
     for (unsigned b = 0; b < sp->nbufs; b++)
       if (!strcmp(sp->bufs[b].name, f[0])) {
@@ -410,6 +502,29 @@ static int run_file(spec *sp, const char *src, const char *out, int expect_fail)
   for (unsigned b = 0; b < sp->nbufs; b++) {
     buf_spec *bs = &sp->bufs[b];
     size_t bytes = bs->count * type_sizes[bs->type];
+    if (bs->is_image) {
+      cl_image_desc d;
+      memset(&d, 0, sizeof d);
+      d.image_type = bs->itype;
+      size_t region[3];
+      image_region(bs, region);
+      d.image_width = region[0];
+      d.image_height = bs->itype == CL_MEM_OBJECT_IMAGE1D_ARRAY ? 1 : region[1];
+      d.image_depth = bs->itype == CL_MEM_OBJECT_IMAGE3D ? region[2] : 1;
+      d.image_array_size = bs->itype == CL_MEM_OBJECT_IMAGE1D_ARRAY   ? region[1]
+                           : bs->itype == CL_MEM_OBJECT_IMAGE2D_ARRAY ? region[2]
+                                                                      : 1;
+      if (bs->itype == CL_MEM_OBJECT_IMAGE1D_BUFFER) {
+        bs->under = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, bs->host, &err);
+        check(err, "clCreateBuffer (under a 1D buffer image)");
+        d.buffer = bs->under;
+        bs->mem = clCreateImage(ctx, CL_MEM_READ_WRITE, &bs->fmt, &d, NULL, &err);
+      } else {
+        bs->mem = clCreateImage(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &bs->fmt, &d, bs->host, &err);
+      }
+      check(err, "clCreateImage");
+      continue;
+    }
     bs->mem = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes ? bytes : 4, bs->host, &err);
     check(err, "clCreateBuffer");
   }
@@ -417,9 +532,14 @@ static int run_file(spec *sp, const char *src, const char *out, int expect_fail)
     run_spec *r = &sp->runs[ri];
     cl_kernel k = clCreateKernel(prog, r->kernel, &err);
     if (err) die("clCreateKernel(%s) failed in %s", r->kernel, sp->file);
+    cl_sampler samplers[MAX_ARGS] = {0}; /* released after the launch */
     for (unsigned a = 0; a < r->nargs; a++) {
       arg_spec *as = &r->args[a];
-      if (as->kind == A_BUF) err = clSetKernelArg(k, a, sizeof(cl_mem), &sp->bufs[as->buf].mem);
+      if (as->kind == A_SAMPLER) {
+        samplers[a] = clCreateSampler(ctx, as->norm, as->addr, as->filter, &err);
+        check(err, "clCreateSampler");
+        err = clSetKernelArg(k, a, sizeof samplers[a], &samplers[a]);
+      } else if (as->kind == A_BUF) err = clSetKernelArg(k, a, sizeof(cl_mem), &sp->bufs[as->buf].mem);
       else if (as->kind == A_LOCAL) err = clSetKernelArg(k, a, as->count * type_sizes[as->type], NULL);
       else if (as->kind == A_VAL)
         err = clSetKernelArg(k, a, as->count * type_sizes[as->type], as->bytes);
@@ -431,15 +551,25 @@ static int run_file(spec *sp, const char *src, const char *out, int expect_fail)
           "clEnqueueNDRangeKernel");
     check(clFinish(q), "clFinish");
     clReleaseKernel(k);
+    for (unsigned a = 0; a < r->nargs; a++)
+      if (samplers[a]) clReleaseSampler(samplers[a]);
   }
   FILE *f = fopen(out, "wb");
   if (!f) die("cannot write %s", out, NULL);
   for (unsigned b = 0; b < sp->nbufs; b++) {
     buf_spec *bs = &sp->bufs[b];
     size_t bytes = bs->count * type_sizes[bs->type];
-    check(clEnqueueReadBuffer(q, bs->mem, CL_TRUE, 0, bytes, bs->host, 0, NULL, NULL), "clEnqueueReadBuffer");
+    if (bs->is_image) {
+      size_t origin[3] = {0, 0, 0}, region[3];
+      image_region(bs, region);
+      check(clEnqueueReadImage(q, bs->mem, CL_TRUE, origin, region, 0, 0, bs->host, 0, NULL, NULL),
+            "clEnqueueReadImage");
+    } else {
+      check(clEnqueueReadBuffer(q, bs->mem, CL_TRUE, 0, bytes, bs->host, 0, NULL, NULL), "clEnqueueReadBuffer");
+    }
     fwrite(bs->host, 1, bytes, f);
     clReleaseMemObject(bs->mem);
+    if (bs->under) clReleaseMemObject(bs->under);
   }
   fclose(f);
   clReleaseProgram(prog);

@@ -21,6 +21,7 @@ tw *tw_new(uint32_t wave_size, uint64_t exec, uint32_t scratch_per_lane) {
   t->w.scratch = t->scratch;
   t->w.scratch_base = 0x100000;
   t->w.scratch_per_lane = scratch_per_lane;
+  t->w.tex = &t->tex;
   isa_wave_start(&t->w, exec);
   return t;
 }

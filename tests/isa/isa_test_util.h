@@ -12,6 +12,7 @@ typedef struct tw {
   uint32_t s[ISA_MAX_SGPRS];
   uint8_t lds[1024];
   uint8_t *scratch;
+  isa_tex_access tex; /* image instructions' texels (w.tex) */
   unsigned steps; /* instructions executed by tw_run */
 } tw;
 

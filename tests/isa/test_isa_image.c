@@ -524,6 +524,11 @@ START_TEST(nearest_1d) {
   ck_assert(s1(&m, &d, NORM | NEAREST | MIRROR, 2.25f) == 20.0f);
   ck_assert(s1(&m, &d, NORM | NEAREST | MIRROR, 1.75f) == 20.0f);
   ck_assert(s1(&m, &d, NORM | NEAREST | MIRROR, -1.75f) == 20.0f);
+  /* normalized NONE: u = s * w, in range as CLAMP_TO_EDGE */
+  ck_assert(s1(&m, &d, NORM | NEAREST | NONE, 0.6f) == 30.0f);
+  /* REPEAT / MIRRORED_REPEAT need normalized coordinates (undefined otherwise): the edge here */
+  ck_assert(s1(&m, &d, NEAREST | REPEAT, 5.0f) == 40.0f);
+  ck_assert(s1(&m, &d, NEAREST | MIRROR, -2.0f) == 10.0f);
   sres t = sample(&m, &d, NEAREST | EDGE, 2.5f, 0, 0);
   ck_assert(t.ntaps == 1 && t.taps[0] == 0x10000 + 8);
 }
@@ -557,6 +562,9 @@ START_TEST(linear_1d) {
   ck_assert(s1(&m, &d, NORM | LINEAR | MIRROR, 0.375f) == 20.0f);
   ck_assert(s1(&m, &d, NORM | LINEAR | MIRROR, -0.4375f) == 22.5f);
   ck_assert(s1(&m, &d, NORM | LINEAR | MIRROR, 1.5625f) == 22.5f); /* mirrors to 0.4375 */
+  ck_assert(s1(&m, &d, NORM | LINEAR | NONE, 0.4375f) == 22.5f);
+  ck_assert(s1(&m, &d, LINEAR | REPEAT, 1.75f) == 22.5f); /* unnormalized: as CLAMP_TO_EDGE */
+  ck_assert(s1(&m, &d, LINEAR | MIRROR, 0.25f) == 10.0f);
 }
 END_TEST
 

@@ -25,8 +25,8 @@ static isa_program *make_program(void) {
     k->line = calloc(k->ncode, sizeof *k->line);
     k->nargs = 2;
     k->args = calloc(2, sizeof *k->args);
-    k->args[0] = (isa_arg){dup("a"), dup("float*"), ISA_ARG_GLOBAL_PTR, 8, 0, 8, 0};
-    k->args[1] = (isa_arg){dup("n"), dup("int"), ISA_ARG_VALUE, 4, 8, 4, 0};
+    k->args[0] = (isa_arg){dup("a"), dup("float*"), ISA_ARG_GLOBAL_PTR, 8, 0, 8, 0, ISA_ACCESS_NONE};
+    k->args[1] = (isa_arg){dup("n"), dup("int"), ISA_ARG_VALUE, 4, 8, 4, 0, ISA_ACCESS_NONE};
   }
   return p;
 }

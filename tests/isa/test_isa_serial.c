@@ -36,11 +36,12 @@ static isa_program *make_program(void) {
   k->reqd_wg_size[1] = 2;
   k->reqd_wg_size[2] = 1;
   k->attributes = strdup("reqd_work_group_size(64,2,1) vec_type_hint(float4)");
-  k->nargs = 3;
-  k->args = calloc(3, sizeof *k->args);
-  k->args[0] = (isa_arg){strdup("out"), strdup("float*"), ISA_ARG_GLOBAL_PTR, 8, 0, 8, 5};
-  k->args[1] = (isa_arg){strdup("n"), strdup(""), ISA_ARG_VALUE, 4, 8, 4, 0};
-  k->args[2] = (isa_arg){strdup("s"), strdup("sampler_t"), ISA_ARG_SAMPLER, 8, 16, 8, 0};
+  k->nargs = 4;
+  k->args = calloc(4, sizeof *k->args);
+  k->args[0] = (isa_arg){strdup("out"), strdup("float*"), ISA_ARG_GLOBAL_PTR, 8, 0, 8, 5, ISA_ACCESS_NONE};
+  k->args[1] = (isa_arg){strdup("n"), strdup(""), ISA_ARG_VALUE, 4, 8, 4, 0, ISA_ACCESS_NONE};
+  k->args[2] = (isa_arg){strdup("s"), strdup("sampler_t"), ISA_ARG_SAMPLER, 8, 16, 8, 0, ISA_ACCESS_NONE};
+  k->args[3] = (isa_arg){strdup("img"), strdup("image2d_t"), ISA_ARG_IMAGE, 8, 24, 8, 0, ISA_ACCESS_WRITE_ONLY};
   k->const_bytes = 5;
   k->const_data = malloc(5);
   memcpy(k->const_data, "\x01\x02\x00\xff\x7f", 5);
@@ -87,6 +88,7 @@ static void check_same(const isa_program *a, const isa_program *b) {
       ck_assert_uint_eq(x->args[a2].offset, y->args[a2].offset);
       ck_assert_uint_eq(x->args[a2].align, y->args[a2].align);
       ck_assert_uint_eq(x->args[a2].type_qual, y->args[a2].type_qual);
+      ck_assert_uint_eq(x->args[a2].access, y->args[a2].access);
     }
     ck_assert_uint_eq(x->const_bytes, y->const_bytes);
     ck_assert_uint_eq(x->const_arg_offset, y->const_arg_offset);

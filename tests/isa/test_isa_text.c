@@ -26,6 +26,10 @@ START_TEST(test_golden) {
   roundtrip_golden("s_branch @0");
   roundtrip_golden("s_endpgm");
   roundtrip_golden("ds_atomic_cmpxchg_b32 v1, v2, v3, v4");
+  roundtrip_golden("image_load_f v[8:11], s[2:3], v[4:7]");
+  roundtrip_golden("image_sample_u v[8:11], s[2:3], 0x22, v[4:7], offset:64");
+  roundtrip_golden("image_sample_f v[0:3], s[10:11], s5, v[4:7]");
+  roundtrip_golden("image_store_i s[2:3], v[4:7], v[12:15]");
 }
 END_TEST
 

@@ -172,13 +172,22 @@ START_TEST(async_copy_lowers) {
 }
 END_TEST
 
-START_TEST(image_is_unsupported) {
+/* Images: kernel arguments become I64 descriptor addresses, reads and
+ * queries IR_IMAGE_* (a sampler constant its CLK_* word); integer accesses
+ * branch on the format's signedness. */
+START_TEST(image_lowering) {
   char *ir, *log;
-  fe_status st = compile("__kernel void k(__read_only image2d_t img, __global float4 *o) {\n"
-                         "  o[0] = read_imagef(img, (int2)(0, 0));\n}\n", "", &ir, &log);
-  ck_assert_int_eq(st, FE_BUILD_FAILED);
-  ck_assert_msg(strstr(log, "input.cl:2: error: unsupported kernel argument 'img' of type "
-                            "OpTypeImage; not implemented yet"), "log: %s", log);
+  fe_status st = compile("const sampler_t s = CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_REPEAT |\n"
+                         "                    CLK_FILTER_LINEAR;\n"
+                         "__kernel void k(__read_only image2d_t img, __global float4 *o, __global uint4 *u) {\n"
+                         "  o[0] = read_imagef(img, (int2)(0, 1)) + read_imagef(img, s, (float2)(0.5f, 0.25f));\n"
+                         "  u[0] = read_imageui(img, (int2)(2, 3));\n"
+                         "  u[1].x = get_image_height(img);\n}\n", "", &ir, &log);
+  ck_assert_msg(st == FE_OK, "log: %s", log);
+  ck_assert_msg(strstr(ir, "image_load f") && strstr(ir, "image_sample f") && strstr(ir, "image_load i") &&
+                    strstr(ir, "image_load u") && strstr(ir, "image_chan 3") && strstr(ir, "image_query 24") &&
+                    strstr(ir, "const 39"), /* 0x27: normalized | repeat | linear */
+                "ir: %s", ir);
   free(ir), free(log);
 }
 END_TEST
@@ -364,7 +373,7 @@ static Suite *spv_suite(void) {
   tcase_add_test(tc, warnings_reach_the_log);
   tcase_add_test(tc, printf_is_unsupported);
   tcase_add_test(tc, async_copy_lowers);
-  tcase_add_test(tc, image_is_unsupported);
+  tcase_add_test(tc, image_lowering);
   tcase_add_test(tc, half_conversion_modes_are_unsupported);
   tcase_add_test(tc, half_pointer_math_is_unsupported);
   tcase_add_test(tc, odd_width_hazard_compiles);

@@ -800,6 +800,24 @@ start:
   v_mad_i64_i32 v[4:5], 7, 0x3f800000, 0x123456789abcdef0  ; literals
   v_mad_u64_u32 v[4:5], v8, v12, v[16:17]
   v_mad_u64_u32 v[4:5], 7, 0x3f800000, 0x123456789abcdef0  ; literals
+  image_load_f v[4:7], s[10:11], v[12:15]
+  image_load_f v[4:7], s[10:11], v[12:15], offset:-16  ; literals
+  image_load_i v[4:7], s[10:11], v[12:15]
+  image_load_i v[4:7], s[10:11], v[12:15], offset:-16  ; literals
+  image_load_u v[4:7], s[10:11], v[12:15]
+  image_load_u v[4:7], s[10:11], v[12:15], offset:-16  ; literals
+  image_sample_f v[4:7], s[10:11], s12, v[16:19]
+  image_sample_f v[4:7], s[10:11], 0x3f800000, v[16:19], offset:-16  ; literals
+  image_sample_i v[4:7], s[10:11], s12, v[16:19]
+  image_sample_i v[4:7], s[10:11], 0x3f800000, v[16:19], offset:-16  ; literals
+  image_sample_u v[4:7], s[10:11], s12, v[16:19]
+  image_sample_u v[4:7], s[10:11], 0x3f800000, v[16:19], offset:-16  ; literals
+  image_store_f s[10:11], v[12:15], v[16:19]
+  image_store_f s[10:11], v[12:15], v[16:19], offset:-16  ; literals
+  image_store_i s[10:11], v[12:15], v[16:19]
+  image_store_i s[10:11], v[12:15], v[16:19], offset:-16  ; literals
+  image_store_u s[10:11], v[12:15], v[16:19]
+  image_store_u s[10:11], v[12:15], v[16:19], offset:-16  ; literals
 end:
   s_branch start
   s_endpgm
