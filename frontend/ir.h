@@ -33,111 +33,52 @@ typedef struct ir_type {
   uint8_t space; /* ir_space, for IR_T_PTR */
 } ir_type;
 
+/* Operations: one row each in ir_ops.def (operands, result and aux of each
+ * are documented there). */
 typedef enum ir_op {
-  /* values without operands */
-  IR_CONST,  /* imm holds the bits (float as its bit pattern) */
-  IR_PARAM,  /* function parameter number aux */
-  IR_UNDEF,
-  /* work-item builtins; aux = dimension 0..2. Results are I64 (size_t) except
-   * WORK_DIM (I32). The backend computes them from the ABI registers and the
-   * dispatch packet. */
-  IR_LOCAL_ID,
-  IR_GROUP_ID,
-  IR_GLOBAL_ID,
-  IR_LOCAL_SIZE,
-  IR_GLOBAL_SIZE,
-  IR_NUM_GROUPS,
-  IR_GLOBAL_OFFSET,
-  IR_WORK_DIM,
-  /* integer arithmetic, operands of the result type; ADD, SUB, MUL and SHL
-   * carry IR_NSW / IR_NUW in aux when the source promised no wrap */
-  IR_ADD,
-  IR_SUB,
-  IR_MUL,
-  IR_MULHI_U, /* high half of the unsigned product */
-  IR_MULHI_S,
-  IR_SDIV,
-  IR_UDIV,
-  IR_SREM,
-  IR_UREM,
-  IR_AND,
-  IR_OR,
-  IR_XOR,
-  IR_NOT,
-  IR_SHL, /* shift counts already masked to the width by the reader */
-  IR_LSHR,
-  IR_ASHR,
-  IR_SMIN,
-  IR_SMAX,
-  IR_UMIN,
-  IR_UMAX,
-  /* float arithmetic */
-  IR_FADD,
-  IR_FSUB,
-  IR_FMUL,
-  IR_FDIV,
-  IR_FREM,
-  IR_FNEG,
-  IR_FMA,
-  IR_MATH, /* aux = ir_math: one-, two- or three-operand math builtin */
-  /* comparisons: result BOOL; aux = ir_pred */
-  IR_ICMP,
-  IR_FCMP,
-  IR_SELECT, /* opnd: cond (BOOL), if_true, if_false */
-  /* conversions; source type is the operand's */
-  IR_ZEXT,
-  IR_SEXT,
-  IR_TRUNC,
-  IR_FPTOSI,
-  IR_FPTOUI,
-  IR_SITOFP,
-  IR_UITOFP,
-  IR_FPEXT,
-  IR_FPTRUNC,
-  IR_BITCAST, /* same size; also int<->ptr casts */
-  /* pointers: PTRADD result = opnd0 + opnd1 (byte offset, I64); the reader
-   * lowers access chains to this */
-  IR_PTRADD,
-  /* memory; type of LOAD is the value loaded; aux = alignment in bytes */
-  IR_LOAD,  /* opnd: ptr */
-  IR_STORE, /* opnd: ptr, value */
-  IR_ATOMIC, /* opnd: ptr, value [, comparator for CMPXCHG]; aux = ir_atomic; result old value */
-  IR_ALLOCA, /* private storage: imm = bytes, aux = alignment; result PTR(private) */
-  IR_LOCAL_VAR, /* static __local variable: imm = bytes, aux = alignment; result PTR(local) */
-  IR_CONST_VAR, /* program-scope __constant data: index aux into ir_module.consts; result PTR(constant) */
-  /* synchronisation */
-  IR_BARRIER, /* aux = CLK_*_MEM_FENCE flags */
-  IR_FENCE,
-  /* calls (removed by inlining before the backend) */
-  IR_CALL, /* aux = callee function index; opnd = arguments */
-  /* terminators: last instruction of a block */
-  IR_BR,  /* block.succ[0] */
-  IR_CBR, /* opnd: cond; succ[0] if true, succ[1] if false */
-  IR_RET, /* opnd: optional value */
-  IR_UNREACHABLE,
-  /* phi: opnd[i] flows in from block phi_block[i] */
-  IR_PHI,
-  /* printf buffer (additive): result PTR(global), the device address of the
-   * launch's printf buffer (a hidden kernarg slot, see isa_kernel.printf_*) */
-  IR_PRINTF_BUF,
-  /* images (OpenCL C read_image*, write_image*, get_image_*). An image value
-   * is an I64, the device address of its descriptor (isa_image.h); a sampler
-   * an I32, the sampler word. Both are uniform where the backend needs them.
-   * aux of LOAD/SAMPLE/STORE = the family ISA_IMAGE_FLOAT/INT/UINT.
-   *   IMAGE_LOAD   opnd: image, x, y, z (I32; z: slice or layer, 1D array:
-   *                y the layer; unused ones 0); result channel 0
-   *   IMAGE_SAMPLE opnd: image, sampler, x, y, z (F32); result channel 0
-   *   IMAGE_CHAN   opnd: an IMAGE_LOAD/SAMPLE; channel aux (1..3) of its result
-   *   IMAGE_STORE  opnd: image, x, y, z (I32), the 4 channels (F32 or I32)
-   *   IMAGE_QUERY  opnd: image; the I32 descriptor field at byte offset aux
-   *                (ISA_IMAGE_OFF_*): a scalar load */
-  IR_IMAGE_LOAD,
-  IR_IMAGE_SAMPLE,
-  IR_IMAGE_CHAN,
-  IR_IMAGE_STORE,
-  IR_IMAGE_QUERY,
+#define IR_OP(name, text, nmin, nmax, result, aux, flags, isel) IR_##name,
+#include "ir_ops.def"
   IR_OP_COUNT
 } ir_op;
+
+/* ir_opinfo.flags */
+enum {
+  IR_OF_TERM = 1u << 0,        /* a terminator: the last instruction of a block */
+  IR_OF_SIDE_EFFECT = 1u << 1, /* an effect besides its value: never deleted unused */
+  IR_OF_DIVERGENT = 1u << 2,   /* its value may differ per lane whatever its operands */
+  IR_OF_COMM = 1u << 3,        /* commutative in its two operands */
+};
+
+/* ir_opinfo.result: what the result type may be */
+typedef enum ir_result { IR_RES_VOID, IR_RES_VALUE, IR_RES_BOOL, IR_RES_PTR, IR_RES_ANY } ir_result;
+
+/* ir_opinfo.aux: what aux (and imm) hold, which the printer shows */
+typedef enum ir_auxkind {
+  IR_AUX_NONE,
+  IR_AUX_IMM,
+  IR_AUX_NUM,
+  IR_AUX_MATH,
+  IR_AUX_PRED,
+  IR_AUX_ATOMIC,
+  IR_AUX_ALLOC,
+  IR_AUX_FLAGS,
+  IR_AUX_CALLEE,
+  IR_AUX_WRAP,
+  IR_AUX_ALIGN,
+  IR_AUX_FAMILY, /* image reads/writes: ISA_IMAGE_FLOAT / INT / UINT, printed f, i, u */
+} ir_auxkind;
+
+#define IR_N_ANY 255 /* ir_opinfo.nmax: no upper bound on the operand count */
+
+typedef struct ir_opinfo {
+  const char *name;
+  uint8_t nmin, nmax; /* operand count range */
+  uint8_t result;     /* ir_result */
+  uint8_t aux;        /* ir_auxkind */
+  uint32_t flags;     /* IR_OF_* */
+} ir_opinfo;
+
+extern const ir_opinfo ir_ops[IR_OP_COUNT]; /* const table, not mutable state */
 
 /* aux flags of IR_ADD, IR_SUB, IR_MUL and IR_SHL (SPIR-V's NoSignedWrap and
  * NoUnsignedWrap decorations): the result equals the infinitely precise one,
@@ -158,33 +99,22 @@ typedef enum ir_pred {
   IR_P_ORD, IR_P_UNO,
 } ir_pred;
 
+/* Math builtins (IR_MATH's aux): one row each in ir_math.def. */
 typedef enum ir_math {
-  IR_M_SQRT, IR_M_RSQRT, IR_M_FABS, IR_M_FMIN, IR_M_FMAX, IR_M_EXP, IR_M_EXP2,
-  IR_M_LOG, IR_M_LOG2, IR_M_SIN, IR_M_COS, IR_M_POW, IR_M_FLOOR, IR_M_CEIL,
-  IR_M_TRUNC, IR_M_RINT, IR_M_FMOD, IR_M_NATIVE_RECIP,
-  /* float32 special functions (libm-accurate, within the OpenCL ULP bounds) */
-  IR_M_TAN, IR_M_ASIN, IR_M_ACOS, IR_M_ATAN, IR_M_ATAN2, IR_M_SINH, IR_M_COSH, IR_M_TANH,
-  IR_M_EXP10, IR_M_LOG10, IR_M_LOG1P, IR_M_EXPM1, IR_M_CBRT, IR_M_HYPOT, IR_M_FDIM,
-  IR_M_ASINH, IR_M_ACOSH, IR_M_ATANH, IR_M_COPYSIGN,
-  /* 32-bit integer bit counts on I32 operands (the reader widens narrower
-   * types and splits 64-bit ones): popcount, count leading/trailing zeros
-   * (32 for a zero input) */
-  IR_M_POPCOUNT, IR_M_CLZ, IR_M_CTZ,
-  /* more float32 builtins; LDEXP's second operand is an I32 exponent */
-  IR_M_ROUND, IR_M_ERF, IR_M_ERFC, IR_M_TGAMMA, IR_M_LOGB, IR_M_REMAINDER, IR_M_NEXTAFTER,
-  IR_M_LDEXP,
-  /* half storage (vload_half/vstore_half): HALF2F takes binary16 bits in the
-   * low 16 bits of an I32 and gives F32; F2HALF_* take F32 or F64 and give the
-   * binary16 bits (upper bits zero) in an I32, rounded as the suffix says */
-  IR_M_HALF2F, IR_M_F2HALF_RTE, IR_M_F2HALF_RTZ, IR_M_F2HALF_RTP, IR_M_F2HALF_RTN,
-  /* more float/double builtins (isa_mathx.h says what each computes): POWN and ROOTN take
-   * an I32 second operand; LGAMMA_SIGN, FREXP_EXP, ILOGB and REMQUO_Q give I32 (lgamma_r's
-   * sign, frexp's exponent, ilogb, remquo's quotient) from float or double operands */
-  IR_M_SINPI, IR_M_COSPI, IR_M_TANPI, IR_M_ASINPI, IR_M_ACOSPI, IR_M_ATANPI, IR_M_ATAN2PI,
-  IR_M_POWR, IR_M_POWN, IR_M_ROOTN, IR_M_LGAMMA, IR_M_LGAMMA_SIGN, IR_M_FREXP_MANT,
-  IR_M_FREXP_EXP, IR_M_ILOGB, IR_M_REMQUO_Q,
+#define IR_MATH(name, text, nopnd, flags, f32, f64) IR_M_##name,
+#include "ir_math.def"
   IR_M_COUNT
 } ir_math;
+
+enum { IR_MF_I32_SRC1 = 1u << 0 }; /* ir_mathinfo.flags: operand 1 is an I32 */
+
+typedef struct ir_mathinfo {
+  const char *name;
+  uint8_t nopnd;
+  uint8_t flags; /* IR_MF_* */
+} ir_mathinfo;
+
+extern const ir_mathinfo ir_maths[IR_M_COUNT];
 
 typedef enum ir_atomic {
   IR_A_ADD, IR_A_SUB, IR_A_XCHG, IR_A_CMPXCHG, IR_A_SMIN, IR_A_SMAX, IR_A_UMIN,
@@ -275,6 +205,7 @@ unsigned ir_type_bytes(ir_type t);
 int ir_validate(const ir_function *f, char *err, unsigned errlen);
 /* Human-readable text, stable for golden tests. Caller frees. */
 char *ir_print_function(const ir_function *f);
+/* The printed name ("?" for a number outside the enum). */
 const char *ir_op_name(ir_op op);
 
 #endif

@@ -1,37 +1,11 @@
-/* Stable text form of the IR for golden tests and debugging, and the IR
- * opcode/predicate/math/atomic names (one table each, indexed by the enum). */
+/* Stable text form of the IR for golden tests and debugging, and the
+ * predicate/atomic names (op and math names come from ir_ops.def/ir_math.def). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "fe_strbuf.h"
 #include "ir.h"
-
-static const char *const ir_op_names[IR_OP_COUNT] = {
-  [IR_CONST] = "const", [IR_PARAM] = "param", [IR_UNDEF] = "undef",
-  [IR_LOCAL_ID] = "local_id", [IR_GROUP_ID] = "group_id", [IR_GLOBAL_ID] = "global_id",
-  [IR_LOCAL_SIZE] = "local_size", [IR_GLOBAL_SIZE] = "global_size",
-  [IR_NUM_GROUPS] = "num_groups", [IR_GLOBAL_OFFSET] = "global_offset",
-  [IR_WORK_DIM] = "work_dim",
-  [IR_ADD] = "add", [IR_SUB] = "sub", [IR_MUL] = "mul", [IR_MULHI_U] = "mulhi_u",
-  [IR_MULHI_S] = "mulhi_s", [IR_SDIV] = "sdiv", [IR_UDIV] = "udiv", [IR_SREM] = "srem",
-  [IR_UREM] = "urem", [IR_AND] = "and", [IR_OR] = "or", [IR_XOR] = "xor", [IR_NOT] = "not",
-  [IR_SHL] = "shl", [IR_LSHR] = "lshr", [IR_ASHR] = "ashr", [IR_SMIN] = "smin",
-  [IR_SMAX] = "smax", [IR_UMIN] = "umin", [IR_UMAX] = "umax",
-  [IR_FADD] = "fadd", [IR_FSUB] = "fsub", [IR_FMUL] = "fmul", [IR_FDIV] = "fdiv",
-  [IR_FREM] = "frem", [IR_FNEG] = "fneg", [IR_FMA] = "fma", [IR_MATH] = "math",
-  [IR_ICMP] = "icmp", [IR_FCMP] = "fcmp", [IR_SELECT] = "select",
-  [IR_ZEXT] = "zext", [IR_SEXT] = "sext", [IR_TRUNC] = "trunc", [IR_FPTOSI] = "fptosi",
-  [IR_FPTOUI] = "fptoui", [IR_SITOFP] = "sitofp", [IR_UITOFP] = "uitofp",
-  [IR_FPEXT] = "fpext", [IR_FPTRUNC] = "fptrunc", [IR_BITCAST] = "bitcast",
-  [IR_PTRADD] = "ptradd", [IR_LOAD] = "load", [IR_STORE] = "store", [IR_ATOMIC] = "atomic",
-  [IR_ALLOCA] = "alloca", [IR_LOCAL_VAR] = "local_var", [IR_CONST_VAR] = "const_var",
-  [IR_BARRIER] = "barrier", [IR_FENCE] = "fence", [IR_CALL] = "call",
-  [IR_BR] = "br", [IR_CBR] = "cbr", [IR_RET] = "ret", [IR_UNREACHABLE] = "unreachable",
-  [IR_PHI] = "phi", [IR_PRINTF_BUF] = "printf_buf",
-  [IR_IMAGE_LOAD] = "image_load", [IR_IMAGE_SAMPLE] = "image_sample", [IR_IMAGE_CHAN] = "image_chan",
-  [IR_IMAGE_STORE] = "image_store", [IR_IMAGE_QUERY] = "image_query",
-};
 
 static const char *const ir_pred_names[] = {
   [IR_P_EQ] = "eq", [IR_P_NE] = "ne", [IR_P_SLT] = "slt", [IR_P_SLE] = "sle",
@@ -40,30 +14,6 @@ static const char *const ir_pred_names[] = {
   [IR_P_OLT] = "olt", [IR_P_OLE] = "ole", [IR_P_OGT] = "ogt", [IR_P_OGE] = "oge",
   [IR_P_UEQ] = "ueq", [IR_P_UNE] = "une", [IR_P_ULT_F] = "ult", [IR_P_ULE_F] = "ule",
   [IR_P_UGT_F] = "ugt", [IR_P_UGE_F] = "uge", [IR_P_ORD] = "ord", [IR_P_UNO] = "uno",
-};
-
-static const char *const ir_math_names[IR_M_COUNT] = {
-  [IR_M_SQRT] = "sqrt", [IR_M_RSQRT] = "rsqrt", [IR_M_FABS] = "fabs", [IR_M_FMIN] = "fmin",
-  [IR_M_FMAX] = "fmax", [IR_M_EXP] = "exp", [IR_M_EXP2] = "exp2", [IR_M_LOG] = "log",
-  [IR_M_LOG2] = "log2", [IR_M_SIN] = "sin", [IR_M_COS] = "cos", [IR_M_POW] = "pow",
-  [IR_M_FLOOR] = "floor", [IR_M_CEIL] = "ceil", [IR_M_TRUNC] = "trunc", [IR_M_RINT] = "rint",
-  [IR_M_FMOD] = "fmod", [IR_M_NATIVE_RECIP] = "native_recip",
-  [IR_M_TAN] = "tan", [IR_M_ASIN] = "asin", [IR_M_ACOS] = "acos", [IR_M_ATAN] = "atan",
-  [IR_M_ATAN2] = "atan2", [IR_M_SINH] = "sinh", [IR_M_COSH] = "cosh", [IR_M_TANH] = "tanh",
-  [IR_M_EXP10] = "exp10", [IR_M_LOG10] = "log10", [IR_M_LOG1P] = "log1p", [IR_M_EXPM1] = "expm1",
-  [IR_M_CBRT] = "cbrt", [IR_M_HYPOT] = "hypot", [IR_M_FDIM] = "fdim", [IR_M_ASINH] = "asinh",
-  [IR_M_ACOSH] = "acosh", [IR_M_ATANH] = "atanh", [IR_M_COPYSIGN] = "copysign",
-  [IR_M_POPCOUNT] = "popcount", [IR_M_CLZ] = "clz", [IR_M_CTZ] = "ctz",
-  [IR_M_ROUND] = "round", [IR_M_ERF] = "erf", [IR_M_ERFC] = "erfc", [IR_M_TGAMMA] = "tgamma",
-  [IR_M_LOGB] = "logb", [IR_M_REMAINDER] = "remainder", [IR_M_NEXTAFTER] = "nextafter",
-  [IR_M_LDEXP] = "ldexp", [IR_M_HALF2F] = "half2f", [IR_M_F2HALF_RTE] = "f2half_rte",
-  [IR_M_F2HALF_RTZ] = "f2half_rtz", [IR_M_F2HALF_RTP] = "f2half_rtp",
-  [IR_M_F2HALF_RTN] = "f2half_rtn", [IR_M_SINPI] = "sinpi", [IR_M_COSPI] = "cospi",
-  [IR_M_TANPI] = "tanpi", [IR_M_ASINPI] = "asinpi", [IR_M_ACOSPI] = "acospi",
-  [IR_M_ATANPI] = "atanpi", [IR_M_ATAN2PI] = "atan2pi", [IR_M_POWR] = "powr",
-  [IR_M_POWN] = "pown", [IR_M_ROOTN] = "rootn", [IR_M_LGAMMA] = "lgamma",
-  [IR_M_LGAMMA_SIGN] = "lgamma_sign", [IR_M_FREXP_MANT] = "frexp_mant",
-  [IR_M_FREXP_EXP] = "frexp_exp", [IR_M_ILOGB] = "ilogb", [IR_M_REMQUO_Q] = "remquo_q",
 };
 
 static const char *const ir_atomic_names[] = {
@@ -75,8 +25,6 @@ static const char *const ir_atomic_names[] = {
 
 #define IR_NAME(tab, i) \
   ((unsigned)(i) < sizeof(tab) / sizeof(tab[0]) && tab[i] ? tab[i] : "?")
-
-const char *ir_op_name(ir_op op) { return IR_NAME(ir_op_names, op); }
 
 static const char *const ir_space_names[] = {"private", "global", "constant", "local"};
 
@@ -122,30 +70,42 @@ static void ir_print_inst(fe_sb *b, const ir_function *f, uint32_t id) {
     fe_sb_printf(b, " = ");
   }
   fe_sb_printf(b, "%s", ir_op_name((ir_op)in->op));
-  switch ((ir_op)in->op) {
-  case IR_CONST: fe_sb_printf(b, " "); ir_print_const(b, in); break;
-  case IR_PARAM: case IR_CONST_VAR: fe_sb_printf(b, " %u", in->aux); break;
-  case IR_LOCAL_ID: case IR_GROUP_ID: case IR_GLOBAL_ID: case IR_LOCAL_SIZE:
-  case IR_GLOBAL_SIZE: case IR_NUM_GROUPS: case IR_GLOBAL_OFFSET:
+  switch (in->op < IR_OP_COUNT ? (ir_auxkind)ir_ops[in->op].aux : IR_AUX_NONE) {
+  case IR_AUX_IMM:
+    fe_sb_printf(b, " ");
+    ir_print_const(b, in);
+    break;
+  case IR_AUX_NUM:
     fe_sb_printf(b, " %u", in->aux);
     break;
-  case IR_MATH: fe_sb_printf(b, " %s", IR_NAME(ir_math_names, in->aux)); break;
-  case IR_ICMP: case IR_FCMP: fe_sb_printf(b, " %s", IR_NAME(ir_pred_names, in->aux)); break;
-  case IR_ATOMIC: fe_sb_printf(b, " %s", IR_NAME(ir_atomic_names, in->aux)); break;
-  case IR_ALLOCA: case IR_LOCAL_VAR:
+  case IR_AUX_MATH:
+    fe_sb_printf(b, " %s", in->aux < IR_M_COUNT ? ir_maths[in->aux].name : "?");
+    break;
+  case IR_AUX_PRED:
+    fe_sb_printf(b, " %s", IR_NAME(ir_pred_names, in->aux));
+    break;
+  case IR_AUX_ATOMIC:
+    fe_sb_printf(b, " %s", IR_NAME(ir_atomic_names, in->aux));
+    break;
+  case IR_AUX_ALLOC:
     fe_sb_printf(b, " %" PRIu64 " align %u", in->imm, in->aux);
     break;
-  case IR_BARRIER: case IR_FENCE: fe_sb_printf(b, " 0x%x", in->aux); break;
-  case IR_CALL: fe_sb_printf(b, " fn%u", in->aux); break;
-  case IR_IMAGE_LOAD: case IR_IMAGE_SAMPLE: case IR_IMAGE_STORE:
+  case IR_AUX_FLAGS:
+    fe_sb_printf(b, " 0x%x", in->aux);
+    break;
+  case IR_AUX_CALLEE:
+    fe_sb_printf(b, " fn%u", in->aux);
+    break;
+  case IR_AUX_FAMILY:
     fe_sb_printf(b, " %s", in->aux == 0 ? "f" : in->aux == 1 ? "i" : "u");
     break;
-  case IR_IMAGE_CHAN: case IR_IMAGE_QUERY: fe_sb_printf(b, " %u", in->aux); break;
-  case IR_ADD: case IR_SUB: case IR_MUL: case IR_SHL:
+  case IR_AUX_WRAP:
     if (in->aux & IR_NUW) fe_sb_printf(b, " nuw");
     if (in->aux & IR_NSW) fe_sb_printf(b, " nsw");
     break;
-  default: break;
+  case IR_AUX_NONE:
+  case IR_AUX_ALIGN:
+    break; /* ALIGN: after the operands */
   }
   for (uint32_t i = 0; i < in->nopnd; i++) {
     fe_sb_printf(b, "%s", i ? ", " : " ");
@@ -154,7 +114,7 @@ static void ir_print_inst(fe_sb *b, const ir_function *f, uint32_t id) {
     else
       fe_sb_printf(b, "%%%u", in->opnd[i]);
   }
-  if (in->op == IR_LOAD || in->op == IR_STORE)
+  if (in->op < IR_OP_COUNT && ir_ops[in->op].aux == IR_AUX_ALIGN)
     fe_sb_printf(b, " align %u", in->aux);
   if (in->op == IR_BR && in->block < f->nblocks)
     fe_sb_printf(b, " bb%u", f->blocks[in->block].succ[0]);

@@ -1,5 +1,6 @@
 /* ir_validate: checks the CFG and SSA invariants every pass must keep —
- * terminators, successor counts, operand references, phi shape, dominance. */
+ * terminators, successor counts, operand counts and result types (from
+ * ir_ops.def), operand references, phi shape, dominance. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,11 +37,49 @@ static int ir_vfail(ir_vctx *v, uint32_t block, uint32_t inst, const char *fmt, 
 }
 
 static int ir_is_term(uint16_t op) {
-  return op == IR_BR || op == IR_CBR || op == IR_RET || op == IR_UNREACHABLE;
+  return (ir_ops[op].flags & IR_OF_TERM) != 0;
 }
 
 static uint32_t ir_nsucc_of(uint16_t op) {
   return op == IR_BR ? 1 : op == IR_CBR ? 2 : 0;
+}
+
+/* Operand count and result type against the op's row in ir_ops.def (and the
+ * math builtin's in ir_math.def); -1 with the message. */
+static int ir_check_shape(ir_vctx *v, uint32_t b, uint32_t id) {
+  const ir_inst *in = &v->f->insts[id];
+  const ir_opinfo *oi = &ir_ops[in->op];
+  if (in->nopnd < oi->nmin || (oi->nmax != IR_N_ANY && in->nopnd > oi->nmax)) {
+    if (oi->nmax == IR_N_ANY)
+      return ir_vfail(v, b, id, "%u operands, needs at least %u", in->nopnd, oi->nmin);
+    if (oi->nmin == oi->nmax)
+      return ir_vfail(v, b, id, "%u operands, needs %u", in->nopnd, oi->nmin);
+    return ir_vfail(v, b, id, "%u operands, needs %u to %u", in->nopnd, oi->nmin, oi->nmax);
+  }
+  if (in->op == IR_MATH) {
+    if (in->aux >= IR_M_COUNT) return ir_vfail(v, b, id, "unknown math builtin %u", in->aux);
+    if (in->nopnd != ir_maths[in->aux].nopnd)
+      return ir_vfail(v, b, id, "%u operands, math %s needs %u", in->nopnd, ir_maths[in->aux].name,
+                      ir_maths[in->aux].nopnd);
+  }
+  ir_base t = (ir_base)in->type.base;
+  switch ((ir_result)oi->result) {
+  case IR_RES_VOID:
+    if (t != IR_T_VOID) return ir_vfail(v, b, id, "has a result; it must be void");
+    break;
+  case IR_RES_VALUE:
+    if (t == IR_T_VOID) return ir_vfail(v, b, id, "result type void; it needs a value");
+    break;
+  case IR_RES_BOOL:
+    if (t != IR_T_BOOL) return ir_vfail(v, b, id, "result type is not i1");
+    break;
+  case IR_RES_PTR:
+    if (t != IR_T_PTR) return ir_vfail(v, b, id, "result type is not a pointer");
+    break;
+  case IR_RES_ANY:
+    break;
+  }
+  return 0;
 }
 
 /* Cooper, Harvey & Kennedy's iterative dominator algorithm over reverse postorder. */
@@ -169,7 +208,9 @@ static int ir_validate_inner(ir_vctx *v) {
       else if (ir_is_term(in->op) && ir_nsucc_of(in->op) != bl->nsucc)
         rc = ir_vfail(v, b, id, "block has %u successors, terminator needs %u", bl->nsucc,
                       ir_nsucc_of(in->op));
-      else if (in->op == IR_CBR && (in->nopnd != 1 || f->insts[in->opnd[0]].type.base != IR_T_BOOL))
+      else if (ir_check_shape(v, b, id))
+        rc = -1;
+      else if (in->op == IR_CBR && f->insts[in->opnd[0]].type.base != IR_T_BOOL)
         rc = ir_vfail(v, b, id, "cbr needs one i1 condition");
       pos[id] = i;
     }

@@ -122,7 +122,9 @@ static int be_uses_images(const ir_function *f, uint32_t *line) {
     const ir_inst *in = &f->insts[i];
     if (in->block == IR_NONE) continue;
     if (!first && in->line) first = in->line;
-    if (in->op >= IR_IMAGE_LOAD && in->op <= IR_IMAGE_QUERY) {
+    int image = in->op == IR_IMAGE_LOAD || in->op == IR_IMAGE_SAMPLE || in->op == IR_IMAGE_CHAN ||
+                in->op == IR_IMAGE_STORE || in->op == IR_IMAGE_QUERY;
+    if (image) {
       uses = 1;
       if (in->line) {
         *line = in->line;

@@ -290,35 +290,51 @@ static be_opnd isel_ext(isel *s, uint32_t v, unsigned bits, int sign, int vec) {
   return be_vr(isel_e1(s, ISA_OP_s_ashr_i32, ISA_RF_S, 1, be_vr(t), be_imm(32 - bits), isel_none));
 }
 
-/* ---- opcode tables, indexed by IR op - IR_ADD ------------------------------- */
+/* ---- opcode tables, from ir_ops.def and ir_math.def ------------------------- */
 #define ISEL_NOP ISA_OP_COUNT
-typedef struct isel_iops {
-  isa_opcode s32, v32, s64, v64;
-  int8_t ext; /* operands need extension: 0 none, 1 zero, 2 sign, 3 first zero, 4 first sign */
-} isel_iops;
+#define ISA_OP_none ISEL_NOP /* "none" in the .def files: no such form */
+typedef enum isel_extkind {
+  ISEL_EXT_NONE,
+  ISEL_EXT_ZERO,
+  ISEL_EXT_SIGN,
+  ISEL_EXT_ZERO_A,
+  ISEL_EXT_SIGN_A
+} isel_extkind;
+typedef enum isel_family { ISEL_FAM_CUSTOM, ISEL_FAM_INT, ISEL_FAM_FLOAT } isel_family;
+typedef struct isel_opsel {
+  uint8_t family;                /* isel_family: which selector takes the op */
+  isa_opcode s32, v32, s64, v64; /* ISEL_FAM_INT: per width and register file */
+  isa_opcode f32, f64;           /* ISEL_FAM_FLOAT: per precision */
+  uint8_t ext;   /* isel_extkind: 8/16-bit operands extended (both, or the first: _A) */
+  int8_t pred64; /* ir_pred of 64-bit min/max (a compare and a select), -1 for others */
+} isel_opsel;
 
-static const isel_iops isel_int_ops[] = {
-  [IR_ADD - IR_ADD] = {ISA_OP_s_add_u32, ISA_OP_v_add_u32, ISA_OP_s_add_u64, ISA_OP_v_add_u64, 0},
-  [IR_SUB - IR_ADD] = {ISA_OP_s_sub_u32, ISA_OP_v_sub_u32, ISA_OP_s_sub_u64, ISA_OP_v_sub_u64, 0},
-  [IR_MUL - IR_ADD] = {ISA_OP_s_mul_i32, ISA_OP_v_mul_lo_u32, ISA_OP_s_mul_u64, ISA_OP_v_mul_lo_u64, 0},
-  [IR_MULHI_U - IR_ADD] = {ISEL_NOP, ISA_OP_v_mul_hi_u32, ISEL_NOP, ISEL_NOP, 1},
-  [IR_MULHI_S - IR_ADD] = {ISEL_NOP, ISA_OP_v_mul_hi_i32, ISEL_NOP, ISEL_NOP, 2},
-  [IR_SDIV - IR_ADD] = {ISEL_NOP, ISA_OP_v_div_i32, ISEL_NOP, ISA_OP_v_div_i64, 2},
-  [IR_UDIV - IR_ADD] = {ISEL_NOP, ISA_OP_v_div_u32, ISEL_NOP, ISA_OP_v_div_u64, 1},
-  [IR_SREM - IR_ADD] = {ISEL_NOP, ISA_OP_v_rem_i32, ISEL_NOP, ISA_OP_v_rem_i64, 2},
-  [IR_UREM - IR_ADD] = {ISEL_NOP, ISA_OP_v_rem_u32, ISEL_NOP, ISA_OP_v_rem_u64, 1},
-  [IR_AND - IR_ADD] = {ISA_OP_s_and_b32, ISA_OP_v_and_b32, ISA_OP_s_and_b64, ISA_OP_v_and_b64, 0},
-  [IR_OR - IR_ADD] = {ISA_OP_s_or_b32, ISA_OP_v_or_b32, ISA_OP_s_or_b64, ISA_OP_v_or_b64, 0},
-  [IR_XOR - IR_ADD] = {ISA_OP_s_xor_b32, ISA_OP_v_xor_b32, ISA_OP_s_xor_b64, ISA_OP_v_xor_b64, 0},
-  [IR_NOT - IR_ADD] = {ISA_OP_s_not_b32, ISA_OP_v_not_b32, ISA_OP_s_not_b64, ISEL_NOP, 0},
-  [IR_SHL - IR_ADD] = {ISA_OP_s_lshl_b32, ISA_OP_v_lshl_b32, ISA_OP_s_lshl_b64, ISA_OP_v_lshl_b64, 0},
-  [IR_LSHR - IR_ADD] = {ISA_OP_s_lshr_b32, ISA_OP_v_lshr_b32, ISA_OP_s_lshr_b64, ISA_OP_v_lshr_b64, 3},
-  [IR_ASHR - IR_ADD] = {ISA_OP_s_ashr_i32, ISA_OP_v_ashr_i32, ISA_OP_s_ashr_i64, ISA_OP_v_ashr_i64, 4},
-  [IR_SMIN - IR_ADD] = {ISA_OP_s_min_i32, ISA_OP_v_min_i32, ISEL_NOP, ISEL_NOP, 2},
-  [IR_SMAX - IR_ADD] = {ISA_OP_s_max_i32, ISA_OP_v_max_i32, ISEL_NOP, ISEL_NOP, 2},
-  [IR_UMIN - IR_ADD] = {ISA_OP_s_min_u32, ISA_OP_v_min_u32, ISEL_NOP, ISEL_NOP, 1},
-  [IR_UMAX - IR_ADD] = {ISA_OP_s_max_u32, ISA_OP_v_max_u32, ISEL_NOP, ISEL_NOP, 1},
+/* the isel column of ir_ops.def */
+/* clang-format off */
+#define ISEL_INT(s32, v32, s64, v64, ext) \
+  {ISEL_FAM_INT, ISA_OP_##s32, ISA_OP_##v32, ISA_OP_##s64, ISA_OP_##v64, ISEL_NOP, ISEL_NOP, \
+   ISEL_EXT_##ext, -1}
+#define ISEL_MINMAX(s32, v32, ext, pred) \
+  {ISEL_FAM_INT, ISA_OP_##s32, ISA_OP_##v32, ISEL_NOP, ISEL_NOP, ISEL_NOP, ISEL_NOP, \
+   ISEL_EXT_##ext, IR_P_##pred}
+#define ISEL_FLOAT(f32, f64) \
+  {ISEL_FAM_FLOAT, ISEL_NOP, ISEL_NOP, ISEL_NOP, ISEL_NOP, ISA_OP_##f32, ISA_OP_##f64, 0, -1}
+#define ISEL_CUSTOM {ISEL_FAM_CUSTOM, ISEL_NOP, ISEL_NOP, ISEL_NOP, ISEL_NOP, ISEL_NOP, ISEL_NOP, 0, -1}
+/* clang-format on */
+static const isel_opsel isel_ops[IR_OP_COUNT] = {
+#define IR_OP(name, text, nmin, nmax, result, aux, flags, isel) [IR_##name] = isel,
+#include "ir_ops.def"
 };
+#undef ISEL_INT
+#undef ISEL_MINMAX
+#undef ISEL_FLOAT
+#undef ISEL_CUSTOM
+
+/* The compare tables are indexed by ir_pred: the integer predicates first
+ * (signed ones together), then the float ones from OEQ to UNO. */
+_Static_assert(IR_P_EQ == 0 && IR_P_UGE == 9 && IR_P_SLT + 3 == IR_P_SGE &&
+                   IR_P_UGE + 1 == IR_P_OEQ && IR_P_OEQ + 13 == IR_P_UNO,
+               "ir_pred order changed: update the compare tables and their range checks");
 
 /* compares indexed by ir_pred (integer part) */
 static const isa_opcode isel_icmp_ops[10][4] = {
@@ -344,71 +360,21 @@ static const isa_opcode isel_fcmp_ops[] = {
   [IR_P_ORD - IR_P_OEQ] = ISA_OP_v_cmp_o_f32, [IR_P_UNO - IR_P_OEQ] = ISA_OP_v_cmp_u_f32,
 };
 
-/* IR_MATH: one- and two-operand forms (FABS is a bit operation, below) */
+/* IR_MATH per precision (FABS is a bit operation, below); ISEL_NOP: no
+ * double form. Double-operand F2HALF and the I32-result builtins are
+ * selected by the double operand. */
 static const isa_opcode isel_math_ops[IR_M_COUNT] = {
-  [IR_M_SQRT] = ISA_OP_v_sqrt_f32, [IR_M_RSQRT] = ISA_OP_v_rsq_f32, [IR_M_FABS] = ISA_OP_v_and_b32,
-  [IR_M_FMIN] = ISA_OP_v_min_f32, [IR_M_FMAX] = ISA_OP_v_max_f32, [IR_M_EXP] = ISA_OP_v_exp_f32,
-  [IR_M_EXP2] = ISA_OP_v_exp2_f32, [IR_M_LOG] = ISA_OP_v_log_f32, [IR_M_LOG2] = ISA_OP_v_log2_f32,
-  [IR_M_SIN] = ISA_OP_v_sin_f32, [IR_M_COS] = ISA_OP_v_cos_f32, [IR_M_POW] = ISA_OP_v_pow_f32,
-  [IR_M_FLOOR] = ISA_OP_v_floor_f32, [IR_M_CEIL] = ISA_OP_v_ceil_f32, [IR_M_TRUNC] = ISA_OP_v_trunc_f32,
-  [IR_M_RINT] = ISA_OP_v_rndne_f32, [IR_M_FMOD] = ISA_OP_v_fmod_f32, [IR_M_NATIVE_RECIP] = ISA_OP_v_rcp_f32,
-  [IR_M_TAN] = ISA_OP_v_tan_f32, [IR_M_ASIN] = ISA_OP_v_asin_f32, [IR_M_ACOS] = ISA_OP_v_acos_f32,
-  [IR_M_ATAN] = ISA_OP_v_atan_f32, [IR_M_ATAN2] = ISA_OP_v_atan2_f32, [IR_M_SINH] = ISA_OP_v_sinh_f32,
-  [IR_M_COSH] = ISA_OP_v_cosh_f32, [IR_M_TANH] = ISA_OP_v_tanh_f32, [IR_M_EXP10] = ISA_OP_v_exp10_f32,
-  [IR_M_LOG10] = ISA_OP_v_log10_f32, [IR_M_LOG1P] = ISA_OP_v_log1p_f32, [IR_M_EXPM1] = ISA_OP_v_expm1_f32,
-  [IR_M_CBRT] = ISA_OP_v_cbrt_f32, [IR_M_HYPOT] = ISA_OP_v_hypot_f32, [IR_M_FDIM] = ISA_OP_v_fdim_f32,
-  [IR_M_ASINH] = ISA_OP_v_asinh_f32, [IR_M_ACOSH] = ISA_OP_v_acosh_f32, [IR_M_ATANH] = ISA_OP_v_atanh_f32,
-  [IR_M_COPYSIGN] = ISA_OP_v_copysign_f32, [IR_M_POPCOUNT] = ISA_OP_v_bcnt_b32, [IR_M_CLZ] = ISA_OP_v_clz_b32,
-  [IR_M_CTZ] = ISA_OP_v_ctz_b32, [IR_M_ROUND] = ISA_OP_v_round_f32, [IR_M_ERF] = ISA_OP_v_erf_f32,
-  [IR_M_ERFC] = ISA_OP_v_erfc_f32, [IR_M_TGAMMA] = ISA_OP_v_tgamma_f32, [IR_M_LOGB] = ISA_OP_v_logb_f32,
-  [IR_M_REMAINDER] = ISA_OP_v_remainder_f32, [IR_M_NEXTAFTER] = ISA_OP_v_nextafter_f32,
-  [IR_M_LDEXP] = ISA_OP_v_ldexp_f32, [IR_M_HALF2F] = ISA_OP_v_cvt_f32_f16,
-  [IR_M_F2HALF_RTE] = ISA_OP_v_cvt_f16_f32_rte, [IR_M_F2HALF_RTZ] = ISA_OP_v_cvt_f16_f32_rtz,
-  [IR_M_F2HALF_RTP] = ISA_OP_v_cvt_f16_f32_rtp, [IR_M_F2HALF_RTN] = ISA_OP_v_cvt_f16_f32_rtn,
-  [IR_M_SINPI] = ISA_OP_v_sinpi_f32, [IR_M_COSPI] = ISA_OP_v_cospi_f32, [IR_M_TANPI] = ISA_OP_v_tanpi_f32,
-  [IR_M_ASINPI] = ISA_OP_v_asinpi_f32, [IR_M_ACOSPI] = ISA_OP_v_acospi_f32,
-  [IR_M_ATANPI] = ISA_OP_v_atanpi_f32, [IR_M_ATAN2PI] = ISA_OP_v_atan2pi_f32,
-  [IR_M_POWR] = ISA_OP_v_powr_f32, [IR_M_POWN] = ISA_OP_v_pown_f32, [IR_M_ROOTN] = ISA_OP_v_rootn_f32,
-  [IR_M_LGAMMA] = ISA_OP_v_lgamma_f32, [IR_M_LGAMMA_SIGN] = ISA_OP_v_lgamma_sign_f32,
-  [IR_M_FREXP_MANT] = ISA_OP_v_frexp_mant_f32, [IR_M_FREXP_EXP] = ISA_OP_v_frexp_exp_f32,
-  [IR_M_ILOGB] = ISA_OP_v_ilogb_f32, [IR_M_REMQUO_Q] = ISA_OP_v_remquo_q_f32,
+#define IR_MATH(name, text, nopnd, flags, f32, f64) [IR_M_##name] = ISA_OP_##f32,
+#include "ir_math.def"
 };
-
-/* IR_MATH on doubles (FABS is a bit operation); ISA_OP_COUNT: no double form */
 static const isa_opcode isel_math_f64_ops[IR_M_COUNT] = {
-  [IR_M_SQRT] = ISA_OP_v_sqrt_f64, [IR_M_RSQRT] = ISA_OP_v_rsq_f64, [IR_M_FABS] = ISA_OP_v_and_b64,
-  [IR_M_FMIN] = ISA_OP_v_min_f64, [IR_M_FMAX] = ISA_OP_v_max_f64, [IR_M_EXP] = ISA_OP_v_exp_f64,
-  [IR_M_EXP2] = ISA_OP_v_exp2_f64, [IR_M_LOG] = ISA_OP_v_log_f64, [IR_M_LOG2] = ISA_OP_v_log2_f64,
-  [IR_M_SIN] = ISA_OP_v_sin_f64, [IR_M_COS] = ISA_OP_v_cos_f64, [IR_M_POW] = ISA_OP_v_pow_f64,
-  [IR_M_FLOOR] = ISA_OP_v_floor_f64, [IR_M_CEIL] = ISA_OP_v_ceil_f64, [IR_M_TRUNC] = ISA_OP_v_trunc_f64,
-  [IR_M_RINT] = ISA_OP_v_rndne_f64, [IR_M_FMOD] = ISA_OP_v_fmod_f64, [IR_M_NATIVE_RECIP] = ISA_OP_v_rcp_f64,
-  [IR_M_TAN] = ISA_OP_v_tan_f64, [IR_M_ASIN] = ISA_OP_v_asin_f64, [IR_M_ACOS] = ISA_OP_v_acos_f64,
-  [IR_M_ATAN] = ISA_OP_v_atan_f64, [IR_M_ATAN2] = ISA_OP_v_atan2_f64, [IR_M_SINH] = ISA_OP_v_sinh_f64,
-  [IR_M_COSH] = ISA_OP_v_cosh_f64, [IR_M_TANH] = ISA_OP_v_tanh_f64, [IR_M_EXP10] = ISA_OP_v_exp10_f64,
-  [IR_M_LOG10] = ISA_OP_v_log10_f64, [IR_M_LOG1P] = ISA_OP_v_log1p_f64, [IR_M_EXPM1] = ISA_OP_v_expm1_f64,
-  [IR_M_CBRT] = ISA_OP_v_cbrt_f64, [IR_M_HYPOT] = ISA_OP_v_hypot_f64, [IR_M_FDIM] = ISA_OP_v_fdim_f64,
-  [IR_M_ASINH] = ISA_OP_v_asinh_f64, [IR_M_ACOSH] = ISA_OP_v_acosh_f64, [IR_M_ATANH] = ISA_OP_v_atanh_f64,
-  [IR_M_COPYSIGN] = ISA_OP_v_copysign_f64, [IR_M_POPCOUNT] = ISA_OP_COUNT, [IR_M_CLZ] = ISA_OP_COUNT,
-  [IR_M_CTZ] = ISA_OP_COUNT, [IR_M_ROUND] = ISA_OP_v_round_f64, [IR_M_ERF] = ISA_OP_v_erf_f64,
-  [IR_M_ERFC] = ISA_OP_v_erfc_f64, [IR_M_TGAMMA] = ISA_OP_v_tgamma_f64, [IR_M_LOGB] = ISA_OP_v_logb_f64,
-  [IR_M_REMAINDER] = ISA_OP_v_remainder_f64, [IR_M_NEXTAFTER] = ISA_OP_v_nextafter_f64,
-  [IR_M_LDEXP] = ISA_OP_v_ldexp_f64, [IR_M_HALF2F] = ISA_OP_COUNT,
-  /* F2HALF: selected by the double operand (the result is an I32) */
-  [IR_M_F2HALF_RTE] = ISA_OP_v_cvt_f16_f64_rte, [IR_M_F2HALF_RTZ] = ISA_OP_v_cvt_f16_f64_rtz,
-  [IR_M_F2HALF_RTP] = ISA_OP_v_cvt_f16_f64_rtp, [IR_M_F2HALF_RTN] = ISA_OP_v_cvt_f16_f64_rtn,
-  [IR_M_SINPI] = ISA_OP_v_sinpi_f64, [IR_M_COSPI] = ISA_OP_v_cospi_f64, [IR_M_TANPI] = ISA_OP_v_tanpi_f64,
-  [IR_M_ASINPI] = ISA_OP_v_asinpi_f64, [IR_M_ACOSPI] = ISA_OP_v_acospi_f64,
-  [IR_M_ATANPI] = ISA_OP_v_atanpi_f64, [IR_M_ATAN2PI] = ISA_OP_v_atan2pi_f64,
-  [IR_M_POWR] = ISA_OP_v_powr_f64, [IR_M_POWN] = ISA_OP_v_pown_f64, [IR_M_ROOTN] = ISA_OP_v_rootn_f64,
-  [IR_M_LGAMMA] = ISA_OP_v_lgamma_f64, [IR_M_FREXP_MANT] = ISA_OP_v_frexp_mant_f64,
-  /* I32 results, selected by the double operand like F2HALF */
-  [IR_M_LGAMMA_SIGN] = ISA_OP_v_lgamma_sign_f64, [IR_M_FREXP_EXP] = ISA_OP_v_frexp_exp_f64,
-  [IR_M_ILOGB] = ISA_OP_v_ilogb_f64, [IR_M_REMQUO_Q] = ISA_OP_v_remquo_q_f64,
+#define IR_MATH(name, text, nopnd, flags, f32, f64) [IR_M_##name] = ISA_OP_##f64,
+#include "ir_math.def"
 };
 
 /* math whose second operand is an I32 (an exponent or root index), not the float type */
 static int isel_math_int_src1(uint32_t m) {
-  return m == IR_M_LDEXP || m == IR_M_POWN || m == IR_M_ROOTN;
+  return (ir_maths[m].flags & IR_MF_I32_SRC1) != 0;
 }
 
 static const isa_opcode isel_fcmp_f64_ops[] = {
@@ -455,7 +421,7 @@ static int isel_int(isel *s, uint32_t i) {
     if (in->op == IR_AND || in->op == IR_OR || in->op == IR_XOR || in->op == IR_NOT) return isel_bool_logic(s, i);
     return isel_fail(s, "arithmetic '%s' on bool values is not supported", ir_op_name((ir_op)in->op));
   }
-  const isel_iops *t = &isel_int_ops[in->op - IR_ADD];
+  const isel_opsel *t = &isel_ops[in->op];
   isel_cls c = isel_class(s, i);
   unsigned bits = isel_bits(in->type);
   int uni = isel_is_uniform_cls(c);
@@ -466,9 +432,8 @@ static int isel_int(isel *s, uint32_t i) {
       isel_op(s, i, c, ISA_OP_v_xor_b64, isel_A2(s, a), be_imm(~(uint64_t)0), isel_none);
       return 0;
     }
-    if (in->op >= IR_SMIN && in->op <= IR_UMAX) {
-      static const ir_pred pr[] = {IR_P_SLT, IR_P_SGT, IR_P_ULT, IR_P_UGT};
-      isa_opcode cmp = isel_icmp_ops[pr[in->op - IR_SMIN]][uni ? 2 : 3];
+    if (t->pred64 >= 0) { /* min/max: a compare and a select */
+      isa_opcode cmp = isel_icmp_ops[t->pred64][uni ? 2 : 3];
       if (uni) {
         be_opnd x = isel_B2(s, a), y = isel_B2(s, b);
         be_mi *mi = isel_e(s, cmp);
@@ -523,8 +488,11 @@ static int isel_int(isel *s, uint32_t i) {
       return 0;
     }
   }
-  int e0 = t->ext == 1 || t->ext == 3 ? 1 : t->ext == 2 || t->ext == 4 ? 2 : 0;
-  int e1 = t->ext == 1 ? 1 : t->ext == 2 ? 2 : 0;
+  /* extension of each operand: 0 none, 1 zero, 2 sign */
+  int e0 = t->ext == ISEL_EXT_ZERO || t->ext == ISEL_EXT_ZERO_A   ? 1
+           : t->ext == ISEL_EXT_SIGN || t->ext == ISEL_EXT_SIGN_A ? 2
+                                                                  : 0;
+  int e1 = t->ext == ISEL_EXT_ZERO ? 1 : t->ext == ISEL_EXT_SIGN ? 2 : 0;
   int scalar = uni && t->s32 != ISEL_NOP;
   be_opnd x = e0 ? isel_ext(s, a, bits, e0 == 2, !scalar) : scalar ? isel_B(s, a) : isel_A(s, a);
   be_opnd y = isel_none;
@@ -552,24 +520,24 @@ static int isel_float_f64(isel *s, uint32_t i) {
     b = in->op == IR_MATH && isel_math_int_src1(in->aux) ? isel_A(s, in->opnd[1]) : isel_A2(s, in->opnd[1]);
   if (in->nopnd > 2) x = isel_A2(s, in->opnd[2]);
   switch ((ir_op)in->op) {
-  case IR_FADD: isel_op(s, i, c, ISA_OP_v_add_f64, a, b, isel_none); break;
-  case IR_FSUB: isel_op(s, i, c, ISA_OP_v_sub_f64, a, b, isel_none); break;
-  case IR_FMUL: isel_op(s, i, c, ISA_OP_v_mul_f64, a, b, isel_none); break;
-  case IR_FDIV: isel_op(s, i, c, ISA_OP_v_div_f64, a, b, isel_none); break;
-  case IR_FREM: isel_op(s, i, c, ISA_OP_v_fmod_f64, a, b, isel_none); break;
-  case IR_FNEG: isel_op(s, i, c, ISA_OP_v_xor_b64, a, be_imm((uint64_t)1 << 63), isel_none); break;
-  case IR_FMA: isel_op(s, i, c, ISA_OP_v_fma_f64, a, b, x); break;
+  case IR_FNEG:
+    isel_op(s, i, c, ISA_OP_v_xor_b64, a, be_imm((uint64_t)1 << 63), isel_none);
+    break;
   case IR_MATH:
     if (in->aux >= IR_M_COUNT) return isel_fail(s, "unknown math builtin %u", in->aux);
     if (in->aux == IR_M_FABS) {
       isel_op(s, i, c, ISA_OP_v_and_b64, a, be_imm(~((uint64_t)1 << 63)), isel_none);
-    } else if (isel_math_f64_ops[in->aux] == ISA_OP_COUNT) {
+    } else if (isel_math_f64_ops[in->aux] == ISEL_NOP) {
       return isel_fail(s, "math builtin %u has no double-precision form", in->aux);
     } else {
       isel_op(s, i, c, isel_math_f64_ops[in->aux], a, b, isel_none);
     }
     break;
-  default: return isel_fail(s, "unexpected double op %s", ir_op_name((ir_op)in->op));
+  default: /* one opcode (ir_ops.def); x is none but for FMA */
+    if (isel_ops[in->op].f64 == ISEL_NOP)
+      return isel_fail(s, "unexpected double op %s", ir_op_name((ir_op)in->op));
+    isel_op(s, i, c, isel_ops[in->op].f64, a, b, x);
+    break;
   }
   return 0;
 }
@@ -581,7 +549,8 @@ static int isel_float(isel *s, uint32_t i) {
   if (in->op == IR_MATH && in->aux < IR_M_COUNT &&
       s->f->insts[in->opnd[0]].type.base == IR_T_F64) { /* double -> half bits or an I32 */
     isa_opcode op = isel_math_f64_ops[in->aux];
-    if (op == ISA_OP_COUNT) return isel_fail(s, "math builtin %u has no double-precision form", in->aux);
+    if (op == ISEL_NOP)
+      return isel_fail(s, "math builtin %u has no double-precision form", in->aux);
     be_opnd a = isel_A2(s, in->opnd[0]), b = in->nopnd > 1 ? isel_A2(s, in->opnd[1]) : isel_none;
     if (isel_is_uniform_cls(isel_class(s, i))) { /* VALU result, back to an SGPR */
       uint32_t r = isel_e1(s, op, ISA_RF_V, 1, a, b, isel_none);
@@ -595,13 +564,9 @@ static int isel_float(isel *s, uint32_t i) {
   be_opnd b = in->nopnd > 1 ? isel_A(s, in->opnd[1]) : isel_none;
   be_opnd x = in->nopnd > 2 ? isel_A(s, in->opnd[2]) : isel_none;
   switch ((ir_op)in->op) {
-  case IR_FADD: isel_op(s, i, c, ISA_OP_v_add_f32, a, b, isel_none); break;
-  case IR_FSUB: isel_op(s, i, c, ISA_OP_v_sub_f32, a, b, isel_none); break;
-  case IR_FMUL: isel_op(s, i, c, ISA_OP_v_mul_f32, a, b, isel_none); break;
-  case IR_FDIV: isel_op(s, i, c, ISA_OP_v_div_f32, a, b, isel_none); break;
-  case IR_FREM: isel_op(s, i, c, ISA_OP_v_fmod_f32, a, b, isel_none); break;
-  case IR_FNEG: isel_op(s, i, c, ISA_OP_v_xor_b32, a, be_imm(0x80000000u), isel_none); break;
-  case IR_FMA: isel_op(s, i, c, ISA_OP_v_fma_f32, a, b, x); break;
+  case IR_FNEG:
+    isel_op(s, i, c, ISA_OP_v_xor_b32, a, be_imm(0x80000000u), isel_none);
+    break;
   case IR_MATH:
     if (in->aux >= IR_M_COUNT) return isel_fail(s, "unknown math builtin %u", in->aux);
     if (in->aux == IR_M_FABS) {
@@ -613,7 +578,11 @@ static int isel_float(isel *s, uint32_t i) {
     } else
       isel_op(s, i, c, isel_math_ops[in->aux], a, b, isel_none);
     break;
-  default: return isel_fail(s, "unexpected float op %s", ir_op_name((ir_op)in->op));
+  default: /* one opcode (ir_ops.def); x is none but for FMA */
+    if (isel_ops[in->op].f32 == ISEL_NOP)
+      return isel_fail(s, "unexpected float op %s", ir_op_name((ir_op)in->op));
+    isel_op(s, i, c, isel_ops[in->op].f32, a, b, x);
+    break;
   }
   return 0;
 }
@@ -980,6 +949,8 @@ static int isel_ptradd(isel *s, uint32_t i) {
 static int isel_inst(isel *s, uint32_t i) {
   const ir_inst *in = &s->f->insts[i];
   s->line = in->line;
+  if (in->op < IR_OP_COUNT && isel_ops[in->op].family == ISEL_FAM_INT) return isel_int(s, i);
+  if (in->op < IR_OP_COUNT && isel_ops[in->op].family == ISEL_FAM_FLOAT) return isel_float(s, i);
   switch ((ir_op)in->op) {
   case IR_CONST: isel_def_const(s, i, in->imm); return 0;
   case IR_UNDEF: isel_def_const(s, i, 0); return 0;
@@ -991,13 +962,8 @@ static int isel_inst(isel *s, uint32_t i) {
   case IR_GLOBAL_SIZE:
   case IR_NUM_GROUPS:
   case IR_GLOBAL_OFFSET:
-  case IR_WORK_DIM: return isel_builtin(s, i);
-  case IR_ADD: case IR_SUB: case IR_MUL: case IR_MULHI_U: case IR_MULHI_S: case IR_SDIV: case IR_UDIV:
-  case IR_SREM: case IR_UREM: case IR_AND: case IR_OR: case IR_XOR: case IR_NOT: case IR_SHL: case IR_LSHR:
-  case IR_ASHR: case IR_SMIN: case IR_SMAX: case IR_UMIN: case IR_UMAX:
-    return isel_int(s, i);
-  case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM: case IR_FNEG: case IR_FMA: case IR_MATH:
-    return isel_float(s, i);
+  case IR_WORK_DIM:
+    return isel_builtin(s, i);
   case IR_ICMP:
   case IR_FCMP:
     if (s->defer[i]) return 0;

@@ -360,6 +360,8 @@ int isel_store(isel *s, uint32_t i) {
   return 0;
 }
 
+/* indexed by ir_atomic, in its order, ADD to DEC */
+_Static_assert(IR_A_ADD == 0 && IR_A_DEC == 12, "ir_atomic changed: update the atomic tables");
 static const isa_opcode mem_atomic_ops[2][13] = {
   {ISA_OP_global_atomic_add_u32, ISA_OP_global_atomic_sub_u32, ISA_OP_global_atomic_xchg_b32,
    ISA_OP_global_atomic_cmpxchg_b32, ISA_OP_global_atomic_min_i32, ISA_OP_global_atomic_max_i32,

@@ -137,21 +137,7 @@ uint32_t pass_remove_unreachable(ir_function *f) {
 }
 
 int pass_has_side_effect(const ir_inst *in) {
-  switch ((ir_op)in->op) {
-  case IR_STORE:
-  case IR_ATOMIC:
-  case IR_IMAGE_STORE:
-  case IR_BARRIER:
-  case IR_FENCE:
-  case IR_CALL:
-  case IR_BR:
-  case IR_CBR:
-  case IR_RET:
-  case IR_UNREACHABLE:
-    return 1;
-  default:
-    return 0;
-  }
+  return in->op < IR_OP_COUNT && (ir_ops[in->op].flags & IR_OF_SIDE_EFFECT);
 }
 
 uint32_t *pass_use_counts(const ir_function *f) {

@@ -36,19 +36,9 @@ void pass_region(const ir_function *f, uint32_t b, uint32_t stop, uint8_t *out) 
   free(stack);
 }
 
+/* Sources of divergence: IR_OF_DIVERGENT in ir_ops.def. */
 static int uni_source(const ir_inst *in) {
-  switch ((ir_op)in->op) {
-  case IR_LOCAL_ID:
-  case IR_GLOBAL_ID:
-  case IR_LOAD:
-  case IR_ATOMIC:
-  case IR_CALL:
-  case IR_IMAGE_LOAD: /* per-lane results in VGPRs */
-  case IR_IMAGE_SAMPLE:
-    return 1;
-  default:
-    return 0;
-  }
+  return in->op < IR_OP_COUNT && (ir_ops[in->op].flags & IR_OF_DIVERGENT);
 }
 
 /* Reachability from one successor (flags), used to find true joins. */

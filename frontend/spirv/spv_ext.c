@@ -11,106 +11,59 @@
 
 #define W(k) spv_word(m, i, (k))
 
-typedef enum spv_xk { XK_MATH, XK_OP, XK_FMA, XK_MIX, XK_FCLAMP, XK_SCLAMP, XK_UCLAMP,
-                      XK_SABS, XK_UABS, XK_MAD24, XK_RECIP_DIV, XK_ROTATE, XK_ABSDIFF,
-                      XK_ADDSAT, XK_SUBSAT, XK_HADD, XK_RHADD, XK_SELECT, XK_BITCNT, XK_MULHI,
-                      XK_MADHI, XK_UPSAMPLE, XK_STEP, XK_SSTEP, XK_SIGN, XK_SCALE, XK_MAG,
-                      XK_NAN } spv_xk;
-
-typedef struct spv_xmap {
-  uint32_t num;
-  uint8_t kind; /* spv_xk */
-  uint32_t op;  /* ir_op, ir_math, signedness or a constant, per kind */
-} spv_xmap;
-
-static const spv_xmap spv_clstd_map[] = {
-  {OpenCLstd_Sqrt, XK_MATH, IR_M_SQRT}, {OpenCLstd_Native_sqrt, XK_MATH, IR_M_SQRT},
-  {OpenCLstd_Half_sqrt, XK_MATH, IR_M_SQRT},
-  {OpenCLstd_Rsqrt, XK_MATH, IR_M_RSQRT}, {OpenCLstd_Native_rsqrt, XK_MATH, IR_M_RSQRT},
-  {OpenCLstd_Half_rsqrt, XK_MATH, IR_M_RSQRT},
-  {OpenCLstd_Fabs, XK_MATH, IR_M_FABS},
-  {OpenCLstd_Fmin, XK_MATH, IR_M_FMIN}, {OpenCLstd_Fmax, XK_MATH, IR_M_FMAX},
-  {OpenCLstd_Exp, XK_MATH, IR_M_EXP}, {OpenCLstd_Native_exp, XK_MATH, IR_M_EXP},
-  {OpenCLstd_Half_exp, XK_MATH, IR_M_EXP},
-  {OpenCLstd_Exp2, XK_MATH, IR_M_EXP2}, {OpenCLstd_Native_exp2, XK_MATH, IR_M_EXP2},
-  {OpenCLstd_Half_exp2, XK_MATH, IR_M_EXP2},
-  {OpenCLstd_Log, XK_MATH, IR_M_LOG}, {OpenCLstd_Native_log, XK_MATH, IR_M_LOG},
-  {OpenCLstd_Half_log, XK_MATH, IR_M_LOG},
-  {OpenCLstd_Log2, XK_MATH, IR_M_LOG2}, {OpenCLstd_Native_log2, XK_MATH, IR_M_LOG2},
-  {OpenCLstd_Half_log2, XK_MATH, IR_M_LOG2},
-  {OpenCLstd_Sin, XK_MATH, IR_M_SIN}, {OpenCLstd_Native_sin, XK_MATH, IR_M_SIN},
-  {OpenCLstd_Half_sin, XK_MATH, IR_M_SIN},
-  {OpenCLstd_Cos, XK_MATH, IR_M_COS}, {OpenCLstd_Native_cos, XK_MATH, IR_M_COS},
-  {OpenCLstd_Half_cos, XK_MATH, IR_M_COS},
-  {OpenCLstd_Pow, XK_MATH, IR_M_POW},
-  /* powr is not pow: NaN for x < 0 and its own special cases (spec 7.5.1); the half_ and
-   * native_ forms keep that domain */
-  {OpenCLstd_Powr, XK_MATH, IR_M_POWR}, {OpenCLstd_Native_powr, XK_MATH, IR_M_POWR},
-  {OpenCLstd_Half_powr, XK_MATH, IR_M_POWR},
-  {OpenCLstd_Floor, XK_MATH, IR_M_FLOOR}, {OpenCLstd_Ceil, XK_MATH, IR_M_CEIL},
-  {OpenCLstd_Trunc, XK_MATH, IR_M_TRUNC}, {OpenCLstd_Rint, XK_MATH, IR_M_RINT},
-  {OpenCLstd_Fmod, XK_MATH, IR_M_FMOD},
-  {OpenCLstd_Native_recip, XK_MATH, IR_M_NATIVE_RECIP},
-  {OpenCLstd_Half_recip, XK_MATH, IR_M_NATIVE_RECIP},
-  {OpenCLstd_Native_divide, XK_OP, IR_FDIV}, {OpenCLstd_Half_divide, XK_OP, IR_FDIV},
-  {OpenCLstd_Fma, XK_FMA, IR_FMA}, {OpenCLstd_Mad, XK_FMA, IR_FMA},
-  {OpenCLstd_SMin, XK_OP, IR_SMIN}, {OpenCLstd_SMax, XK_OP, IR_SMAX},
-  {OpenCLstd_UMin, XK_OP, IR_UMIN}, {OpenCLstd_UMax, XK_OP, IR_UMAX},
-  {OpenCLstd_Tan, XK_MATH, IR_M_TAN}, {OpenCLstd_Native_tan, XK_MATH, IR_M_TAN},
-  {OpenCLstd_Half_tan, XK_MATH, IR_M_TAN},
-  {OpenCLstd_Asin, XK_MATH, IR_M_ASIN}, {OpenCLstd_Acos, XK_MATH, IR_M_ACOS},
-  {OpenCLstd_Atan, XK_MATH, IR_M_ATAN}, {OpenCLstd_Atan2, XK_MATH, IR_M_ATAN2},
-  {OpenCLstd_Sinh, XK_MATH, IR_M_SINH}, {OpenCLstd_Cosh, XK_MATH, IR_M_COSH},
-  {OpenCLstd_Tanh, XK_MATH, IR_M_TANH},
-  {OpenCLstd_Asinh, XK_MATH, IR_M_ASINH}, {OpenCLstd_Acosh, XK_MATH, IR_M_ACOSH},
-  {OpenCLstd_Atanh, XK_MATH, IR_M_ATANH},
-  {OpenCLstd_Exp10, XK_MATH, IR_M_EXP10}, {OpenCLstd_Native_exp10, XK_MATH, IR_M_EXP10},
-  {OpenCLstd_Half_exp10, XK_MATH, IR_M_EXP10},
-  {OpenCLstd_Log10, XK_MATH, IR_M_LOG10}, {OpenCLstd_Native_log10, XK_MATH, IR_M_LOG10},
-  {OpenCLstd_Half_log10, XK_MATH, IR_M_LOG10},
-  {OpenCLstd_Log1p, XK_MATH, IR_M_LOG1P}, {OpenCLstd_Expm1, XK_MATH, IR_M_EXPM1},
-  {OpenCLstd_Cbrt, XK_MATH, IR_M_CBRT}, {OpenCLstd_Hypot, XK_MATH, IR_M_HYPOT},
-  {OpenCLstd_Fdim, XK_MATH, IR_M_FDIM}, {OpenCLstd_Copysign, XK_MATH, IR_M_COPYSIGN},
-  {OpenCLstd_Round, XK_MATH, IR_M_ROUND}, {OpenCLstd_Erf, XK_MATH, IR_M_ERF},
-  {OpenCLstd_Erfc, XK_MATH, IR_M_ERFC}, {OpenCLstd_Tgamma, XK_MATH, IR_M_TGAMMA},
-  {OpenCLstd_Logb, XK_MATH, IR_M_LOGB}, {OpenCLstd_Remainder, XK_MATH, IR_M_REMAINDER},
-  {OpenCLstd_Nextafter, XK_MATH, IR_M_NEXTAFTER}, {OpenCLstd_Ldexp, XK_MATH, IR_M_LDEXP},
-  {OpenCLstd_Sinpi, XK_MATH, IR_M_SINPI}, {OpenCLstd_Cospi, XK_MATH, IR_M_COSPI},
-  {OpenCLstd_Tanpi, XK_MATH, IR_M_TANPI}, {OpenCLstd_Asinpi, XK_MATH, IR_M_ASINPI},
-  {OpenCLstd_Acospi, XK_MATH, IR_M_ACOSPI}, {OpenCLstd_Atanpi, XK_MATH, IR_M_ATANPI},
-  {OpenCLstd_Atan2pi, XK_MATH, IR_M_ATAN2PI}, {OpenCLstd_Lgamma, XK_MATH, IR_M_LGAMMA},
-  /* pown/rootn: the I32 n goes through as the second operand; ilogb's result is an I32 */
-  {OpenCLstd_Pown, XK_MATH, IR_M_POWN}, {OpenCLstd_Rootn, XK_MATH, IR_M_ROOTN},
-  {OpenCLstd_Ilogb, XK_MATH, IR_M_ILOGB},
-  /* max/min's common forms leave NaN and infinities undefined: fmax/fmin is one answer */
-  {OpenCLstd_FMax_common, XK_MATH, IR_M_FMAX}, {OpenCLstd_FMin_common, XK_MATH, IR_M_FMIN},
-  {OpenCLstd_Nan, XK_NAN, 0},
-  /* op: 1 for maxmag */
-  {OpenCLstd_Maxmag, XK_MAG, 1}, {OpenCLstd_Minmag, XK_MAG, 0},
-  {OpenCLstd_Popcount, XK_BITCNT, IR_M_POPCOUNT}, {OpenCLstd_Clz, XK_BITCNT, IR_M_CLZ},
-  {OpenCLstd_Ctz, XK_BITCNT, IR_M_CTZ},
-  /* op: 1 for the signed variant */
-  {OpenCLstd_SMul_hi, XK_MULHI, 1}, {OpenCLstd_UMul_hi, XK_MULHI, 0},
-  {OpenCLstd_SMad_hi, XK_MADHI, 1}, {OpenCLstd_UMad_hi, XK_MADHI, 0},
-  {OpenCLstd_S_Upsample, XK_UPSAMPLE, 1}, {OpenCLstd_U_Upsample, XK_UPSAMPLE, 0},
-  {OpenCLstd_Step, XK_STEP, 0}, {OpenCLstd_Smoothstep, XK_SSTEP, 0},
-  {OpenCLstd_Sign, XK_SIGN, 0},
-  /* op: 1 for degrees (x * 180/pi), 0 for radians (x * pi/180) */
-  {OpenCLstd_Degrees, XK_SCALE, 1}, {OpenCLstd_Radians, XK_SCALE, 0},
-  {OpenCLstd_SMul24, XK_OP, IR_MUL}, {OpenCLstd_UMul24, XK_OP, IR_MUL},
-  {OpenCLstd_SMad24, XK_MAD24, IR_MUL}, {OpenCLstd_UMad24, XK_MAD24, IR_MUL},
-  {OpenCLstd_SAbs, XK_SABS, 0}, {OpenCLstd_UAbs, XK_UABS, 0},
-  {OpenCLstd_Mix, XK_MIX, 0}, {OpenCLstd_FClamp, XK_FCLAMP, 0},
-  {OpenCLstd_SClamp, XK_SCLAMP, 0}, {OpenCLstd_UClamp, XK_UCLAMP, 0},
-  /* op: 1 for the signed variant */
-  {OpenCLstd_Rotate, XK_ROTATE, 0},
-  {OpenCLstd_SAbs_diff, XK_ABSDIFF, 1}, {OpenCLstd_UAbs_diff, XK_ABSDIFF, 0},
-  {OpenCLstd_SAdd_sat, XK_ADDSAT, 1}, {OpenCLstd_UAdd_sat, XK_ADDSAT, 0},
-  {OpenCLstd_SSub_sat, XK_SUBSAT, 1}, {OpenCLstd_USub_sat, XK_SUBSAT, 0},
-  {OpenCLstd_SHadd, XK_HADD, 1}, {OpenCLstd_UHadd, XK_HADD, 0},
-  {OpenCLstd_SRhadd, XK_RHADD, 1}, {OpenCLstd_URhadd, XK_RHADD, 0},
-  {OpenCLstd_Select, XK_SELECT, 0},
+/* The builtins one IR op or math builtin computes come from ir_ops.def and
+ * ir_math.def (their IR_OP_CLSTD / IR_MATH_CLSTD rows); the rest expand to
+ * several IR instructions, by kind. spv_internal.h declares the table. */
+const spv_xmap spv_clstd_map[] = {
+#define IR_OP(name, text, nmin, nmax, result, aux, flags, isel)
+#define IR_OP_CLSTD(name, clstd) {OpenCLstd_##clstd, XK_OP, IR_##name},
+#include "ir_ops.def"
+#define IR_MATH(name, text, nopnd, flags, f32, f64)
+#define IR_MATH_CLSTD(name, clstd) {OpenCLstd_##clstd, XK_MATH, IR_M_##name},
+#include "ir_math.def"
+    {OpenCLstd_Nan, XK_NAN, 0},
+    /* op: 1 for maxmag */
+    {OpenCLstd_Maxmag, XK_MAG, 1},
+    {OpenCLstd_Minmag, XK_MAG, 0},
+    {OpenCLstd_Popcount, XK_BITCNT, IR_M_POPCOUNT},
+    {OpenCLstd_Clz, XK_BITCNT, IR_M_CLZ},
+    {OpenCLstd_Ctz, XK_BITCNT, IR_M_CTZ},
+    /* op: 1 for the signed variant */
+    {OpenCLstd_SMul_hi, XK_MULHI, 1},
+    {OpenCLstd_UMul_hi, XK_MULHI, 0},
+    {OpenCLstd_SMad_hi, XK_MADHI, 1},
+    {OpenCLstd_UMad_hi, XK_MADHI, 0},
+    {OpenCLstd_S_Upsample, XK_UPSAMPLE, 1},
+    {OpenCLstd_U_Upsample, XK_UPSAMPLE, 0},
+    {OpenCLstd_Step, XK_STEP, 0},
+    {OpenCLstd_Smoothstep, XK_SSTEP, 0},
+    {OpenCLstd_Sign, XK_SIGN, 0},
+    /* op: 1 for degrees (x * 180/pi), 0 for radians (x * pi/180) */
+    {OpenCLstd_Degrees, XK_SCALE, 1},
+    {OpenCLstd_Radians, XK_SCALE, 0},
+    {OpenCLstd_SMad24, XK_MAD24, IR_MUL},
+    {OpenCLstd_UMad24, XK_MAD24, IR_MUL},
+    {OpenCLstd_SAbs, XK_SABS, 0},
+    {OpenCLstd_UAbs, XK_UABS, 0},
+    {OpenCLstd_Mix, XK_MIX, 0},
+    {OpenCLstd_FClamp, XK_FCLAMP, 0},
+    {OpenCLstd_SClamp, XK_SCLAMP, 0},
+    {OpenCLstd_UClamp, XK_UCLAMP, 0},
+    /* op: 1 for the signed variant */
+    {OpenCLstd_Rotate, XK_ROTATE, 0},
+    {OpenCLstd_SAbs_diff, XK_ABSDIFF, 1},
+    {OpenCLstd_UAbs_diff, XK_ABSDIFF, 0},
+    {OpenCLstd_SAdd_sat, XK_ADDSAT, 1},
+    {OpenCLstd_UAdd_sat, XK_ADDSAT, 0},
+    {OpenCLstd_SSub_sat, XK_SUBSAT, 1},
+    {OpenCLstd_USub_sat, XK_SUBSAT, 0},
+    {OpenCLstd_SHadd, XK_HADD, 1},
+    {OpenCLstd_UHadd, XK_HADD, 0},
+    {OpenCLstd_SRhadd, XK_RHADD, 1},
+    {OpenCLstd_URhadd, XK_RHADD, 0},
+    {OpenCLstd_Select, XK_SELECT, 0},
 };
+const size_t spv_clstd_nmap = sizeof spv_clstd_map / sizeof spv_clstd_map[0];
 
 static uint32_t spv_x2(spv_fn *x, ir_op op, ir_type t, uint32_t a, uint32_t b) {
   uint32_t o[2] = {a, b};
@@ -843,7 +796,7 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
       (num >= OpenCLstd_Cross && num <= OpenCLstd_Fast_normalize))
     return spv_xvec(x, i, num);
   const spv_xmap *e = NULL;
-  for (size_t k = 0; k < sizeof spv_clstd_map / sizeof spv_clstd_map[0]; k++)
+  for (size_t k = 0; k < spv_clstd_nmap; k++)
     if (spv_clstd_map[k].num == num)
       e = &spv_clstd_map[k];
   if (!e) {
@@ -879,8 +832,9 @@ int spv_lower_clstd(spv_fn *x, uint32_t i) {
     ir_type tk = t[k];
     switch ((spv_xk)e->kind) {
     case XK_MATH: res[k] = spv_xmath(x, (ir_math)e->op, tk, nargs, o); break;
-    case XK_OP: res[k] = spv_emit(x, (ir_op)e->op, tk, nargs, o); break;
-    case XK_FMA: res[k] = spv_emit(x, IR_FMA, tk, 3, o); break;
+    case XK_OP:
+      res[k] = spv_emit(x, (ir_op)e->op, tk, nargs, o);
+      break;
     case XK_MAD24: res[k] = spv_x2(x, IR_ADD, tk, spv_x2(x, IR_MUL, tk, o[0], o[1]), o[2]); break;
     case XK_SABS: res[k] = spv_x2(x, IR_SMAX, tk, o[0],
                                   spv_x2(x, IR_SUB, tk, spv_kconst(x, tk, 0), o[0])); break;

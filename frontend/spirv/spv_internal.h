@@ -239,6 +239,45 @@ void spv_h_image_query(spv_fn *x, uint32_t i, uint32_t arg);
 
 /* OpExtInst of the OpenCL.std set; 0 or -1 (error set). */
 int spv_lower_clstd(spv_fn *x, uint32_t i);
+/* How spv_lower_clstd lowers each OpenCL.std instruction it maps (spv_ext.c):
+ * XK_OP / XK_MATH rows come from ir_ops.def / ir_math.def, the other kinds
+ * are expansions into several IR instructions. Exposed for its tests. */
+typedef enum spv_xk {
+  XK_MATH,
+  XK_OP,
+  XK_MIX,
+  XK_FCLAMP,
+  XK_SCLAMP,
+  XK_UCLAMP,
+  XK_SABS,
+  XK_UABS,
+  XK_MAD24,
+  XK_RECIP_DIV,
+  XK_ROTATE,
+  XK_ABSDIFF,
+  XK_ADDSAT,
+  XK_SUBSAT,
+  XK_HADD,
+  XK_RHADD,
+  XK_SELECT,
+  XK_BITCNT,
+  XK_MULHI,
+  XK_MADHI,
+  XK_UPSAMPLE,
+  XK_STEP,
+  XK_SSTEP,
+  XK_SIGN,
+  XK_SCALE,
+  XK_MAG,
+  XK_NAN
+} spv_xk;
+typedef struct spv_xmap {
+  uint32_t num; /* OpenCLstd_* */
+  uint8_t kind; /* spv_xk */
+  uint32_t op;  /* ir_op, ir_math, signedness or a constant, per kind */
+} spv_xmap;
+extern const spv_xmap spv_clstd_map[]; /* const tables, not mutable state */
+extern const size_t spv_clstd_nmap;
 /* popcount/clz/ctz (ir_math mth) of integer value v of type t, as IR on I32
  * pieces (spv_ext.c); the result has type t. */
 uint32_t spv_xbitcnt(spv_fn *x, ir_math mth, ir_type t, uint32_t v);
