@@ -236,3 +236,12 @@ uint64_t sim_l1_access(sim_l1 *l1, uint32_t cu, uint64_t now, const isa_access *
   l1->pipe[cu].free = t;
   return done;
 }
+
+uint64_t sim_l1_access_counted(sim_l1 *l1, uint32_t cu, uint64_t now, const isa_access *a,
+                               uint32_t *nreq, uint32_t *hits, uint32_t *misses) {
+  uint64_t h = l1->stats.l1_hits, m = l1->stats.l1_misses;
+  uint64_t done = sim_l1_access(l1, cu, now, a, nreq);
+  *hits = (uint32_t)(l1->stats.l1_hits - h);
+  *misses = (uint32_t)(l1->stats.l1_misses - m);
+  return done;
+}

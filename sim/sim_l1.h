@@ -72,4 +72,9 @@ void sim_l1_launch_invalidate(sim_l1 *l1);
  * coalesced line requests (*nreq). */
 uint64_t sim_l1_access(sim_l1 *l1, uint32_t cu, uint64_t now, const isa_access *a, uint32_t *nreq);
 
+/* The same, also giving the line lookups of a load that hit and missed
+ * (the texture path counts its own share). */
+uint64_t sim_l1_access_counted(sim_l1 *l1, uint32_t cu, uint64_t now, const isa_access *a,
+                               uint32_t *nreq, uint32_t *hits, uint32_t *misses);
+
 #endif

@@ -20,6 +20,7 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   sim_l1_params l1p;
   sim_scache_params sp;
   sim_lds_params lp;
+  sim_tex_params tp;
   sim_dram_params_read(&dp, cfg);
   sim_l2_params_read(&l2p, cfg);
   sim_noc_params_read(&np, cfg);
@@ -27,6 +28,7 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   sim_l1_params_read(&l1p, cfg);
   sim_scache_params_read(&sp, cfg);
   sim_lds_params_read(&lp, cfg);
+  sim_tex_params_read(&tp, cfg);
   /* from the DRAM up, so each component's downstream exists when it is built */
   int bad = sim_dram_init(&m->dram, &dp) != 0;
   bad = bad || sim_l2_init(&m->l2, &l2p, sim_memsys_port(sim_dram_request, &m->dram, 0, 0)) != 0;
@@ -36,6 +38,7 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
   bad = bad || sim_l1_init(&m->l1, &l1p, &m->wcb, sim_noc_port(&m->noc)) != 0;
   bad = bad || sim_scache_init(&m->scache, &sp, sim_noc_port(&m->noc)) != 0;
   bad = bad || sim_lds_init(&m->lds, &lp) != 0;
+  bad = bad || sim_tex_init(&m->tex, &tp, &m->l1) != 0;
   if (bad) {
     snprintf(err, errlen, "out of memory allocating the cache tag arrays and memory queues");
     sim_memsys_fini(m);
@@ -49,6 +52,7 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
 
 void sim_memsys_fini(sim_memsys *m) {
   /* each fini accepts a component that was never built (all zero) */
+  sim_tex_fini(&m->tex);
   sim_lds_fini(&m->lds);
   sim_scache_fini(&m->scache);
   sim_l1_fini(&m->l1);
@@ -62,6 +66,7 @@ void sim_memsys_clear_stats(sim_memsys *m) {
   memset(&m->l1.stats, 0, sizeof m->l1.stats);
   memset(&m->scache.stats, 0, sizeof m->scache.stats);
   memset(&m->lds.stats, 0, sizeof m->lds.stats);
+  memset(&m->tex.stats, 0, sizeof m->tex.stats);
   memset(&m->l2.stats, 0, sizeof m->l2.stats);
   memset(&m->dram.stats, 0, sizeof m->dram.stats);
 }
@@ -69,6 +74,7 @@ void sim_memsys_clear_stats(sim_memsys *m) {
 void sim_memsys_reset(sim_memsys *m) {
   sim_l1_reset(&m->l1);
   sim_lds_reset(&m->lds);
+  sim_tex_reset(&m->tex);
   sim_scache_reset(&m->scache);
   sim_noc_reset(&m->noc);
   sim_l2_reset(&m->l2);
@@ -95,6 +101,12 @@ uint64_t sim_memsys_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_a
                            uint32_t *nreq) {
   m->last_issue = now;
   return sim_l1_access(&m->l1, cu, now, a, nreq);
+}
+
+uint64_t sim_memsys_image(sim_memsys *m, uint32_t cu, uint64_t now, const isa_tex_access *t,
+                          uint32_t *nreq) {
+  m->last_issue = now;
+  return sim_tex_access(&m->tex, cu, now, t, nreq);
 }
 
 uint64_t sim_memsys_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a) {
@@ -135,6 +147,12 @@ void sim_memsys_collect(const sim_memsys *m, sim_stats *st) {
 #define SRC m->lds.stats
 #include "stats.def"
 #undef SIM_STATS_GROUP_lds
+#undef SRC
+#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, st->field = SRC.field;)
+#define SIM_STATS_GROUP_texture SIM_STATS_YES
+#define SRC m->tex.stats
+#include "stats.def"
+#undef SIM_STATS_GROUP_texture
 #undef SRC
 #define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, st->field = SRC.field;)
 #define SIM_STATS_GROUP_l2 SIM_STATS_YES

@@ -19,6 +19,7 @@
 #include "sim_lds.h"
 #include "sim_noc.h"
 #include "sim_scache.h"
+#include "sim_tex.h"
 #include "sim_wcb.h"
 
 typedef struct sim_memsys {
@@ -29,6 +30,7 @@ typedef struct sim_memsys {
   sim_l1 l1;
   sim_scache scache;
   sim_lds lds;
+  sim_tex tex;
   /* issue cycle of the latest global/scalar memory instruction: the
    * launch-end flush of the write-combining buffers is booked as of it */
   uint64_t last_issue;
@@ -54,6 +56,9 @@ uint64_t sim_memsys_launch_end(sim_memsys *m, uint64_t t);
 /* A vector (global or scratch) access of CU cu issued at `now`: see sim_l1_access. */
 uint64_t sim_memsys_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a,
                            uint32_t *nreq);
+/* An image instruction of CU cu issued at `now` with texels t: see sim_tex_access. */
+uint64_t sim_memsys_image(sim_memsys *m, uint32_t cu, uint64_t now, const isa_tex_access *t,
+                          uint32_t *nreq);
 /* A scalar load of CU cu issued at `now` (its first lane's address). */
 uint64_t sim_memsys_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a);
 /* An LDS access of CU cu issued at `now`: see sim_lds_access. */
