@@ -351,6 +351,10 @@ void *rt_mem_host(struct _cl_mem *m, size_t offset, size_t size);
 /* Checks a creation's flags: one of each group, USE_HOST_PTR alone among
  * the host-pointer flags. CL_SUCCESS or CL_INVALID_VALUE. */
 cl_int rt_mem_check_flags(cl_mem_flags flags);
+/* A map's checks shared by buffers and images: CL_INVALID_VALUE for bad map
+ * flags or a bad region (bad_range, the caller's test), else
+ * CL_INVALID_OPERATION when the memory's host-access flags forbid the map. */
+cl_int rt_map_check(cl_map_flags flags, cl_mem_flags mem_flags, int bad_range);
 /* The smallest CL_DEVICE_MAX_MEM_ALLOC_SIZE among the context's devices. */
 uint64_t rt_mem_max_alloc(struct _cl_context *ctx);
 /* Storage of `size` bytes on the context's first device (the user's bytes

@@ -358,16 +358,10 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapImage(cl_command_queue q, cl_mem m, c
   int sliced =
       im && (im->type == CL_MEM_OBJECT_IMAGE3D || im->type == CL_MEM_OBJECT_IMAGE2D_ARRAY ||
              im->type == CL_MEM_OBJECT_IMAGE1D_ARRAY);
-  if (e == CL_SUCCESS &&
-      ((flags & ~(cl_map_flags)(CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) ||
-       ((flags & CL_MAP_WRITE_INVALIDATE_REGION) && (flags & (CL_MAP_READ | CL_MAP_WRITE))) ||
-       rt_check_region(im, origin, region) != CL_SUCCESS || !row_pitch || (sliced && !slice_pitch)))
-    e = CL_INVALID_VALUE;
-  if (e == CL_SUCCESS &&
-      (((flags & CL_MAP_READ) && (m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))) ||
-       ((flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) &&
-        (m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)))))
-    e = CL_INVALID_OPERATION;
+  if (e == CL_SUCCESS)
+    e = rt_map_check(flags, m->flags,
+                     rt_check_region(im, origin, region) != CL_SUCCESS || !row_pitch ||
+                         (sliced && !slice_pitch));
   if (e != CL_SUCCESS) {
     rt_err(errcode_ret, e);
     return NULL;

@@ -297,21 +297,25 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue q, cl_m
 
 /* ---- map, unmap, migrate ------------------------------------------------- */
 
+cl_int rt_map_check(cl_map_flags flags, cl_mem_flags mem_flags, int bad_range) {
+  if ((flags & ~(cl_map_flags)(CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) ||
+      ((flags & CL_MAP_WRITE_INVALIDATE_REGION) && (flags & (CL_MAP_READ | CL_MAP_WRITE))) ||
+      bad_range)
+    return CL_INVALID_VALUE;
+  if (((flags & CL_MAP_READ) && (mem_flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))) ||
+      ((flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) &&
+       (mem_flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS))))
+    return CL_INVALID_OPERATION;
+  return CL_SUCCESS;
+}
+
 CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool blocking,
                                                   cl_map_flags flags, size_t off, size_t size,
                                                   cl_uint n, const cl_event *list, cl_event *event,
                                                   cl_int *errcode_ret) {
   cl_int e = rt_check_q_mem(q, m, n, list);
-  if (e == CL_SUCCESS &&
-      ((flags & ~(cl_map_flags)(CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) ||
-       ((flags & CL_MAP_WRITE_INVALIDATE_REGION) && (flags & (CL_MAP_READ | CL_MAP_WRITE))) ||
-       size == 0 || off > m->size || size > m->size - off))
-    e = CL_INVALID_VALUE;
-  if (e == CL_SUCCESS &&
-      (((flags & CL_MAP_READ) && (m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))) ||
-       ((flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) &&
-        (m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)))))
-    e = CL_INVALID_OPERATION;
+  if (e == CL_SUCCESS)
+    e = rt_map_check(flags, m->flags, size == 0 || off > m->size || size > m->size - off);
   if (e != CL_SUCCESS) {
     rt_err(errcode_ret, e);
     return NULL;
