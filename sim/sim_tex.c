@@ -11,6 +11,7 @@ void sim_tex_params_read(sim_tex_params *p, const cfg_device *cfg) {
   p->ncu = (uint32_t)cfg->cu_count;
   p->taps_per_cycle = cfg->texture_taps_per_cycle;
   p->latency = (uint64_t)cfg->texture_latency;
+  p->load_latency = (uint64_t)cfg->texture_load_latency;
 }
 
 int sim_tex_init(sim_tex *x, const sim_tex_params *p, sim_l1 *l1) {
@@ -31,7 +32,7 @@ void sim_tex_reset(sim_tex *x) {
   memset(x->unit, 0, x->p.ncu * sizeof *x->unit);
 }
 
-uint64_t sim_tex_access(sim_tex *x, uint32_t cu, uint64_t now, const isa_tex_access *t,
+uint64_t sim_tex_access(sim_tex *x, uint32_t cu, uint64_t now, const isa_tex_access *t, int sampled,
                         uint32_t *nreq) {
   uint32_t taps = 0;
   for (uint64_t mk = t->mask; mk; mk &= mk - 1) taps += t->ntaps[__builtin_ctzll(mk)];
@@ -67,5 +68,6 @@ uint64_t sim_tex_access(sim_tex *x, uint32_t cu, uint64_t now, const isa_tex_acc
     x->stats.tex_misses += misses;
     if (d > done) done = d;
   }
-  return (t->kind & ISA_F_LOAD) ? done + x->p.latency : done;
+  if (!(t->kind & ISA_F_LOAD)) return done;
+  return done + (sampled ? x->p.latency : x->p.load_latency);
 }

@@ -14,7 +14,8 @@
 typedef struct sim_tex_params {
   uint32_t ncu;
   double taps_per_cycle; /* texture.taps_per_cycle; 0: unlimited */
-  uint64_t latency;      /* texture.latency */
+  uint64_t latency;      /* texture.latency: sampled reads */
+  uint64_t load_latency; /* texture.load_latency: reads without a sampler */
 } sim_tex_params;
 
 /* Its counters: the stats.def rows of group `texture` (stats_group.h). */
@@ -40,10 +41,11 @@ void sim_tex_reset(sim_tex *x);
 /* An image instruction of CU cu issued at `now` whose texels are t (every
  * lane's taps; isa_image.h): the texture unit takes them, then each tap
  * index's lanes go through the L1 as one access (neighbouring lanes'
- * texels share lines, more so in a tiled image). Returns when the data is
+ * texels share lines, more so in a tiled image). `sampled`: a read with a
+ * sampler (texture.latency; without: texture.load_latency). Returns when the data is
  * back (reads) or the writes are acknowledged; *nreq gets the line
  * requests. */
-uint64_t sim_tex_access(sim_tex *x, uint32_t cu, uint64_t now, const isa_tex_access *t,
+uint64_t sim_tex_access(sim_tex *x, uint32_t cu, uint64_t now, const isa_tex_access *t, int sampled,
                         uint32_t *nreq);
 
 #endif

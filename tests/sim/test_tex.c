@@ -70,7 +70,7 @@ START_TEST(test_throughput_and_latency) {
   /* texels addressed by 16; taps 0 and 2 miss a line each (rows 256 bytes
    * apart), taps 1 and 3 hit them; fills back 100 later, then the
    * pipeline's 10 */
-  uint64_t done = sim_tex_access(&f->tex, 0, 0, t, &nreq);
+  uint64_t done = sim_tex_access(&f->tex, 0, 0, t, 1, &nreq);
   ck_assert_uint_eq(f->tex.stats.tex_instructions, 1);
   ck_assert_uint_eq(f->tex.stats.tex_taps, 16);
   ck_assert_uint_eq(f->tex.stats.tex_filter_cycles, 16);
@@ -80,12 +80,12 @@ START_TEST(test_throughput_and_latency) {
   ck_assert_double_eq(f->link.got[0].t, 16);
   ck_assert_uint_ge(done, 16 + 100 + 10);
   /* the same again at 0 waits for the unit: its texels are addressed by 32 */
-  sim_tex_access(&f->tex, 0, 0, t, &nreq);
+  sim_tex_access(&f->tex, 0, 0, t, 1, &nreq);
   ck_assert_uint_eq(f->tex.stats.tex_filter_cycles, 32);
   /* another CU's unit is its own: its first line leaves at 16 again (the
    * second at 18, behind two lines in the L1's pipeline) */
   unsigned before = f->link.n;
-  sim_tex_access(&f->tex, 1, 0, t, &nreq);
+  sim_tex_access(&f->tex, 1, 0, t, 1, &nreq);
   ck_assert_uint_eq(f->link.n, before + 2);
   ck_assert_double_eq(f->link.got[before].t, 16);
   ck_assert_double_eq(f->link.got[before + 1].t, 18);
@@ -110,14 +110,14 @@ START_TEST(test_2d_locality) {
   fixture *f = fx_make();
   uint32_t nreq;
   isa_tex_access *t = block(&lin, 64, 64, 4);
-  sim_tex_access(&f->tex, 0, 0, t, &nreq);
+  sim_tex_access(&f->tex, 0, 0, t, 1, &nreq);
   ck_assert_uint_eq(nreq, 8);
   ck_assert_uint_eq(f->tex.stats.tex_misses, 8);
   free(t);
   fx_free(f);
   f = fx_make();
   t = block(&til, 64, 64, 4);
-  sim_tex_access(&f->tex, 0, 0, t, &nreq);
+  sim_tex_access(&f->tex, 0, 0, t, 1, &nreq);
   ck_assert_uint_eq(nreq, 2);
   ck_assert_uint_eq(f->tex.stats.tex_misses, 2);
   ck_assert_uint_eq(f->link.n, 2);
