@@ -170,6 +170,11 @@ static int type_family(uint32_t dtype) {
   }
 }
 
+int isa_image_family(uint32_t dtype) {
+  int f = type_family(dtype);
+  return f == FAM_I ? ISA_IMAGE_INT : f == FAM_U ? ISA_IMAGE_UINT : ISA_IMAGE_FLOAT;
+}
+
 /* ---- layout ------------------------------------------------------------------------------- */
 
 static int is_1d_type(uint32_t type) {

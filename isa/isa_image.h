@@ -128,6 +128,12 @@ typedef const void *(*isa_image_fetch_fn)(void *ctx, uint64_t addr, uint32_t siz
  * orders with alpha and (0,0,0,1) without. ADDRESS_NONE with coordinates
  * out of range, undefined in OpenCL, clamps to the edge here. */
 enum { ISA_IMAGE_FLOAT, ISA_IMAGE_INT, ISA_IMAGE_UINT }; /* read_imagef / _i / _ui */
+/* The family a data type's values are read and written as: ISA_IMAGE_INT
+ * for the signed integer types, ISA_IMAGE_UINT for the unsigned ones,
+ * ISA_IMAGE_FLOAT for the rest. The image instructions' integer forms
+ * follow it: SPIR-V does not tell read_imagei from read_imageui, and GPU
+ * hardware decodes integer texels by their format too. */
+int isa_image_family(uint32_t dtype);
 int isa_image_read(const isa_image_desc *d, int family, uint32_t sampler, int int_coord,
                    const uint32_t coord[4], isa_image_fetch_fn fetch, void *ctx, uint32_t out[4],
                    uint64_t taps[ISA_IMAGE_MAX_TAPS], uint32_t *ntaps, uint64_t *fault_addr);

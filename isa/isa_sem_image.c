@@ -60,6 +60,14 @@ static isa_tex_access *img_begin(isa_wave *w, uint8_t kind, isa_tex_access *own)
   return t;
 }
 
+/* The _i and _u forms both read and write an integer format by its own
+ * signedness (isa_image_family); on other formats they keep their family
+ * (undefined in OpenCL: zeros). */
+static int img_family(const isa_image_desc *d, int family) {
+  int own = isa_image_family(d->dtype);
+  return family != ISA_IMAGE_FLOAT && own != ISA_IMAGE_FLOAT ? own : family;
+}
+
 /* image_load_* (sampled 0: int coordinates in src1) and image_sample_*
  * (sampler word src1, float coordinates in src2). Every lane is read before
  * any register is written, so a fault leaves the destination as it was. */
@@ -70,6 +78,7 @@ static isa_status img_read(isa_wave *w, const isa_inst *in, int family, int samp
   if (!exec) return ISA_RUN; /* a predicated-off instruction reads nothing */
   isa_image_desc d;
   if (img_desc(w, in, &d) != ISA_RUN) return ISA_FAULTED;
+  family = img_family(&d, family);
   uint32_t sampler = sampled ? isa_sval32(w, &in->src[1]) : 0;
   const uint32_t *C = &w->v[(size_t)in->src[sampled ? 2 : 1].reg * n];
   uint32_t r[4][ISA_MAX_WAVE];
@@ -105,6 +114,7 @@ static isa_status img_write(isa_wave *w, const isa_inst *in, int family) {
   if (!exec) return ISA_RUN;
   isa_image_desc d;
   if (img_desc(w, in, &d) != ISA_RUN) return ISA_FAULTED;
+  family = img_family(&d, family);
   const uint32_t *C = &w->v[(size_t)in->src[1].reg * n];
   const uint32_t *V = &w->v[(size_t)in->src[2].reg * n];
   uint8_t *host[ISA_MAX_WAVE];

@@ -165,60 +165,16 @@ static void img_read1(spv_fn *x, ir_op op, int family, ir_type t, const uint32_t
   }
 }
 
-/* A new block after the current one's CBR (succ filled by the caller). */
-static void img_branch(spv_fn *x, uint32_t cond, uint32_t t, uint32_t f) {
-  spv_emit(x, IR_CBR, SPV_IRT(IR_T_VOID), 1, &cond);
-  x->f->blocks[x->block].succ[0] = t;
-  x->f->blocks[x->block].succ[1] = f;
-  x->f->blocks[x->block].nsucc = 2;
-}
-
-static void img_jump(spv_fn *x, uint32_t to) {
-  spv_emit(x, IR_BR, SPV_IRT(IR_T_VOID), 0, NULL);
-  x->f->blocks[x->block].succ[0] = to;
-  x->f->blocks[x->block].nsucc = 1;
-}
-
-/* An integer read or write whose signedness only the format knows: a uniform
- * branch on the descriptor's data type runs the _i form for signed integer
- * formats and the _u form for the others (each gives zeros for the other's
- * formats). Reads join their channels in phis (out, NULL for writes). */
+/* An integer read or write whose signedness only the format knows: the _i
+ * and _u instructions both follow the format's signedness (isa_image_family),
+ * so the _i form serves either (out: the channels of a read; NULL for a
+ * write). */
 static void img_int_any(spv_fn *x, ir_op op, ir_type t, const uint32_t *o, uint32_t n,
                         uint32_t out[4]) {
-  ir_function *f = x->f;
-  ir_type i32 = SPV_IRT(IR_T_I32);
-  uint32_t dt = img_query(x, o[0], ISA_IMAGE_OFF_DTYPE);
-  uint32_t rel = spv_op2(x, IR_SUB, i32, dt, spv_kconst(x, i32, SPV_CL_SIGNED_INT8));
-  uint32_t is_signed = spv_op2(x, IR_ICMP, SPV_IRT(IR_T_BOOL), rel, spv_kconst(x, i32, 3));
-  f->insts[is_signed].aux = IR_P_ULT;
-  uint32_t bi = ir_add_block(f), bu = ir_add_block(f), join = ir_add_block(f);
-  img_branch(x, is_signed, bi, bu);
-  uint32_t vi[4], vu[4];
-  x->block = bi;
   if (out)
-    img_read1(x, op, ISA_IMAGE_INT, t, o, n, vi);
+    img_read1(x, op, ISA_IMAGE_INT, t, o, n, out);
   else
-    f->insts[spv_emit(x, op, SPV_IRT(IR_T_VOID), n, o)].aux = ISA_IMAGE_INT;
-  img_jump(x, join);
-  x->block = bu;
-  if (out)
-    img_read1(x, op, ISA_IMAGE_UINT, t, o, n, vu);
-  else
-    f->insts[spv_emit(x, op, SPV_IRT(IR_T_VOID), n, o)].aux = ISA_IMAGE_UINT;
-  img_jump(x, join);
-  x->block = join;
-  if (!out) return;
-  for (uint32_t k = 0; k < 4; k++) {
-    uint32_t phi = spv_emit(x, IR_PHI, t, 0, NULL);
-    ir_inst *in = &f->insts[phi];
-    in->opnd = fe_xcalloc(f->oom, 2, sizeof(uint32_t));
-    in->phi_block = fe_xcalloc(f->oom, 2, sizeof(uint32_t));
-    if (!in->opnd || !in->phi_block) return; /* only with no fe_oom */
-    in->opnd[0] = vi[k], in->phi_block[0] = bi;
-    in->opnd[1] = vu[k], in->phi_block[1] = bu;
-    in->nopnd = 2;
-    out[k] = phi;
-  }
+    x->f->insts[spv_emit(x, op, SPV_IRT(IR_T_VOID), n, o)].aux = ISA_IMAGE_INT;
 }
 
 /* The result of read instruction i (4 channels of its result type). */
