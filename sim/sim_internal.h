@@ -87,6 +87,7 @@ typedef struct sim_ctx {
   char *err;
   size_t errlen;
   uint64_t *pc_divergent; /* per pc: branches that split the wave (issue #4) */
+  uint64_t *pc_tex_taps;  /* per pc: texels image instructions addressed (timing) */
   sim_check *chk;         /* the correctness checks; NULL when off (l->checks == 0) */
   sim_watchdog wd;        /* runaway-kernel limits (sim_watchdog.c) */
 } sim_ctx;
@@ -130,8 +131,10 @@ sim_status sim_run_timing(sim_ctx *c);
 /* Fold per-pc counters into s->lines (sorted by line, zero lines skipped). */
 int sim_stats_fold_lines(sim_stats *s, const isa_kernel *k, const uint64_t *pc_insts,
                          const uint64_t *pc_stall, const uint64_t *pc_lds, const uint64_t *pc_mem);
-/* Add per-pc divergent-branch counts to the lines sim_stats_fold_lines made. */
-void sim_stats_fold_divergence(sim_stats *s, const isa_kernel *k, const uint64_t *pc_divergent);
+/* Add per-pc counts to the uint64_t field at byte offset `field` of the
+ * lines sim_stats_fold_lines made (offsetof(sim_line_stats, ...)). */
+void sim_stats_fold_pc(sim_stats *s, const isa_kernel *k, const uint64_t *pc_counts,
+                       size_t field);
 /* Names of isa_unit values, for the stats DB columns. */
 extern const char *const sim_unit_names[ISA_UNIT_COUNT];
 

@@ -2,6 +2,7 @@
  * dispatch packet and kernarg segment in device memory, wave setup, fault
  * reports; then hands over to the functional or the timing executor. */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -384,7 +385,9 @@ static sim_status sim_prepare(sim_ctx *c) {
   c->pc_lds_conflict = calloc(nc, sizeof *c->pc_lds_conflict);
   c->pc_mem_req = calloc(nc, sizeof *c->pc_mem_req);
   c->pc_divergent = calloc(nc, sizeof *c->pc_divergent);
-  if (!c->pc_insts || !c->pc_stall || !c->pc_lds_conflict || !c->pc_mem_req || !c->pc_divergent)
+  c->pc_tex_taps = calloc(nc, sizeof *c->pc_tex_taps);
+  if (!c->pc_insts || !c->pc_stall || !c->pc_lds_conflict || !c->pc_mem_req || !c->pc_divergent ||
+      !c->pc_tex_taps)
     return sim_bad(c, "out of memory");
   /* the dispatch packet and the kernarg segment live in device memory */
   c->dispatch_addr = sim_mem_alloc(c->d, ISA_DISPATCH_BYTES, NULL);
@@ -472,7 +475,8 @@ sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err,
     c.chk = NULL;
     if (s == SIM_OK || s == SIM_FAULT) {
       sim_stats_fold_lines(st, k, c.pc_insts, c.pc_stall, c.pc_lds_conflict, c.pc_mem_req);
-      sim_stats_fold_divergence(st, k, c.pc_divergent);
+      sim_stats_fold_pc(st, k, c.pc_divergent, offsetof(sim_line_stats, divergent_branches));
+      sim_stats_fold_pc(st, k, c.pc_tex_taps, offsetof(sim_line_stats, tex_taps));
     }
     if (l->functional_only) st->cycles = sim_functional_estimate(&d->cfg, l, st);
     st->time_ns = (double)st->cycles * 1000.0 / d->cfg.clock_mhz;
@@ -486,5 +490,6 @@ sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err,
   free(c.pc_lds_conflict);
   free(c.pc_mem_req);
   free(c.pc_divergent);
+  free(c.pc_tex_taps);
   return s;
 }

@@ -6,9 +6,9 @@
 #include "sim_internal.h"
 
 const char *const sim_unit_names[ISA_UNIT_COUNT] = {
-    [ISA_UNIT_SALU] = "salu",   [ISA_UNIT_SMEM] = "smem",       [ISA_UNIT_VALU] = "valu",
-    [ISA_UNIT_VALU64] = "valu64", [ISA_UNIT_IDIV] = "idiv",     [ISA_UNIT_TRANS] = "trans",
-    [ISA_UNIT_VMEM] = "vmem",   [ISA_UNIT_LDS] = "lds",         [ISA_UNIT_SCRATCH] = "scratch",
+    [ISA_UNIT_SALU] = "salu",     [ISA_UNIT_SMEM] = "smem",       [ISA_UNIT_VALU] = "valu",
+    [ISA_UNIT_VALU64] = "valu64", [ISA_UNIT_IDIV] = "idiv",       [ISA_UNIT_TRANS] = "trans",
+    [ISA_UNIT_VMEM] = "vmem",     [ISA_UNIT_LDS] = "lds",         [ISA_UNIT_SCRATCH] = "scratch",
     [ISA_UNIT_BRANCH] = "branch", [ISA_UNIT_BARRIER] = "barrier", [ISA_UNIT_FP64] = "fp64",
 };
 
@@ -54,17 +54,20 @@ int sim_stats_fold_lines(sim_stats *s, const isa_kernel *k, const uint64_t *pc_i
   return 0;
 }
 
-void sim_stats_fold_divergence(sim_stats *s, const isa_kernel *k, const uint64_t *pc_divergent) {
-  if (!k->line || !pc_divergent) return;
+void sim_stats_fold_pc(sim_stats *s, const isa_kernel *k, const uint64_t *pc_counts, size_t field) {
+  if (!k->line || !pc_counts) return;
   for (uint32_t pc = 0; pc < k->ncode; pc++) {
-    if (!pc_divergent[pc]) continue;
-    /* lines are sorted and a line with a divergent branch issued instructions */
+    if (!pc_counts[pc]) continue;
+    /* lines are sorted, and a line with such an instruction issued instructions */
     uint32_t lo = 0, hi = s->nlines;
     while (lo < hi) {
       uint32_t mid = (lo + hi) / 2;
-      if (s->lines[mid].line < k->line[pc]) lo = mid + 1;
-      else hi = mid;
+      if (s->lines[mid].line < k->line[pc])
+        lo = mid + 1;
+      else
+        hi = mid;
     }
-    if (lo < s->nlines && s->lines[lo].line == k->line[pc]) s->lines[lo].divergent_branches += pc_divergent[pc];
+    if (lo < s->nlines && s->lines[lo].line == k->line[pc])
+      *(uint64_t *)((char *)&s->lines[lo] + field) += pc_counts[pc];
   }
 }

@@ -258,6 +258,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
       int sampled = op == ISA_OP_image_sample_f || op == ISA_OP_image_sample_i ||
                     op == ISA_OP_image_sample_u;
       done = tex->mask ? sim_memsys_image(T->mem, cu, now, tex, sampled, &nreq) : now + 1;
+      for (uint64_t mk = tex->mask; mk; mk &= mk - 1) c->pc_tex_taps[pc] += tex->ntaps[__builtin_ctzll(mk)];
     } else {
       done = a->mask ? sim_memsys_vector(T->mem, cu, now, a, &nreq) : now + 1;
     }

@@ -41,8 +41,8 @@ static sim_stats sample(void) {
   s.l1_mshr_stall_cycles = 99;
   s.nlines = 2;
   s.lines = calloc(2, sizeof *s.lines);
-  s.lines[0] = (sim_line_stats){3, 10, 5, 1, 2, 0};
-  s.lines[1] = (sim_line_stats){9, 20, 0, 0, 4, 0};
+  s.lines[0] = (sim_line_stats){3, 10, 5, 1, 2, 0, 0};
+  s.lines[1] = (sim_line_stats){9, 20, 0, 0, 4, 0, 7};
   s.ndiags = 1;
   s.diags = calloc(1, sizeof *s.diags);
   snprintf(s.diags[0].kind, sizeof s.diags[0].kind, "race_local");
