@@ -7,7 +7,6 @@
 #include "cfg.h"
 #include "sim_port.h"
 #include "sim_res.h"
-#include "stats_group.h"
 
 /* dram.queue_window is measured as a moving sum of this many sub-windows,
  * so the utilization moves smoothly instead of jumping once a window */
@@ -28,8 +27,7 @@ typedef struct sim_dram_params {
 /* Its counters: the stats.def rows of group `dram` (stats_group.h). */
 typedef struct sim_dram_stats {
 #define SIM_STATS_GROUP_dram SIM_STATS_YES
-#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, ctype field;)
-#include "stats.def"
+#include "stats_fields.h"
 #undef SIM_STATS_GROUP_dram
 } sim_dram_stats;
 

@@ -12,7 +12,6 @@
 #include "sim_port.h"
 #include "sim_res.h"
 #include "sim_wcb.h"
-#include "stats_group.h"
 
 typedef struct sim_l1_params {
   uint32_t ncu;
@@ -34,8 +33,7 @@ typedef struct sim_l1_params {
 /* Its counters: the stats.def rows of group `l1` (stats_group.h). */
 typedef struct sim_l1_stats {
 #define SIM_STATS_GROUP_l1 SIM_STATS_YES
-#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, ctype field;)
-#include "stats.def"
+#include "stats_fields.h"
 #undef SIM_STATS_GROUP_l1
 } sim_l1_stats;
 

@@ -9,7 +9,6 @@
 #include "sim_cache.h"
 #include "sim_port.h"
 #include "sim_res.h"
-#include "stats_group.h"
 
 typedef struct sim_l2_params {
   uint64_t bytes;
@@ -27,8 +26,7 @@ typedef struct sim_l2_params {
 /* Its counters: the stats.def rows of group `l2` (stats_group.h). */
 typedef struct sim_l2_stats {
 #define SIM_STATS_GROUP_l2 SIM_STATS_YES
-#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, ctype field;)
-#include "stats.def"
+#include "stats_fields.h"
 #undef SIM_STATS_GROUP_l2
 } sim_l2_stats;
 

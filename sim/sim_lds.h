@@ -8,7 +8,6 @@
 #include "isa.h"
 #include "sim.h"
 #include "sim_res.h"
-#include "stats_group.h"
 
 #define SIM_LDS_MAX_BANKS 128u /* lds.banks maximum (cfg_schema.def): per-bank counters */
 
@@ -24,8 +23,7 @@ typedef struct sim_lds_params {
 /* Its counters: the stats.def rows of group `lds` (stats_group.h). */
 typedef struct sim_lds_stats {
 #define SIM_STATS_GROUP_lds SIM_STATS_YES
-#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, ctype field;)
-#include "stats.def"
+#include "stats_fields.h"
 #undef SIM_STATS_GROUP_lds
 } sim_lds_stats;
 

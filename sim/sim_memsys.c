@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sim_internal.h"
+#include "stats_group.h"
 
 static sim_port sim_memsys_port(sim_req_fn fn, void *to, uint32_t line, uint32_t sector) {
   return (sim_port){fn, to, line, sector};
@@ -127,43 +128,35 @@ void sim_memsys_host_write(sim_memsys *m, uint64_t addr, uint64_t size) {
   sim_l2_host_write(&m->l2, addr, size);
 }
 
-/* Each component's counters into the launch's statistics: the stats.def
- * rows of its group (stats_group.h). */
+/* Each component's counters into the launch's statistics: every stats.def
+ * row of an owned group, copied from its owner (stats_group.h). */
 void sim_memsys_collect(const sim_memsys *m, sim_stats *st) {
-#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, st->field = SRC.field;)
 #define SIM_STATS_GROUP_l1 SIM_STATS_YES
-#define SRC m->l1.stats
-#include "stats.def"
-#undef SIM_STATS_GROUP_l1
-#undef SRC
-#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, st->field = SRC.field;)
 #define SIM_STATS_GROUP_scalar_cache SIM_STATS_YES
-#define SRC m->scache.stats
-#include "stats.def"
-#undef SIM_STATS_GROUP_scalar_cache
-#undef SRC
-#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, st->field = SRC.field;)
 #define SIM_STATS_GROUP_lds SIM_STATS_YES
-#define SRC m->lds.stats
-#include "stats.def"
-#undef SIM_STATS_GROUP_lds
-#undef SRC
-#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, st->field = SRC.field;)
 #define SIM_STATS_GROUP_texture SIM_STATS_YES
-#define SRC m->tex.stats
-#include "stats.def"
-#undef SIM_STATS_GROUP_texture
-#undef SRC
-#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, st->field = SRC.field;)
 #define SIM_STATS_GROUP_l2 SIM_STATS_YES
-#define SRC m->l2.stats
-#include "stats.def"
-#undef SIM_STATS_GROUP_l2
-#undef SRC
-#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, st->field = SRC.field;)
 #define SIM_STATS_GROUP_dram SIM_STATS_YES
-#define SRC m->dram.stats
+  /* the component that owns each of those groups */
+#define OWNER_l1 m->l1.stats
+#define OWNER_scalar_cache m->scache.stats
+#define OWNER_lds m->lds.stats
+#define OWNER_texture m->tex.stats
+#define OWNER_l2 m->l2.stats
+#define OWNER_dram m->dram.stats
+#define STAT(group, field, ctype, sql, since, unit, doc)                                           \
+  SIM_STATS_IF(group, st->field = OWNER_##group.field;)
 #include "stats.def"
+#undef OWNER_l1
+#undef OWNER_scalar_cache
+#undef OWNER_lds
+#undef OWNER_texture
+#undef OWNER_l2
+#undef OWNER_dram
+#undef SIM_STATS_GROUP_l1
+#undef SIM_STATS_GROUP_scalar_cache
+#undef SIM_STATS_GROUP_lds
+#undef SIM_STATS_GROUP_texture
+#undef SIM_STATS_GROUP_l2
 #undef SIM_STATS_GROUP_dram
-#undef SRC
 }

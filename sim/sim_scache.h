@@ -6,7 +6,6 @@
 #include "cfg.h"
 #include "sim_cache.h"
 #include "sim_port.h"
-#include "stats_group.h"
 
 typedef struct sim_scache_params {
   uint32_t ncu;
@@ -19,8 +18,7 @@ typedef struct sim_scache_params {
 /* Its counters: the stats.def rows of group `scalar_cache` (stats_group.h). */
 typedef struct sim_scache_stats {
 #define SIM_STATS_GROUP_scalar_cache SIM_STATS_YES
-#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, ctype field;)
-#include "stats.def"
+#include "stats_fields.h"
 #undef SIM_STATS_GROUP_scalar_cache
 } sim_scache_stats;
 

@@ -9,7 +9,6 @@
 #include "isa.h"
 #include "sim_l1.h"
 #include "sim_res.h"
-#include "stats_group.h"
 
 typedef struct sim_tex_params {
   uint32_t ncu;
@@ -21,8 +20,7 @@ typedef struct sim_tex_params {
 /* Its counters: the stats.def rows of group `texture` (stats_group.h). */
 typedef struct sim_tex_stats {
 #define SIM_STATS_GROUP_texture SIM_STATS_YES
-#define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, ctype field;)
-#include "stats.def"
+#include "stats_fields.h"
 #undef SIM_STATS_GROUP_texture
 } sim_tex_stats;
 

@@ -5,10 +5,11 @@
  *
  *   typedef struct sim_l1_stats {
  *   #define SIM_STATS_GROUP_l1 SIM_STATS_YES
- *   #define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, ctype field;)
- *   #include "stats.def"
+ *   #include "stats_fields.h"
  *   #undef SIM_STATS_GROUP_l1
  *   } sim_l1_stats;
+ *
+ * stats_fields.h expands each row through SIM_STATS_IF(group, ctype field;).
  *
  * SIM_STATS_IF(group, text) expands to text exactly when the including file
  * has defined SIM_STATS_GROUP_<group> as SIM_STATS_YES: the probe below

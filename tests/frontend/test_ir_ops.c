@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "ir.h"
 #include "spv_internal.h"
 #include "spv_tables.h"
@@ -128,9 +129,5 @@ static Suite *ir_ops_suite(void) {
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(ir_ops_suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? 1 : 0;
+  return check_run(ir_ops_suite());
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "check_run.h"
 #include "isa.h"
 
 START_TEST(test_decode_rejects_surplus_target) {
@@ -72,9 +73,5 @@ int main(void) {
   tcase_add_test(tc, test_dump_quotes_strings);
   tcase_add_test(tc, test_load_string_errors);
   suite_add_tcase(s, tc);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(s);
 }

@@ -3,6 +3,7 @@
 #include <check.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "isa_test_util.h"
 
 enum { BASE = 0x20000, SIZE = 256 };
@@ -192,9 +193,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? 1 : 0;
+  return check_run(suite());
 }

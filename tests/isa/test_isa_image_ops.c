@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "isa_test_util.h"
 
 /* region A: descriptors at 0x2000 + 64 k, texels from 0x2100; region B: other texels */
@@ -326,9 +327,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(suite());
 }

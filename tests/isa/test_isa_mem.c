@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "isa_test_util.h"
 
 enum { BASE_A = 0x1000, SIZE_A = 64, BASE_B = 0x10000, SIZE_B = 512 };
@@ -356,9 +357,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? 1 : 0;
+  return check_run(suite());
 }

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "check_run.h"
+
 START_TEST(loader_finds_wavesim) {
   setenv("OCL_ICD_VENDORS", WAVESIM_TEST_VENDORS_DIR, 1);
   setenv("WAVESIM_DB", "none", 1);
@@ -74,9 +76,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return check_run(suite());
 }

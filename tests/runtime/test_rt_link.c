@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check_run.h"
 #include "rt_test_util.h"
 
 static cl_program src_prog(rt_env *e, const char *src) {
@@ -444,9 +445,5 @@ int main(void) {
   tcase_add_test(tc, libraries_and_binaries);
   tcase_add_test(tc, arg_info_exact);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(s);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "rt_test_util.h"
 
 typedef struct nat_args {
@@ -199,9 +200,5 @@ int main(void) {
   tcase_add_test(tc, out_of_order_queue);
   tcase_add_test(tc, host_link_timing);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? 1 : 0;
+  return check_run(s);
 }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cfg.h"
+#include "check_run.h"
 
 static char dir[64];
 
@@ -350,9 +351,5 @@ int main(void) {
   tcase_add_test(tc, test_enums);
   tcase_add_test(tc, test_unknown_preset_and_dump);
   suite_add_tcase(s, tc);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return check_run(s);
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "sim_tkernel.h"
 
 static void kernel_init(isa_kernel *k, const char *name, const char *text, uint32_t nvgprs,
@@ -327,9 +328,5 @@ int main(void) {
   tcase_add_test(tc, test_atomics_no_report);
   tcase_add_test(tc, test_parse);
   suite_add_tcase(s, tc);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return check_run(s);
 }

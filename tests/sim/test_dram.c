@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "sim_dram.h"
 
 /* The DRAM alone, built from the teaching config with `sets` applied: no
@@ -215,9 +216,5 @@ int main(void) {
   tcase_add_test(tc, test_queue_max_util);
   tcase_add_test(tc, test_channel_hash);
   suite_add_tcase(s, tc);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return check_run(s);
 }

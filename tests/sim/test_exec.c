@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "sim_tkernel.h"
 
 typedef struct tkernel {
@@ -371,9 +372,5 @@ int main(void) {
   tcase_add_test(tc, test_lds_shares_l1_port);
   tcase_add_test(tc, test_lds_conflicts_per_line);
   suite_add_tcase(s, tc);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return check_run(s);
 }

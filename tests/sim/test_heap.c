@@ -4,6 +4,7 @@
 #include <check.h>
 #include <stdlib.h>
 
+#include "check_run.h"
 #include "sim_res.h"
 
 START_TEST(test_res) {
@@ -48,9 +49,5 @@ int main(void) {
   tcase_add_test(tc, test_res);
   tcase_add_test(tc, test_heap);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(s);
 }

@@ -7,6 +7,8 @@
 #include <check.h>
 #include <stdlib.h>
 
+#include "check_run.h"
+#include "sim_access.h"
 #include "sim_l1.h"
 #include "sim_stub.h"
 
@@ -25,17 +27,6 @@ static sim_l1 *l1_make(const char *const *sets, size_t nsets, stub *link) {
 static void l1_free(sim_l1 *l1) {
   sim_l1_fini(l1);
   free(l1);
-}
-
-static isa_access acc(uint64_t base, uint32_t n, uint64_t stride, uint8_t size, uint8_t kind) {
-  isa_access a;
-  memset(&a, 0, sizeof a);
-  a.space = ISA_SPACE_GLOBAL;
-  a.size = size;
-  a.kind = kind;
-  a.mask = n >= 64 ? ~0ull : ((1ull << n) - 1);
-  for (uint32_t i = 0; i < n; i++) a.addr[i] = base + i * stride;
-  return a;
 }
 
 START_TEST(test_miss_then_hit) {
@@ -167,9 +158,5 @@ int main(void) {
   tcase_add_test(tc, test_atomics);
   tcase_add_test(tc, test_carve_out);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(s);
 }

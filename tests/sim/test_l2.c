@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_run.h"
+#include "sim_access.h"
 #include "sim_coalesce.h"
 #include "sim_drain.h"
 #include "sim_internal.h"
@@ -62,17 +64,6 @@ static uint64_t store_send(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t w
                                  m->l1.p.fill_partial, t, t);
   drain(m, st);
   return done;
-}
-
-static isa_access acc(uint64_t base, uint32_t n, uint64_t stride, uint8_t size, uint8_t kind) {
-  isa_access a;
-  memset(&a, 0, sizeof a);
-  a.space = ISA_SPACE_GLOBAL;
-  a.size = size;
-  a.kind = kind;
-  a.mask = n >= 64 ? ~0ull : ((1ull << n) - 1);
-  for (uint32_t i = 0; i < n; i++) a.addr[i] = base + i * stride;
-  return a;
 }
 
 /* 16 slices; lines 16 apart (a 1 KiB stride) would all land in one slice
@@ -765,9 +756,5 @@ int main(void) {
   tcase_add_test(tc, test_lds_atomic_passes);
   tcase_add_test(tc, test_atomic_noret);
   suite_add_tcase(s, tc);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return check_run(s);
 }

@@ -6,6 +6,7 @@
 #include <check.h>
 #include <stdlib.h>
 
+#include "check_run.h"
 #include "sim_lds.h"
 #include "sim_stub.h"
 
@@ -61,9 +62,5 @@ int main(void) {
   TCase *tc = tcase_create("core");
   tcase_add_test(tc, test_lds);
   suite_add_tcase(su, tc);
-  SRunner *sr = srunner_create(su);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(su);
 }

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check_run.h"
+#include "sim_access.h"
 #include "sim_coalesce.h"
 #include "sim_drain.h"
 #include "sim_internal.h"
@@ -23,18 +25,6 @@ static sim_device *dev_set(const char *name, const char *const *sets, size_t nse
 
 static sim_device *dev(const char *name) {
   return dev_set(name, NULL, 0);
-}
-
-/* lanes [0, n) access base + lane * stride, size bytes each */
-static isa_access acc(uint64_t base, uint32_t n, uint64_t stride, uint8_t size, uint8_t kind) {
-  isa_access a;
-  memset(&a, 0, sizeof a);
-  a.space = ISA_SPACE_GLOBAL;
-  a.size = size;
-  a.kind = kind;
-  a.mask = n >= 64 ? ~0ull : ((1ull << n) - 1);
-  for (uint32_t i = 0; i < n; i++) a.addr[i] = base + i * stride;
-  return a;
 }
 
 START_TEST(test_coalesce) {
@@ -570,9 +560,5 @@ int main(void) {
   tcase_add_test(tc, test_lds_banks);
   tcase_add_test(tc, test_lds_phases);
   suite_add_tcase(s, tc);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return check_run(s);
 }

@@ -4,6 +4,7 @@
 #include <check.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "sim_internal.h"
 
 static cfg_device load(const char *name) {
@@ -140,9 +141,5 @@ int main(void) {
   tcase_add_test(tc, test_refusals);
   tcase_add_test(tc, test_granules_table);
   suite_add_tcase(s, tc);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return check_run(s);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check_run.h"
 #include "sim_internal.h"
 
 static char path[64];
@@ -252,9 +253,5 @@ int main(void) {
   tcase_add_test(tc, test_upgrade_v3_missing_column);
   tcase_add_test(tc, test_close_checkpoints);
   suite_add_tcase(s, tc);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return check_run(s);
 }

@@ -6,6 +6,7 @@
 #include <check.h>
 #include <stdlib.h>
 
+#include "check_run.h"
 #include "isa_image.h"
 #include "sim_stub.h"
 #include "sim_tex.h"
@@ -132,9 +133,5 @@ int main(void) {
   tcase_add_test(tc, test_throughput_and_latency);
   tcase_add_test(tc, test_2d_locality);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(s);
 }

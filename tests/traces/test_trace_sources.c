@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check_run.h"
 #include "sim.h"
 
 static char path[64];
@@ -111,9 +112,5 @@ int main(void) {
   tcase_add_test(tc, sources_deduplicated);
   tcase_add_test(tc, version1_upgraded_in_place);
   suite_add_tcase(s, tc);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(s);
 }

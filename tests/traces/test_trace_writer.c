@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check_run.h"
 #include "trace.h"
 
 static char path[64];
@@ -121,9 +122,5 @@ int main(void) {
   tcase_add_test(tc, one_launch_exact);
   tcase_add_test(tc, bad_paths);
   suite_add_tcase(s, tc);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(s);
 }

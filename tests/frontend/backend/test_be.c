@@ -7,6 +7,7 @@
 
 #include "be.h"
 #include "be_testlib.h"
+#include "check_run.h"
 #include "isa.h"
 
 #define I32 TB_T(IR_T_I32)
@@ -291,9 +292,5 @@ Suite *be_suite(void) {
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(be_suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int nf = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(be_suite());
 }

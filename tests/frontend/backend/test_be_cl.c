@@ -7,6 +7,7 @@
 
 #include "be.h"
 #include "be_testlib.h"
+#include "check_run.h"
 #include "fe_front.h"
 #include "isa.h"
 
@@ -410,9 +411,5 @@ Suite *be_cl_suite(void) {
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(be_cl_suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int nf = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(be_cl_suite());
 }

@@ -10,6 +10,7 @@
 
 #include "be.h"
 #include "be_testlib.h"
+#include "check_run.h"
 #include "isa.h"
 #include "isa_image.h"
 
@@ -181,9 +182,5 @@ Suite *be_image_suite(void) {
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(be_image_suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int nf = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(be_image_suite());
 }

@@ -9,6 +9,7 @@
 
 #include "be.h"
 #include "be_testlib.h"
+#include "check_run.h"
 #include "isa.h"
 
 static uint32_t count_op(const isa_kernel *k, isa_opcode op) {
@@ -142,9 +143,5 @@ Suite *be_ldsvec_suite(void) {
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(be_ldsvec_suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int nf = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(be_ldsvec_suite());
 }

@@ -10,6 +10,7 @@
 
 #include "be.h"
 #include "be_testlib.h"
+#include "check_run.h"
 #include "fe_front.h"
 #include "isa.h"
 
@@ -596,9 +597,5 @@ Suite *be_loops_suite(void) {
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(be_loops_suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int nf = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(be_loops_suite());
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "clc_conv.h"
 
 static int local(const char *n) {
@@ -112,9 +113,5 @@ int main(void) {
   tcase_add_test(tc, rewrite_module);
   tcase_add_test(tc, rewrite_nothing_to_do);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(s);
 }

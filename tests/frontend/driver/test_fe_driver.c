@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "check_run.h"
 #include "fe.h"
 #include "fe_front.h"
 
@@ -213,9 +214,5 @@ int main(void) {
   tcase_add_test(tc, toolchain_forms_build_optimised);
   tcase_add_test(tc, build_retries_minimal_pipeline);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(s);
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "fe.h"
 #include "fe_front.h"
 
@@ -130,9 +131,5 @@ int main(void) {
   tcase_add_loop_test(tc, every_allocation_fails_cleanly, 0,
                       (int)(sizeof kernels / sizeof *kernels));
   suite_add_tcase(s, tc);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(s);
 }

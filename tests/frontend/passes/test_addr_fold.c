@@ -11,6 +11,7 @@
 
 #include "be.h"
 #include "be_testlib.h"
+#include "check_run.h"
 #include "isa.h"
 
 static isa_program *build(const char *src) { return tb_build_cl_ok(src, tb_target()); }
@@ -206,9 +207,5 @@ Suite *addr_fold_suite(void) {
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(addr_fold_suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int nf = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(addr_fold_suite());
 }

@@ -10,6 +10,7 @@
 
 #include "be.h"
 #include "be_testlib.h"
+#include "check_run.h"
 #include "isa.h"
 #include "pass.h"
 
@@ -168,9 +169,5 @@ Suite *div_const_suite(void) {
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(div_const_suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int nf = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(div_const_suite());
 }

@@ -9,6 +9,7 @@
 #include "be.h"
 #include "be_internal.h"
 #include "be_testlib.h"
+#include "check_run.h"
 #include "passes/pass.h"
 
 #define I32 TB_T(IR_T_I32)
@@ -642,9 +643,5 @@ Suite *passes_suite(void) {
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(passes_suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int nf = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(passes_suite());
 }

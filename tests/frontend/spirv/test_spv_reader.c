@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "fe_front.h"
 
 static char *read_text(const char *path) {
@@ -386,9 +387,5 @@ static Suite *spv_suite(void) {
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(spv_suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return check_run(spv_suite());
 }
