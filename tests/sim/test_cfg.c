@@ -94,17 +94,19 @@ START_TEST(test_unknown_key) {
 END_TEST
 
 START_TEST(test_bad_values) {
-  load_fails("wave_size: 128\n",
-             "%s:1: key 'wave_size' = '128' is out of range [32, 64]: Work-items per wave (32 or 64)");
+  load_fails(
+      "wave_size: 128\n",
+      "%s:1: key 'wave_size' = '128' is out of range [32, 64]: Work-items per wave (32 or 64)");
   load_fails("cu:\n  count: many\n",
              "%s:2: key 'cu.count' = 'many' is not an integer; expected an integer in [1, 1024]: "
              "Compute units");
   load_fails("clock_mhz: 0.5\n",
              "%s:1: key 'clock_mhz' = '0.5' is out of range [1, 10000]: Core clock; cycles convert "
              "to nanoseconds through it");
-  load_fails("lds:\n  broadcast: maybe\n",
-             "%s:2: key 'lds.broadcast' = 'maybe' is not a boolean; use true or false: Lanes reading "
-             "the same LDS word share one bank access (no conflict)");
+  load_fails(
+      "lds:\n  broadcast: maybe\n",
+      "%s:2: key 'lds.broadcast' = 'maybe' is not a boolean; use true or false: Lanes reading "
+      "the same LDS word share one bank access (no conflict)");
   load_fails("cu:\n  scheduler: fifo\n",
              "%s:2: key 'cu.scheduler' = 'fifo' is not one of oldest|round_robin|gto: Which ready "
              "wave a SIMD issues from each cycle (oldest: the oldest ready wave; round_robin: "
@@ -134,13 +136,15 @@ START_TEST(test_bad_values) {
       "%s:3: l2.bytes = 6144 must be a multiple of l2.partitions * l2.line * l2.assoc = 4096 "
       "(each partition is a set-associative cache of l2.bytes / l2.partitions)");
   load_fails("x: [1, 2]\n", "%s:1: lists are not config values; write one scalar per key");
-  load_fails("a: b: c\n", "%s:1: YAML syntax error: mapping values are not allowed in this context");
+  load_fails("a: b: c\n",
+             "%s:1: YAML syntax error: mapping values are not allowed in this context");
 }
 END_TEST
 
 START_TEST(test_extends_and_suffixes) {
   write_file("base.yaml", "name: base\ncu:\n  count: 8\n  simds: 2\nl2:\n  bytes: 1MiB\n");
-  const char *p = write_file("derived.yaml", "cu:\n  count: 3\nextends: base.yaml\nlds:\n  bytes_per_cu: 48KiB\n  max_per_workgroup: 32K\n");
+  const char *p = write_file("derived.yaml", "cu:\n  count: 3\nextends: base.yaml\nlds:\n  "
+                                             "bytes_per_cu: 48KiB\n  max_per_workgroup: 32K\n");
   cfg_device c;
   char err[512] = "";
   ck_assert_msg(cfg_load(p, NULL, 0, &c, err, sizeof err) == 0, "%s", err);
@@ -210,7 +214,48 @@ START_TEST(test_set_overrides) {
   cfg_fini(&c);
   const char *bad[] = {"cu.count=x"};
   ck_assert_int_eq(cfg_load("teaching", bad, 1, &c, err, sizeof err), -1);
-  ck_assert_str_eq(err, "--set: key 'cu.count' = 'x' is not an integer; expected an integer in [1, 1024]: Compute units");
+  ck_assert_str_eq(err, "--set: key 'cu.count' = 'x' is not an integer; expected an integer in [1, "
+                        "1024]: Compute units");
+}
+END_TEST
+
+/* Every INT and FLOAT key refuses a value just outside its schema range,
+ * from YAML's --set path, naming the key, the value, the range and the
+ * key's meaning (so texture.*, l2.* and every key added later are covered
+ * by their schema row alone). */
+START_TEST(test_ranges) {
+  size_t nk, nnum = 0;
+  const cfg_keyinfo *k = cfg_keys(&nk);
+  cfg_device c;
+  char err[1024];
+  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  for (size_t i = 0; i < nk; i++) {
+    if (k[i].type != CFG_INT && k[i].type != CFG_FLOAT) continue;
+    nnum++;
+    double out[2] = {k[i].min - 1, k[i].max + 1};
+    for (int j = 0; j < 2; j++) {
+      char set[160], want[256];
+      snprintf(set, sizeof set, "%s=%.0f", k[i].key, out[j]);
+      ck_assert_msg(cfg_set(&c, set, err, sizeof err) == -1, "%s accepted", set);
+      snprintf(want, sizeof want, "--set: key '%s' = '%.0f' is out of range [", k[i].key, out[j]);
+      ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "%s: %s", set, err);
+      /* the meaning's start: a long one is cut to fit the message */
+      char doc[48];
+      snprintf(doc, sizeof doc, "%s", k[i].doc);
+      ck_assert_msg(strstr(err, doc) != NULL, "%s: %s", set, err);
+    }
+  }
+  ck_assert_uint_gt(nnum, 100);
+  /* the texture unit's keys by name, so their rows cannot silently go */
+  ck_assert_int_eq(cfg_set(&c, "texture.latency=-1", err, sizeof err), -1);
+  ck_assert_msg(strstr(err, "'texture.latency' = '-1' is out of range [0, 100000]"), "%s", err);
+  ck_assert_int_eq(cfg_set(&c, "texture.taps_per_cycle=2000", err, sizeof err), -1);
+  ck_assert_msg(strstr(err, "'texture.taps_per_cycle' = '2000' is out of range [0, 1024]"), "%s",
+                err);
+  ck_assert_int_eq(cfg_set(&c, "texture.load_latency=100001", err, sizeof err), -1);
+  ck_assert_msg(strstr(err, "'texture.load_latency' = '100001' is out of range [0, 100000]"), "%s",
+                err);
+  cfg_fini(&c);
 }
 END_TEST
 
@@ -348,6 +393,7 @@ int main(void) {
   tcase_add_test(tc, test_bad_values);
   tcase_add_test(tc, test_extends_and_suffixes);
   tcase_add_test(tc, test_set_overrides);
+  tcase_add_test(tc, test_ranges);
   tcase_add_test(tc, test_enums);
   tcase_add_test(tc, test_unknown_preset_and_dump);
   suite_add_tcase(s, tc);
