@@ -110,6 +110,17 @@ static inline void isa_sdst64(isa_wave *w, const isa_operand *o, uint64_t x) {
   w->s[o->reg + 1] = (uint32_t)(x >> 32);
 }
 
+/* A memory fault of the instruction being executed: what, which lane, where
+ * and how wide (isa_step fills fault.pc). Returns ISA_FAULTED to pass on. */
+static inline isa_status isa_mem_fault(isa_wave *w, isa_fault_kind kind, uint32_t lane,
+                                       uint64_t addr, uint32_t size) {
+  w->fault.kind = (uint8_t)kind;
+  w->fault.lane = lane;
+  w->fault.addr = addr;
+  w->fault.size = size;
+  return ISA_FAULTED;
+}
+
 /* Write a lane array to VGPR reg for the active lanes only. The full-exec
  * case (the common one) is a plain copy. */
 static inline void isa_dst32(isa_wave *w, uint32_t reg, const uint32_t *r) {

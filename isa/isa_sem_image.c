@@ -6,15 +6,6 @@
 _Static_assert(sizeof(isa_image_desc) == ISA_IMAGE_DESC_BYTES, "descriptor ABI");
 _Static_assert(offsetof(isa_image_desc, tile_h_log2) == ISA_IMAGE_OFF_TILE_H, "descriptor ABI");
 
-static isa_status img_fault(isa_wave *w, isa_fault_kind kind, uint32_t lane, uint64_t addr,
-                            uint32_t size) {
-  w->fault.kind = (uint8_t)kind;
-  w->fault.lane = lane;
-  w->fault.addr = addr;
-  w->fault.size = size;
-  return ISA_FAULTED; /* isa_step fills fault.pc */
-}
-
 static uint32_t first_lane(uint64_t exec) {
   return (uint32_t)__builtin_ctzll(exec);
 }
@@ -26,7 +17,8 @@ static uint32_t first_lane(uint64_t exec) {
 static isa_status img_desc(isa_wave *w, const isa_inst *in, isa_image_desc *d) {
   uint64_t a = isa_sval64(w, &in->src[0]) + (uint64_t)(int64_t)in->offset;
   const uint8_t *p = isa_memmap_translate(w->global, a, ISA_IMAGE_DESC_BYTES);
-  if (!p) return img_fault(w, ISA_FAULT_IMAGE_DESC, first_lane(w->exec), a, ISA_IMAGE_DESC_BYTES);
+  if (!p)
+    return isa_mem_fault(w, ISA_FAULT_IMAGE_DESC, first_lane(w->exec), a, ISA_IMAGE_DESC_BYTES);
   memcpy(d, p, sizeof *d); /* little-endian fields at the ISA_IMAGE_OFF_* offsets */
   isa_image_desc c;
   memset(&c, 0, sizeof c);
@@ -36,7 +28,7 @@ static isa_status img_desc(isa_wave *w, const isa_inst *in, isa_image_desc *d) {
       c.array_size != d->array_size || c.tile_w_log2 != d->tile_w_log2 ||
       c.tile_h_log2 != d->tile_h_log2 || d->row_pitch < c.row_pitch ||
       d->slice_pitch < c.slice_pitch)
-    return img_fault(w, ISA_FAULT_IMAGE_BAD_DESC, first_lane(w->exec), a, ISA_IMAGE_DESC_BYTES);
+    return isa_mem_fault(w, ISA_FAULT_IMAGE_BAD_DESC, first_lane(w->exec), a, ISA_IMAGE_DESC_BYTES);
   return ISA_RUN;
 }
 
@@ -91,7 +83,7 @@ static isa_status img_read(isa_wave *w, const isa_inst *in, int family, int samp
     uint64_t fa = 0;
     if (isa_image_read(&d, family, sampler, !sampled, c, img_fetch, (void *)w->global, out,
                        tex->addr[i], &nt, &fa))
-      return img_fault(w, ISA_FAULT_GLOBAL_OOB, i, fa, d.elem_size);
+      return isa_mem_fault(w, ISA_FAULT_GLOBAL_OOB, i, fa, d.elem_size);
     tex->ntaps[i] = (uint8_t)nt;
     if (nt) {
       mask |= (uint64_t)1 << i;
@@ -126,7 +118,7 @@ static isa_status img_write(isa_wave *w, const isa_inst *in, int family) {
     if (!isa_image_texel_coords(&d, c, xyz)) continue;
     uint64_t a = d.data + isa_image_texel_offset(&d, xyz[0], xyz[1], xyz[2]);
     host[i] = isa_memmap_translate(w->global, a, d.elem_size);
-    if (!host[i]) return img_fault(w, ISA_FAULT_GLOBAL_OOB, i, a, d.elem_size);
+    if (!host[i]) return isa_mem_fault(w, ISA_FAULT_GLOBAL_OOB, i, a, d.elem_size);
     uint32_t v[4] = {V[i], V[n + i], V[2 * n + i], V[3 * n + i]};
     uint8_t *t = tex->texel[i];
     if (family == ISA_IMAGE_FLOAT) {

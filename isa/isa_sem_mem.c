@@ -88,15 +88,6 @@ static inline uint64_t atom_apply(atom_op op, uint64_t old, uint64_t v, uint64_t
   return old;
 }
 
-static isa_status mem_fault(isa_wave *w, isa_fault_kind kind, uint32_t lane, uint64_t addr,
-                            uint32_t size) {
-  w->fault.kind = (uint8_t)kind;
-  w->fault.lane = lane;
-  w->fault.addr = addr;
-  w->fault.size = size;
-  return ISA_FAULTED; /* isa_step fills fault.pc */
-}
-
 /* One vector memory instruction in `space`. Loads/stores/atomics are told
  * apart by the opcode's flags; `aop` names the atomic's operation. */
 static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, atom_op aop) {
@@ -122,7 +113,7 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
       acc->addr[i] = a;
       if (!last || !region_has(last, a, size)) {
         last = memmap_find(w->global, a, size);
-        if (!last) return mem_fault(w, ISA_FAULT_GLOBAL_OOB, i, a, size);
+        if (!last) return isa_mem_fault(w, ISA_FAULT_GLOBAL_OOB, i, a, size);
       }
       host[i] = last->host + (a - last->base);
     }
@@ -136,7 +127,8 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
        * sum is the same modulo 2^32) */
       uint32_t a = va[i] + (uint32_t)in->offset;
       if ((uint64_t)a + size > limit)
-        return mem_fault(w, lds ? ISA_FAULT_LDS_OOB : ISA_FAULT_SCRATCH_OOB, i, (uint64_t)a, size);
+        return isa_mem_fault(w, lds ? ISA_FAULT_LDS_OOB : ISA_FAULT_SCRATCH_OOB, i, (uint64_t)a,
+                             size);
       uint64_t off = a;
       if (lds) {
         acc->addr[i] = off;
@@ -184,7 +176,8 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
       if (sc) c = sc[i] | (wide ? (uint64_t)sc[n + i] << 32 : 0);
       memcpy(&old, host[i], size);
       /* cmpxchg: src1 is the comparator, src2 the value stored */
-      uint64_t nv = aop == ATOM_CMPXCHG ? atom_apply(aop, old, c, v, wide) : atom_apply(aop, old, v, 0, wide);
+      uint64_t nv =
+          aop == ATOM_CMPXCHG ? atom_apply(aop, old, c, v, wide) : atom_apply(aop, old, v, 0, wide);
       memcpy(host[i], &nv, size);
       d[i] = (uint32_t)old;
       if (wide) d[n + i] = (uint32_t)(old >> 32);
@@ -304,7 +297,7 @@ static isa_status smem_load(isa_wave *w, const isa_inst *in, uint32_t size) {
   acc->mask = 1;
   acc->addr[0] = a;
   const uint8_t *p = isa_memmap_translate(w->global, a, size);
-  if (!p) return mem_fault(w, ISA_FAULT_GLOBAL_OOB, 0, a, size);
+  if (!p) return isa_mem_fault(w, ISA_FAULT_GLOBAL_OOB, 0, a, size);
   memcpy(&w->s[in->dst.reg], p, size);
   return ISA_RUN;
 }
