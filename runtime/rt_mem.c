@@ -116,7 +116,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
     return NULL;
   }
   if (!(flags & RT_MEM_RW_FLAGS)) flags |= CL_MEM_READ_WRITE;
-  struct _cl_mem *m = calloc(1, sizeof *m);
+  struct _cl_mem *m = rt_mem_new(ctx, flags, size);
   if (!m) {
     rt_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
     return NULL;
@@ -126,16 +126,11 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
       rt_mem_storage_alloc(ctx, size, (flags & CL_MEM_USE_HOST_PTR) ? host_ptr : NULL, m->addr);
   rt_unlock();
   if (rc != 0) {
+    rt_context_release(ctx);
     free(m);
     rt_err(errcode_ret, CL_MEM_OBJECT_ALLOCATION_FAILURE);
     return NULL;
   }
-  m->dispatch = &rt_dispatch;
-  m->magic = RT_MAGIC_MEM;
-  m->refs = 1;
-  m->ctx = ctx;
-  m->flags = flags;
-  m->size = size;
   if (flags & CL_MEM_USE_HOST_PTR) m->host_ptr = host_ptr;
   if (flags & CL_MEM_COPY_HOST_PTR) {
     void *dst = rt_mem_host(m, 0, size);
@@ -146,7 +141,6 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
       if (ctx->devices[i]->sim) sim_mem_wrote(ctx->devices[i]->sim, m->addr[i], size);
     rt_unlock();
   }
-  rt_context_retain(ctx);
   rt_err(errcode_ret, CL_SUCCESS);
   return m;
 }
