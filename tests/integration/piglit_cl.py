@@ -31,15 +31,10 @@ import lzma
 import os
 import shutil
 import subprocess
-import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def fail(msg):
-    print("FAIL: " + msg, file=sys.stderr)
-    sys.exit(1)
+from expectations import fail, read_expected  # beside this script
 
 
 def load_results(path):
@@ -85,22 +80,6 @@ def counts(flat):
     for v in flat.values():
         c[v] = c.get(v, 0) + 1
     return c
-
-
-def read_expected(path):
-    """[(pattern, cause, line number)] from the expectations file."""
-    entries = []
-    with open(path) as f:
-        for no, line in enumerate(f, 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            pat, _, cause = line.partition("#")
-            pat, cause = pat.strip(), cause.strip()
-            if not cause:
-                fail(f"{path}:{no}: entry '{pat}' names no cause: write `pattern  # cause`")
-            entries.append((pat, cause, no))
-    return entries
 
 
 def run_piglit(args, platform, env, dest):

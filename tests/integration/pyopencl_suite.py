@@ -38,22 +38,17 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import time
 import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+from expectations import fail, read_expected  # beside this script
 SUITE = "/usr/share/doc/python-pyopencl-doc/examples"
 # The device parameter pytest_generate_tests_for_pyopencl gives every test,
 # and the platform parameter of a few: they name the platform and device, so
 # each is folded to one word to compare.
 CTX = re.compile(r"<context factory for <pyopencl\.Device '[^']*' on '[^']*'>>")
 PLATFORM = re.compile(r"<pyopencl\.Platform '[^']*'>")
-
-
-def fail(msg):
-    print("FAIL: " + msg, file=sys.stderr)
-    sys.exit(1)
 
 
 def outcomes(xml_path):
@@ -75,22 +70,6 @@ def outcomes(xml_path):
         if out.get(name, "pass") == "pass":
             out[name] = kind
     return out
-
-
-def read_expected(path):
-    """[(pattern, cause, line number)] from the expectations file."""
-    entries = []
-    with open(path) as f:
-        for no, line in enumerate(f, 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            pat, _, cause = line.partition("#")
-            pat, cause = pat.strip(), cause.strip()
-            if not cause:
-                fail(f"{path}:{no}: entry '{pat}' names no cause: write `pattern  # cause`")
-            entries.append((pat, cause, no))
-    return entries
 
 
 def run_suite(args, platform, env, workdir, tests):
