@@ -23,3 +23,30 @@ def read_expected(path):
                 fail(f"{path}:{no}: entry '{pat}' names no cause: write `pattern  # cause`")
             entries.append((pat, cause, no))
     return entries
+
+
+def judge(differ, entries, expected, match, what, where, stale_ok=lambda pat: True):
+    """Every (name, wavesim's result) that passed on PoCL but not on wavesim
+    is either explained by an entry (`match(name, pattern)`) or new; prints
+    the known ones, the STALE entries (those that explain nothing, among the
+    ones `stale_ok` says this run could have used) and the new ones, and
+    fails naming `where` the output is when any is new."""
+    used, unexpected = set(), []
+    for name, got in differ:
+        hit = next((e for e in entries if match(name, e[0])), None)
+        if hit:
+            used.add(hit[2])
+            print(f"known: {name}: {got} ({hit[1]})")
+        else:
+            unexpected.append(f"{name}: {got} on wavesim, pass on PoCL")
+    for pat, cause, no in entries:
+        if no not in used and stale_ok(pat):
+            print(f"STALE: {expected}:{no}: '{pat}' ({cause}) matches no wavesim-only "
+                  "failure this run: if wavesim passes it now, delete the line")
+    for u in unexpected:
+        print("NEW: " + u)
+    if unexpected:
+        fail(f"{len(unexpected)} {what} pass on PoCL but not on wavesim and are not in "
+             f"{expected}. Fix wavesim, or list the test with its cause; {where}")
+    print(f"OK: every {what[:-1]} that passes on PoCL passes on wavesim or is listed with its "
+          "cause")

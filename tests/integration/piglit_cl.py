@@ -34,7 +34,7 @@ import subprocess
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-from expectations import fail, read_expected  # beside this script
+from expectations import fail, judge, read_expected  # beside this script
 
 
 def load_results(path):
@@ -133,9 +133,7 @@ def main():
         print(f"{p}: {len(res[p])} (sub)tests: " +
               ", ".join(f"{k} {v}" for k, v in sorted(c.items())))
 
-    entries = read_expected(args.expected)
-    used = set()
-    unexpected = []
+    differ = []
     for name in sorted(res["pocl"]):
         if res["pocl"][name] != "pass":
             continue
@@ -147,25 +145,10 @@ def main():
             got = whole["wavesim"].get(test, "missing") if test else "missing"
             if got == "pass":
                 got = "notrun"
-        if got == "pass":
-            continue
-        hit = next((e for e in entries if fnmatch.fnmatchcase(name, e[0])), None)
-        if hit:
-            used.add(hit[2])
-            print(f"known: {name}: {got} ({hit[1]})")
-        else:
-            unexpected.append(f"{name}: {got} on wavesim, pass on PoCL")
-    for pat, cause, no in entries:
-        if no not in used:
-            print(f"STALE: {args.expected}:{no}: '{pat}' ({cause}) matches no wavesim-only "
-                  "failure this run: if wavesim passes it now, delete the line")
-    for u in unexpected:
-        print("NEW: " + u)
-    if unexpected:
-        fail(f"{len(unexpected)} (sub)tests pass on PoCL but not on wavesim and are not in "
-             f"{args.expected}. Fix wavesim, or list the test with its cause; piglit's "
-             "output for each is in the results under " + args.workdir)
-    print("OK: every (sub)test that passes on PoCL passes on wavesim or is listed with its cause")
+        if got != "pass":
+            differ.append((name, got))
+    judge(differ, read_expected(args.expected), args.expected, fnmatch.fnmatchcase,
+          "(sub)tests", "piglit's output for each is in the results under " + args.workdir)
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ import time
 import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-from expectations import fail, read_expected  # beside this script
+from expectations import fail, judge, read_expected  # beside this script
 SUITE = "/usr/share/doc/python-pyopencl-doc/examples"
 # The device parameter pytest_generate_tests_for_pyopencl gives every test,
 # and the platform parameter of a few: they name the platform and device, so
@@ -148,39 +148,18 @@ def main():
     if not res["pocl"]:
         fail("PoCL ran no test: see " + os.path.join(workdir, "pocl.log"))
 
-    entries = read_expected(args.expected)
-    used = set()
-    unexpected = []
-    for name in sorted(res["pocl"]):
-        if res["pocl"][name] != "pass":
-            continue
-        got = res["wavesim"].get(name, "missing")
-        if got == "pass":
-            continue
-        # brackets in a pattern are the test's parameters, not a set
-        hit = next((e for e in entries
-                    if fnmatch.fnmatchcase(name, e[0].replace("[", "[[]"))), None)
-        if hit:
-            used.add(hit[2])
-            print(f"known: {name}: {got} ({hit[1]})")
-        else:
-            unexpected.append(f"{name}: {got} on wavesim, pass on PoCL")
     for name in sorted(res["wavesim"]):
         if res["wavesim"][name] == "pass" and res["pocl"].get(name, "missing") != "pass":
             print(f"wavesim only: {name}: pass on wavesim, {res['pocl'].get(name, 'missing')} "
                   "on PoCL")
+    differ = [(n, res["wavesim"].get(n, "missing")) for n in sorted(res["pocl"])
+              if res["pocl"][n] == "pass" and res["wavesim"].get(n, "missing") != "pass"]
     ran = {n.split("::")[0] for n in res["pocl"]}
-    for pat, cause, no in entries:
-        if no not in used and pat.split("::")[0] in ran:  # a file not run says nothing
-            print(f"STALE: {args.expected}:{no}: '{pat}' ({cause}) matches no wavesim-only "
-                  "failure this run: if wavesim passes it now, delete the line")
-    for u in unexpected:
-        print("NEW: " + u)
-    if unexpected:
-        fail(f"{len(unexpected)} tests pass on PoCL but not on wavesim and are not in "
-             f"{args.expected}. Fix wavesim, or list the test with its cause; pytest's output "
-             f"is in {os.path.join(workdir, 'wavesim.log')}")
-    print("OK: every test that passes on PoCL passes on wavesim or is listed with its cause")
+    judge(differ, read_expected(args.expected), args.expected,
+          # brackets in a pattern are the test's parameters, not a set
+          lambda name, pat: fnmatch.fnmatchcase(name, pat.replace("[", "[[]")), "tests",
+          f"pytest's output is in {os.path.join(workdir, 'wavesim.log')}",
+          stale_ok=lambda pat: pat.split("::")[0] in ran)  # a file not run says nothing
 
 
 if __name__ == "__main__":
