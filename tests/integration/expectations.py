@@ -1,6 +1,7 @@
 """The expectations files of the suite drivers (piglit_cl.py,
 pyopencl_suite.py): one `pattern  # cause` a line, blank lines and `#`
 comments ignored; an entry without a cause is refused."""
+import argparse
 import sys
 
 
@@ -50,3 +51,16 @@ def judge(differ, entries, expected, match, what, where, stale_ok=lambda pat: Tr
              f"{expected}. Fix wavesim, or list the test with its cause; {where}")
     print(f"OK: every {what[:-1]} that passes on PoCL passes on wavesim or is listed with its "
           "cause")
+
+
+def suite_args(doc, expected):
+    """The options every suite driver takes: where wavesim and PoCL are, the
+    work directory, the expectations file (default `expected`) and --reuse."""
+    ap = argparse.ArgumentParser(description=doc,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--wavesim-vendors", required=True)
+    ap.add_argument("--pocl-icd", default="/etc/OpenCL/vendors/pocl.icd")
+    ap.add_argument("--workdir", required=True)
+    ap.add_argument("--expected", default=expected)
+    ap.add_argument("--reuse", action="store_true", help="compare the results already there")
+    return ap

@@ -21,7 +21,6 @@ counts per platform that docs/CONFORMANCE.md quotes.
 expectations; --include runs only the matching tests (piglit -t), for a
 quick check (expectations matching nothing then only warn). Results: DIR/pocl and DIR/wavesim (piglit's JSON backend).
 """
-import argparse
 import bz2
 import fnmatch
 import glob
@@ -34,7 +33,7 @@ import subprocess
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-from expectations import fail, judge, read_expected  # beside this script
+from expectations import fail, judge, read_expected, suite_args  # beside this script
 
 
 def load_results(path):
@@ -96,15 +95,9 @@ def run_piglit(args, platform, env, dest):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--wavesim-vendors", required=True)
-    ap.add_argument("--pocl-icd", default="/etc/OpenCL/vendors/pocl.icd")
-    ap.add_argument("--workdir", required=True)
-    ap.add_argument("--expected", default=os.path.join(HERE, "piglit_expected.txt"))
+    ap = suite_args(__doc__, os.path.join(HERE, "piglit_expected.txt"))
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=int, default=300, help="seconds per piglit test")
-    ap.add_argument("--reuse", action="store_true")
     ap.add_argument("--include", action="append", default=[], metavar="REGEX")
     args = ap.parse_args()
 

@@ -32,7 +32,6 @@ selection for a quick check.
 Results: DIR/pocl.xml and DIR/wavesim.xml (JUnit XML), pytest's output in
 DIR/pocl.log and DIR/wavesim.log.
 """
-import argparse
 import fnmatch
 import os
 import re
@@ -42,7 +41,7 @@ import time
 import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-from expectations import fail, judge, read_expected  # beside this script
+from expectations import fail, judge, read_expected, suite_args  # beside this script
 SUITE = "/usr/share/doc/python-pyopencl-doc/examples"
 # The device parameter pytest_generate_tests_for_pyopencl gives every test,
 # and the platform parameter of a few: they name the platform and device, so
@@ -89,16 +88,10 @@ def run_suite(args, platform, env, workdir, tests):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--wavesim-vendors", required=True)
-    ap.add_argument("--pocl-icd", default="/etc/OpenCL/vendors/pocl.icd")
-    ap.add_argument("--workdir", required=True)
+    ap = suite_args(__doc__, os.path.join(HERE, "pyopencl_expected.txt"))
     ap.add_argument("--suite", default=SUITE, help="PyOpenCL's tests (Debian's copy)")
     ap.add_argument("--python", default="/usr/bin/python3",
                     help="the interpreter python3-pyopencl is installed for")
-    ap.add_argument("--expected", default=os.path.join(HERE, "pyopencl_expected.txt"))
-    ap.add_argument("--reuse", action="store_true")
     ap.add_argument("-k", default="", help="pytest -k selection (a quick subset)")
     ap.add_argument("files", nargs="*", metavar="FILE.py", help="the suite's files to run")
     args = ap.parse_args()
