@@ -259,6 +259,8 @@ typedef struct isa_tex_access {
   uint8_t kind;     /* ISA_F_LOAD or ISA_F_STORE */
   uint8_t size;     /* bytes per texel */
   uint8_t filtered; /* 1: linear filtering (the taps are blended) */
+  uint8_t sampled;  /* 1: a read with a sampler (image_sample_*) */
+  uint32_t taps;    /* texels of all lanes: the sum of ntaps over mask */
   uint8_t ntaps[ISA_MAX_WAVE];
   uint64_t addr[ISA_MAX_WAVE][ISA_IMAGE_MAX_TAPS];
   uint8_t texel[ISA_MAX_WAVE][16]; /* stores: the bytes each lane wrote */

@@ -38,7 +38,7 @@ static const void *img_fetch(void *ctx, uint64_t addr, uint32_t size) {
 
 /* Starts the access records of an image instruction: nothing touched yet.
  * Returns the texel record: the wave's, or `own` when it has none. */
-static isa_tex_access *img_begin(isa_wave *w, uint8_t kind, isa_tex_access *own) {
+static isa_tex_access *img_begin(isa_wave *w, uint8_t kind, int sampled, isa_tex_access *own) {
   isa_tex_access *t = w->tex ? w->tex : own;
   w->access.space = ISA_SPACE_GLOBAL;
   w->access.kind = kind;
@@ -48,6 +48,8 @@ static isa_tex_access *img_begin(isa_wave *w, uint8_t kind, isa_tex_access *own)
   t->size = 0;
   t->mask = 0;
   t->filtered = 0;
+  t->sampled = (uint8_t)sampled;
+  t->taps = 0;
   memset(t->ntaps, 0, sizeof t->ntaps);
   return t;
 }
@@ -66,7 +68,7 @@ static int img_family(const isa_image_desc *d, int family) {
 static isa_status img_read(isa_wave *w, const isa_inst *in, int family, int sampled) {
   uint32_t n = w->wave_size;
   uint64_t exec = w->exec, mask = 0;
-  isa_tex_access own, *tex = img_begin(w, ISA_F_LOAD, &own);
+  isa_tex_access own, *tex = img_begin(w, ISA_F_LOAD, sampled, &own);
   if (!exec) return ISA_RUN; /* a predicated-off instruction reads nothing */
   isa_image_desc d;
   if (img_desc(w, in, &d) != ISA_RUN) return ISA_FAULTED;
@@ -85,6 +87,7 @@ static isa_status img_read(isa_wave *w, const isa_inst *in, int family, int samp
                        tex->addr[i], &nt, &fa))
       return isa_mem_fault(w, ISA_FAULT_GLOBAL_OOB, i, fa, d.elem_size);
     tex->ntaps[i] = (uint8_t)nt;
+    tex->taps += nt;
     if (nt) {
       mask |= (uint64_t)1 << i;
       w->access.addr[i] = tex->addr[i][0];
@@ -102,7 +105,7 @@ static isa_status img_read(isa_wave *w, const isa_inst *in, int family, int samp
 static isa_status img_write(isa_wave *w, const isa_inst *in, int family) {
   uint32_t n = w->wave_size;
   uint64_t exec = w->exec, mask = 0;
-  isa_tex_access own, *tex = img_begin(w, ISA_F_STORE, &own);
+  isa_tex_access own, *tex = img_begin(w, ISA_F_STORE, 0, &own);
   if (!exec) return ISA_RUN;
   isa_image_desc d;
   if (img_desc(w, in, &d) != ISA_RUN) return ISA_FAULTED;
@@ -133,6 +136,7 @@ static isa_status img_write(isa_wave *w, const isa_inst *in, int family) {
       isa_image_pack_u(&d, v, t);
     }
     tex->ntaps[i] = 1;
+    tex->taps++;
     tex->addr[i][0] = w->access.addr[i] = a;
     mask |= (uint64_t)1 << i;
   }

@@ -105,9 +105,9 @@ uint64_t sim_memsys_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_a
 }
 
 uint64_t sim_memsys_image(sim_memsys *m, uint32_t cu, uint64_t now, const isa_tex_access *t,
-                          int sampled, uint32_t *nreq) {
+                          uint32_t *nreq) {
   m->last_issue = now;
-  return sim_tex_access(&m->tex, cu, now, t, sampled, nreq);
+  return sim_tex_access(&m->tex, cu, now, t, nreq);
 }
 
 uint64_t sim_memsys_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a) {

@@ -58,7 +58,7 @@ uint64_t sim_memsys_vector(sim_memsys *m, uint32_t cu, uint64_t now, const isa_a
                            uint32_t *nreq);
 /* An image instruction of CU cu issued at `now` with texels t: see sim_tex_access. */
 uint64_t sim_memsys_image(sim_memsys *m, uint32_t cu, uint64_t now, const isa_tex_access *t,
-                          int sampled, uint32_t *nreq);
+                          uint32_t *nreq);
 /* A scalar load of CU cu issued at `now` (its first lane's address). */
 uint64_t sim_memsys_scalar(sim_memsys *m, uint32_t cu, uint64_t now, const isa_access *a);
 /* An LDS access of CU cu issued at `now`: see sim_lds_access. */

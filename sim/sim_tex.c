@@ -32,10 +32,9 @@ void sim_tex_reset(sim_tex *x) {
   memset(x->unit, 0, x->p.ncu * sizeof *x->unit);
 }
 
-uint64_t sim_tex_access(sim_tex *x, uint32_t cu, uint64_t now, const isa_tex_access *t, int sampled,
+uint64_t sim_tex_access(sim_tex *x, uint32_t cu, uint64_t now, const isa_tex_access *t,
                         uint32_t *nreq) {
-  uint32_t taps = 0;
-  for (uint64_t mk = t->mask; mk; mk &= mk - 1) taps += t->ntaps[__builtin_ctzll(mk)];
+  uint32_t taps = t->taps;
   x->stats.tex_instructions++;
   x->stats.tex_taps += taps;
   uint64_t at = now;
@@ -69,5 +68,5 @@ uint64_t sim_tex_access(sim_tex *x, uint32_t cu, uint64_t now, const isa_tex_acc
     if (d > done) done = d;
   }
   if (!(t->kind & ISA_F_LOAD)) return done;
-  return done + (sampled ? x->p.latency : x->p.load_latency);
+  return done + (t->sampled ? x->p.latency : x->p.load_latency);
 }

@@ -39,11 +39,11 @@ void sim_tex_reset(sim_tex *x);
 /* An image instruction of CU cu issued at `now` whose texels are t (every
  * lane's taps; isa_image.h): the texture unit takes them, then each tap
  * index's lanes go through the L1 as one access (neighbouring lanes'
- * texels share lines, more so in a tiled image). `sampled`: a read with a
- * sampler (texture.latency; without: texture.load_latency). Returns when the data is
- * back (reads) or the writes are acknowledged; *nreq gets the line
- * requests. */
-uint64_t sim_tex_access(sim_tex *x, uint32_t cu, uint64_t now, const isa_tex_access *t, int sampled,
+ * texels share lines, more so in a tiled image). A read adds
+ * texture.latency when t->sampled, else texture.load_latency. Returns when
+ * the data is back (reads) or the writes are acknowledged; *nreq gets the
+ * line requests. */
+uint64_t sim_tex_access(sim_tex *x, uint32_t cu, uint64_t now, const isa_tex_access *t,
                         uint32_t *nreq);
 
 #endif

@@ -253,12 +253,9 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     uint32_t nreq = 0;
     uint64_t done;
     const isa_tex_access *tex = tw->w.tex;
-    uint16_t op = c->k->code[pc].op;
-    if ((isa_ops[op].flags & ISA_F_IMAGE) && tex) { /* the texture path */
-      int sampled = op == ISA_OP_image_sample_f || op == ISA_OP_image_sample_i ||
-                    op == ISA_OP_image_sample_u;
-      done = tex->mask ? sim_memsys_image(T->mem, cu, now, tex, sampled, &nreq) : now + 1;
-      for (uint64_t mk = tex->mask; mk; mk &= mk - 1) c->pc_tex_taps[pc] += tex->ntaps[__builtin_ctzll(mk)];
+    if ((isa_ops[c->k->code[pc].op].flags & ISA_F_IMAGE) && tex) { /* the texture path */
+      done = tex->mask ? sim_memsys_image(T->mem, cu, now, tex, &nreq) : now + 1;
+      c->pc_tex_taps[pc] += tex->taps;
     } else {
       done = a->mask ? sim_memsys_vector(T->mem, cu, now, a, &nreq) : now + 1;
     }

@@ -110,6 +110,10 @@ START_TEST(test_load) {
     ck_assert_uint_eq(t->w.tex->mask, 0xffff);
     ck_assert_uint_eq(t->w.tex->kind, ISA_F_LOAD);
     ck_assert_uint_eq(t->w.tex->filtered, 0);
+    ck_assert_uint_eq(t->w.tex->sampled, 0);
+    uint32_t sum = 0;
+    for (unsigned i = 0; i < 16; i++) sum += t->w.tex->ntaps[i];
+    ck_assert_uint_eq(t->w.tex->taps, sum); /* the total the texture unit takes */
     /* the integer families on a float format read zeros (undefined in OpenCL) */
     ck_assert_int_eq(tw_exec(t, "image_load_u v[8:11], s[2:3], v[4:7]"), ISA_RUN);
     ck_assert_uint_eq(*tw_v(t, 8, 5), 0);
@@ -149,6 +153,8 @@ START_TEST(test_sample) {
   ck_assert_uint_eq(t->w.access.addr[0], 0x2204);
   ck_assert_uint_eq(t->w.access.mask, 0xffffffffu);
   ck_assert_uint_eq(t->w.tex->filtered, 1);
+  ck_assert_uint_eq(t->w.tex->sampled, 1);
+  ck_assert_uint_eq(t->w.tex->taps, 32 * 4); /* bilinear, every tap inside */
   /* the sampler as a literal: nearest, normalized */
   for (uint32_t i = 0; i < 32; i++) tw_setf(t, 4, i, 0.3f), tw_setf(t, 5, i, 0.75f);
   ck_assert_int_eq(tw_exec(t, "image_sample_f v[8:11], s[6:7], 0x13, v[4:7]"), ISA_RUN);

@@ -47,6 +47,8 @@ static isa_tex_access *block(const isa_image_desc *d, uint32_t x0, uint32_t y0, 
   ck_assert_ptr_nonnull(t);
   t->kind = ISA_F_LOAD;
   t->size = 4;
+  t->sampled = 1;
+  t->taps = 32;
   for (uint32_t i = 0; i < 32; i++) {
     t->mask |= 1ull << i;
     t->ntaps[i] = 1;
@@ -62,6 +64,8 @@ START_TEST(test_throughput_and_latency) {
   t->kind = ISA_F_LOAD;
   t->size = 4;
   t->filtered = 1;
+  t->sampled = 1;
+  t->taps = 16;
   for (uint32_t i = 0; i < 4; i++) {
     t->mask |= 1ull << i;
     t->ntaps[i] = 4;
@@ -71,7 +75,7 @@ START_TEST(test_throughput_and_latency) {
   /* texels addressed by 16; taps 0 and 2 miss a line each (rows 256 bytes
    * apart), taps 1 and 3 hit them; fills back 100 later, then the
    * pipeline's 10 */
-  uint64_t done = sim_tex_access(&f->tex, 0, 0, t, 1, &nreq);
+  uint64_t done = sim_tex_access(&f->tex, 0, 0, t, &nreq);
   ck_assert_uint_eq(f->tex.stats.tex_instructions, 1);
   ck_assert_uint_eq(f->tex.stats.tex_taps, 16);
   ck_assert_uint_eq(f->tex.stats.tex_filter_cycles, 16);
@@ -81,12 +85,12 @@ START_TEST(test_throughput_and_latency) {
   ck_assert_double_eq(f->link.got[0].t, 16);
   ck_assert_uint_ge(done, 16 + 100 + 10);
   /* the same again at 0 waits for the unit: its texels are addressed by 32 */
-  sim_tex_access(&f->tex, 0, 0, t, 1, &nreq);
+  sim_tex_access(&f->tex, 0, 0, t, &nreq);
   ck_assert_uint_eq(f->tex.stats.tex_filter_cycles, 32);
   /* another CU's unit is its own: its first line leaves at 16 again (the
    * second at 18, behind two lines in the L1's pipeline) */
   unsigned before = f->link.n;
-  sim_tex_access(&f->tex, 1, 0, t, 1, &nreq);
+  sim_tex_access(&f->tex, 1, 0, t, &nreq);
   ck_assert_uint_eq(f->link.n, before + 2);
   ck_assert_double_eq(f->link.got[before].t, 16);
   ck_assert_double_eq(f->link.got[before + 1].t, 18);
@@ -111,14 +115,14 @@ START_TEST(test_2d_locality) {
   fixture *f = fx_make();
   uint32_t nreq;
   isa_tex_access *t = block(&lin, 64, 64, 4);
-  sim_tex_access(&f->tex, 0, 0, t, 1, &nreq);
+  sim_tex_access(&f->tex, 0, 0, t, &nreq);
   ck_assert_uint_eq(nreq, 8);
   ck_assert_uint_eq(f->tex.stats.tex_misses, 8);
   free(t);
   fx_free(f);
   f = fx_make();
   t = block(&til, 64, 64, 4);
-  sim_tex_access(&f->tex, 0, 0, t, 1, &nreq);
+  sim_tex_access(&f->tex, 0, 0, t, &nreq);
   ck_assert_uint_eq(nreq, 2);
   ck_assert_uint_eq(f->tex.stats.tex_misses, 2);
   ck_assert_uint_eq(f->link.n, 2);
