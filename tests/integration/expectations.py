@@ -64,3 +64,14 @@ def suite_args(doc, expected):
     ap.add_argument("--expected", default=expected)
     ap.add_argument("--reuse", action="store_true", help="compare the results already there")
     return ap
+
+
+def print_counts(results, what):
+    """One line per platform: how many `what` it ran, and how many of each
+    result ({"wavesim": {name: result}, "pocl": ...})."""
+    for p in ("wavesim", "pocl"):
+        c = {}
+        for v in results[p].values():
+            c[v] = c.get(v, 0) + 1
+        print(f"{p}: {len(results[p])} {what}: " +
+              ", ".join(f"{k} {v}" for k, v in sorted(c.items())))

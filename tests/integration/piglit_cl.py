@@ -32,8 +32,10 @@ import shutil
 import subprocess
 import time
 
+from expectations import (fail, judge, print_counts, read_expected,  # beside this script
+                          suite_args)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-from expectations import fail, judge, read_expected, suite_args  # beside this script
 
 
 def load_results(path):
@@ -72,13 +74,6 @@ def flatten(results):
         else:
             out[name] = r["result"]
     return out, whole
-
-
-def counts(flat):
-    c = {}
-    for v in flat.values():
-        c[v] = c.get(v, 0) + 1
-    return c
 
 
 def run_piglit(args, platform, env, dest):
@@ -121,10 +116,7 @@ def main():
     res, whole = {}, {}
     for p, d in dirs.items():
         res[p], whole[p] = flatten(load_results(d))
-    for p in ("wavesim", "pocl"):
-        c = counts(res[p])
-        print(f"{p}: {len(res[p])} (sub)tests: " +
-              ", ".join(f"{k} {v}" for k, v in sorted(c.items())))
+    print_counts(res, "(sub)tests")
 
     differ = []
     for name in sorted(res["pocl"]):

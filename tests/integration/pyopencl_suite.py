@@ -40,8 +40,10 @@ import subprocess
 import time
 import xml.etree.ElementTree as ET
 
+from expectations import (fail, judge, print_counts, read_expected,  # beside this script
+                          suite_args)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-from expectations import fail, judge, read_expected, suite_args  # beside this script
 SUITE = "/usr/share/doc/python-pyopencl-doc/examples"
 # The device parameter pytest_generate_tests_for_pyopencl gives every test,
 # and the platform parameter of a few: they name the platform and device, so
@@ -133,11 +135,7 @@ def main():
         run_suite(args, "wavesim", ws, workdir, tests)
 
     res = {p: outcomes(os.path.join(workdir, p + ".xml")) for p in ("wavesim", "pocl")}
-    for p in ("wavesim", "pocl"):
-        c = {}
-        for v in res[p].values():
-            c[v] = c.get(v, 0) + 1
-        print(f"{p}: {len(res[p])} tests: " + ", ".join(f"{k} {v}" for k, v in sorted(c.items())))
+    print_counts(res, "tests")
     if not res["pocl"]:
         fail("PoCL ran no test: see " + os.path.join(workdir, "pocl.log"))
 
