@@ -90,6 +90,15 @@ def main():
         rc, out = run(["--workdir", os.path.join(d, "w"), "--suite", os.path.join(d, "nope")])
         check(rc == 1 and "PyOpenCL's tests are not at" in out,
               "a missing suite directory is named with the fix", out)
+
+        # past the interpreter probe (setup.sh installs PyOpenCL for /usr/bin/python3)
+        rc, out = run(["--workdir", os.path.join(d, "w"), "--suite", d,
+                       "--pocl-icd", os.path.join(d, "no.icd")])
+        check(rc == 1 and "no.icd is missing" in out and "pocl-opencl-icd" in out,
+              "a missing PoCL ICD file is named with the fix", out)
+        rc, out = run(["--workdir", os.path.join(d, "w"), "--suite", d, "--pocl-icd", exp])
+        check(rc == 1 and "/nonexistent is missing or empty: build first" in out,
+              "a missing wavesim vendors directory is named with the fix", out)
     print("OK: pyopencl_suite.py's verdicts and errors are as documented")
 
 
