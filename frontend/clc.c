@@ -16,6 +16,7 @@
 
 #include "clc.h"
 #include "clc_conv.h"
+#include "clc_hint.h"
 #include "clc_legal.h"
 
 #define CLC_MAX_ARGS 512
@@ -678,6 +679,21 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
   }
   *words = (uint32_t *)(void *)bin; /* malloc'd, suitably aligned */
   *nwords = len / 4;
+  /* VecTypeHint keeps no signedness: clang's metadata in the translated IR
+   * says which hints are unsigned (clc_hint.h) */
+  snprintf(path, sizeof path, "%s/y2.ll", dir);
+  size_t irn = 0;
+  char *ir = clc_read_file(path, &irn);
+  int bad = !ir || fe_clc_mark_unsigned_hints(ir, irn, words, nwords);
+  free(ir);
+  if (bad) {
+    fe_sb_printf(log, "error: internal: could not read %s for vec_type_hint's signedness "
+                      "(out of memory or disk?)\n", path);
+    free(*words);
+    *words = NULL;
+    *nwords = 0;
+    return FE_INTERNAL;
+  }
   return FE_OK;
 }
 

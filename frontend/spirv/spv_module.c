@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clc_hint.h"
 #include "spv_internal.h"
 #include "spv_reader.h"
 #include "spv_tables.h"
@@ -605,18 +606,34 @@ static void spv_globals(spv_mod *m) {
   }
 }
 
+/* 1 when the module holds the OpString that marks kernel `name`'s integer
+ * vec_type_hint as unsigned (clc_hint.h: our compiler adds it from clang's
+ * metadata; a SPIR-V module from elsewhere has none). */
+static int spv_hint_unsigned(const spv_mod *m, const char *name) {
+  size_t pl = strlen(FE_CLC_HINT_PREFIX), nl = strlen(name);
+  for (uint32_t i = 0; i < m->bound; i++) {
+    const char *s = m->ids[i].kind == SPV_K_STRING ? m->ids[i].str : NULL;
+    if (s && !strncmp(s, FE_CLC_HINT_PREFIX, pl) && !strncmp(s + pl, name, nl) &&
+        !strcmp(s + pl + nl, FE_CLC_HINT_SUFFIX))
+      return 1;
+  }
+  return 0;
+}
+
 /* vec_type_hint's type from the SPIR-V VecTypeHint operand (llvm-spirv: the
  * component type code in the low 16 bits, the vector width in the high 16, 0
- * or 1 for a scalar). SPIR-V keeps no signedness, so an integer hint reads as
- * the signed type of its width. NULL for a code this table does not know. */
-static const char *spv_vec_hint_type(uint32_t hint, char *buf, size_t len) {
+ * or 1 for a scalar). SPIR-V keeps no signedness: an integer hint is unsigned
+ * when `is_unsigned` (spv_hint_unsigned), else the signed type of its width.
+ * NULL for a code this table does not know. */
+static const char *spv_vec_hint_type(uint32_t hint, int is_unsigned, char *buf, size_t len) {
   static const char *const names[] = {"char", "short", "int", "long", "half", "float", "double"};
   uint32_t code = hint & 0xffffu, width = hint >> 16;
   if (code >= sizeof names / sizeof *names) return NULL;
+  const char *u = is_unsigned && code <= 3 ? "u" : "";
   if (width <= 1)
-    snprintf(buf, len, "%s", names[code]);
+    snprintf(buf, len, "%s%s", u, names[code]);
   else
-    snprintf(buf, len, "%s%u", names[code], width);
+    snprintf(buf, len, "%s%s%u", u, names[code], width);
   return buf;
 }
 
@@ -640,7 +657,8 @@ static void spv_kernel_attributes(spv_mod *m, uint32_t fid, ir_function *f) {
                                                      : "work_group_size_hint",
                    x, y, z);
     } else if (mode == SpvExecutionModeVecTypeHint &&
-               spv_vec_hint_type(spv_word(m, e, 3), ty, sizeof ty)) {
+               spv_vec_hint_type(spv_word(m, e, 3), f->name && spv_hint_unsigned(m, f->name),
+                                 ty, sizeof ty)) {
       fe_sb_printf(&b, "%svec_type_hint(%s)", sep, ty);
     }
   }

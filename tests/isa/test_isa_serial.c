@@ -36,7 +36,7 @@ static isa_program *make_program(void) {
   k->reqd_wg_size[0] = 64;
   k->reqd_wg_size[1] = 2;
   k->reqd_wg_size[2] = 1;
-  k->attributes = strdup("reqd_work_group_size(64,2,1) vec_type_hint(float4)");
+  k->attributes = strdup("reqd_work_group_size(64,2,1) vec_type_hint(ushort4)");
   k->nargs = 4;
   k->args = calloc(4, sizeof *k->args);
   k->args[0] = (isa_arg){strdup("out"), strdup("float*"), ISA_ARG_GLOBAL_PTR, 8, 0, 8, 5, ISA_ACCESS_NONE};

@@ -1,0 +1,139 @@
+/* clc_hint: vec_type_hint's signedness from clang's textual LLVM IR, carried
+ * into the translated SPIR-V module as OpStrings (see clc_hint.h). */
+#include "clc_hint.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "clc_text.h"
+
+/* SPIR-V opcodes of the sections an OpString may not precede (2.4 Logical
+ * Layout): capabilities, extensions, imports, memory model, entry points,
+ * execution modes; OpString itself, so the new ones follow the others. */
+static int hint_before_strings(uint32_t op) {
+  return op == 17 /* OpCapability */ || op == 10 /* OpExtension */ ||
+         op == 11 /* OpExtInstImport */ || op == 14 /* OpMemoryModel */ ||
+         op == 15 /* OpEntryPoint */ || op == 16 /* OpExecutionMode */ ||
+         op == 331 /* OpExecutionModeId */ || op == 7 /* OpString */;
+}
+
+/* The next line of [*s, e): returns its start, *s moves past its newline. */
+static const char *hint_line(const char **s, const char *e, const char **end) {
+  const char *l = *s, *nl = memchr(l, '\n', (size_t)(e - l));
+  *end = nl ? nl : e;
+  *s = nl ? nl + 1 : e;
+  return l;
+}
+
+static const char *hint_find(const char *s, const char *e, const char *w) {
+  size_t n = strlen(w);
+  for (; (size_t)(e - s) >= n; s++)
+    if (!memcmp(s, w, n)) return s;
+  return NULL;
+}
+
+/* 1 when the metadata line "!N = !{<k x iB> undef, i32 0}" (or "!{iB undef,
+ * i32 0}") is an unsigned integer hint; *id gets N. */
+static int hint_unsigned_node(const char *l, const char *e, unsigned long *id) {
+  if (l >= e || *l != '!' || l + 1 >= e || l[1] < '0' || l[1] > '9') return 0;
+  char *p;
+  *id = strtoul(l + 1, &p, 10);
+  const char *q = p;
+  if (!clc_text_starts(q, e, " = !{")) return 0;
+  q += 5;
+  if (clc_text_starts(q, e, "<")) { /* a vector: skip "<k x " */
+    const char *x = hint_find(q, e, " x ");
+    if (!x) return 0;
+    q = x + 3;
+  }
+  if (!clc_text_starts(q, e, "i") || q + 1 >= e || q[1] < '0' || q[1] > '9') return 0;
+  const char *tail = hint_find(q, e, " undef, i32 0}");
+  return tail && tail + 14 == e;
+}
+
+/* The kernel name of a "define ... spir_kernel ... @name(" line, or NULL. */
+static const char *hint_kernel(const char *l, const char *e, size_t *len) {
+  if (!clc_text_starts(l, e, "define ") || !hint_find(l, e, " spir_kernel ")) return NULL;
+  const char *at = hint_find(l, e, " @");
+  if (!at) return NULL;
+  const char *name = at + 2, *paren = memchr(name, '(', (size_t)(e - name));
+  if (!paren || *name == '"') return NULL; /* kernel names are C identifiers */
+  *len = (size_t)(paren - name);
+  return name;
+}
+
+int fe_clc_mark_unsigned_hints(const char *ir, size_t n, uint32_t **words, size_t *nwords) {
+  const char *end = ir + n;
+  /* the unsigned hint nodes first: metadata follows the functions */
+  unsigned long *ids = NULL;
+  size_t nids = 0, cap = 0;
+  for (const char *s = ir; s < end;) {
+    const char *le, *l = hint_line(&s, end, &le);
+    unsigned long id;
+    if (!hint_unsigned_node(l, le, &id)) continue;
+    if (nids == cap) {
+      cap = cap ? cap * 2 : 8;
+      unsigned long *ni = realloc(ids, cap * sizeof *ids);
+      if (!ni) {
+        free(ids);
+        return -1;
+      }
+      ids = ni;
+    }
+    ids[nids++] = id;
+  }
+  if (!nids) return 0;
+  /* the OpStrings to add, as SPIR-V words */
+  clc_text add = {0};
+  uint32_t bound = *nwords >= 5 ? (*words)[3] : 0;
+  for (const char *s = ir; s < end && bound;) {
+    const char *le, *l = hint_line(&s, end, &le);
+    size_t nl;
+    const char *name = hint_kernel(l, le, &nl), *md = hint_find(l, le, "!vec_type_hint !");
+    if (!name || !md) continue;
+    unsigned long id = strtoul(md + 16, NULL, 10);
+    size_t k = 0;
+    while (k < nids && ids[k] != id) k++;
+    if (k == nids) continue;
+    size_t slen = strlen(FE_CLC_HINT_PREFIX) + nl + strlen(FE_CLC_HINT_SUFFIX);
+    uint32_t wc = (uint32_t)(2 + (slen + 4) / 4); /* the NUL and padding included */
+    uint32_t w[2] = {wc << 16 | 7u /* OpString */, bound++};
+    char *str = calloc(((size_t)wc - 2) * 4, 1);
+    if (!str) {
+      add.oom = 1;
+      break;
+    }
+    memcpy(str, FE_CLC_HINT_PREFIX, strlen(FE_CLC_HINT_PREFIX));
+    memcpy(str + strlen(FE_CLC_HINT_PREFIX), name, nl);
+    memcpy(str + strlen(FE_CLC_HINT_PREFIX) + nl, FE_CLC_HINT_SUFFIX, strlen(FE_CLC_HINT_SUFFIX));
+    clc_text_put(&add, (const char *)w, sizeof w);
+    clc_text_put(&add, str, ((size_t)wc - 2) * 4);
+    free(str);
+  }
+  free(ids);
+  if (add.oom || !bound) {
+    free(add.p);
+    return -1;
+  }
+  if (!add.n) return 0;
+  /* after the sections that precede OpString (2.4 Logical Layout) */
+  size_t at = 5;
+  while (at < *nwords) {
+    uint32_t wc = (*words)[at] >> 16;
+    if (wc == 0 || at + wc > *nwords || !hint_before_strings((*words)[at] & 0xffffu)) break;
+    at += wc;
+  }
+  size_t nadd = add.n / 4;
+  uint32_t *nw = realloc(*words, (*nwords + nadd) * sizeof *nw);
+  if (!nw) {
+    free(add.p);
+    return -1;
+  }
+  memmove(nw + at + nadd, nw + at, (*nwords - at) * sizeof *nw);
+  memcpy(nw + at, add.p, add.n);
+  nw[3] = bound;
+  free(add.p);
+  *words = nw;
+  *nwords += nadd;
+  return 0;
+}
