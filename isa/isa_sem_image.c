@@ -55,11 +55,16 @@ static isa_tex_access *img_begin(isa_wave *w, uint8_t kind, int sampled, isa_tex
 }
 
 /* The _i and _u forms both read and write an integer format by its own
- * signedness (isa_image_family); on other formats they keep their family
- * (undefined in OpenCL: zeros). */
+ * signedness (isa_image_family). On a float format (normalized, half, float)
+ * they are the _f forms on the registers' bits, as GPU hardware does (the
+ * descriptor's format decides the conversion, the instruction only names the
+ * register type) and PoCL too: read_imageui of a CL_FLOAT texel gives its
+ * raw bits, write_imageui stores them; undefined in OpenCL, and relied on by
+ * programs that keep doubles in float images. _f on an integer format keeps
+ * its family (undefined: zeros). */
 static int img_family(const isa_image_desc *d, int family) {
   int own = isa_image_family(d->dtype);
-  return family != ISA_IMAGE_FLOAT && own != ISA_IMAGE_FLOAT ? own : family;
+  return own == ISA_IMAGE_FLOAT || family != ISA_IMAGE_FLOAT ? own : family;
 }
 
 /* image_load_* (sampled 0: int coordinates in src1) and image_sample_*
