@@ -121,6 +121,22 @@ static inline isa_status isa_mem_fault(isa_wave *w, isa_fault_kind kind, uint32_
   return ISA_FAULTED;
 }
 
+/* An out-of-bounds access by `lane`: a fault (isa_mem_fault) unless the
+ * wave goes on past them (isa_wave.oob_ignore), when it notes the access
+ * (the instruction's first such lane) and returns ISA_RUN: the caller then
+ * reads zeros for the lane, or drops its store. */
+static inline isa_status isa_mem_oob(isa_wave *w, isa_fault_kind kind, uint32_t lane, uint64_t addr,
+                                     uint32_t size) {
+  if (!w->oob_ignore) return isa_mem_fault(w, kind, lane, addr, size);
+  if (!w->oob.kind) {
+    w->oob.kind = (uint8_t)kind;
+    w->oob.lane = lane;
+    w->oob.addr = addr;
+    w->oob.size = size;
+  }
+  return ISA_RUN;
+}
+
 /* Write a lane array to VGPR reg for the active lanes only. The full-exec
  * case (the common one) is a plain copy. */
 static inline void isa_dst32(isa_wave *w, uint32_t reg, const uint32_t *r) {

@@ -89,8 +89,11 @@ static isa_status img_read(isa_wave *w, const isa_inst *in, int family, int samp
     uint32_t c[4] = {C[i], C[n + i], C[2 * n + i], C[3 * n + i]}, out[4], nt = 0;
     uint64_t fa = 0;
     if (isa_image_read(&d, family, sampler, !sampled, c, img_fetch, (void *)w->global, out,
-                       tex->addr[i], &nt, &fa))
-      return isa_mem_fault(w, ISA_FAULT_GLOBAL_OOB, i, fa, d.elem_size);
+                       tex->addr[i], &nt, &fa)) {
+      if (isa_mem_oob(w, ISA_FAULT_GLOBAL_OOB, i, fa, d.elem_size) != ISA_RUN) return ISA_FAULTED;
+      memset(out, 0, sizeof out); /* a texel outside device memory reads zeros */
+      nt = 0;
+    }
     tex->ntaps[i] = (uint8_t)nt;
     tex->taps += nt;
     if (nt) {
@@ -126,7 +129,10 @@ static isa_status img_write(isa_wave *w, const isa_inst *in, int family) {
     if (!isa_image_texel_coords(&d, c, xyz)) continue;
     uint64_t a = d.data + isa_image_texel_offset(&d, xyz[0], xyz[1], xyz[2]);
     host[i] = isa_memmap_translate(w->global, a, d.elem_size);
-    if (!host[i]) return isa_mem_fault(w, ISA_FAULT_GLOBAL_OOB, i, a, d.elem_size);
+    if (!host[i]) {
+      if (isa_mem_oob(w, ISA_FAULT_GLOBAL_OOB, i, a, d.elem_size) != ISA_RUN) return ISA_FAULTED;
+      continue; /* dropped */
+    }
     uint32_t v[4] = {V[i], V[n + i], V[2 * n + i], V[3 * n + i]};
     uint8_t *t = tex->texel[i];
     if (family == ISA_IMAGE_FLOAT) {

@@ -112,8 +112,14 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
       uint64_t a = (va[i] | (uint64_t)vh[i] << 32) + (uint64_t)(int64_t)in->offset;
       acc->addr[i] = a;
       if (!last || !region_has(last, a, size)) {
-        last = memmap_find(w->global, a, size);
-        if (!last) return isa_mem_fault(w, ISA_FAULT_GLOBAL_OOB, i, a, size);
+        const isa_region *r = memmap_find(w->global, a, size);
+        if (!r) {
+          if (isa_mem_oob(w, ISA_FAULT_GLOBAL_OOB, i, a, size) != ISA_RUN) return ISA_FAULTED;
+          host[i] = NULL; /* read as zeros, written nowhere */
+          acc->mask &= ~((uint64_t)1 << i);
+          continue;
+        }
+        last = r;
       }
       host[i] = last->host + (a - last->base);
     }
@@ -126,9 +132,14 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
        * compiler may move a constant out of an index into the offset (the
        * sum is the same modulo 2^32) */
       uint32_t a = va[i] + (uint32_t)in->offset;
-      if ((uint64_t)a + size > limit)
-        return isa_mem_fault(w, lds ? ISA_FAULT_LDS_OOB : ISA_FAULT_SCRATCH_OOB, i, (uint64_t)a,
-                             size);
+      if ((uint64_t)a + size > limit) {
+        if (isa_mem_oob(w, lds ? ISA_FAULT_LDS_OOB : ISA_FAULT_SCRATCH_OOB, i, (uint64_t)a, size) !=
+            ISA_RUN)
+          return ISA_FAULTED;
+        host[i] = NULL; /* read as zeros, written nowhere */
+        acc->mask &= ~((uint64_t)1 << i);
+        continue;
+      }
       uint64_t off = a;
       if (lds) {
         acc->addr[i] = off;
@@ -149,7 +160,7 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
     for (uint32_t i = 0; i < n; i++) {
       if (!((exec >> i) & 1)) continue;
       uint32_t t[4] = {0, 0, 0, 0};
-      memcpy(t, host[i], size);
+      if (host[i]) memcpy(t, host[i], size);
       if (flags & ISA_F_SEXT) t[0] = size == 1 ? (uint32_t)(int8_t)t[0] : (uint32_t)(int16_t)t[0];
       for (uint32_t k = 0; k < nreg; k++) d[k * n + i] = t[k];
     }
@@ -160,7 +171,7 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
       if (!((exec >> i) & 1)) continue;
       uint32_t t[4];
       for (uint32_t k = 0; k < nreg; k++) t[k] = s[k * n + i];
-      memcpy(host[i], t, size);
+      if (host[i]) memcpy(host[i], t, size);
     }
   } else {
     /* atomics: lane order makes colliding lanes deterministic; 64-bit data
@@ -171,6 +182,11 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
     uint32_t *d = &w->v[(size_t)in->dst.reg * n];
     for (uint32_t i = 0; i < n; i++) {
       if (!((exec >> i) & 1)) continue;
+      if (!host[i]) { /* out of bounds: no memory changes, 0 returned */
+        d[i] = 0;
+        if (wide) d[n + i] = 0;
+        continue;
+      }
       uint64_t old = 0, v = 0, c = 0;
       if (sv) v = sv[i] | (wide ? (uint64_t)sv[n + i] << 32 : 0);
       if (sc) c = sc[i] | (wide ? (uint64_t)sc[n + i] << 32 : 0);
@@ -297,7 +313,12 @@ static isa_status smem_load(isa_wave *w, const isa_inst *in, uint32_t size) {
   acc->mask = 1;
   acc->addr[0] = a;
   const uint8_t *p = isa_memmap_translate(w->global, a, size);
-  if (!p) return isa_mem_fault(w, ISA_FAULT_GLOBAL_OOB, 0, a, size);
+  if (!p) {
+    if (isa_mem_oob(w, ISA_FAULT_GLOBAL_OOB, 0, a, size) != ISA_RUN) return ISA_FAULTED;
+    acc->mask = 0;
+    memset(&w->s[in->dst.reg], 0, size); /* reads zeros */
+    return ISA_RUN;
+  }
   memcpy(&w->s[in->dst.reg], p, size);
   return ISA_RUN;
 }

@@ -202,6 +202,9 @@ typedef struct rt_prog_dev {
   cl_program_binary_type bintype;
   void *bc;
   size_t bc_len;
+  /* the (kernel, line) pairs whose out-of-bounds accesses were reported:
+   * once per program's kernel and line, however often it is launched */
+  sim_oob_seen oob_seen;
 } rt_prog_dev;
 
 struct _cl_program {

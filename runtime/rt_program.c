@@ -290,6 +290,7 @@ static void rt_program_reset(struct _cl_program *p, cl_uint i) {
   rt_program_const_free(p, i);
   if (pd->prog) isa_program_destroy(pd->prog);
   pd->prog = NULL;
+  sim_oob_seen_fini(&pd->oob_seen); /* its keys point into the program */
 }
 
 void rt_program_release_internal(struct _cl_program *p) {

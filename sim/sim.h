@@ -32,6 +32,17 @@ void *sim_mem_host(sim_device *d, uint64_t addr, uint64_t size);
  * write, copy, fill): the L2 keeps what l2.host_write_bytes says of it. */
 void sim_mem_wrote(sim_device *d, uint64_t addr, uint64_t size);
 
+/* The (kernel, source line) pairs whose out-of-bounds accesses were
+ * reported already (sim_launch.oob_seen): each is reported once. */
+typedef struct sim_oob_seen {
+  struct sim_oob_key {
+    const void *kernel; /* the isa_kernel */
+    uint32_t line;      /* its source line, or 0x80000000 | pc without one */
+  } * keys;
+  size_t n, cap;
+} sim_oob_seen;
+void sim_oob_seen_fini(sim_oob_seen *s);
+
 typedef struct sim_launch {
   const isa_kernel *kernel;
   const uint8_t *kernarg; /* kernel->kernarg_bytes bytes, laid out by the runtime */
@@ -43,7 +54,10 @@ typedef struct sim_launch {
   int queued;             /* submitted while the device was busy: launch_overhead_queued_cycles */
   int functional_only;    /* skip the timing model: results, counts, and an issue-bound
                             cycle estimate (see sim_launch.c) */
-  uint32_t checks;        /* SIM_CHECK_* bits (sim_check.h): races, uninitialised reads; 0 off */
+  uint32_t checks;        /* SIM_CHECK_* bits (sim_check.h): races, uninitialised reads,
+                             out-of-bounds faults; 0 off */
+  sim_oob_seen *oob_seen; /* caller-owned, kept across launches so each out-of-bounds
+                             (kernel, line) is reported once; NULL: once per launch */
   struct trace_writer *trace; /* timing mode: record work-group, wave and barrier lifetimes
                                  between the caller's trace_launch_begin/end; NULL: off */
 } sim_launch;

@@ -96,7 +96,8 @@ int sim_check_parse(const char *list, uint32_t *flags, char *err, size_t errlen)
                {"uninit", SIM_CHECK_UNINIT},
                {"all", SIM_CHECK_RACES | SIM_CHECK_UNINIT},
                {"benign", SIM_CHECK_BENIGN | SIM_CHECK_RACES},
-               {"fatal", SIM_CHECK_FATAL},
+               {"fatal", SIM_CHECK_FATAL | SIM_CHECK_OOB_FAULT},
+               {"oob-fatal", SIM_CHECK_OOB_FAULT},
                {"none", 0}};
   *flags = 0;
   const char *p = list ? list : "";
@@ -112,7 +113,7 @@ int sim_check_parse(const char *list, uint32_t *flags, char *err, size_t errlen)
         if (strlen(names[i].name) == n && strncmp(names[i].name, p, n) == 0) break;
       if (i == sizeof names / sizeof names[0]) {
         snprintf(err, errlen,
-                 "unknown check '%.*s' (valid: races, uninit, all, benign, fatal, none; "
+                 "unknown check '%.*s' (valid: races, uninit, all, benign, fatal, oob-fatal, none; "
                  "separate several with commas)",
                  (int)(n > 64 ? 64 : n), p);
         return -1;
@@ -305,24 +306,8 @@ static int sim_chk_seen(sim_check *k, int kind, uint32_t pca, uint32_t pcb) {
 
 static void sim_chk_emit(sim_check *k, int kind, uint32_t line, uint32_t other_line,
                          const char *msg) {
-  sim_stats *st = k->c->st;
   k->reports++;
-  if (st->ndiags >= SIM_CHECK_MAX_REPORTS) {
-    st->diags_more++;
-    return;
-  }
-  if (!st->diags) {
-    st->diags = calloc(SIM_CHECK_MAX_REPORTS, sizeof *st->diags);
-    if (!st->diags) return;
-  }
-  sim_diag *d = &st->diags[st->ndiags];
-  d->message = malloc(strlen(msg) + 1);
-  if (!d->message) return;
-  strcpy(d->message, msg);
-  snprintf(d->kind, sizeof d->kind, "%s", sim_chk_kind_names[kind]);
-  d->line = line;
-  d->other_line = other_line;
-  st->ndiags++;
+  sim_stats_add_diag(k->c->st, sim_chk_kind_names[kind], line, other_line, msg);
 }
 
 static const char *sim_chk_verb(int atomic, int write) {

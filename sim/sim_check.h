@@ -15,13 +15,20 @@ enum {
   SIM_CHECK_UNINIT = 1u << 1, /* reads of __local / private bytes nobody wrote */
   SIM_CHECK_BENIGN = 1u << 2, /* also report write-write races that store the same value */
   SIM_CHECK_FATAL = 1u << 3,  /* any report fails the launch (after it ran) */
+  /* an out-of-bounds access faults the kernel at once; without it the
+   * access is reported (sim_oob_report) and goes on as GPUs do: loads read
+   * zeros, stores and atomics outside every buffer are dropped */
+  SIM_CHECK_OOB_FAULT = 1u << 4,
 };
+/* The bits that need the checks' shadow state (sim_check_create). */
+#define SIM_CHECK_SHADOW (SIM_CHECK_RACES | SIM_CHECK_UNINIT)
 
 /* Reports stored per launch (more are counted, not kept). */
 #define SIM_CHECK_MAX_REPORTS 20u
 
 /* Parses a comma-separated list of check names (races, uninit, all, benign,
- * fatal; "none" or "" for nothing) into SIM_CHECK_* bits. Returns 0, or -1
+ * fatal, oob-fatal; "none" or "" for nothing) into SIM_CHECK_* bits: fatal
+ * also makes out-of-bounds accesses fault, oob-fatal does only that. Returns 0, or -1
  * with a message naming the bad entry and the valid ones. */
 int sim_check_parse(const char *list, uint32_t *flags, char *err, size_t errlen);
 

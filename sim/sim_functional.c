@@ -60,6 +60,7 @@ sim_status sim_run_functional(sim_ctx *c) {
             rc = SIM_FAULT;
             break;
           }
+          if (w->oob.kind) sim_oob_report(c, w, gid, lsz, i, pc);
           if (c->chk) sim_check_step(c->chk, 0, w, i, pc);
           pc_insts[pc]++;
           st->inst[dec[pc].unit]++;

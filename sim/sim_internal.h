@@ -90,6 +90,7 @@ typedef struct sim_ctx {
   uint64_t *pc_tex_taps;  /* per pc: texels image instructions addressed (timing) */
   sim_check *chk;         /* the correctness checks; NULL when off (l->checks == 0) */
   sim_watchdog wd;        /* runaway-kernel limits (sim_watchdog.c) */
+  sim_oob_seen oob_seen;  /* out-of-bounds lines reported, when l->oob_seen is NULL */
 } sim_ctx;
 
 /* Linear group index -> group id and its actual size (a partial last group is smaller). */
@@ -103,6 +104,12 @@ void sim_wave_setup(const sim_ctx *c, isa_wave *w, const uint64_t gid[3], const 
 /* Format the fault of wave w (of group gid, wave index wi) into c->err. */
 void sim_fault_message(const sim_ctx *c, const isa_wave *w, const uint64_t gid[3],
                        const uint64_t lsz[3], uint32_t wi);
+
+/* Wave w's last instruction (at pc) went past a bound and on (isa_wave.oob):
+ * reported once per (kernel, source line) into the stats' diagnostics
+ * (kinds oob_global, oob_local, oob_private), then the note is cleared. */
+void sim_oob_report(sim_ctx *c, isa_wave *w, const uint64_t gid[3], const uint64_t lsz[3],
+                    uint32_t wi, uint32_t pc);
 
 /* The global id of lane `lane` of wave wi of group gid. */
 void sim_item_id(const sim_ctx *c, const uint64_t gid[3], const uint64_t lsz[3], uint32_t wi,

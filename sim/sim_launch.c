@@ -115,6 +115,8 @@ void sim_wave_setup(const sim_ctx *c, isa_wave *w, const uint64_t gid[3], const 
   w->s = sregs;
   w->global = &c->memmap;
   w->tex = c->tex;
+  w->oob_ignore = !(c->l->checks & SIM_CHECK_OOB_FAULT);
+  w->oob.kind = ISA_FAULT_NONE;
   w->lds = lds;
   w->lds_size = c->lds_total;
   w->scratch = scratch;
@@ -189,24 +191,23 @@ static const char *sim_access_verb(const isa_wave *w) {
   return "load";
 }
 
-void sim_fault_message(const sim_ctx *c, const isa_wave *w, const uint64_t gid[3], const uint64_t lsz[3],
-                       uint32_t wi) {
-  const isa_fault *f = &w->fault;
-  uint64_t gl[3];
-  sim_item_id(c, gid, lsz, wi, f->lane, gl);
-  char what[256], where[300], hint[256] = "";
+/* What fault f of wave w did and how to fix it, for the fault message and
+ * the out-of-bounds report alike. */
+static void sim_fault_describe(const sim_ctx *c, const isa_wave *w, const isa_fault *f, char *what,
+                               size_t whatlen, char *hint, size_t hintlen) {
+  hint[0] = 0;
   const isa_inst *fin = f->pc < c->k->ncode ? &c->k->code[f->pc] : NULL;
   const char *op = fin ? isa_ops[fin->op].name : "?";
   switch (f->kind) {
   case ISA_FAULT_IMAGE_DESC:
-    snprintf(what, sizeof what,
+    snprintf(what, whatlen,
              "%s with an image descriptor address 0x%" PRIx64 " that no buffer contains", op,
              f->addr);
-    snprintf(hint, sizeof hint, " (pass an image object for the image argument)");
+    snprintf(hint, hintlen, " (pass an image object for the image argument)");
     break;
   case ISA_FAULT_IMAGE_BAD_DESC:
-    snprintf(what, sizeof what, "%s with an invalid image descriptor at 0x%" PRIx64, op, f->addr);
-    snprintf(hint, sizeof hint,
+    snprintf(what, whatlen, "%s with an invalid image descriptor at 0x%" PRIx64, op, f->addr);
+    snprintf(hint, hintlen,
              " (its type, format, sizes, tiling or pitches describe no image: the address is not "
              "an image object's descriptor)");
     break;
@@ -214,65 +215,126 @@ void sim_fault_message(const sim_ctx *c, const isa_wave *w, const uint64_t gid[3
     if (fin && (isa_ops[fin->op].flags & ISA_F_IMAGE)) { /* a texel, not the descriptor */
       uint64_t desc = (w->s[fin->src[0].reg] | (uint64_t)w->s[fin->src[0].reg + 1] << 32) +
                       (uint64_t)(int64_t)fin->offset;
-      snprintf(what, sizeof what, "%s %s of a %u-byte texel at 0x%" PRIx64 " outside device memory",
-               op, (isa_ops[fin->op].flags & ISA_F_STORE) ? "write" : "read", f->size, f->addr);
-      snprintf(hint, sizeof hint,
+      snprintf(what, whatlen, "%s %s of a %u-byte texel at 0x%" PRIx64 " outside device memory", op,
+               (isa_ops[fin->op].flags & ISA_F_STORE) ? "write" : "read", f->size, f->addr);
+      snprintf(hint, hintlen,
                " (the image descriptor at 0x%" PRIx64 " places its texels where no buffer is: "
                "was the image released?)",
                desc);
       break;
     }
-    snprintf(what, sizeof what, "out-of-bounds global %s of %u bytes at 0x%" PRIx64, sim_access_verb(w),
+    snprintf(what, whatlen, "out-of-bounds global %s of %u bytes at 0x%" PRIx64, sim_access_verb(w),
              f->size, f->addr);
     int inside = 0;
     const sim_buffer *b = sim_mem_find(c->d, f->addr, &inside);
     if (b && !inside && f->addr - b->base < b->size + SIM_MEM_GUARD)
-      snprintf(hint, sizeof hint,
+      snprintf(hint, hintlen,
                " (%" PRIu64 " bytes past the end of the %" PRIu64 "-byte buffer at 0x%" PRIx64
                "; check the index against the buffer size)",
                f->addr - (b->base + b->size), b->size, b->base);
     else if (b && inside)
-      snprintf(hint, sizeof hint,
+      snprintf(hint, hintlen,
                " (the access runs past the end of the %" PRIu64 "-byte buffer at 0x%" PRIx64
                "; check the index against the buffer size)",
                b->size, b->base);
     else
-      snprintf(hint, sizeof hint,
+      snprintf(hint, hintlen,
                " (no buffer contains this address; check the index against the buffer size)");
     break;
   }
   case ISA_FAULT_LDS_OOB:
-    snprintf(what, sizeof what, "out-of-bounds __local %s of %u bytes at offset %" PRIu64,
+    snprintf(what, whatlen, "out-of-bounds __local %s of %u bytes at offset %" PRIu64,
              sim_access_verb(w), f->size, f->addr);
-    snprintf(hint, sizeof hint, " (the work-group has %u bytes of __local memory)", c->lds_total);
+    snprintf(hint, hintlen, " (the work-group has %u bytes of __local memory)", c->lds_total);
     break;
   case ISA_FAULT_SCRATCH_OOB:
-    snprintf(what, sizeof what, "out-of-bounds private %s of %u bytes at offset %" PRIu64,
+    snprintf(what, whatlen, "out-of-bounds private %s of %u bytes at offset %" PRIu64,
              sim_access_verb(w), f->size, f->addr);
-    snprintf(hint, sizeof hint, " (each work-item has %u bytes of private memory)", c->k->private_bytes);
+    snprintf(hint, hintlen, " (each work-item has %u bytes of private memory)",
+             c->k->private_bytes);
     break;
   case ISA_FAULT_MISALIGNED:
-    snprintf(what, sizeof what, "misaligned %s of %u bytes at 0x%" PRIx64, sim_access_verb(w), f->size,
+    snprintf(what, whatlen, "misaligned %s of %u bytes at 0x%" PRIx64, sim_access_verb(w), f->size,
              f->addr);
     break;
   case ISA_FAULT_DIVERGENT_BARRIER:
-    snprintf(what, sizeof what, "barrier inside divergent control flow");
-    snprintf(hint, sizeof hint,
-             " (every work-item of a work-group must reach the same barrier; move it out of the branch)");
+    snprintf(what, whatlen, "barrier inside divergent control flow");
+    snprintf(hint, hintlen,
+             " (every work-item of a work-group must reach the same barrier; move it out of the "
+             "branch)");
     break;
   case ISA_FAULT_STACK_OVERFLOW:
-    snprintf(what, sizeof what, "divergent branches nested deeper than %d", ISA_SIMT_DEPTH);
+    snprintf(what, whatlen, "divergent branches nested deeper than %d", ISA_SIMT_DEPTH);
     break;
   case ISA_FAULT_BAD_PC:
-    snprintf(what, sizeof what, "jump to instruction %" PRIu64 " outside the kernel's %u", f->addr,
+    snprintf(what, whatlen, "jump to instruction %" PRIu64 " outside the kernel's %u", f->addr,
              c->k->ncode);
     break;
-  default: snprintf(what, sizeof what, "fault %u", f->kind); break;
+  default:
+    snprintf(what, whatlen, "fault %u", f->kind);
+    break;
   }
+}
+
+void sim_fault_message(const sim_ctx *c, const isa_wave *w, const uint64_t gid[3],
+                       const uint64_t lsz[3], uint32_t wi) {
+  const isa_fault *f = &w->fault;
+  uint64_t gl[3];
+  sim_item_id(c, gid, lsz, wi, f->lane, gl);
+  char what[256], where[300], hint[256];
+  sim_fault_describe(c, w, f, what, sizeof what, hint, sizeof hint);
   sim_source_where(c, f->pc, where, sizeof where);
   snprintf(c->err, c->errlen,
            "kernel '%s' faulted: %s by work-item (%" PRIu64 ",%" PRIu64 ",%" PRIu64 ") at %s%s",
            c->k->name, what, gl[0], gl[1], gl[2], where, hint);
+}
+
+void sim_oob_seen_fini(sim_oob_seen *s) {
+  free(s->keys);
+  s->keys = NULL;
+  s->n = s->cap = 0;
+}
+
+/* 1 when (kernel, key) was reported already; records it if not. Out of
+ * memory: 1 (quiet rather than repeated). */
+static int sim_oob_seen_add(sim_oob_seen *s, const void *kernel, uint32_t key) {
+  for (size_t i = 0; i < s->n; i++)
+    if (s->keys[i].kernel == kernel && s->keys[i].line == key) return 1;
+  if (s->n == s->cap) {
+    size_t cap = s->cap ? s->cap * 2 : 16;
+    struct sim_oob_key *k = realloc(s->keys, cap * sizeof *k);
+    if (!k) return 1;
+    s->keys = k, s->cap = cap;
+  }
+  s->keys[s->n].kernel = kernel;
+  s->keys[s->n].line = key;
+  s->n++;
+  return 0;
+}
+
+void sim_oob_report(sim_ctx *c, isa_wave *w, const uint64_t gid[3], const uint64_t lsz[3],
+                    uint32_t wi, uint32_t pc) {
+  isa_fault f = w->oob;
+  w->oob.kind = ISA_FAULT_NONE;
+  f.pc = pc;
+  uint32_t line = c->k->line && pc < c->k->ncode ? c->k->line[pc] : 0;
+  sim_oob_seen *seen = c->l->oob_seen ? c->l->oob_seen : &c->oob_seen;
+  if (sim_oob_seen_add(seen, c->k, line ? line : 0x80000000u | pc)) return;
+  uint64_t gl[3];
+  sim_item_id(c, gid, lsz, wi, f.lane, gl);
+  char what[256], where[300], hint[256], msg[1024];
+  sim_fault_describe(c, w, &f, what, sizeof what, hint, sizeof hint);
+  sim_source_where(c, pc, where, sizeof where);
+  int store = (w->access.kind & (ISA_F_STORE | ISA_F_ATOMIC)) != 0;
+  snprintf(msg, sizeof msg,
+           "kernel '%s': %s by work-item (%" PRIu64 ",%" PRIu64 ",%" PRIu64 ") at %s%s; %s, as "
+           "GPUs do (reported once per source line; WAVESIM_CHECK=oob-fatal faults instead)",
+           c->k->name, what, gl[0], gl[1], gl[2], where, hint,
+           store ? "the store was dropped" : "the load read zeros");
+  const char *kind = f.kind == ISA_FAULT_LDS_OOB       ? "oob_local"
+                     : f.kind == ISA_FAULT_SCRATCH_OOB ? "oob_private"
+                                                       : "oob_global";
+  sim_stats_add_diag(c->st, kind, line, line, msg);
 }
 
 static int sim_regs_overlap(const isa_regref *a, const isa_regref *b) {
@@ -456,7 +518,7 @@ sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err,
     st->waves_per_simd = c.occ.waves_per_simd;
     st->wgs_per_cu = c.occ.wgs_per_cu;
     snprintf(st->limiter, sizeof st->limiter, "%s", c.occ.limiter);
-    if (l->checks) {
+    if (l->checks & SIM_CHECK_SHADOW) {
       /* one place per resident work-group: the timing model's slots */
       uint64_t slots = l->functional_only ? 1 : (uint64_t)d->cfg.cu_count * c.occ.wgs_per_cu;
       c.chk = sim_check_create(&c, (uint32_t)slots, l->checks);
@@ -473,6 +535,7 @@ sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err,
                               k->name, nrep);
     sim_check_destroy(c.chk);
     c.chk = NULL;
+    sim_oob_seen_fini(&c.oob_seen);
     if (s == SIM_OK || s == SIM_FAULT) {
       sim_stats_fold_lines(st, k, c.pc_insts, c.pc_stall, c.pc_lds_conflict, c.pc_mem_req);
       sim_stats_fold_pc(st, k, c.pc_divergent, offsetof(sim_line_stats, divergent_branches));

@@ -1,8 +1,10 @@
 /* Per-launch statistics helpers: freeing, folding per-instruction counters
  * into per-source-line rows, and the unit names used as DB columns. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim_check.h"
 #include "sim_internal.h"
 
 const char *const sim_unit_names[ISA_UNIT_COUNT] = {
@@ -21,6 +23,26 @@ void sim_stats_fini(sim_stats *s) {
   s->diags = NULL;
   s->ndiags = 0;
   s->diags_more = 0;
+}
+
+void sim_stats_add_diag(sim_stats *s, const char *kind, uint32_t line, uint32_t other_line,
+                        const char *msg) {
+  if (s->ndiags >= SIM_CHECK_MAX_REPORTS) {
+    s->diags_more++;
+    return;
+  }
+  if (!s->diags) {
+    s->diags = calloc(SIM_CHECK_MAX_REPORTS, sizeof *s->diags);
+    if (!s->diags) return;
+  }
+  sim_diag *d = &s->diags[s->ndiags];
+  d->message = malloc(strlen(msg) + 1);
+  if (!d->message) return;
+  strcpy(d->message, msg);
+  snprintf(d->kind, sizeof d->kind, "%s", kind);
+  d->line = line;
+  d->other_line = other_line;
+  s->ndiags++;
 }
 
 int sim_stats_fold_lines(sim_stats *s, const isa_kernel *k, const uint64_t *pc_insts,

@@ -213,6 +213,10 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     if (now > T->end) T->end = now;
     return;
   }
+  if (tw->w.oob.kind) {
+    sim_tslot *sl = &T->slots[tw->slot];
+    sim_oob_report(c, &tw->w, sl->gid, sl->lsz, tw->wi, pc);
+  }
   if (c->chk) sim_check_step(c->chk, tw->slot, &tw->w, tw->wi, pc);
   int wd = sim_wd_step(&c->wd, &tw->wd, &tw->w, c->dec[pc].writes);
   if (wd != SIM_WD_GO && sim_wd_timing(T, tw, wd, now)) return; /* a runaway wave */

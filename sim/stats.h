@@ -22,7 +22,8 @@ typedef struct sim_line_stats {
 /* One report of the correctness checks (sim_check.h), in the order found. */
 typedef struct sim_diag {
   char kind[24];       /* race_local, race_global, benign_race_local, benign_race_global,
-                          uninit_local, uninit_private */
+                          uninit_local, uninit_private, checks_stopped; oob_global,
+                          oob_local, oob_private (sim_oob_report, without checks too) */
   uint32_t line;       /* the source line of the access that found it (0: unknown) */
   uint32_t other_line; /* the earlier access's line (races), else the same line */
   char *message;       /* the full text, without the "wavesim: " prefix */
@@ -51,6 +52,11 @@ typedef struct sim_stats {
 } sim_stats;
 
 void sim_stats_fini(sim_stats *s);
+/* Appends a diagnostic (kind, lines, message copied) to s->diags, or counts
+ * it in diags_more past the first SIM_CHECK_MAX_REPORTS. Out of memory:
+ * dropped (a diagnostic must not fail the launch). */
+void sim_stats_add_diag(sim_stats *s, const char *kind, uint32_t line, uint32_t other_line,
+                        const char *msg);
 
 /* The statistics database. */
 typedef struct sim_statsdb sim_statsdb;

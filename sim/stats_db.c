@@ -15,7 +15,8 @@
  *              stats.def, PRIMARY KEY(launch_id, line))
  *   diagnostics(launch_id REFERENCES launches(id), seq, kind TEXT, line,
  *               other_line, message TEXT, PRIMARY KEY(launch_id, seq))
- *              -- the correctness checks' reports (WAVESIM_CHECK), in order;
+ *              -- the correctness checks' reports (WAVESIM_CHECK) and the
+ *              out-of-bounds reports (kinds oob_*), in order;
  *              created on open when missing: an additive table, readers of
  *              version 3 ignore it, so the version stays 3
  *

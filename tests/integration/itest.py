@@ -200,6 +200,9 @@ def cmd_expect(args):
     for s in args.contains or []:
         if s not in out:
             fail(f"{args.platform}: output does not contain '{s}'")
+    for s in args.once or []:
+        if out.count(s) != 1:
+            fail(f"{args.platform}: output contains '{s}' {out.count(s)} times, expected once")
 
 
 def main():
@@ -221,6 +224,7 @@ def main():
     ap.add_argument("--launches", type=int, default=1)
     ap.add_argument("--status", type=int, default=0)
     ap.add_argument("--contains", action="append")
+    ap.add_argument("--once", action="append", help="expect: text the output holds exactly once")
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("exe")
     ap.add_argument("args", nargs=argparse.REMAINDER)

@@ -106,8 +106,9 @@ START_TEST(config_errors_before_running) {
   cli(&r, "run --check races,speed -- echo should-not-run");
   ck_assert_int_eq(r.status, 2);
   ck_assert_str_eq(r.out, "");
-  ck_assert_str_eq(r.err, "wavesim run: --check races,speed: unknown check 'speed' (valid: races, "
-                          "uninit, all, benign, fatal, none; separate several with commas)\n");
+  ck_assert_str_eq(r.err,
+                   "wavesim run: --check races,speed: unknown check 'speed' (valid: races, "
+                   "uninit, all, benign, fatal, oob-fatal, none; separate several with commas)\n");
   cli(&r, "run --config");
   ck_assert_int_eq(r.status, 2);
   cli(&r, "run");

@@ -137,6 +137,7 @@ END_TEST
 
 START_TEST(fault_sets_event_status) {
   const char *db = rt_test_env();
+  setenv("WAVESIM_CHECK", "oob-fatal", 1); /* out-of-bounds accesses fault */
   vadd_env v;
   vadd_open(&v, 0, "oob");
   cl_int err;
@@ -164,6 +165,55 @@ START_TEST(fault_sets_event_status) {
   for (int i = 0; i < N; i++) ck_assert_int_eq(got[i], canary_val[i]);
   ck_assert_int_ne(access(db, F_OK), 0); /* faulted launches are not recorded */
   clReleaseEvent(ev);
+  clReleaseMemObject(canary);
+  vadd_close(&v);
+}
+END_TEST
+
+/* By default an out-of-bounds store is dropped and reported once per
+ * kernel and source line (two launches, one report on stderr and one
+ * `diagnostics` row), the launch completes and other buffers are intact. */
+START_TEST(oob_reported_by_default) {
+  const char *db = rt_test_env();
+  vadd_env v;
+  vadd_open(&v, 0, "oob");
+  cl_int err;
+  int canary_val[N];
+  for (int i = 0; i < N; i++) canary_val[i] = 0x5a5a0000 + i;
+  cl_mem canary =
+      clCreateBuffer(v.e.ctx, CL_MEM_COPY_HOST_PTR, sizeof canary_val, canary_val, &err);
+  size_t g = 64, l = 64;
+  rt_stderr_begin();
+  for (int rep = 0; rep < 2; rep++)
+    ck_assert_int_eq(clEnqueueNDRangeKernel(v.e.q, v.k, 1, NULL, &g, &l, 0, NULL, NULL),
+                     CL_SUCCESS);
+  ck_assert_int_eq(clFinish(v.e.q), CL_SUCCESS);
+  const char *msg = rt_stderr_end();
+  const char *want = "wavesim: kernel 'oob': out-of-bounds global store of 4 bytes at 0x";
+  const char *first = strstr(msg, want);
+  ck_assert_msg(first && !strstr(first + 1, want), "message: %s", msg);
+  ck_assert_msg(strstr(msg, "by work-item (0,0,0) at input.cl:7 (3072 bytes past the end of the "
+                            "1024-byte buffer at 0x") &&
+                    strstr(msg, "; the store was dropped, as GPUs do"),
+                "message: %s", msg);
+  int got[N];
+  ck_assert_int_eq(clEnqueueReadBuffer(v.e.q, canary, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL),
+                   CL_SUCCESS);
+  for (int i = 0; i < N; i++) ck_assert_int_eq(got[i], canary_val[i]);
+  ck_assert_int_eq(db_count(db, "WHERE kernel = 'oob'", NULL, 0), 2);
+  sqlite3 *s;
+  ck_assert_int_eq(sqlite3_open(db, &s), SQLITE_OK);
+  sqlite3_stmt *q;
+  ck_assert_int_eq(
+      sqlite3_prepare_v2(s, "SELECT kind, line, message FROM diagnostics", -1, &q, NULL),
+      SQLITE_OK);
+  ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+  ck_assert_str_eq((const char *)sqlite3_column_text(q, 0), "oob_global");
+  ck_assert_int_eq(sqlite3_column_int(q, 1), 7);
+  ck_assert_ptr_nonnull(strstr((const char *)sqlite3_column_text(q, 2), "the store was dropped"));
+  ck_assert_int_eq(sqlite3_step(q), SQLITE_DONE); /* once, not once per launch */
+  sqlite3_finalize(q);
+  sqlite3_close(s);
   clReleaseMemObject(canary);
   vadd_close(&v);
 }
@@ -523,6 +573,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, vadd_end_to_end);
   tcase_add_loop_test(tc, use_host_ptr_in_place, 0, 2);
   tcase_add_test(tc, fault_sets_event_status);
+  tcase_add_test(tc, oob_reported_by_default);
   tcase_add_test(tc, profiling_in_simulated_time);
   tcase_add_loop_test(tc, uploads_pass_through_l2, 0, 2);
   tcase_add_test(tc, queued_launch_overhead);

@@ -186,7 +186,7 @@ START_TEST(bad_check) {
   ck_assert_int_eq(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &d, NULL), CL_DEVICE_NOT_FOUND);
   ck_assert_str_eq(rt_stderr_end(),
                    "wavesim: WAVESIM_CHECK=races,leaks: unknown check 'leaks' (valid: races, "
-                   "uninit, all, benign, fatal, none; separate several with commas)\n");
+                   "uninit, all, benign, fatal, oob-fatal, none; separate several with commas)\n");
 }
 END_TEST
 

@@ -303,14 +303,18 @@ START_TEST(test_parse) {
   ck_assert_int_eq(sim_check_parse("all,benign", &f, err, sizeof err), 0);
   ck_assert_uint_eq(f, SIM_CHECK_RACES | SIM_CHECK_UNINIT | SIM_CHECK_BENIGN);
   ck_assert_int_eq(sim_check_parse(" uninit , fatal ", &f, err, sizeof err), 0);
-  ck_assert_uint_eq(f, SIM_CHECK_UNINIT | SIM_CHECK_FATAL);
+  ck_assert_uint_eq(f, SIM_CHECK_UNINIT | SIM_CHECK_FATAL | SIM_CHECK_OOB_FAULT);
   ck_assert_int_eq(sim_check_parse("fatal", &f, err, sizeof err), 0);
-  ck_assert_uint_eq(f, SIM_CHECK_RACES | SIM_CHECK_UNINIT | SIM_CHECK_FATAL);
+  ck_assert_uint_eq(f, SIM_CHECK_RACES | SIM_CHECK_UNINIT | SIM_CHECK_FATAL | SIM_CHECK_OOB_FAULT);
+  /* out-of-bounds faults alone: no shadow state (cheap) */
+  ck_assert_int_eq(sim_check_parse("oob-fatal", &f, err, sizeof err), 0);
+  ck_assert_uint_eq(f, SIM_CHECK_OOB_FAULT);
   ck_assert_int_eq(sim_check_parse("none", &f, err, sizeof err), 0);
   ck_assert_uint_eq(f, 0);
   ck_assert_int_eq(sim_check_parse("races,raeces", &f, err, sizeof err), -1);
-  ck_assert_str_eq(err, "unknown check 'raeces' (valid: races, uninit, all, benign, fatal, none; "
-                        "separate several with commas)");
+  ck_assert_str_eq(err,
+                   "unknown check 'raeces' (valid: races, uninit, all, benign, fatal, oob-fatal, "
+                   "none; separate several with commas)");
 }
 END_TEST
 

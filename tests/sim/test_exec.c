@@ -198,6 +198,7 @@ START_TEST(test_fault_report) {
     sim_device *d = dev("teaching");
     vadd_bufs v = vadd_setup(d, 1000, 1000); /* 4000-byte buffers, 1024 work-items */
     sim_launch l = launch1(&k, v.args, 1024, 64, mode);
+    l.checks = SIM_CHECK_OOB_FAULT;
     sim_stats st;
     char err[512] = "", expect[512];
     ck_assert_int_eq(sim_run(d, &l, &st, err, sizeof err), SIM_FAULT);
@@ -208,6 +209,51 @@ START_TEST(test_fault_report) {
              (unsigned long long)(v.a + 4000), (unsigned long long)v.a);
     ck_assert_str_eq(err, expect);
     sim_stats_fini(&st);
+    sim_device_destroy(d);
+  }
+  stk_kernel_fini(&k);
+}
+END_TEST
+
+/* Without SIM_CHECK_OOB_FAULT the same launch completes: the loads past
+ * a and b read zeros, the stores past the output are dropped, the results
+ * in bounds are right, and each source line is reported once, in the
+ * stats' diagnostics; with a caller's oob_seen, once across launches. */
+START_TEST(test_oob_tolerated) {
+  isa_kernel k;
+  kernel_init(&k, "vadd", vadd_src, 10, 16, 0, 24);
+  for (int mode = 0; mode < 2; mode++) {
+    sim_device *d = dev("teaching");
+    vadd_bufs v = vadd_setup(d, 1000, 1000);
+    sim_launch l = launch1(&k, v.args, 1024, 64, mode);
+    sim_oob_seen seen = {0};
+    l.oob_seen = &seen;
+    for (int rep = 0; rep < 2; rep++) {
+      sim_stats st;
+      char err[512] = "", expect[512];
+      ck_assert_int_eq(sim_run(d, &l, &st, err, sizeof err), SIM_OK);
+      if (rep == 1) { /* reported already */
+        ck_assert_uint_eq(st.ndiags, 0);
+        sim_stats_fini(&st);
+        continue;
+      }
+      ck_assert_uint_ge(st.ndiags, 1);
+      snprintf(expect, sizeof expect,
+               "kernel 'vadd': out-of-bounds global load of 4 bytes at 0x%llx by work-item "
+               "(1000,0,0) at test.cl:9 (0 bytes past the end of the 4000-byte buffer at 0x%llx; "
+               "check the index against the buffer size); the load read zeros, as GPUs do "
+               "(reported once per source line; WAVESIM_CHECK=oob-fatal faults instead)",
+               (unsigned long long)(v.a + 4000), (unsigned long long)v.a);
+      ck_assert_str_eq(st.diags[0].message, expect);
+      ck_assert_str_eq(st.diags[0].kind, "oob_global");
+      ck_assert_uint_eq(st.diags[0].line, 9);
+      for (uint32_t i = 1; i < st.ndiags; i++) /* one per line */
+        for (uint32_t j = 0; j < i; j++) ck_assert_uint_ne(st.diags[i].line, st.diags[j].line);
+      const float *c = sim_mem_host(d, v.out, 4000);
+      for (int i = 0; i < 1000; i++) ck_assert_float_eq(c[i], 1.5f * (float)i);
+      sim_stats_fini(&st);
+    }
+    sim_oob_seen_fini(&seen);
     sim_device_destroy(d);
   }
   stk_kernel_fini(&k);
@@ -367,6 +413,7 @@ int main(void) {
   tcase_add_test(tc, test_vadd_modes_agree);
   tcase_add_test(tc, test_determinism_and_warm_caches);
   tcase_add_test(tc, test_fault_report);
+  tcase_add_test(tc, test_oob_tolerated);
   tcase_add_test(tc, test_bad_launch);
   tcase_add_test(tc, test_lds_barrier);
   tcase_add_test(tc, test_lds_shares_l1_port);

@@ -233,6 +233,7 @@ START_TEST(test_fault_messages) {
     memcpy(sim_mem_host(dv, img, sizeof moved), &moved, sizeof moved);
     uint64_t args[2] = {img, out};
     l = launch1(&k, args, 32, mode, 0);
+    l.checks = SIM_CHECK_OOB_FAULT;
     ck_assert_int_eq(sim_run(dv, &l, &st, err, sizeof err), SIM_FAULT);
     char want[512];
     snprintf(want, sizeof want,
@@ -241,6 +242,17 @@ START_TEST(test_fault_messages) {
              "its texels where no buffer is: was the image released?)",
              (unsigned long long)(d.data + 256), (unsigned long long)img);
     ck_assert_str_eq(err, want);
+    sim_stats_fini(&st);
+    /* by default those texels read zeros and each line's access is reported */
+    l.checks = 0;
+    ck_assert_int_eq(sim_run(dv, &l, &st, err, sizeof err), SIM_OK);
+    ck_assert_uint_eq(st.ndiags, 2); /* the load at line 9, the sample at line 16 */
+    ck_assert_str_eq(st.diags[0].kind, "oob_global");
+    ck_assert_uint_eq(st.diags[0].line, 9);
+    ck_assert_uint_eq(st.diags[1].line, 16);
+    ck_assert_msg(strstr(st.diags[0].message, want + strlen("kernel 'rd' faulted: ")) &&
+                      strstr(st.diags[0].message, "the load read zeros"),
+                  "%s", st.diags[0].message);
     sim_stats_fini(&st);
     stk_kernel_fini(&k);
     sim_device_destroy(dv);
