@@ -155,6 +155,75 @@ START_TEST(test_global_fault_untouched) {
 }
 END_TEST
 
+/* isa_wave.oob_ignore: the out-of-bounds lanes of global, LDS, scratch and
+ * scalar accesses read zeros, their stores and atomics change nothing (an
+ * atomic returns 0), they leave the access mask, the other lanes go on,
+ * and the first such lane is noted in w->oob (not faulted). */
+START_TEST(test_oob_ignored) {
+  tw *t = tw_new(32, 0xffffffffull, 16);
+  gmem g, before;
+  gmem_init(&g, t);
+  t->w.oob_ignore = 1;
+  for (unsigned i = 0; i < 32; i++) set_addr(t, 6, i, BASE_B + 4 * i), *tw_v(t, 1, i) = 0x77;
+  set_addr(t, 6, 17, BASE_A + SIZE_A - 2); /* straddles region A's end */
+  set_addr(t, 6, 20, 0x8000);              /* between the regions */
+  memcpy(&before, &g, sizeof g);
+  ck_assert_int_eq(tw_exec(t, "global_store_b32 v[6:7], v1"), ISA_RUN);
+  ck_assert_int_eq(memcmp(g.a, before.a, SIZE_A), 0); /* lane 17's bytes dropped */
+  ck_assert_uint_eq(g.b[4 * 16], 0x77);               /* other lanes stored */
+  ck_assert_uint_eq(t->w.oob.kind, ISA_FAULT_GLOBAL_OOB);
+  ck_assert_uint_eq(t->w.oob.lane, 17);
+  ck_assert_uint_eq(t->w.oob.addr, BASE_A + SIZE_A - 2);
+  ck_assert_uint_eq(t->w.oob.size, 4);
+  ck_assert_uint_eq(t->w.access.mask, 0xffffffffull & ~(1ull << 17) & ~(1ull << 20));
+  t->w.oob.kind = ISA_FAULT_NONE; /* the simulator takes the note */
+  for (unsigned i = 0; i < 32; i++) *tw_v(t, 9, i) = 5;
+  ck_assert_int_eq(tw_exec(t, "global_load_b32 v9, v[6:7]"), ISA_RUN);
+  ck_assert_uint_eq(*tw_v(t, 9, 17), 0);
+  ck_assert_uint_eq(*tw_v(t, 9, 20), 0);
+  ck_assert_uint_eq(*tw_v(t, 9, 16), 0x77);
+  ck_assert_uint_eq(t->w.oob.lane, 17);
+  memcpy(&before, &g, sizeof g);
+  ck_assert_int_eq(tw_exec(t, "global_atomic_add_u32 v9, v[6:7], v1"), ISA_RUN);
+  ck_assert_uint_eq(*tw_v(t, 9, 20), 0);
+  ck_assert_uint_eq(*tw_v(t, 9, 16), 0x77); /* the old value */
+  ck_assert_int_eq(memcmp(g.a, before.a, SIZE_A), 0);
+  /* __local: 1024 bytes */
+  t->w.oob.kind = ISA_FAULT_NONE;
+  memset(t->lds, 0x11, 1024);
+  for (unsigned i = 0; i < 32; i++) *tw_v(t, 5, i) = 4 * i;
+  *tw_v(t, 5, 3) = 1022;
+  ck_assert_int_eq(tw_exec(t, "ds_write_b32 v5, v1"), ISA_RUN);
+  ck_assert_uint_eq(t->lds[1022], 0x11);
+  ck_assert_uint_eq(t->lds[8], 0x77);
+  ck_assert_int_eq(tw_exec(t, "ds_read_b32 v9, v5"), ISA_RUN);
+  ck_assert_uint_eq(*tw_v(t, 9, 3), 0);
+  ck_assert_uint_eq(*tw_v(t, 9, 2), 0x77);
+  ck_assert_uint_eq(t->w.oob.kind, ISA_FAULT_LDS_OOB);
+  ck_assert_uint_eq(t->w.oob.addr, 1022);
+  /* private: 16 bytes per work-item */
+  t->w.oob.kind = ISA_FAULT_NONE;
+  for (unsigned i = 0; i < 32; i++) *tw_v(t, 5, i) = 0;
+  *tw_v(t, 5, 4) = 16;
+  ck_assert_int_eq(tw_exec(t, "scratch_store_b32 v5, v1"), ISA_RUN);
+  ck_assert_int_eq(tw_exec(t, "scratch_load_b32 v9, v5"), ISA_RUN);
+  ck_assert_uint_eq(*tw_v(t, 9, 4), 0);
+  ck_assert_uint_eq(*tw_v(t, 9, 5), 0x77);
+  ck_assert_uint_eq(t->w.oob.kind, ISA_FAULT_SCRATCH_OOB);
+  ck_assert_uint_eq(t->w.oob.lane, 4);
+  /* scalar */
+  t->w.oob.kind = ISA_FAULT_NONE;
+  t->s[0] = BASE_A + SIZE_A - 4;
+  t->s[1] = 0;
+  t->s[8] = t->s[9] = 9;
+  ck_assert_int_eq(tw_exec(t, "s_load_b64 s[8:9], s[0:1]"), ISA_RUN);
+  ck_assert_uint_eq(tw_s64(t, 8), 0);
+  ck_assert_uint_eq(t->w.access.mask, 0);
+  ck_assert_uint_eq(t->w.oob.kind, ISA_FAULT_GLOBAL_OOB);
+  tw_free(t);
+}
+END_TEST
+
 START_TEST(test_global_atomics) {
   tw *t = tw_new(64, ~0ull, 0);
   gmem g;
@@ -348,6 +417,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, test_translate);
   tcase_add_test(tc, test_global_load_store);
   tcase_add_test(tc, test_global_fault_untouched);
+  tcase_add_test(tc, test_oob_ignored);
   tcase_add_test(tc, test_global_atomics);
   tcase_add_test(tc, test_lds);
   tcase_add_test(tc, test_scratch);
