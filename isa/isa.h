@@ -328,7 +328,8 @@ typedef struct isa_wave {
   isa_fault fault;
   /* Out-of-bounds accesses (ISA_FAULT_*_OOB kinds): 0 faults the wave; 1
    * goes on as GPUs do, the lane's load reading zeros and its store or
-   * atomic dropped (an atomic returns 0), and notes the first such lane of
+   * atomic dropped (an atomic returns 0) where out of bounds (a straddling
+   * load or store accesses its bytes inside), and notes the first such lane of
    * the instruction in `oob` (pc unset) for the simulator to report and
    * clear; set by the simulator per launch (sim_check.h, README "--check"). */
   uint8_t oob_ignore;

@@ -96,6 +96,10 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
   uint32_t flags = isa_ops[in->op].flags;
   uint32_t size = isa_access_size((isa_opcode)in->op);
   uint8_t *host[ISA_MAX_WAVE];
+  /* bytes of each lane's access inside memory: size, fewer when an access
+   * that straddles a bound goes on past it (isa_wave.oob_ignore) */
+  uint32_t part[ISA_MAX_WAVE];
+  int atomic = (flags & ISA_F_ATOMIC) != 0;
   isa_access *acc = &w->access;
   acc->space = (uint8_t)space;
   acc->size = (uint8_t)size;
@@ -115,13 +119,19 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
         const isa_region *r = memmap_find(w->global, a, size);
         if (!r) {
           if (isa_mem_oob(w, ISA_FAULT_GLOBAL_OOB, i, a, size) != ISA_RUN) return ISA_FAULTED;
-          host[i] = NULL; /* read as zeros, written nowhere */
+          /* the bytes inside a buffer are accessed, as on GPUs (their page is
+           * mapped); the rest read as zeros and are written nowhere. An
+           * atomic is all or nothing. Out of the access record either way. */
+          const isa_region *h = atomic ? NULL : memmap_find(w->global, a, 1);
+          host[i] = h ? h->host + (a - h->base) : NULL;
+          part[i] = h ? (uint32_t)(h->base + h->size - a) : 0;
           acc->mask &= ~((uint64_t)1 << i);
           continue;
         }
         last = r;
       }
       host[i] = last->host + (a - last->base);
+      part[i] = size;
     }
   } else {
     int lds = space == ISA_SPACE_LDS;
@@ -136,9 +146,15 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
         if (isa_mem_oob(w, lds ? ISA_FAULT_LDS_OOB : ISA_FAULT_SCRATCH_OOB, i, (uint64_t)a, size) !=
             ISA_RUN)
           return ISA_FAULTED;
-        host[i] = NULL; /* read as zeros, written nowhere */
+        /* as for global memory: the bytes below the bound are accessed */
+        part[i] = a < limit && !atomic ? (uint32_t)(limit - a) : 0;
         acc->mask &= ~((uint64_t)1 << i);
-        continue;
+        if (!part[i]) {
+          host[i] = NULL;
+          continue;
+        }
+      } else {
+        part[i] = size;
       }
       uint64_t off = a;
       if (lds) {
@@ -160,7 +176,7 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
     for (uint32_t i = 0; i < n; i++) {
       if (!((exec >> i) & 1)) continue;
       uint32_t t[4] = {0, 0, 0, 0};
-      if (host[i]) memcpy(t, host[i], size);
+      if (host[i]) memcpy(t, host[i], part[i]);
       if (flags & ISA_F_SEXT) t[0] = size == 1 ? (uint32_t)(int8_t)t[0] : (uint32_t)(int16_t)t[0];
       for (uint32_t k = 0; k < nreg; k++) d[k * n + i] = t[k];
     }
@@ -171,7 +187,7 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
       if (!((exec >> i) & 1)) continue;
       uint32_t t[4];
       for (uint32_t k = 0; k < nreg; k++) t[k] = s[k * n + i];
-      if (host[i]) memcpy(host[i], t, size);
+      if (host[i]) memcpy(host[i], t, part[i]);
     }
   } else {
     /* atomics: lane order makes colliding lanes deterministic; 64-bit data

@@ -330,7 +330,7 @@ void sim_oob_report(sim_ctx *c, isa_wave *w, const uint64_t gid[3], const uint64
            "kernel '%s': %s by work-item (%" PRIu64 ",%" PRIu64 ",%" PRIu64 ") at %s%s; %s, as "
            "GPUs do (reported once per source line; WAVESIM_CHECK=oob-fatal faults instead)",
            c->k->name, what, gl[0], gl[1], gl[2], where, hint,
-           store ? "the store was dropped" : "the load read zeros");
+           store ? "the store was dropped out of bounds" : "the load read zeros out of bounds");
   const char *kind = f.kind == ISA_FAULT_LDS_OOB       ? "oob_local"
                      : f.kind == ISA_FAULT_SCRATCH_OOB ? "oob_private"
                                                        : "oob_global";

@@ -157,7 +157,8 @@ END_TEST
 
 /* isa_wave.oob_ignore: the out-of-bounds lanes of global, LDS, scratch and
  * scalar accesses read zeros, their stores and atomics change nothing (an
- * atomic returns 0), they leave the access mask, the other lanes go on,
+ * atomic returns 0), the bytes of a straddling load or store inside memory
+ * are accessed, such lanes leave the access mask, the other lanes go on,
  * and the first such lane is noted in w->oob (not faulted). */
 START_TEST(test_oob_ignored) {
   tw *t = tw_new(32, 0xffffffffull, 16);
@@ -169,8 +170,11 @@ START_TEST(test_oob_ignored) {
   set_addr(t, 6, 20, 0x8000);              /* between the regions */
   memcpy(&before, &g, sizeof g);
   ck_assert_int_eq(tw_exec(t, "global_store_b32 v[6:7], v1"), ISA_RUN);
-  ck_assert_int_eq(memcmp(g.a, before.a, SIZE_A), 0); /* lane 17's bytes dropped */
-  ck_assert_uint_eq(g.b[4 * 16], 0x77);               /* other lanes stored */
+  /* lane 17 straddles the end: its 2 bytes inside land, the rest is dropped */
+  ck_assert_int_eq(memcmp(g.a, before.a, SIZE_A - 2), 0);
+  ck_assert_uint_eq(g.a[SIZE_A - 2], 0x77);
+  ck_assert_uint_eq(g.a[SIZE_A - 1], 0);
+  ck_assert_uint_eq(g.b[4 * 16], 0x77); /* other lanes stored */
   ck_assert_uint_eq(t->w.oob.kind, ISA_FAULT_GLOBAL_OOB);
   ck_assert_uint_eq(t->w.oob.lane, 17);
   ck_assert_uint_eq(t->w.oob.addr, BASE_A + SIZE_A - 2);
@@ -178,14 +182,16 @@ START_TEST(test_oob_ignored) {
   ck_assert_uint_eq(t->w.access.mask, 0xffffffffull & ~(1ull << 17) & ~(1ull << 20));
   t->w.oob.kind = ISA_FAULT_NONE; /* the simulator takes the note */
   for (unsigned i = 0; i < 32; i++) *tw_v(t, 9, i) = 5;
+  g.a[SIZE_A - 1] = 0x12;
   ck_assert_int_eq(tw_exec(t, "global_load_b32 v9, v[6:7]"), ISA_RUN);
-  ck_assert_uint_eq(*tw_v(t, 9, 17), 0);
+  ck_assert_uint_eq(*tw_v(t, 9, 17), 0x1277); /* the bytes inside, zeros past the end */
   ck_assert_uint_eq(*tw_v(t, 9, 20), 0);
   ck_assert_uint_eq(*tw_v(t, 9, 16), 0x77);
   ck_assert_uint_eq(t->w.oob.lane, 17);
   memcpy(&before, &g, sizeof g);
   ck_assert_int_eq(tw_exec(t, "global_atomic_add_u32 v9, v[6:7], v1"), ISA_RUN);
   ck_assert_uint_eq(*tw_v(t, 9, 20), 0);
+  ck_assert_uint_eq(*tw_v(t, 9, 17), 0);    /* a straddling atomic: all or nothing */
   ck_assert_uint_eq(*tw_v(t, 9, 16), 0x77); /* the old value */
   ck_assert_int_eq(memcmp(g.a, before.a, SIZE_A), 0);
   /* __local: 1024 bytes */
@@ -194,8 +200,12 @@ START_TEST(test_oob_ignored) {
   for (unsigned i = 0; i < 32; i++) *tw_v(t, 5, i) = 4 * i;
   *tw_v(t, 5, 3) = 1022;
   ck_assert_int_eq(tw_exec(t, "ds_write_b32 v5, v1"), ISA_RUN);
-  ck_assert_uint_eq(t->lds[1022], 0x11);
+  ck_assert_uint_eq(t->lds[1022], 0x77); /* the 2 bytes below the bound */
+  ck_assert_uint_eq(t->lds[1023], 0);
   ck_assert_uint_eq(t->lds[8], 0x77);
+  ck_assert_int_eq(tw_exec(t, "ds_read_b32 v9, v5"), ISA_RUN);
+  ck_assert_uint_eq(*tw_v(t, 9, 3), 0x77);
+  *tw_v(t, 5, 3) = 1024; /* wholly past the end */
   ck_assert_int_eq(tw_exec(t, "ds_read_b32 v9, v5"), ISA_RUN);
   ck_assert_uint_eq(*tw_v(t, 9, 3), 0);
   ck_assert_uint_eq(*tw_v(t, 9, 2), 0x77);

@@ -238,12 +238,13 @@ START_TEST(test_oob_tolerated) {
         continue;
       }
       ck_assert_uint_ge(st.ndiags, 1);
-      snprintf(expect, sizeof expect,
-               "kernel 'vadd': out-of-bounds global load of 4 bytes at 0x%llx by work-item "
-               "(1000,0,0) at test.cl:9 (0 bytes past the end of the 4000-byte buffer at 0x%llx; "
-               "check the index against the buffer size); the load read zeros, as GPUs do "
-               "(reported once per source line; WAVESIM_CHECK=oob-fatal faults instead)",
-               (unsigned long long)(v.a + 4000), (unsigned long long)v.a);
+      snprintf(
+          expect, sizeof expect,
+          "kernel 'vadd': out-of-bounds global load of 4 bytes at 0x%llx by work-item "
+          "(1000,0,0) at test.cl:9 (0 bytes past the end of the 4000-byte buffer at 0x%llx; "
+          "check the index against the buffer size); the load read zeros out of bounds, as GPUs do "
+          "(reported once per source line; WAVESIM_CHECK=oob-fatal faults instead)",
+          (unsigned long long)(v.a + 4000), (unsigned long long)v.a);
       ck_assert_str_eq(st.diags[0].message, expect);
       ck_assert_str_eq(st.diags[0].kind, "oob_global");
       ck_assert_uint_eq(st.diags[0].line, 9);
