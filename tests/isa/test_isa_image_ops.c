@@ -257,6 +257,26 @@ START_TEST(test_float_format_bits) {
     ck_assert_uint_eq(*tw_v(t, 16, 8), 0);           /* y = 2: border (0, 0, 0, 1.0f) */
     ck_assert_uint_eq(*tw_v(t, 19, 8), 0x3f800000u);
   }
+  /* a double in an RG/FLOAT texel (a sparse-matrix benchmark's layout):
+   * its two words come back whole, NaN-like low words included */
+  put_desc(&g, D_SPARE, CL_MEM_OBJECT_IMAGE2D, CL_RG, CL_FLOAT, 4, 4, 1, 0, 0x2400);
+  set_s64(t, 2, D_SPARE);
+  for (uint32_t i = 0; i < 32; i++) {
+    double dv = -1.0 / 3.0 * (double)(i + 1);
+    uint64_t db;
+    memcpy(&db, &dv, sizeof db);
+    if (i == 5) db = 0x7ff0000000000001ull; /* a signalling NaN double */
+    *tw_v(t, 12, i) = (uint32_t)db;
+    *tw_v(t, 13, i) = (uint32_t)(db >> 32);
+  }
+  ck_assert_int_eq(tw_exec(t, "image_store_u s[2:3], v[4:7], v[12:15]"), ISA_RUN);
+  ck_assert_int_eq(tw_exec(t, "image_load_u v[16:19], s[2:3], v[4:7]"), ISA_RUN);
+  for (uint32_t i = 0; i < 16; i++) { /* the 4 x 4 texels */
+    ck_assert_uint_eq(*tw_v(t, 16, i), *tw_v(t, 12, i));
+    ck_assert_uint_eq(*tw_v(t, 17, i), *tw_v(t, 13, i));
+    ck_assert_uint_eq(*tw_v(t, 18, i), 0);
+    ck_assert_uint_eq(*tw_v(t, 19, i), 0x3f800000u);
+  }
   tw_free(t);
 }
 END_TEST
