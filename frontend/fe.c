@@ -250,8 +250,9 @@ static int fe_rebuild(fe_clc_tools *t, fe_recompile_fn again, void *arg, const f
 }
 
 /* The backend on SPIR-V from the optimizing pipeline. When it fails (a
- * register limit, mostly: there is no SGPR spilling) it tries again with
- * less ambition, as vendor compilers do under register pressure: first
+ * register limit spilling cannot meet: too few registers for one
+ * instruction's operands, or the VGPRs that spill slots and scratch
+ * addresses need) it tries again with less ambition, as vendor compilers do under register pressure: first
  * without the scheduler's register budget (its order can lengthen uniform
  * values' lives), then from a program compiled without loop unrolling
  * (unrolled loops keep more values live), last from the minimal pipeline.
