@@ -4,7 +4,8 @@
  * usage: image_args_max PLATFORM-NAME-SUBSTRING; exit 0 when the sums match
  * the host's, 1 otherwise (the first difference printed). */
 #define CL_TARGET_OPENCL_VERSION 120
-#define CL_USE_DEPRECATED_OPENCL_1_1_APIS /* clCreateImage2D: the 1.1 call PoCL and wavesim share */
+#define CL_USE_DEPRECATED_OPENCL_1_1_APIS /* clCreateImage2D: the 1.1 call PoCL and wavesim share  \
+                                           */
 #include <CL/cl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,9 +33,10 @@ static char *kernel_source(unsigned n) {
   if (!s) return NULL;
   p += sprintf(p, "__kernel void many(");
   for (unsigned k = 0; k < n; k++) p += sprintf(p, "read_only image2d_t i%u, ", k);
-  p += sprintf(p, "__global float *out) {\n"
-                  "  int x = get_global_id(0) %% %d, y = get_global_id(0) / %d;\n"
-                  "  float s = 0.0f;\n",
+  p += sprintf(p,
+               "__global float *out) {\n"
+               "  int x = get_global_id(0) %% %d, y = get_global_id(0) / %d;\n"
+               "  float s = 0.0f;\n",
                W, W);
   for (unsigned k = 0; k < n; k++)
     p += sprintf(p, "  s += %u.0f * read_imagef(i%u, (int2)(x, y)).x;\n", k + 1, k);
@@ -49,8 +51,10 @@ static int run(cl_platform_id plat) {
   cl_uint n = 0;
   clGetDeviceInfo(dev, CL_DEVICE_MAX_READ_IMAGE_ARGS, sizeof n, &n, NULL);
   if (n < 128) {
-    fprintf(stderr, "image_args_max: the device reports CL_DEVICE_MAX_READ_IMAGE_ARGS = %u, "
-                    "below OpenCL 1.2's 128\n", n);
+    fprintf(stderr,
+            "image_args_max: the device reports CL_DEVICE_MAX_READ_IMAGE_ARGS = %u, "
+            "below OpenCL 1.2's 128\n",
+            n);
     return 1;
   }
   n = 128; /* the case (and the spec's minimum): what every device must take */
@@ -126,7 +130,6 @@ int main(int argc, char **argv) {
     clGetPlatformInfo(plats[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
     if (strstr(name, argv[1])) return run(plats[i]);
   }
-  fprintf(stderr, "image_args_max: no platform named like '%s' (check OCL_ICD_VENDORS)\n",
-          argv[1]);
+  fprintf(stderr, "image_args_max: no platform named like '%s' (check OCL_ICD_VENDORS)\n", argv[1]);
   return 1;
 }

@@ -551,7 +551,7 @@ START_TEST(test_sgpr_spill) {
   }
   ck_assert_uint_gt(writes, 0);
   ck_assert_uint_gt(reads, 0);
-  ck_assert_uint_gt(k->nvgprs, slot); /* the slot VGPR is counted */
+  ck_assert_uint_gt(k->nvgprs, slot);     /* the slot VGPR is counted */
   ck_assert_uint_eq(k->private_bytes, 0); /* no scratch: lanes only */
   int32_t o[1] = {0};
   tb_launch l = {.wave_size = 32, .local_size = 32, .groups = 2, .nbufs = 1};
@@ -575,9 +575,10 @@ START_TEST(test_sgpr_limit_error) {
   isa_program *prog = NULL;
   char err[400];
   ck_assert_int_eq(be_compile(m, &t, &prog, err, sizeof err), -1);
-  ck_assert_str_eq(err, "test.cl: kernel 'many' cannot be register-allocated within 2 SGPRs even with "
-                        "SGPR spilling (one instruction's operands and the ABI registers need more: "
-                        "raise the device's max_sgprs)");
+  ck_assert_str_eq(err,
+                   "test.cl: kernel 'many' cannot be register-allocated within 2 SGPRs even with "
+                   "SGPR spilling (one instruction's operands and the ABI registers need more: "
+                   "raise the device's max_sgprs)");
   ck_assert_ptr_null(prog);
   ir_module_free(m);
 }
