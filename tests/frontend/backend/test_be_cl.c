@@ -250,6 +250,37 @@ static int count_op(const char *text, const char *op) {
   return n;
 }
 
+/* The spill code itself (golden): with 12 SGPRs, 5 beyond the ABI's, the
+ * argument d and the out pointer (a pair: two lanes) go to lanes of a VGPR
+ * after their loads (v_writelane) and come back before their uses
+ * (v_readlane); the slot VGPR is counted in the kernel's VGPRs. */
+START_TEST(test_cl_sgpr_spill_golden) {
+  char *text = NULL;
+  fe_target t = tb_target();
+  t.max_sgprs = 12;
+  isa_program *p =
+      build_listing("__kernel void ss(__global uint *out, uint a, uint b, uint c, uint d) {\n"
+                    "  uint i = get_global_id(0);\n"
+                    "  out[i] = ((i ^ a) + (i ^ b)) * ((i ^ c) + d) + (a * b ^ c * d);\n"
+                    "}\n",
+                    t, &text);
+  ck_assert_msg(tb_golden("golden", "cl_sgpr_spill", text) == 0, "golden cl_sgpr_spill differs");
+  ck_assert_int_gt(count_op(text, "v_writelane_b32"), 0);
+  ck_assert_int_gt(count_op(text, "v_readlane_b32"), 0);
+  uint32_t out[40];
+  tb_launch l = {.wave_size = 32, .local_size = 20, .groups = 2, .nbufs = 1};
+  l.bufs[0] = (uint8_t *)out, l.sizes[0] = sizeof out, l.args[0] = TB_BUF | 0;
+  l.args[1] = 0x12345678u, l.args[2] = 0x9abcdef1u, l.args[3] = 77, l.args[4] = 0xfffffff0u;
+  run(&p->kernels[0], &l);
+  for (uint32_t i = 0; i < 40; i++) {
+    uint32_t a = 0x12345678u, b = 0x9abcdef1u, c = 77, d = 0xfffffff0u;
+    ck_assert_uint_eq(out[i], ((i ^ a) + (i ^ b)) * ((i ^ c) + d) + (a * b ^ c * d));
+  }
+  free(text);
+  isa_program_destroy(p);
+}
+END_TEST
+
 START_TEST(test_cl_wide_float4_global) {
   char *text = NULL;
   isa_program *p = build_listing("__kernel void v4(__global const float4 *a, __global const float4 *b,\n"
@@ -471,6 +502,7 @@ Suite *be_cl_suite(void) {
   tcase_add_test(tc, test_cl_wide_unaligned_not_merged);
   tcase_add_test(tc, test_cl_constant_uniform_scalar_load);
   tcase_add_test(tc, test_cl_sgpr_spill_loop);
+  tcase_add_test(tc, test_cl_sgpr_spill_golden);
   suite_add_tcase(s, tc);
   return s;
 }
