@@ -250,13 +250,13 @@ static int fe_rebuild(fe_clc_tools *t, fe_recompile_fn again, void *arg, const f
 }
 
 /* The backend on SPIR-V from the optimizing pipeline. When it fails (a
- * register limit, mostly: there is no SGPR spilling) it tries again with
- * less ambition, as vendor compilers do under register pressure: first
- * without the scheduler's register budget (its order can lengthen uniform
- * values' lives), then from a program compiled without loop unrolling
- * (unrolled loops keep more values live), last from the minimal pipeline.
- * If one of those builds, the first failure stays in the log as a note (a
- * warning for the minimal pipeline). *words may be replaced (caller frees). */
+ * register limit spilling cannot meet: too few registers for one
+ * instruction's operands, or the VGPRs that spill slots and scratch
+ * addresses need) it tries again with less ambition, as vendor compilers do under register
+ * pressure: first without the scheduler's register budget (its order can lengthen uniform values'
+ * lives), then from a program compiled without loop unrolling (unrolled loops keep more values
+ * live), last from the minimal pipeline. If one of those builds, the first failure stays in the log
+ * as a note (a warning for the minimal pipeline). *words may be replaced (caller frees). */
 static fe_status fe_to_isa_retry(fe_clc_tools *t, uint32_t **words, size_t *nwords,
                                  const fe_target *target, isa_program **out, fe_sb *log,
                                  fe_recompile_fn again, void *arg) {

@@ -402,8 +402,9 @@ void isa_inst_regs(const isa_inst *in, isa_regset *rs);
  * Bump ISA_SERIAL_VERSION whenever the layout or isa_encode changes. */
 /* 2: printf sites; 3: argument type qualifiers; 4: kernel attributes;
  * 5: s_barrier_local (opcode numbers after it moved); 6: image instructions;
- * 7: image arguments' access qualifiers */
-#define ISA_SERIAL_VERSION 7u
+ * 7: image arguments' access qualifiers; 8: v_writelane_b32/v_readlane_b32 (SGPR
+ * spill slots; opcode numbers after them moved) */
+#define ISA_SERIAL_VERSION 8u
 /* 0 and a malloc'd *buf of *len bytes, or -1 (a malformed instruction or out of
  * memory) with *buf NULL. */
 int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len);

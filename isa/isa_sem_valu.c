@@ -72,3 +72,17 @@ isa_status isa_sem_v_readfirstlane_b32(isa_wave *w, const isa_inst *in) {
   isa_sdst32(w, &in->dst, w->v[(size_t)in->src[0].reg * w->wave_size + lane]);
   return ISA_RUN;
 }
+
+/* Spill-slot lanes (isa.def): the lane number is taken modulo the wave size
+ * so a bad one cannot write outside the register. */
+isa_status isa_sem_v_writelane_b32(isa_wave *w, const isa_inst *in) {
+  uint32_t lane = isa_sval32(w, &in->src[1]) % w->wave_size;
+  w->v[(size_t)in->dst.reg * w->wave_size + lane] = isa_sval32(w, &in->src[0]);
+  return ISA_RUN;
+}
+
+isa_status isa_sem_v_readlane_b32(isa_wave *w, const isa_inst *in) {
+  uint32_t lane = isa_sval32(w, &in->src[1]) % w->wave_size;
+  isa_sdst32(w, &in->dst, w->v[(size_t)in->src[0].reg * w->wave_size + lane]);
+  return ISA_RUN;
+}

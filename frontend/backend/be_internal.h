@@ -33,6 +33,7 @@ typedef struct be_vreg {
   int16_t phys;  /* allocation result */
   uint32_t spill_slot; /* byte offset in private memory once spilled, or UINT32_MAX */
   uint8_t no_spill;    /* spill code's own temporaries */
+  uint8_t whole;       /* live over the whole kernel: a VGPR holding SGPR spill slots */
 } be_vreg;
 
 typedef struct be_mi {
@@ -62,6 +63,9 @@ typedef struct be_func {
   uint32_t norder;
   uint32_t private_bytes;
   uint32_t lds_bytes;
+  /* SGPR spill slots (be_regalloc.c): the VGPR whose lanes are being
+   * handed out and how many are taken (0: none yet, take a new VGPR) */
+  uint32_t sslot_vreg, sslot_used;
   const uint32_t *const_offsets; /* byte offset of ir_module.consts[k] in the blob */
   uint32_t nconsts;
   char *err;

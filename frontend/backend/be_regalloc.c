@@ -1,9 +1,10 @@
 /* Register allocation: liveness over the machine CFG, live intervals on the
  * reverse-post-order layout (hulls, so loops are covered by the back-edge
  * liveness), linear scan with aligned pairs and the ABI registers pre-colored,
- * VGPR spilling to scratch. SGPRs are written for the whole wave, so an SGPR
- * live anywhere inside a divergent region is kept live over the whole region
- * (the other side of the branch runs in between). */
+ * VGPR spilling to scratch, SGPR spilling to lanes of VGPRs (v_writelane /
+ * v_readlane, as AMD's compiler does). SGPRs are written for the whole wave,
+ * so an SGPR live anywhere inside a divergent region is kept live over the
+ * whole region (the other side of the branch runs in between). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,9 +64,13 @@ static ra_iv *ra_intervals(const be_func *bf, const be_live *L, int64_t *bstart,
   }
   fe_oom_pop(BE_OOM(bf), mark);
   free(rs);
-  /* ABI registers hold their values from the start */
-  for (uint32_t v = 0; v < bf->nvregs; v++)
+  /* ABI registers hold their values from the start; a VGPR of SGPR spill
+   * slots is live everywhere: its lanes are written and read whatever exec
+   * is, so no other value may have its register anywhere */
+  for (uint32_t v = 0; v < bf->nvregs; v++) {
     if (bf->vregs[v].fixed >= 0 && iv[v].end >= 0) iv[v].start = 0;
+    if (bf->vregs[v].whole) iv[v] = (ra_iv){0, pos};
+  }
   return iv;
 }
 
@@ -135,6 +140,65 @@ static void ra_spill(be_func *bf, uint32_t v) {
   }
 }
 
+/* Spill-everywhere rewrite of SGPR vreg v into lanes of a VGPR: a
+ * v_readlane into a short-lived SGPR before each use, a v_writelane after
+ * each def (of the registers the def writes: a pair may be written by
+ * halves). A slot VGPR gives one lane per SGPR, as many lanes as the wave has;
+ * its register counts toward the kernel's VGPRs, so occupancy shows the cost. */
+static void ra_sspill(be_func *bf, uint32_t v) {
+  uint32_t sz = bf->vregs[v].size;
+  uint32_t lanes = bf->t->wave_size ? bf->t->wave_size : 32;
+  if (bf->sslot_used == 0 || bf->sslot_used + sz > lanes) {
+    bf->sslot_vreg = be_new_vreg(bf, ISA_RF_V, 1);
+    bf->vregs[bf->sslot_vreg].no_spill = 1;
+    bf->vregs[bf->sslot_vreg].whole = 1;
+    bf->sslot_used = 0;
+  }
+  uint32_t slot = bf->sslot_vreg, lane = bf->sslot_used;
+  bf->sslot_used += sz;
+  bf->vregs[v].spill_slot = lane;
+  for (uint32_t b = 0; b < bf->nblocks; b++) {
+    be_mblock old = bf->blocks[b];
+    uint32_t mark = fe_oom_keep(BE_OOM(bf), &old.code); /* blocks[b] is the new code */
+    bf->blocks[b] = (be_mblock){0};
+    for (uint32_t j = 0; j < old.n; j++) {
+      be_mi mi = old.code[j];
+      int uses = 0;
+      for (int k = 0; k < 3; k++) uses |= mi.src[k].kind == BE_O_VREG && mi.src[k].reg == v;
+      if (uses) {
+        uint32_t t = be_new_vreg(bf, ISA_RF_S, (uint8_t)sz);
+        bf->vregs[t].no_spill = 1;
+        for (uint32_t r = 0; r < sz; r++) {
+          be_mi *m = be_emit(bf, b, ISA_OP_v_readlane_b32, mi.line);
+          m->dst = be_vr(t);
+          m->dst.sub = (uint8_t)(sz > 1 ? r + 1 : 0);
+          m->src[0] = be_vr(slot);
+          m->src[1] = be_imm(lane + r);
+        }
+        for (int k = 0; k < 3; k++)
+          if (mi.src[k].kind == BE_O_VREG && mi.src[k].reg == v) mi.src[k].reg = t;
+      }
+      uint32_t d = UINT32_MAX, first = 0, count = sz;
+      if (mi.dst.kind == BE_O_VREG && mi.dst.reg == v) {
+        d = be_new_vreg(bf, ISA_RF_S, (uint8_t)sz);
+        bf->vregs[d].no_spill = 1;
+        mi.dst.reg = d;
+        if (mi.dst.sub) first = mi.dst.sub - 1u, count = be_slot_width((isa_opcode)mi.op, 0);
+      }
+      *be_emit(bf, b, (isa_opcode)mi.op, mi.line) = mi;
+      for (uint32_t r = first; d != UINT32_MAX && r < first + count; r++) {
+        be_mi *m = be_emit(bf, b, ISA_OP_v_writelane_b32, mi.line);
+        m->dst = be_vr(slot);
+        m->src[0] = be_vr(d);
+        m->src[0].sub = (uint8_t)(sz > 1 ? r + 1 : 0);
+        m->src[1] = be_imm(lane + r);
+      }
+    }
+    fe_oom_pop(BE_OOM(bf), mark);
+    free(old.code);
+  }
+}
+
 /* One linear-scan attempt. Returns 0 when everything got a register, 1 when
  * VGPRs were marked for spilling (rewrite and retry), -1 on error. */
 static int ra_scan(be_func *bf, const ra_iv *iv, uint8_t *spill, const char *kname) {
@@ -179,30 +243,33 @@ static int ra_scan(be_func *bf, const ra_iv *iv, uint8_t *spill, const char *kna
       if (ok) found = r;
     }
     if (found == UINT32_MAX) {
-      if (f) {
-        snprintf(bf->err, bf->errlen,
-                 "%s: kernel '%s' needs more than %u SGPRs (SGPR spilling is not supported yet: "
-                 "reduce the number of uniform values live at once, or raise the device's max_sgprs)",
-                 bf->file, kname, limit[1]);
-        free(ord);
-        return -1;
-      }
-      /* spill the spillable interval (this one or an active one) ending last */
+      /* spill the spillable interval (this one or an active one) ending last:
+       * VGPRs to scratch, SGPRs to VGPR lanes (ra_sspill) */
       uint32_t victim = vr->no_spill ? UINT32_MAX : v;
       int64_t vend = victim == UINT32_MAX ? -1 : iv[v].end;
-      for (uint32_t r = 0; r < limit[0]; r++) {
-        uint32_t o = owner[0][r];
-        if (o == UINT32_MAX || busy[0][r] < iv[v].start || bf->vregs[o].no_spill || bf->vregs[o].fixed >= 0) continue;
+      for (uint32_t r = 0; r < limit[f]; r++) {
+        uint32_t o = owner[f][r];
+        if (o == UINT32_MAX || busy[f][r] < iv[v].start || bf->vregs[o].no_spill ||
+            bf->vregs[o].fixed >= 0)
+          continue;
         if (iv[o].end > vend) {
           victim = o;
           vend = iv[o].end;
         }
       }
       if (victim == UINT32_MAX) {
-        snprintf(bf->err, bf->errlen,
-                 "%s: kernel '%s' cannot be register-allocated within %u VGPRs even with spilling "
-                 "(raise the device's max_vgprs)",
-                 bf->file, kname, limit[0]);
+        if (f)
+          snprintf(bf->err, bf->errlen,
+                   "%s: kernel '%s' cannot be register-allocated within %u SGPRs even with SGPR "
+                   "spilling (one instruction's operands and the ABI registers need more: raise "
+                   "the device's max_sgprs)",
+                   bf->file, kname, limit[1]);
+        else
+          snprintf(
+              bf->err, bf->errlen,
+              "%s: kernel '%s' cannot be register-allocated within %u VGPRs even with spilling "
+              "(raise the device's max_vgprs)",
+              bf->file, kname, limit[0]);
         free(ord);
         return -1;
       }
@@ -211,7 +278,7 @@ static int ra_scan(be_func *bf, const ra_iv *iv, uint8_t *spill, const char *kna
       if (victim == v) continue;
       /* take over the victim's registers */
       found = (uint32_t)bf->vregs[victim].phys;
-      for (uint32_t k = 0; k < bf->vregs[victim].size; k++) busy[0][found + k] = -1;
+      for (uint32_t k = 0; k < bf->vregs[victim].size; k++) busy[f][found + k] = -1;
       bf->vregs[victim].phys = -1;
       if (sz > bf->vregs[victim].size || (found % sz)) continue; /* allocated in the next round */
     }
@@ -266,11 +333,17 @@ int be_regalloc(be_func *bf, isa_kernel *k) {
       return 0;
     }
     for (uint32_t v = 0; v < nv; v++)
-      if (spill[v]) ra_spill(bf, v);
+      if (spill[v]) {
+        if (bf->vregs[v].file == ISA_RF_S)
+          ra_sspill(bf, v);
+        else
+          ra_spill(bf, v);
+      }
     fe_oom_pop(o, mark);
     free(spill);
   }
-  snprintf(bf->err, bf->errlen, "%s: kernel '%s': register allocation did not converge (please report)", bf->file,
+  snprintf(bf->err, bf->errlen,
+           "%s: kernel '%s': register allocation did not converge (please report)", bf->file,
            k->name ? k->name : "?");
   return -1;
 }
@@ -330,7 +403,8 @@ int be_regalloc_verify(const be_func *bf, char *err, size_t errlen) {
         for (uint32_t k = 0; k < vr->size; k++) {
           int p = vr->phys + (int)k;
           if (ownr[f][p]) {
-            snprintf(err, errlen, "block %u inst %u: vregs %u and %u share %c%d", b, j, who[f][p], v, f ? 's' : 'v', p);
+            snprintf(err, errlen, "block %u inst %u: vregs %u and %u share %c%d", b, j, who[f][p],
+                     v, f ? 's' : 'v', p);
             rc = -1;
             break;
           }

@@ -105,6 +105,18 @@ START_TEST(test_broadcast_sources_and_lanes) {
   t->w.exec = 0xf0;
   ck_assert_int_eq(tw_exec(t, "v_readfirstlane_b32 s9, v5"), ISA_RUN);
   ck_assert_uint_eq(t->s[9], 1004);
+  /* SGPR spill slots: writelane writes its one lane even outside exec (an
+   * SGPR is the whole wave's), leaves the others; readlane reads it back */
+  t->s[10] = 0xabcd;
+  ck_assert_int_eq(tw_exec(t, "v_writelane_b32 v5, s10, 2"), ISA_RUN);
+  ck_assert_uint_eq(*tw_v(t, 5, 2), 0xabcd);
+  ck_assert_uint_eq(*tw_v(t, 5, 1), 1001);
+  ck_assert_uint_eq(*tw_v(t, 5, 3), 1003);
+  t->w.exec = 0;
+  ck_assert_int_eq(tw_exec(t, "v_readlane_b32 s11, v5, 2"), ISA_RUN);
+  ck_assert_uint_eq(t->s[11], 0xabcd);
+  ck_assert_int_eq(tw_exec(t, "v_readlane_b32 s11, v5, 63"), ISA_RUN);
+  ck_assert_uint_eq(t->s[11], 1063);
   /* cndmask takes src1 where the mask bit is set */
   t->w.exec = ALL64;
   t->s[20] = 0x5;

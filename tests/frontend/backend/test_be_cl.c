@@ -80,6 +80,70 @@ START_TEST(test_cl_divergent_loops) {
 }
 END_TEST
 
+/* Host reference of test_cl_sgpr_spill_loop's kernel. */
+static uint32_t spill_ref(uint32_t i, const uint32_t *in, uint32_t a, uint32_t b, int n) {
+  uint32_t u[12], acc = 0;
+  for (uint32_t k = 0; k < 12; k++) u[k] = (a * (2 * k + 1)) ^ (b + k);
+  for (int j = 0; j < n; j++) {
+    uint32_t x = in[(i + (uint32_t)j * 5) % 64], t = 0;
+    for (uint32_t k = 0; k < 12; k++) t += (x ^ u[k]) >> (k & 7);
+    if (x & 1)
+      t ^= u[3] * x + u[11];
+    else
+      t += u[5] ^ u[7];
+    acc = acc * 33 + t;
+  }
+  return acc;
+}
+
+/* Twelve uniform values live across a loop holding a divergent branch, with
+ * 16 SGPRs (9 beyond the ABI's): they are spilled to VGPR lanes and read
+ * back on both sides of the branch and in every trip; the results are the
+ * host's, in waves of 32 lanes with lanes switched off. */
+START_TEST(test_cl_sgpr_spill_loop) {
+  fe_target t = tb_target();
+  t.max_sgprs = 16;
+  isa_program *p = build("#define U(k) uint u##k = (a * (2u * k + 1u)) ^ (b + k);\n"
+                         "#define T(k) t += (x ^ u##k) >> (k & 7);\n"
+                         "__kernel void sp(__global const uint *in, __global uint *out, uint a,\n"
+                         "                 uint b, int n) {\n"
+                         "  uint i = get_global_id(0);\n"
+                         "  U(0) U(1) U(2) U(3) U(4) U(5) U(6) U(7) U(8) U(9) U(10) U(11)\n"
+                         "  uint acc = 0;\n"
+                         "  for (int j = 0; j < n; j++) {\n"
+                         "    uint x = in[(i + j * 5u) % 64u], t = 0;\n"
+                         "    T(0) T(1) T(2) T(3) T(4) T(5) T(6) T(7) T(8) T(9) T(10) T(11)\n"
+                         "    if (x & 1u)\n"
+                         "      t ^= u3 * x + u11;\n"
+                         "    else\n"
+                         "      t += u5 ^ u7;\n"
+                         "    acc = acc * 33u + t;\n"
+                         "  }\n"
+                         "  out[i] = acc;\n"
+                         "}\n",
+                         t);
+  const isa_kernel *k = &p->kernels[0];
+  ck_assert_uint_le(k->nsgprs, 16);
+  uint32_t writes = 0, reads = 0;
+  for (uint32_t pc = 0; pc < k->ncode; pc++) {
+    writes += k->code[pc].op == ISA_OP_v_writelane_b32;
+    reads += k->code[pc].op == ISA_OP_v_readlane_b32;
+  }
+  ck_assert_uint_gt(writes, 0);
+  ck_assert_uint_gt(reads, 0);
+  uint32_t in[64], out[48];
+  for (uint32_t i = 0; i < 64; i++) in[i] = i * 2654435761u + 12345u;
+  tb_launch l = {.wave_size = 32, .local_size = 24, .groups = 2, .nbufs = 2};
+  l.bufs[0] = (uint8_t *)in, l.sizes[0] = sizeof in, l.bufs[1] = (uint8_t *)out;
+  l.sizes[1] = sizeof out;
+  l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1, l.args[2] = 0x9e3779b9u, l.args[3] = 77;
+  l.args[4] = 6;
+  run(k, &l);
+  for (uint32_t i = 0; i < 48; i++) ck_assert_uint_eq(out[i], spill_ref(i, in, 0x9e3779b9u, 77, 6));
+  isa_program_destroy(p);
+}
+END_TEST
+
 START_TEST(test_cl_local_and_atomics) {
   isa_program *p = build("__kernel void lb(__global float *out, __global const float *in) {\n"
                          "  __local float tile[64];\n"
@@ -185,6 +249,37 @@ static int count_op(const char *text, const char *op) {
   }
   return n;
 }
+
+/* The spill code itself (golden): with 12 SGPRs, 5 beyond the ABI's, the
+ * argument d and the out pointer (a pair: two lanes) go to lanes of a VGPR
+ * after their loads (v_writelane) and come back before their uses
+ * (v_readlane); the slot VGPR is counted in the kernel's VGPRs. */
+START_TEST(test_cl_sgpr_spill_golden) {
+  char *text = NULL;
+  fe_target t = tb_target();
+  t.max_sgprs = 12;
+  isa_program *p =
+      build_listing("__kernel void ss(__global uint *out, uint a, uint b, uint c, uint d) {\n"
+                    "  uint i = get_global_id(0);\n"
+                    "  out[i] = ((i ^ a) + (i ^ b)) * ((i ^ c) + d) + (a * b ^ c * d);\n"
+                    "}\n",
+                    t, &text);
+  ck_assert_msg(tb_golden("golden", "cl_sgpr_spill", text) == 0, "golden cl_sgpr_spill differs");
+  ck_assert_int_gt(count_op(text, "v_writelane_b32"), 0);
+  ck_assert_int_gt(count_op(text, "v_readlane_b32"), 0);
+  uint32_t out[40];
+  tb_launch l = {.wave_size = 32, .local_size = 20, .groups = 2, .nbufs = 1};
+  l.bufs[0] = (uint8_t *)out, l.sizes[0] = sizeof out, l.args[0] = TB_BUF | 0;
+  l.args[1] = 0x12345678u, l.args[2] = 0x9abcdef1u, l.args[3] = 77, l.args[4] = 0xfffffff0u;
+  run(&p->kernels[0], &l);
+  for (uint32_t i = 0; i < 40; i++) {
+    uint32_t a = 0x12345678u, b = 0x9abcdef1u, c = 77, d = 0xfffffff0u;
+    ck_assert_uint_eq(out[i], ((i ^ a) + (i ^ b)) * ((i ^ c) + d) + (a * b ^ c * d));
+  }
+  free(text);
+  isa_program_destroy(p);
+}
+END_TEST
 
 START_TEST(test_cl_wide_float4_global) {
   char *text = NULL;
@@ -406,6 +501,8 @@ Suite *be_cl_suite(void) {
   tcase_add_test(tc, test_cl_wide_double2);
   tcase_add_test(tc, test_cl_wide_unaligned_not_merged);
   tcase_add_test(tc, test_cl_constant_uniform_scalar_load);
+  tcase_add_test(tc, test_cl_sgpr_spill_loop);
+  tcase_add_test(tc, test_cl_sgpr_spill_golden);
   suite_add_tcase(s, tc);
   return s;
 }

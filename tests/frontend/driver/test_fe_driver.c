@@ -68,11 +68,11 @@ START_TEST(missing_tool_is_internal) {
 }
 END_TEST
 
-/* A loop over the work dimensions unrolled 8 times needs more SGPRs than the
- * target has (no SGPR spilling): the driver builds it again without
- * unrolling and says so in the log; with too few SGPRs for any code the
- * error stays an error. */
-START_TEST(build_retries_without_unrolling) {
+/* A loop over the work dimensions unrolled 8 times keeps more uniform values
+ * live than the target has SGPRs: they are spilled to VGPR lanes, so the
+ * optimised build succeeds the first time (no retry without unrolling, no
+ * note in the log), and with only 12 SGPRs too. */
+START_TEST(build_spills_sgprs) {
   static const char src[] =
       "__kernel void geom(__global uint *out) {\n"
       "  uint d = get_work_dim();\n"
@@ -89,17 +89,21 @@ START_TEST(build_retries_without_unrolling) {
   char *log = NULL;
   fe_status st = fe_build(c, src, "", &target, &p, &log);
   ck_assert_msg(st == FE_OK, "log: %s", log);
-  ck_assert_msg(strstr(log, "note: built without loop unrolling; as first compiled: input.cl: "
-                            "kernel 'geom' needs more than 104 SGPRs"), "%s", log);
+  ck_assert_msg(!log || !strstr(log, "note:"), "%s", log);
+  ck_assert_uint_le(p->kernels[0].nsgprs, target.max_sgprs);
   isa_program_destroy(p);
   free(log);
   fe_target tiny = target;
   tiny.max_sgprs = 12;
   st = fe_build(c, src, "", &tiny, &p, &log);
-  ck_assert_int_eq(st, FE_BUILD_FAILED);
-  ck_assert_ptr_null(p);
-  ck_assert_msg(strstr(log, "kernel 'geom' needs more than 12 SGPRs") && !strstr(log, "note:"),
-                "%s", log);
+  ck_assert_msg(st == FE_OK, "log: %s", log);
+  ck_assert_msg(!log || !strstr(log, "note:"), "%s", log);
+  ck_assert_uint_le(p->kernels[0].nsgprs, 12);
+  int spills = 0;
+  for (uint32_t pc = 0; pc < p->kernels[0].ncode; pc++)
+    spills += p->kernels[0].code[pc].op == ISA_OP_v_writelane_b32;
+  ck_assert_int_gt(spills, 0);
+  isa_program_destroy(p);
   free(log);
   fe_compiler_destroy(c);
 }
@@ -210,7 +214,7 @@ int main(void) {
   tcase_add_test(tc, build_ok_and_log_empty);
   tcase_add_test(tc, build_errors);
   tcase_add_test(tc, missing_tool_is_internal);
-  tcase_add_test(tc, build_retries_without_unrolling);
+  tcase_add_test(tc, build_spills_sgprs);
   tcase_add_test(tc, toolchain_forms_build_optimised);
   tcase_add_test(tc, build_retries_minimal_pipeline);
   suite_add_tcase(s, tc);

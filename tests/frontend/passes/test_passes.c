@@ -512,15 +512,15 @@ START_TEST(test_udiv_pow2) {
 }
 END_TEST
 
-/* More uniform values live at once than SGPRs: a clear error. */
-START_TEST(test_sgpr_limit_error) {
+/* The kernel of test_sgpr_spill: n * (i + 3) for 32 values i, each used by
+ * a chain in order and by one in reverse order, so about half of them are
+ * live at once however the code is scheduled. */
+static ir_module *many_uniforms(void) {
   ir_module *m = tb_module();
   ir_type pt[2] = {GPTR, I32};
   ir_function *f = tb_kernel(m, "many", 2, pt);
   uint32_t p = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
   uint32_t n = tb_op(f, 0, IR_PARAM, I32, 1, 0, 0, 0, 0);
-  /* each value is used by a chain in order and by one in reverse order, so
-   * about half of them are live at once however the code is scheduled */
   uint32_t v[32];
   for (uint32_t i = 0; i < 32; i++) v[i] = tb_op(f, 0, IR_MUL, I32, 0, 2, n, tb_c32(f, 0, i + 3), 0);
   uint32_t s = v[0], r = v[31];
@@ -529,13 +529,57 @@ START_TEST(test_sgpr_limit_error) {
   tb_op(f, 0, IR_STORE, VOID, 4, 2, p, tb_op(f, 0, IR_SUB, I32, 0, 2, s, r, 0), 0);
   tb_ret(f, 0);
   tb_finish(f);
+  return m;
+}
+
+/* More uniform values live at once than SGPRs: they are spilled to lanes of
+ * a VGPR (v_writelane / v_readlane), the kernel stays within the SGPR limit,
+ * the slot VGPR counts toward its VGPRs, and the result is right. */
+START_TEST(test_sgpr_spill) {
+  ir_module *m = many_uniforms();
   fe_target t = tb_target();
   t.max_sgprs = 12;
   isa_program *prog = NULL;
   char err[400];
+  ck_assert_msg(be_compile(m, &t, &prog, err, sizeof err) == 0, "%s", err);
+  const isa_kernel *k = &prog->kernels[0];
+  ck_assert_uint_le(k->nsgprs, 12);
+  uint32_t writes = 0, reads = 0, slot = UINT32_MAX;
+  for (uint32_t pc = 0; pc < k->ncode; pc++) {
+    if (k->code[pc].op == ISA_OP_v_writelane_b32) writes++, slot = k->code[pc].dst.reg;
+    if (k->code[pc].op == ISA_OP_v_readlane_b32) reads++;
+  }
+  ck_assert_uint_gt(writes, 0);
+  ck_assert_uint_gt(reads, 0);
+  ck_assert_uint_gt(k->nvgprs, slot);     /* the slot VGPR is counted */
+  ck_assert_uint_eq(k->private_bytes, 0); /* no scratch: lanes only */
+  int32_t o[1] = {0};
+  tb_launch l = {.wave_size = 32, .local_size = 32, .groups = 2, .nbufs = 1};
+  l.bufs[0] = (uint8_t *)o, l.sizes[0] = sizeof o, l.args[0] = TB_BUF | 0, l.args[1] = 5;
+  ck_assert_msg(tb_run(k, &l, err, sizeof err) == 0, "%s", err);
+  uint32_t s = 0, r = 5u * 34u;
+  for (uint32_t i = 0; i < 32; i++) s += 5u * (i + 3);
+  for (uint32_t i = 31; i-- > 0;) r ^= 5u * (i + 3);
+  ck_assert_int_eq(o[0], (int32_t)(s - r));
+  isa_program_destroy(prog);
+  ir_module_free(m);
+}
+END_TEST
+
+/* Too few SGPRs for the ABI registers and one instruction's operands: even
+ * spilling cannot help, and the error names the kernel, the limit and the fix. */
+START_TEST(test_sgpr_limit_error) {
+  ir_module *m = many_uniforms();
+  fe_target t = tb_target();
+  t.max_sgprs = 2;
+  isa_program *prog = NULL;
+  char err[400];
   ck_assert_int_eq(be_compile(m, &t, &prog, err, sizeof err), -1);
-  ck_assert_str_eq(err, "test.cl: kernel 'many' needs more than 12 SGPRs (SGPR spilling is not supported yet: "
-                        "reduce the number of uniform values live at once, or raise the device's max_sgprs)");
+  ck_assert_str_eq(err,
+                   "test.cl: kernel 'many' cannot be register-allocated within 2 SGPRs even with "
+                   "SGPR spilling (one instruction's operands and the ABI registers need more: "
+                   "raise the device's max_sgprs)");
+  ck_assert_ptr_null(prog);
   ir_module_free(m);
 }
 END_TEST
@@ -635,6 +679,7 @@ Suite *passes_suite(void) {
   tcase_add_test(tc, test_const_var_data);
   tcase_add_test(tc, test_const_var_unused);
   tcase_add_test(tc, test_udiv_pow2);
+  tcase_add_test(tc, test_sgpr_spill);
   tcase_add_test(tc, test_sgpr_limit_error);
   tcase_add_test(tc, test_regalloc_spill);
   tcase_add_test(tc, test_regalloc_verify_detects);
