@@ -533,14 +533,19 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
   return FE_OK;
 }
 
-/* dir/in (textual IR) -> dir/out, legalised for llvm-spirv (clc_legal.h). */
-static fe_status clc_legalize_file(const char *dir, const char *in, const char *out, fe_sb *log) {
-  char path[PATH_MAX];
+/* dir/in (textual IR) -> dir/out, legalised for llvm-spirv: clc_legal.h's
+ * textual rewrites (into dir/out.t.ll), then wavesim-legal's structural ones
+ * (frontend/legal/legal.c). A construct the tool can neither rewrite nor let
+ * through fails the build with the tool's message (source position and line). */
+static fe_status clc_legalize_file(const fe_clc_tools *tools, const char *dir, const char *in,
+                                   const char *out, fe_sb *log) {
+  char path[PATH_MAX], tmp[64], logp[PATH_MAX];
   size_t n = 0, m = 0;
   snprintf(path, sizeof path, "%s/%s", dir, in);
   char *ir = clc_read_file(path, &n), *res = ir ? fe_clc_legalize(ir, n, &m, NULL) : NULL;
   free(ir);
-  snprintf(path, sizeof path, "%s/%s", dir, out);
+  snprintf(tmp, sizeof tmp, "%s.t.ll", out);
+  snprintf(path, sizeof path, "%s/%s", dir, tmp);
   if (!res || clc_write_file(path, res, m, log)) {
     if (!res)
       fe_sb_printf(log, "error: internal: cannot read or legalise %s (out of memory?)\n", in);
@@ -548,6 +553,24 @@ static fe_status clc_legalize_file(const char *dir, const char *in, const char *
     return FE_INTERNAL;
   }
   free(res);
+  clc_argv a = {0};
+  clc_push(&a, tools->legal);
+  clc_push(&a, tmp);
+  clc_push(&a, out);
+  snprintf(logp, sizeof logp, "%s/legal.log", dir);
+  int rc = clc_run(&a, dir, logp, log);
+  clc_argv_fini(&a);
+  if (rc != 0) {
+    char *text = clc_read_file(logp, &n);
+    /* exit 1 is a diagnosed construct (its message as is); anything else a
+     * crash or an internal failure: its reason lines, never a stack dump */
+    if (text && rc == 1) fe_sb_append(log, text, strlen(text));
+    else if (text) clc_log_reason(text, log);
+    free(text);
+    fe_sb_printf(log, "error: the program cannot be legalised for the SPIR-V translator "
+                      "(wavesim-legal exit %d; the messages above name the construct)\n", rc);
+    return rc == 1 ? FE_BUILD_FAILED : FE_INTERNAL;
+  }
   return FE_OK;
 }
 
@@ -620,7 +643,7 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
     fe_status st = p == 0 && !opt_disable
                        ? clc_opt_full(tools, dir, in, log)
                        : clc_opt(tools, dir, FE_CLC_OPT_FALLBACK, NULL, 0, in, "y.ll", 1, log);
-    if (st == FE_OK) st = clc_legalize_file(dir, "y.ll", "y2.ll", log);
+    if (st == FE_OK) st = clc_legalize_file(tools, dir, "y.ll", "y2.ll", log);
     if (st == FE_OK) st = clc_opt(tools, dir, "verify", NULL, 0, "y2.ll", "y.bc", 0, log);
     if (st != FE_OK) {
       fe_sb_fini(&first);
@@ -661,7 +684,12 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
     }
     if (p + 1 == npipe) {
       fe_sb_fini(&first);
-      clc_log_output(logp, dir, log);
+      size_t tl = 0;
+      char *text = clc_read_file(logp, &tl);
+      /* a crash's stack dump names no construct: only its reason lines */
+      if (text && strstr(text, "Stack dump")) clc_log_reason(text, log);
+      else clc_log_output(logp, dir, log);
+      free(text);
       fe_sb_printf(log, "error: llvm-spirv could not translate the program (exit %d); the "
                         "messages above name the construct\n", rc);
       return rc > 0 ? FE_BUILD_FAILED : FE_INTERNAL;
@@ -692,6 +720,7 @@ static fe_status clc_front(const fe_clc_tools *tools, const char *source, const 
   if (st != FE_OK) return st;
   if (!clc_tool_ok(tools->clang, "clang", "WAVESIM_CLANG", log) ||
       !clc_tool_ok(tools->opt, "opt", "WAVESIM_OPT", log) ||
+      !clc_tool_ok(tools->legal, "wavesim-legal", "WAVESIM_LEGAL", log) ||
       (lower && !clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log)))
     return FE_INTERNAL;
   if (clc_mkdtemp(dir, dirlen, log)) {
@@ -709,7 +738,7 @@ static fe_status clc_front(const fe_clc_tools *tools, const char *source, const 
   /* clang's own output already holds one form llvm-spirv mistranslates (a
    * private initialiser's constant global), which opt would spread into
    * forms no rewrite recognises: legalised before opt sees it */
-  if (st == FE_OK) st = clc_legalize_file(dir, "c.ll", "in.ll", log);
+  if (st == FE_OK) st = clc_legalize_file(tools, dir, "c.ll", "in.ll", log);
   return st;
 }
 
@@ -803,6 +832,7 @@ fe_status fe_clc_link(const fe_clc_tools *tools, const void *const *bcs, const s
     *nwords = 0;
   if (!clc_tool_ok(tools->llvm_link, "llvm-link", "WAVESIM_LLVM_LINK", log) ||
       (!library && (!clc_tool_ok(tools->opt, "opt", "WAVESIM_OPT", log) ||
+                    !clc_tool_ok(tools->legal, "wavesim-legal", "WAVESIM_LEGAL", log) ||
                     !clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log))))
     return FE_INTERNAL;
   if (n == 0 || n > CLC_MAX_ARGS - 8) {
