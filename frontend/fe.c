@@ -280,7 +280,7 @@ static fe_status fe_to_isa_retry(fe_clc_tools *t, uint32_t **words, size_t *nwor
   }
   /* last: the minimal pipeline (what -cl-opt-disable runs), for a program
    * the optimised SPIR-V of which our reader rejects (a translator output
-   * no legalisation in clc_legal.c covers yet): a valid kernel builds, and
+   * no legalisation in frontend/legal/legal.c covers yet): a valid kernel builds, and
    * the log warns that its code and cycles are not what an optimising
    * compiler gives */
   int warn = 0;

@@ -24,8 +24,14 @@
  *    Each function that uses one gets its own copy, an alloca at its entry
  *    initialised element by element from the initialiser; the constant
  *    expressions that reach the global become instructions on the alloca.
- *    (clc_legal.c, run before this tool, moves the memcpy-only ones to the
- *    constant address space first, which keeps them out of scratch memory.)
+ *    Those read only by memcpy (the usual case) move instead to the constant
+ *    address space (addrspace(2), UniformConstant), their memcpys reading
+ *    from there: no copy in scratch memory.
+ *  - `select i1 %c, <N x T>`, a scalar condition on vectors (OpSelect allows
+ *    it only from SPIR-V 1.4 on): the condition is splat to <N x i1>.
+ *  - `add|sub|mul` on i1 or <N x i1> (the loop unroller's arithmetic on a
+ *    counter's low bit; SPIR-V has no integer arithmetic on booleans and
+ *    llvm-spirv aborts): the equal xor (add, sub) and and (mul).
  * Anything still mentioning `<1 x T>` or a private global afterwards is
  * reported (exit 1) rather than handed to the translator. */
 #include <stdint.h>
@@ -43,7 +49,7 @@ typedef struct lg_ctx {
   LLVMModuleRef m;
   LLVMBuilderRef b;
   int errors;
-  unsigned folded, scalarised, privatised;
+  unsigned folded, scalarised, privatised, constants, selects, bool_ops;
 } lg_ctx;
 
 /* The most bytes one constant may fold through (a 16 x double vector is 128). */
@@ -202,6 +208,71 @@ static LLVMValueRef lg_from_bytes(lg_ctx *x, LLVMTypeRef t, const uint8_t *b) {
   return LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? k : LLVMConstBitCast(k, t);
 }
 
+/* LLVM's constant constructors by opcode: a constant expression is rebuilt
+ * from its folded operands through these, and LLVM folds it as it does. */
+static const struct {
+  LLVMOpcode op;
+  LLVMValueRef (*cast)(LLVMValueRef, LLVMTypeRef);
+} lg_casts[] = {
+    {LLVMTrunc, LLVMConstTrunc},       {LLVMZExt, LLVMConstZExt},
+    {LLVMSExt, LLVMConstSExt},         {LLVMFPTrunc, LLVMConstFPTrunc},
+    {LLVMFPExt, LLVMConstFPExt},       {LLVMUIToFP, LLVMConstUIToFP},
+    {LLVMSIToFP, LLVMConstSIToFP},     {LLVMFPToUI, LLVMConstFPToUI},
+    {LLVMFPToSI, LLVMConstFPToSI},     {LLVMPtrToInt, LLVMConstPtrToInt},
+    {LLVMIntToPtr, LLVMConstIntToPtr}, {LLVMAddrSpaceCast, LLVMConstAddrSpaceCast},
+};
+static const struct {
+  LLVMOpcode op;
+  LLVMValueRef (*bin)(LLVMValueRef, LLVMValueRef);
+} lg_bins[] = {
+    {LLVMAdd, LLVMConstAdd},   {LLVMSub, LLVMConstSub},   {LLVMMul, LLVMConstMul},
+    {LLVMUDiv, LLVMConstUDiv}, {LLVMSDiv, LLVMConstSDiv}, {LLVMURem, LLVMConstURem},
+    {LLVMSRem, LLVMConstSRem}, {LLVMShl, LLVMConstShl},   {LLVMLShr, LLVMConstLShr},
+    {LLVMAShr, LLVMConstAShr}, {LLVMAnd, LLVMConstAnd},   {LLVMOr, LLVMConstOr},
+    {LLVMXor, LLVMConstXor},   {LLVMFAdd, LLVMConstFAdd}, {LLVMFSub, LLVMConstFSub},
+    {LLVMFMul, LLVMConstFMul}, {LLVMFDiv, LLVMConstFDiv}, {LLVMFRem, LLVMConstFRem},
+};
+
+static LLVMValueRef lg_fold(lg_ctx *x, LLVMValueRef v, int depth);
+
+/* Constant expression v rebuilt from its folded operands (a <1 x T> operand
+ * replaced by its scalar), or NULL for an opcode not in the tables above. */
+static LLVMValueRef lg_rebuild(lg_ctx *x, LLVMValueRef v, int depth) {
+  LLVMOpcode op = LLVMGetConstOpcode(v);
+  unsigned n = (unsigned)LLVMGetNumOperands(v);
+  LLVMValueRef o[16];
+  int was1[16];
+  if (n > 16) return NULL;
+  for (unsigned i = 0; i < n; i++) {
+    was1[i] = lg_is_vec1(LLVMTypeOf(LLVMGetOperand(v, i)));
+    if (!(o[i] = lg_fold(x, LLVMGetOperand(v, i), depth + 1))) return NULL;
+  }
+  LLVMTypeRef t = LLVMTypeOf(v);
+  if (lg_is_vec1(t)) t = LLVMGetElementType(t);
+  for (size_t k = 0; k < sizeof lg_casts / sizeof lg_casts[0]; k++)
+    if (lg_casts[k].op == op) return lg_casts[k].cast(o[0], t);
+  for (size_t k = 0; k < sizeof lg_bins / sizeof lg_bins[0]; k++)
+    if (lg_bins[k].op == op) return lg_bins[k].bin(o[0], o[1]);
+  switch (op) {
+  case LLVMBitCast:
+    return LLVMTypeOf(o[0]) == t ? o[0] : LLVMConstBitCast(o[0], t);
+  case LLVMICmp:
+    return LLVMConstICmp(LLVMGetICmpPredicate(v), o[0], o[1]);
+  case LLVMFCmp:
+    return LLVMConstFCmp(LLVMGetFCmpPredicate(v), o[0], o[1]);
+  case LLVMSelect:
+    return LLVMConstSelect(o[0], o[1], o[2]);
+  case LLVMExtractElement:
+    return was1[0] ? o[0] : LLVMConstExtractElement(o[0], o[1]);
+  case LLVMInsertElement:
+    return was1[0] ? o[1] : LLVMConstInsertElement(o[0], o[1], o[2]);
+  case LLVMGetElementPtr:
+    return LLVMConstGEP2(LLVMGetGEPSourceElementType(v), o[0], o + 1, n - 1);
+  default:
+    return NULL;
+  }
+}
+
 /* Constant v with every <1 x T> folded away (the same value, v's own type),
  * or NULL when some part cannot be folded. A <1 x T>-typed v becomes its
  * scalar (type T): only callers that scalarise the user ask for that. */
@@ -214,7 +285,11 @@ static LLVMValueRef lg_fold(lg_ctx *x, LLVMValueRef v, int depth) {
     LLVMTypeRef et = LLVMGetElementType(t);
     uint8_t b[LG_MAX_BYTES];
     unsigned s = lg_scalar_bytes(et);
-    return s && !lg_bytes(x, v, b, s, 0) ? lg_from_bytes(x, et, b) : NULL;
+    if (s && !lg_bytes(x, v, b, s, 0)) return lg_from_bytes(x, et, b);
+    if (LLVMIsAConstantVector(v)) return lg_fold(x, LLVMGetOperand(v, 0), depth + 1);
+    if (LLVMIsAUndefValue(v)) return LLVMGetUndef(et);
+    if (LLVMIsAConstantAggregateZero(v)) return LLVMConstNull(et);
+    return LLVMIsAConstantExpr(v) ? lg_rebuild(x, v, depth) : NULL;
   }
   if (lg_numeric_bytes(t)) {
     uint8_t b[LG_MAX_BYTES];
@@ -222,6 +297,17 @@ static LLVMValueRef lg_fold(lg_ctx *x, LLVMValueRef v, int depth) {
       x->folded++;
       return lg_from_bytes(x, t, b);
     }
+  }
+  if (LLVMIsAConstantExpr(v)) { /* rebuilt; LLVM may spell a <1 x T> again: once more */
+    LLVMValueRef r = lg_rebuild(x, v, depth);
+    if (r && lg_const_has_vec1(r, 0) && lg_numeric_bytes(LLVMTypeOf(r))) {
+      uint8_t b[LG_MAX_BYTES];
+      r = lg_bytes(x, r, b, lg_numeric_bytes(LLVMTypeOf(r)), 0)
+              ? NULL
+              : lg_from_bytes(x, LLVMTypeOf(r), b);
+    }
+    if (r) x->folded++;
+    return r && !lg_const_has_vec1(r, 0) ? r : NULL;
   }
   if ((k == LLVMStructTypeKind && LLVMIsAConstantStruct(v)) ||
       (k == LLVMArrayTypeKind && LLVMIsAConstantArray(v)) ||
@@ -356,6 +442,16 @@ static int lg_is_private_global(LLVMValueRef g) {
   return LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == 0;
 }
 
+/* Whether every user of v is a constant with no live user (what a rewrite
+ * leaves behind: dead constants are never printed but keep v used). */
+static int lg_only_dead_users(LLVMValueRef v, int depth) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef w = LLVMGetUser(u);
+    if (depth > 16 || !LLVMIsAConstantExpr(w) || !lg_only_dead_users(w, depth + 1)) return 0;
+  }
+  return 1;
+}
+
 /* Whether constant v reaches a private global. */
 static int lg_refs_private(LLVMValueRef v, int depth) {
   if (depth > 64) return 0;
@@ -483,6 +579,144 @@ static void lg_privatise(lg_ctx *x, LLVMValueRef fn) {
     }
 }
 
+/* ---- memcpy-only private globals -> the constant address space ----------- */
+
+/* user, when it is a call of an llvm.memcpy intrinsic; else NULL. */
+static LLVMValueRef lg_memcpy_of(LLVMValueRef user) {
+  if (!LLVMIsACallInst(user)) return NULL;
+  LLVMValueRef callee = LLVMGetCalledValue(user);
+  size_t n = 0;
+  const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &n) : "";
+  return n > 12 && !strncmp(name, "llvm.memcpy.", 12) ? user : NULL;
+}
+
+/* Whether every use of private global g is as the source of a memcpy
+ * (through a bitcast constant used only so): clang's constant part of a
+ * private aggregate initialiser, which can live in constant memory. */
+static int lg_memcpy_only(LLVMValueRef g) {
+  if (!LLVMGetInitializer(g)) return 0;
+  int any = 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef c = LLVMGetUser(u);
+    if (!LLVMIsAConstantExpr(c) || LLVMGetConstOpcode(c) != LLVMBitCast) return 0;
+    for (LLVMUseRef v = LLVMGetFirstUse(c); v; v = LLVMGetNextUse(v)) {
+      LLVMValueRef call = lg_memcpy_of(LLVMGetUser(v));
+      if (!call || LLVMGetNumArgOperands(call) != 4 || LLVMGetOperand(call, 1) != c ||
+          LLVMGetOperand(call, 0) == c)
+        return 0;
+      any = 1;
+    }
+  }
+  return any;
+}
+
+/* Moves memcpy-only private global g to addrspace(2) (UniformConstant) and
+ * its memcpys to the intrinsic that reads from there
+ * (llvm.memcpy.p0i8.p2i8.iN), keeping the operands' attributes (alignment). */
+static void lg_to_constant(lg_ctx *x, LLVMValueRef g) {
+  LLVMTypeRef vt = LLVMGetElementType(LLVMTypeOf(g));
+  LLVMValueRef ng = LLVMAddGlobalInAddressSpace(x->m, vt, "", 2);
+  LLVMSetInitializer(ng, LLVMGetInitializer(g));
+  LLVMSetGlobalConstant(ng, 1);
+  LLVMSetLinkage(ng, LLVMPrivateLinkage);
+  LLVMSetUnnamedAddress(ng, LLVMGetUnnamedAddress(g));
+  LLVMSetAlignment(ng, LLVMGetAlignment(g));
+  LLVMTypeRef i8p2 = LLVMPointerType(LLVMInt8TypeInContext(x->c), 2);
+  LLVMValueRef src = LLVMConstBitCast(ng, i8p2);
+  /* the calls first: rewriting them changes the use lists being walked */
+  unsigned ncalls = 0, cap = 0;
+  LLVMValueRef *calls = NULL;
+  for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u))
+    for (LLVMUseRef v = LLVMGetFirstUse(LLVMGetUser(u)); v; v = LLVMGetNextUse(v)) {
+      if (ncalls == cap) {
+        LLVMValueRef *nb = realloc(calls, (cap = cap ? 2 * cap : 8) * sizeof *nb);
+        if (!nb) {
+          free(calls);
+          return; /* left as it is: the final check reports it */
+        }
+        calls = nb;
+      }
+      calls[ncalls++] = LLVMGetUser(v);
+    }
+  for (unsigned ci = 0; ci < ncalls; ci++) {
+    LLVMValueRef call = calls[ci];
+    LLVMValueRef args[4] = {LLVMGetOperand(call, 0), src, LLVMGetOperand(call, 2),
+                            LLVMGetOperand(call, 3)};
+    LLVMTypeRef lt = LLVMTypeOf(args[2]);
+    char fname[64];
+    snprintf(fname, sizeof fname, "llvm.memcpy.p0i8.p2i8.i%u", LLVMGetIntTypeWidth(lt));
+    LLVMTypeRef ps[4] = {LLVMTypeOf(args[0]), i8p2, lt, LLVMInt1TypeInContext(x->c)};
+    LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(x->c), ps, 4, 0);
+    LLVMValueRef fn = LLVMGetNamedFunction(x->m, fname);
+    if (!fn) fn = LLVMAddFunction(x->m, fname, ft);
+    LLVMPositionBuilderBefore(x->b, call);
+    LLVMValueRef nc = LLVMBuildCall2(x->b, ft, fn, args, 4, "");
+    for (unsigned a = 1; a <= 2; a++) { /* align, noalias of the two pointers */
+      LLVMAttributeRef at[16];
+      unsigned na = LLVMGetCallSiteAttributeCount(call, a);
+      if (na > 16) continue;
+      LLVMGetCallSiteAttributes(call, a, at);
+      for (unsigned k = 0; k < na; k++) LLVMAddCallSiteAttribute(nc, a, at[k]);
+    }
+    LLVMInstructionEraseFromParent(call);
+  }
+  free(calls);
+  /* the now dead bitcast constants still use g: replacing g rebuilds them on
+   * the new global (dead too, never printed), so g can go */
+  LLVMReplaceAllUsesWith(g, LLVMConstAddrSpaceCast(ng, LLVMTypeOf(g)));
+  size_t n = 0;
+  const char *name = LLVMGetValueName2(g, &n);
+  char *keep = malloc(n + 1);
+  if (keep) {
+    memcpy(keep, name, n);
+    keep[n] = 0;
+  }
+  LLVMDeleteGlobal(g);
+  if (keep) LLVMSetValueName2(ng, keep, n);
+  free(keep);
+  x->constants++;
+}
+
+/* ---- instructions SPIR-V 1.2 has no form for ----------------------------- */
+
+/* `select i1 %c, <N x T> ...` (a scalar condition on vectors is OpSelect
+ * only from SPIR-V 1.4 on): the condition splat to <N x i1>. `add|sub|mul`
+ * on i1 or <N x i1> (the loop unroller's arithmetic on a counter's low bit;
+ * SPIR-V has no integer arithmetic on booleans and llvm-spirv aborts): the
+ * equal xor (add, sub) and and (mul). */
+static void lg_spirv12_forms(lg_ctx *x, LLVMValueRef fn) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(x->c);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb), nx; i; i = nx) {
+      nx = LLVMGetNextInstruction(i);
+      LLVMOpcode op = LLVMGetInstructionOpcode(i);
+      LLVMTypeRef t = LLVMTypeOf(i);
+      if (op == LLVMSelect && LLVMGetTypeKind(t) == LLVMVectorTypeKind &&
+          LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, 0))) != LLVMVectorTypeKind) {
+        unsigned n = LLVMGetVectorSize(t);
+        LLVMTypeRef bv = LLVMVectorType(LLVMInt1TypeInContext(x->c), n);
+        LLVMPositionBuilderBefore(x->b, i);
+        LLVMValueRef c = LLVMBuildInsertElement(x->b, LLVMGetUndef(bv), LLVMGetOperand(i, 0),
+                                                LLVMConstInt(i32, 0, 0), "");
+        LLVMValueRef sp = LLVMBuildShuffleVector(x->b, c, LLVMGetUndef(bv),
+                                                 LLVMConstNull(LLVMVectorType(i32, n)), "");
+        LLVMSetOperand(i, 0, sp);
+        x->selects++;
+        continue;
+      }
+      LLVMTypeRef et = LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
+      if ((op == LLVMAdd || op == LLVMSub || op == LLVMMul) &&
+          LLVMGetTypeKind(et) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(et) == 1) {
+        LLVMPositionBuilderBefore(x->b, i);
+        LLVMValueRef r = LLVMBuildBinOp(x->b, op == LLVMMul ? LLVMAnd : LLVMXor,
+                                        LLVMGetOperand(i, 0), LLVMGetOperand(i, 1), "");
+        LLVMReplaceAllUsesWith(i, r);
+        LLVMInstructionEraseFromParent(i);
+        x->bool_ops++;
+      }
+    }
+}
+
 /* ---- the final check -------------------------------------------------------- */
 
 static void lg_check(lg_ctx *x) {
@@ -550,8 +784,13 @@ int main(int argc, char **argv) {
     LLVMValueRef f = init ? lg_fold(&x, init, 0) : NULL;
     if (f && f != init) LLVMSetInitializer(g, f);
   }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(x.m), nx; g; g = nx) {
+    nx = LLVMGetNextGlobal(g);
+    if (lg_is_private_global(g) && lg_memcpy_only(g)) lg_to_constant(&x, g);
+  }
   for (LLVMValueRef fn = LLVMGetFirstFunction(x.m); fn; fn = LLVMGetNextFunction(fn)) {
     if (!LLVMGetFirstBasicBlock(fn)) continue;
+    lg_spirv12_forms(&x, fn);
     lg_fold_operands(&x, fn);
     lg_scalarise(&x, fn);
     lg_privatise(&x, fn);
@@ -559,7 +798,10 @@ int main(int argc, char **argv) {
   /* the private globals now unused go (their initialisers live in the allocas) */
   for (LLVMValueRef g = LLVMGetFirstGlobal(x.m), nx; g; g = nx) {
     nx = LLVMGetNextGlobal(g);
-    if (lg_is_private_global(g) && !LLVMGetFirstUse(g)) LLVMDeleteGlobal(g);
+    if (!lg_is_private_global(g) || !lg_only_dead_users(g, 0)) continue;
+    /* the dead constants rebuilt on null (dead still), so g has no user left */
+    if (LLVMGetFirstUse(g)) LLVMReplaceAllUsesWith(g, LLVMConstNull(LLVMTypeOf(g)));
+    LLVMDeleteGlobal(g);
   }
   lg_check(&x);
   int rc = 0;
@@ -580,8 +822,9 @@ int main(int argc, char **argv) {
   if (getenv("WAVESIM_LEGAL_STATS"))
     fprintf(stderr,
             "wavesim-legal: %u constants folded, %u <1 x T> values scalarised, %u private "
-            "globals made allocas\n",
-            x.folded, x.scalarised, x.privatised);
+            "globals made allocas, %u moved to constant memory, %u vector selects, %u boolean "
+            "ops\n",
+            x.folded, x.scalarised, x.privatised, x.constants, x.selects, x.bool_ops);
   LLVMDisposeBuilder(x.b);
   LLVMDisposeModule(x.m);
   LLVMContextDispose(x.c);
