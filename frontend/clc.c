@@ -63,7 +63,8 @@ static char *clc_ext_flag(const char *extensions, int images) {
 }
 
 static void clc_argv_fini(clc_argv *a) {
-  for (int i = 0; i < a->n; i++) free(a->v[i]);
+  for (int i = 0; i < a->n; i++)
+    free(a->v[i]);
   a->n = 0;
 }
 
@@ -72,11 +73,14 @@ static void clc_argv_fini(clc_argv *a) {
 static int clc_split(const char *s, clc_argv *out, fe_sb *log) {
   size_t len = s ? strlen(s) : 0;
   char *word = malloc(len + 1);
-  if (!word) return -1;
+  if (!word)
+    return -1;
   size_t i = 0;
   while (s && s[i]) {
-    while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') i++;
-    if (!s[i]) break;
+    while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')
+      i++;
+    if (!s[i])
+      break;
     size_t w = 0;
     char quote = 0;
     while (s[i] && (quote || !(s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))) {
@@ -121,27 +125,23 @@ typedef struct clc_opts {
 
 /* -cl-* options of the OpenCL 1.2 spec that clang -cc1 understands itself. */
 static const char *const clc_cl_passthrough[] = {
-    "-cl-mad-enable",
-    "-cl-fast-relaxed-math",
-    "-cl-finite-math-only",
-    "-cl-unsafe-math-optimizations",
-    "-cl-no-signed-zeros",
-    "-cl-single-precision-constant",
-    "-cl-fp32-correctly-rounded-divide-sqrt",
-    "-cl-kernel-arg-info",
-    "-cl-uniform-work-group-size",
+  "-cl-mad-enable", "-cl-fast-relaxed-math", "-cl-finite-math-only",
+  "-cl-unsafe-math-optimizations", "-cl-no-signed-zeros", "-cl-single-precision-constant",
+  "-cl-fp32-correctly-rounded-divide-sqrt", "-cl-kernel-arg-info",
+  "-cl-uniform-work-group-size",
 };
 /* Accepted and ignored: harmless hints clang -cc1 has no flag for (or warns
  * about in CL 1.2). */
 static const char *const clc_cl_ignored[] = {
-    "-cl-denorms-are-zero", "-cl-strict-aliasing", "-cl-no-subgroup-ifp",
-    "-g", /* line tables are always emitted (for fault reports) */
+  "-cl-denorms-are-zero", "-cl-strict-aliasing", "-cl-no-subgroup-ifp",
+  "-g", /* line tables are always emitted (for fault reports) */
 };
 static const char *const clc_std_ok[] = {"CL1.0", "CL1.1", "CL1.2", "CL2.0", "CL3.0"};
 
 static int clc_in(const char *s, const char *const *list, size_t n) {
   for (size_t i = 0; i < n; i++)
-    if (!strcmp(s, list[i])) return 1;
+    if (!strcmp(s, list[i]))
+      return 1;
   return 0;
 }
 
@@ -162,7 +162,8 @@ static void clc_push_include(clc_argv *a, const char *dir) {
   }
   size_t n = strlen(cwd) + strlen(dir) + 2;
   char *p = malloc(n);
-  if (!p) return;
+  if (!p)
+    return;
   snprintf(p, n, "%s/%s", cwd, dir);
   clc_push(a, "-I");
   clc_push(a, p);
@@ -196,10 +197,8 @@ static fe_status clc_parse_options(const char *options, clc_opts *o, fe_sb *log)
       clc_push_include(&o->clang, a + 2);
     } else if (!strncmp(a, "-cl-std=", 8)) {
       if (!clc_in(a + 8, clc_std_ok, CLC_COUNT(clc_std_ok))) {
-        fe_sb_printf(log,
-                     "error: build option '%s': unknown OpenCL C version (use -cl-std=CL1.2"
-                     " or CL1.0, CL1.1, CL2.0, CL3.0)\n",
-                     a);
+        fe_sb_printf(log, "error: build option '%s': unknown OpenCL C version (use -cl-std=CL1.2"
+                          " or CL1.0, CL1.1, CL2.0, CL3.0)\n", a);
         st = FE_INVALID_OPTIONS;
       } else {
         o->std = a + 8;
@@ -214,10 +213,8 @@ static fe_status clc_parse_options(const char *options, clc_opts *o, fe_sb *log)
     } else if (clc_in(a, clc_cl_ignored, CLC_COUNT(clc_cl_ignored))) {
       /* accepted, no effect on our target */
     } else {
-      fe_sb_printf(log,
-                   "error: unknown build option '%s' (supported: -D, -I, -cl-std=, -w, "
-                   "-Werror, -cl-opt-disable and the OpenCL 1.2 -cl-* options)\n",
-                   a);
+      fe_sb_printf(log, "error: unknown build option '%s' (supported: -D, -I, -cl-std=, -w, "
+                        "-Werror, -cl-opt-disable and the OpenCL 1.2 -cl-* options)\n", a);
       st = FE_INVALID_OPTIONS;
     }
   }
@@ -282,7 +279,8 @@ static int clc_wait(pid_t pid, const char *argv0, fe_sb *log) {
       return -1;
     }
   }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFEXITED(status))
+    return WEXITSTATUS(status);
   fe_sb_printf(log, "error: %s was killed by signal %d\n", argv0,
                WIFSIGNALED(status) ? WTERMSIG(status) : 0);
   return -1;
@@ -290,13 +288,15 @@ static int clc_wait(pid_t pid, const char *argv0, fe_sb *log) {
 
 static char *clc_read_file(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
+  if (!f)
+    return NULL;
   size_t cap = 4096, n = 0;
   char *buf = malloc(cap + 1);
   while (buf) {
     size_t r = fread(buf + n, 1, cap - n, f);
     n += r;
-    if (n < cap) break;
+    if (n < cap)
+      break;
     cap *= 2;
     char *nb = realloc(buf, cap + 1);
     if (!nb) {
@@ -306,7 +306,8 @@ static char *clc_read_file(const char *path, size_t *len) {
     buf = nb;
   }
   fclose(f);
-  if (buf) buf[n] = 0;
+  if (buf)
+    buf[n] = 0;
   *len = n;
   return buf;
 }
@@ -316,7 +317,8 @@ static char *clc_read_file(const char *path, size_t *len) {
 static void clc_log_output(const char *path, const char *tmpdir, fe_sb *log) {
   size_t len = 0;
   char *text = clc_read_file(path, &len);
-  if (!text) return;
+  if (!text)
+    return;
   size_t dl = strlen(tmpdir);
   const char *p = text;
   while (*p) {
@@ -327,7 +329,8 @@ static void clc_log_output(const char *path, const char *tmpdir, fe_sb *log) {
     }
     fe_sb_append(log, p, (size_t)(hit - p));
     p = hit + dl;
-    if (*p == '/') p++;
+    if (*p == '/')
+      p++;
   }
   free(text);
 }
@@ -351,11 +354,10 @@ static void clc_log_reason(const char *text, fe_sb *log) {
 }
 
 static int clc_tool_ok(const char *path, const char *what, const char *env, fe_sb *log) {
-  if (path && access(path, X_OK) == 0) return 1;
-  fe_sb_printf(log,
-               "error: %s not found or not executable at '%s' (install it or set %s to "
-               "its path)\n",
-               what, path ? path : "", env);
+  if (path && access(path, X_OK) == 0)
+    return 1;
+  fe_sb_printf(log, "error: %s not found or not executable at '%s' (install it or set %s to "
+                    "its path)\n", what, path ? path : "", env);
   return 0;
 }
 
@@ -363,16 +365,19 @@ static int clc_tool_ok(const char *path, const char *what, const char *env, fe_s
  * sit in subdirectories). Symlinks are never followed: we made none. */
 static void clc_rmtree(const char *path) {
   struct stat st;
-  if (lstat(path, &st) != 0) return;
+  if (lstat(path, &st) != 0)
+    return;
   if (S_ISDIR(st.st_mode)) {
     DIR *d = opendir(path);
     if (d) {
       struct dirent *e;
       while ((e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+          continue;
         size_t n = strlen(path) + strlen(e->d_name) + 2;
         char *sub = malloc(n);
-        if (!sub) continue;
+        if (!sub)
+          continue;
         snprintf(sub, n, "%s/%s", path, e->d_name);
         clc_rmtree(sub);
         free(sub);
@@ -406,7 +411,8 @@ static int clc_write_file(const char *path, const void *data, size_t len, fe_sb 
   FILE *f = fopen(path, "wb");
   if (!f || fwrite(data, 1, len, f) != len) {
     fe_sb_printf(log, "error: cannot write %s: %s\n", path, strerror(errno));
-    if (f) fclose(f);
+    if (f)
+      fclose(f);
     return -1;
   }
   if (fclose(f) != 0) {
@@ -419,10 +425,12 @@ static int clc_write_file(const char *path, const void *data, size_t len, fe_sb 
 /* An embedded header name must stay inside the include directory: relative,
  * no empty, "." or ".." components. */
 static int clc_header_name_ok(const char *name) {
-  if (!name || !*name || name[0] == '/') return 0;
+  if (!name || !*name || name[0] == '/')
+    return 0;
   for (const char *p = name; *p;) {
     size_t len = strcspn(p, "/");
-    if (len == 0 || (len == 1 && p[0] == '.') || (len == 2 && p[0] == '.' && p[1] == '.')) return 0;
+    if (len == 0 || (len == 1 && p[0] == '.') || (len == 2 && p[0] == '.' && p[1] == '.'))
+      return 0;
     p += len;
     if (*p == '/')
       p++;
@@ -443,9 +451,8 @@ static fe_status clc_write_headers(const char *dir, const fe_header *hdrs, size_
   }
   for (size_t i = 0; i < nhdrs; i++) {
     if (!clc_header_name_ok(hdrs[i].name)) {
-      fe_sb_printf(log,
-                   "error: embedded header name '%s' is not a relative path inside the "
-                   "include directory (no leading '/', no '.' or '..' parts)\n",
+      fe_sb_printf(log, "error: embedded header name '%s' is not a relative path inside the "
+                        "include directory (no leading '/', no '.' or '..' parts)\n",
                    hdrs[i].name ? hdrs[i].name : "");
       return FE_BUILD_FAILED;
     }
@@ -460,13 +467,14 @@ static fe_status clc_write_headers(const char *dir, const fe_header *hdrs, size_
       int bad = mkdir(path, 0700) != 0 && errno != EEXIST;
       *s = '/';
       if (bad) {
-        fe_sb_printf(log, "error: cannot create the directory of header '%s': %s\n", hdrs[i].name,
-                     strerror(errno));
+        fe_sb_printf(log, "error: cannot create the directory of header '%s': %s\n",
+                     hdrs[i].name, strerror(errno));
         return FE_INTERNAL;
       }
     }
     const char *src = hdrs[i].source ? hdrs[i].source : "";
-    if (clc_write_file(path, src, strlen(src), log)) return FE_INTERNAL;
+    if (clc_write_file(path, src, strlen(src), log))
+      return FE_INTERNAL;
   }
   return FE_OK;
 }
@@ -488,8 +496,10 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
                           * semantics -O0 emits no body for them (an undefined call). */
                          "-fgnu89-inline", "-debug-info-kind=line-tables-only", "-dwarf-version=4",
                          "-main-file-name", FE_CLC_SOURCE_NAME};
-  for (size_t i = 0; i < CLC_COUNT(fixed); i++) clc_push(&a, fixed[i]);
-  if (!o->std) clc_push(&a, "-cl-std=CL1.2");
+  for (size_t i = 0; i < CLC_COUNT(fixed); i++)
+    clc_push(&a, fixed[i]);
+  if (!o->std)
+    clc_push(&a, "-cl-std=CL1.2");
   /* clang predefines every extension macro (cl_khr_fp64, __IMAGE_SUPPORT__...)
    * for SPIR targets; advertise only the device's, so `#ifdef cl_khr_fp64`
    * code takes its float path on a device without doubles. */
@@ -505,7 +515,8 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
     clc_push(&a, "-I");
     clc_push(&a, "hdr");
   }
-  for (int i = 0; i < o->clang.n; i++) clc_push(&a, o->clang.v[i]);
+  for (int i = 0; i < o->clang.n; i++)
+    clc_push(&a, o->clang.v[i]);
   clc_push(&a, FE_CLC_SOURCE_NAME);
   clc_push(&a, "-o");
   clc_push(&a, "c.ll");
@@ -514,7 +525,8 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
   clc_argv_fini(&a);
   clc_log_output(logp, dir, log);
   if (rc != 0) {
-    if (rc > 0) fe_sb_printf(log, "error: OpenCL C compilation failed (see the messages above)\n");
+    if (rc > 0)
+      fe_sb_printf(log, "error: OpenCL C compilation failed (see the messages above)\n");
     return rc > 0 ? FE_BUILD_FAILED : FE_INTERNAL;
   }
   return FE_OK;
@@ -601,8 +613,7 @@ static fe_status clc_opt_full(const fe_clc_tools *tools, const char *dir, const 
   free(out);
   if (tools->no_unroll)
     return clc_opt(tools, dir, FE_CLC_OPT_LOOP_PASSES_NO_UNROLL, NULL, 0, "x2.ll", "y.ll", 1, log);
-  st = clc_opt(tools, dir, FE_CLC_OPT_LOOP_PASSES, unroll, CLC_COUNT(unroll), "x2.ll", "x3.bc", 0,
-               log);
+  st = clc_opt(tools, dir, FE_CLC_OPT_LOOP_PASSES, unroll, CLC_COUNT(unroll), "x2.ll", "x3.bc", 0, log);
   if (st != FE_OK) return st;
   static const char *const rt[] = FE_CLC_RUNTIME_UNROLL_FLAGS;
   return clc_opt(tools, dir, FE_CLC_OPT_RUNTIME_UNROLL_PASSES, rt, CLC_COUNT(rt), "x3.bc", "y.ll",
@@ -698,8 +709,8 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
  * temp directory `dir` holding the source and the embedded headers, and clang
  * run there (c.ll), legalised into in.ll. On failure nothing is left to clean up but o->clang. */
 static fe_status clc_front(const fe_clc_tools *tools, const char *source, const char *options,
-                           const fe_header *hdrs, size_t nhdrs, int lower, clc_opts *o, char *dir,
-                           size_t dirlen, fe_sb *log) {
+                           const fe_header *hdrs, size_t nhdrs, int lower, clc_opts *o,
+                           char *dir, size_t dirlen, fe_sb *log) {
   fe_status st = clc_parse_options(options, o, log);
   if (st != FE_OK) return st;
   if (!clc_tool_ok(tools->clang, "clang", "WAVESIM_CLANG", log) ||
@@ -715,8 +726,10 @@ static fe_status clc_front(const fe_clc_tools *tools, const char *source, const 
   snprintf(path, sizeof path, "%s/%s", dir, FE_CLC_SOURCE_NAME);
   if (clc_write_file(path, source ? source : "", source ? strlen(source) : 0, log))
     st = FE_INTERNAL;
-  if (st == FE_OK && nhdrs) st = clc_write_headers(dir, hdrs, nhdrs, log);
-  if (st == FE_OK) st = clc_clang(tools, dir, o, nhdrs > 0, log);
+  if (st == FE_OK && nhdrs)
+    st = clc_write_headers(dir, hdrs, nhdrs, log);
+  if (st == FE_OK)
+    st = clc_clang(tools, dir, o, nhdrs > 0, log);
   /* clang's own output already holds one form llvm-spirv mistranslates (a
    * private initialiser's constant global), which opt would spread into
    * forms no rewrite recognises: legalised before opt sees it */
@@ -768,8 +781,8 @@ fe_status fe_clc_compile_bc(const fe_clc_tools *tools, const char *source, const
  * the compiler may assume them; the objects were compiled already, so they
  * are accepted without effect. */
 static const char *const clc_link_math[] = {
-    "-cl-denorms-are-zero", "-cl-no-signed-zeros",   "-cl-unsafe-math-optimizations",
-    "-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-no-subgroup-ifp",
+  "-cl-denorms-are-zero", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
+  "-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-no-subgroup-ifp",
 };
 
 fe_status fe_clc_link_options(const char *options, int *create_library, fe_sb *log) {
@@ -787,12 +800,10 @@ fe_status fe_clc_link_options(const char *options, int *create_library, fe_sb *l
     } else if (!strcmp(w.v[i], "-enable-link-options")) {
       enable = 1;
     } else if (!clc_in(w.v[i], clc_link_math, CLC_COUNT(clc_link_math))) {
-      fe_sb_printf(log,
-                   "error: unknown link option '%s' (supported: -create-library, "
-                   "-enable-link-options, -cl-denorms-are-zero, -cl-no-signed-zeros, "
-                   "-cl-unsafe-math-optimizations, -cl-finite-math-only, "
-                   "-cl-fast-relaxed-math)\n",
-                   w.v[i]);
+      fe_sb_printf(log, "error: unknown link option '%s' (supported: -create-library, "
+                        "-enable-link-options, -cl-denorms-are-zero, -cl-no-signed-zeros, "
+                        "-cl-unsafe-math-optimizations, -cl-finite-math-only, "
+                        "-cl-fast-relaxed-math)\n", w.v[i]);
       st = FE_INVALID_OPTIONS;
     }
   }
@@ -810,7 +821,8 @@ fe_status fe_clc_link(const fe_clc_tools *tools, const void *const *bcs, const s
                       size_t *nwords, fe_sb *log) {
   *bc = NULL;
   *bc_len = 0;
-  if (words) *words = NULL;
+  if (words)
+    *words = NULL;
   if (nwords) *nwords = 0;
   if (!clc_tool_ok(tools->llvm_link, "llvm-link", "WAVESIM_LLVM_LINK", log) ||
       (!library && (!clc_tool_ok(tools->opt, "opt", "WAVESIM_OPT", log) ||
@@ -822,7 +834,8 @@ fe_status fe_clc_link(const fe_clc_tools *tools, const void *const *bcs, const s
     return FE_INTERNAL;
   }
   char dir[1024], path[PATH_MAX], logp[PATH_MAX];
-  if (clc_mkdtemp(dir, sizeof dir, log)) return FE_INTERNAL;
+  if (clc_mkdtemp(dir, sizeof dir, log))
+    return FE_INTERNAL;
   fe_status st = FE_OK;
   clc_argv a = {0};
   clc_push(&a, tools->llvm_link);
@@ -830,7 +843,8 @@ fe_status fe_clc_link(const fe_clc_tools *tools, const void *const *bcs, const s
     char name[32];
     snprintf(name, sizeof name, "in%zu.bc", i);
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    if (clc_write_file(path, bcs[i], lens[i], log)) st = FE_INTERNAL;
+    if (clc_write_file(path, bcs[i], lens[i], log))
+      st = FE_INTERNAL;
     clc_push(&a, name);
   }
   clc_push(&a, "-o");
@@ -840,10 +854,8 @@ fe_status fe_clc_link(const fe_clc_tools *tools, const void *const *bcs, const s
     int rc = clc_run(&a, dir, logp, log);
     if (rc != 0) {
       clc_log_output(logp, dir, log);
-      fe_sb_printf(log,
-                   "error: linking the programs failed (llvm-link exit %d; the messages "
-                   "above name the symbol)\n",
-                   rc);
+      fe_sb_printf(log, "error: linking the programs failed (llvm-link exit %d; the messages "
+                        "above name the symbol)\n", rc);
       st = rc > 0 ? FE_BUILD_FAILED : FE_INTERNAL;
     }
   }
