@@ -3,7 +3,7 @@
 # (frontend/legal/legal.c): built and run on PoCL and on wavesim (functional mode), outputs
 # compared bytewise; every kernel PoCL builds must build, and compute the same, here.
 """Usage: gen_legal_fuzz.py [--seed S] [--kernels N] [--batch B] [--wavesim VENDORS]
-                          [--pocl ICD] [--emit DIR] [--keep DIR] [--builds-only]
+                          [--pocl ICD] [--emit DIR] [--keep DIR] [--builds-only] [--progress]
 
 Kernels (B per program, N in all, from seed S) mix:
   - as_type chains over every pair of equal-sized types, scalar and vector (3-component vectors
@@ -289,6 +289,12 @@ def run_on(env, src, names, tmp):
         return json.load(f)
 
 
+def summary(seed, stats):
+    return ("gen_legal_fuzz: seed %d: %d kernels, %d built by PoCL, %d of those rejected by "
+            "wavesim, %d computed differently" % (seed, stats["kernels"], stats["pocl_ok"],
+                                                  stats["wavesim_rejected"], stats["differ"]))
+
+
 def diff_words(ref, got):
     """The first differing output words: work-item, word, PoCL's and wavesim's values."""
     lines = []
@@ -329,6 +335,7 @@ def main():
     ap.add_argument("--pocl", default="/etc/OpenCL/vendors/pocl.icd")
     ap.add_argument("--emit", help="write the batches' sources here and stop")
     ap.add_argument("--keep", help="write each failing kernel's program here")
+    ap.add_argument("--progress", action="store_true", help="the running totals after each batch")
     ap.add_argument("--builds-only", action="store_true",
                     help="build the kernels on both, do not run them (the large run)")
     a = ap.parse_args()
@@ -336,7 +343,6 @@ def main():
     g = Gen(rng)
     base = dict(os.environ, WAVESIM_DB="none", WAVESIM_MODE="functional",
                 LEGAL_FUZZ_MODE="build" if a.builds_only else "run")
-    base.pop("WAVESIM_CACHE_DIR", None)
     envs = {"pocl": dict(base, OCL_ICD_VENDORS=a.pocl),
             "wavesim": dict(base, OCL_ICD_VENDORS=os.path.abspath(a.wavesim))}
     if not os.path.exists(a.pocl) or not os.path.isdir(a.wavesim):
@@ -372,6 +378,8 @@ def main():
                         stats["wavesim_rejected"] += 1
                         findings.append(("rejected", bad, source(decls, [kernels[names.index(bad)]]),
                                          log))
+            if a.progress:
+                print(summary(a.seed, stats), flush=True)
             for n, k in zip(names, kernels):
                 if n in ref["out"] and n in got["out"] and got["out"][n] != ref["out"][n]:
                     stats["differ"] += 1
@@ -384,9 +392,7 @@ def main():
             with open(os.path.join(a.keep, "%s_%s_seed%d.cl" % (what, n, a.seed)), "w") as f:
                 f.write(src)
     if not a.emit:
-        print("gen_legal_fuzz: seed %d: %d kernels, %d built by PoCL, %d of those rejected by "
-              "wavesim, %d computed differently" % (a.seed, stats["kernels"], stats["pocl_ok"],
-                                                    stats["wavesim_rejected"], stats["differ"]))
+        print(summary(a.seed, stats))
     return 1 if findings else 0
 
 
