@@ -41,6 +41,7 @@
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/IRReader.h>
 
 /* Everything one run needs; no globals. */
@@ -54,8 +55,17 @@ typedef struct lg_ctx {
 
 /* The most bytes one constant may fold through (a 16 x double vector is 128). */
 #define LG_MAX_BYTES 1024
+/* The most constructs one run reports. */
+#define LG_MAX_REPORTS 8
 /* The most scalar stores one private global's initialiser may become. */
 #define LG_MAX_STORES 4096
+
+/* The builder placed before instruction `at`, with at's source position, so
+ * what it builds keeps the line the ISA listing and fault reports show. */
+static void lg_at(lg_ctx *x, LLVMValueRef at) {
+  LLVMPositionBuilderBefore(x->b, at);
+  LLVMSetCurrentDebugLocation2(x->b, LLVMInstructionGetDebugLoc(at));
+}
 
 /* ---- types ---------------------------------------------------------------- */
 
@@ -334,7 +344,8 @@ static LLVMValueRef lg_fold(lg_ctx *x, LLVMValueRef v, int depth) {
 /* "input.cl:L:C: error: WHAT" and the source line, for instruction i (or the
  * function's name when it has no debug location). */
 static void lg_report(lg_ctx *x, LLVMValueRef i, LLVMValueRef fn, const char *what) {
-  x->errors++;
+  /* the first few name the constructs; a long kernel could repeat one per use */
+  if (++x->errors > LG_MAX_REPORTS) return;
   unsigned line = i ? LLVMGetDebugLocLine(i) : 0, col = i ? LLVMGetDebugLocColumn(i) : 0;
   unsigned flen = 0;
   const char *file = i && line ? LLVMGetDebugLocFilename(i, &flen) : NULL;
@@ -388,7 +399,7 @@ static LLVMValueRef lg_scalar_of(lg_ctx *x, LLVMValueRef v, LLVMValueRef at) {
     LLVMValueRef src = LLVMGetOperand(v, 0);
     LLVMTypeRef et = LLVMGetElementType(LLVMTypeOf(v));
     if (lg_is_vec1(LLVMTypeOf(src))) return lg_scalar_of(x, src, at);
-    LLVMPositionBuilderBefore(x->b, at);
+    lg_at(x, at);
     return LLVMTypeOf(src) == et ? src : LLVMBuildBitCast(x->b, src, et, "");
   }
   if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMInsertElement)
@@ -409,7 +420,7 @@ static void lg_scalarise(lg_ctx *x, LLVMValueRef fn) {
       if (!s) continue;
       LLVMValueRef r = s;
       if (op == LLVMBitCast && LLVMTypeOf(s) != LLVMTypeOf(i)) {
-        LLVMPositionBuilderBefore(x->b, i);
+        lg_at(x, i);
         r = LLVMBuildBitCast(x->b, s, LLVMTypeOf(i), "");
       }
       LLVMReplaceAllUsesWith(i, r);
@@ -503,7 +514,7 @@ static LLVMValueRef lg_slot_for(lg_ctx *x, LLVMValueRef fn, LLVMValueRef g, lg_s
   if (*ns == cap) return NULL;
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
   LLVMValueRef first = LLVMGetFirstInstruction(entry);
-  LLVMPositionBuilderBefore(x->b, first);
+  lg_at(x, first);
   LLVMTypeRef vt = LLVMGetElementType(LLVMTypeOf(g));
   LLVMValueRef a = LLVMBuildAlloca(x->b, vt, "");
   LLVMSetAlignment(a, LLVMGetAlignment(g) ? LLVMGetAlignment(g) : 16);
@@ -531,7 +542,7 @@ static LLVMValueRef lg_materialise(lg_ctx *x, LLVMValueRef fn, LLVMValueRef v, L
   if (n > 16) return NULL;
   for (unsigned i = 0; i < n; i++)
     if (!(ops[i] = lg_materialise(x, fn, LLVMGetOperand(v, i), at, s, ns, cap))) return NULL;
-  LLVMPositionBuilderBefore(x->b, at);
+  lg_at(x, at);
   LLVMTypeRef t = LLVMTypeOf(v);
   switch (op) {
   case LLVMBitCast:
@@ -649,7 +660,7 @@ static void lg_to_constant(lg_ctx *x, LLVMValueRef g) {
     LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(x->c), ps, 4, 0);
     LLVMValueRef fn = LLVMGetNamedFunction(x->m, fname);
     if (!fn) fn = LLVMAddFunction(x->m, fname, ft);
-    LLVMPositionBuilderBefore(x->b, call);
+    lg_at(x, call);
     LLVMValueRef nc = LLVMBuildCall2(x->b, ft, fn, args, 4, "");
     for (unsigned a = 1; a <= 2; a++) { /* align, noalias of the two pointers */
       LLVMAttributeRef at[16];
@@ -658,6 +669,13 @@ static void lg_to_constant(lg_ctx *x, LLVMValueRef g) {
       LLVMGetCallSiteAttributes(call, a, at);
       for (unsigned k = 0; k < na; k++) LLVMAddCallSiteAttribute(nc, a, at[k]);
     }
+    /* its metadata too: !tbaa.struct guides SROA's split of the copy */
+    size_t nmd = 0;
+    LLVMValueMetadataEntry *md = LLVMInstructionGetAllMetadataOtherThanDebugLoc(call, &nmd);
+    for (unsigned k = 0; k < nmd; k++)
+      LLVMSetMetadata(nc, LLVMValueMetadataEntriesGetKind(md, k),
+                      LLVMMetadataAsValue(x->c, LLVMValueMetadataEntriesGetMetadata(md, k)));
+    if (md) LLVMDisposeValueMetadataEntries(md);
     LLVMInstructionEraseFromParent(call);
   }
   free(calls);
@@ -695,7 +713,7 @@ static void lg_spirv12_forms(lg_ctx *x, LLVMValueRef fn) {
           LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, 0))) != LLVMVectorTypeKind) {
         unsigned n = LLVMGetVectorSize(t);
         LLVMTypeRef bv = LLVMVectorType(LLVMInt1TypeInContext(x->c), n);
-        LLVMPositionBuilderBefore(x->b, i);
+        lg_at(x, i);
         LLVMValueRef c = LLVMBuildInsertElement(x->b, LLVMGetUndef(bv), LLVMGetOperand(i, 0),
                                                 LLVMConstInt(i32, 0, 0), "");
         LLVMValueRef sp = LLVMBuildShuffleVector(x->b, c, LLVMGetUndef(bv),
@@ -707,7 +725,7 @@ static void lg_spirv12_forms(lg_ctx *x, LLVMValueRef fn) {
       LLVMTypeRef et = LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
       if ((op == LLVMAdd || op == LLVMSub || op == LLVMMul) &&
           LLVMGetTypeKind(et) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(et) == 1) {
-        LLVMPositionBuilderBefore(x->b, i);
+        lg_at(x, i);
         LLVMValueRef r = LLVMBuildBinOp(x->b, op == LLVMMul ? LLVMAnd : LLVMXor,
                                         LLVMGetOperand(i, 0), LLVMGetOperand(i, 1), "");
         LLVMReplaceAllUsesWith(i, r);
