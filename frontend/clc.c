@@ -17,7 +17,6 @@
 #include "clc.h"
 #include "clc_conv.h"
 #include "clc_hint.h"
-#include "clc_legal.h"
 
 #define CLC_MAX_ARGS 512
 
@@ -481,7 +480,7 @@ static fe_status clc_write_headers(const char *dir, const fe_header *hdrs, size_
   return FE_OK;
 }
 
-/* 1. clang: dir/input.cl -> dir/c.ll (textual, for clc_legal), with the embedded headers' directory
+/* 1. clang: dir/input.cl -> dir/c.ll (textual), with the embedded headers' directory
  * (if any) searched first for #include "...". */
 static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc_opts *o,
                            int with_headers, fe_sb *log) {
@@ -534,21 +533,36 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
   return FE_OK;
 }
 
-/* dir/in (textual IR) -> dir/out, legalised for llvm-spirv (clc_legal.h). */
-static fe_status clc_legalize_file(const char *dir, const char *in, const char *out, fe_sb *log) {
-  char path[PATH_MAX];
-  size_t n = 0, m = 0;
-  snprintf(path, sizeof path, "%s/%s", dir, in);
-  char *ir = clc_read_file(path, &n), *res = ir ? fe_clc_legalize(ir, n, &m, NULL) : NULL;
-  free(ir);
-  snprintf(path, sizeof path, "%s/%s", dir, out);
-  if (!res || clc_write_file(path, res, m, log)) {
-    if (!res)
-      fe_sb_printf(log, "error: internal: cannot read or legalise %s (out of memory?)\n", in);
-    free(res);
-    return FE_INTERNAL;
+/* dir/in (LLVM IR, text or bitcode) -> dir/out (text), legalised for
+ * llvm-spirv by wavesim-legal (frontend/legal/legal.c, a child process like
+ * the other tools). A construct it can neither rewrite nor let through
+ * fails the build with its message (source position and line). */
+static fe_status clc_legalize_file(const fe_clc_tools *tools, const char *dir, const char *in,
+                                   const char *out, fe_sb *log) {
+  char logp[PATH_MAX];
+  size_t n = 0;
+  clc_argv a = {0};
+  clc_push(&a, tools->legal);
+  clc_push(&a, in);
+  clc_push(&a, out);
+  snprintf(logp, sizeof logp, "%s/legal.log", dir);
+  int rc = clc_run(&a, dir, logp, log);
+  clc_argv_fini(&a);
+  if (rc != 0) {
+    char *text = clc_read_file(logp, &n);
+    /* exit 1 is a diagnosed construct (its message as is); anything else a
+     * crash or an internal failure: its reason lines, never a stack dump */
+    if (text && rc == 1)
+      fe_sb_append(log, text, strlen(text));
+    else if (text)
+      clc_log_reason(text, log);
+    free(text);
+    fe_sb_printf(log,
+                 "error: the program cannot be legalised for the SPIR-V translator "
+                 "(wavesim-legal exit %d; the messages above name the construct)\n",
+                 rc);
+    return rc == 1 ? FE_BUILD_FAILED : FE_INTERNAL;
   }
-  free(res);
   return FE_OK;
 }
 
@@ -580,7 +594,7 @@ static fe_status clc_opt(const fe_clc_tools *tools, const char *dir, const char 
 /* The optimizing opt pipeline: inlining and clean-up, then the builtins that
  * do not synchronize made non-convergent (clc_conv.h), then the loop passes:
  * constant trip counts, then run-time ones (in -> x.ll -> x2.ll -> x3.bc ->
- * y.ll, textual for clc_legal). */
+ * y.ll). */
 static fe_status clc_opt_full(const fe_clc_tools *tools, const char *dir, const char *in,
                               fe_sb *log) {
   static const char *const inl[] = FE_CLC_INLINE_FLAGS, *const unroll[] = FE_CLC_UNROLL_FLAGS;
@@ -609,7 +623,7 @@ static fe_status clc_opt_full(const fe_clc_tools *tools, const char *dir, const 
 
 /* 2. opt, then 3. llvm-spirv: dir/in -> SPIR-V words; if the translator
  * rejects optimized bitcode, retry from the minimal mem2reg pipeline. opt's
- * last output is legalised (clc_legal.h: its passes can make the forms it
+ * last output is legalised (frontend/legal/legal.c: its passes can make the forms it
  * fixes, e.g. simplifycfg a select on vectors) and turned into bitcode. */
 static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const char *in,
                            int opt_disable, uint32_t **words, size_t *nwords, fe_sb *log) {
@@ -621,7 +635,7 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
     fe_status st = p == 0 && !opt_disable
                        ? clc_opt_full(tools, dir, in, log)
                        : clc_opt(tools, dir, FE_CLC_OPT_FALLBACK, NULL, 0, in, "y.ll", 1, log);
-    if (st == FE_OK) st = clc_legalize_file(dir, "y.ll", "y2.ll", log);
+    if (st == FE_OK) st = clc_legalize_file(tools, dir, "y.ll", "y2.ll", log);
     if (st == FE_OK) st = clc_opt(tools, dir, "verify", NULL, 0, "y2.ll", "y.bc", 0, log);
     if (st != FE_OK) {
       fe_sb_fini(&first);
@@ -662,9 +676,18 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
     }
     if (p + 1 == npipe) {
       fe_sb_fini(&first);
-      clc_log_output(logp, dir, log);
-      fe_sb_printf(log, "error: llvm-spirv could not translate the program (exit %d); the "
-                        "messages above name the construct\n", rc);
+      size_t tl = 0;
+      char *text = clc_read_file(logp, &tl);
+      /* a crash's stack dump names no construct: only its reason lines */
+      if (text && strstr(text, "Stack dump"))
+        clc_log_reason(text, log);
+      else
+        clc_log_output(logp, dir, log);
+      free(text);
+      fe_sb_printf(log,
+                   "error: llvm-spirv could not translate the program (exit %d); the "
+                   "messages above name the construct\n",
+                   rc);
       return rc > 0 ? FE_BUILD_FAILED : FE_INTERNAL;
     }
     clc_log_output(logp, dir, &first);
@@ -708,6 +731,7 @@ static fe_status clc_front(const fe_clc_tools *tools, const char *source, const 
   if (st != FE_OK) return st;
   if (!clc_tool_ok(tools->clang, "clang", "WAVESIM_CLANG", log) ||
       !clc_tool_ok(tools->opt, "opt", "WAVESIM_OPT", log) ||
+      !clc_tool_ok(tools->legal, "wavesim-legal", "WAVESIM_LEGAL", log) ||
       (lower && !clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log)))
     return FE_INTERNAL;
   if (clc_mkdtemp(dir, dirlen, log)) {
@@ -725,7 +749,7 @@ static fe_status clc_front(const fe_clc_tools *tools, const char *source, const 
   /* clang's own output already holds one form llvm-spirv mistranslates (a
    * private initialiser's constant global), which opt would spread into
    * forms no rewrite recognises: legalised before opt sees it */
-  if (st == FE_OK) st = clc_legalize_file(dir, "c.ll", "in.ll", log);
+  if (st == FE_OK) st = clc_legalize_file(tools, dir, "c.ll", "in.ll", log);
   return st;
 }
 
@@ -815,10 +839,10 @@ fe_status fe_clc_link(const fe_clc_tools *tools, const void *const *bcs, const s
   *bc_len = 0;
   if (words)
     *words = NULL;
-  if (nwords)
-    *nwords = 0;
+  if (nwords) *nwords = 0;
   if (!clc_tool_ok(tools->llvm_link, "llvm-link", "WAVESIM_LLVM_LINK", log) ||
       (!library && (!clc_tool_ok(tools->opt, "opt", "WAVESIM_OPT", log) ||
+                    !clc_tool_ok(tools->legal, "wavesim-legal", "WAVESIM_LEGAL", log) ||
                     !clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log))))
     return FE_INTERNAL;
   if (n == 0 || n > CLC_MAX_ARGS - 8) {

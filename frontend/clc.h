@@ -12,6 +12,7 @@
 typedef struct fe_clc_tools {
   const char *clang, *llvm_spirv, *opt; /* executable paths */
   const char *llvm_link;                /* only clLinkProgram's path needs it */
+  const char *legal;                    /* wavesim-legal (frontend/legal/legal.c) */
   const fe_target *target;              /* device features; NULL: clang's defaults */
   int no_unroll;                        /* loops are not unrolled (fe.c's retry) */
   int minimal;                          /* the minimal pipeline, as -cl-opt-disable (fe.c's

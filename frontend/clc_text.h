@@ -1,5 +1,5 @@
 /* clc_text: the growable output text and the prefix test that the textual
- * LLVM IR rewrites (clc_conv.c, clc_legal.c) share. */
+ * LLVM IR rewrites (clc_conv.c) share. */
 #ifndef WAVESIM_CLC_TEXT_H
 #define WAVESIM_CLC_TEXT_H
 

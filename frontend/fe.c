@@ -23,7 +23,7 @@ typedef struct fe_failed {
 /* The compiler object holds the tool paths, the compile cache and the failed
  * builds (callers serialize builds: the runtime holds its lock). */
 struct fe_compiler {
-  char *clang, *llvm_spirv, *opt, *llvm_link;
+  char *clang, *llvm_spirv, *opt, *llvm_link, *legal;
   fe_cache *cache; /* NULL only when out of memory: builds just compile */
   fe_failed failed[FE_FAILED_MAX];
   unsigned failed_next;
@@ -56,8 +56,9 @@ fe_compiler *fe_compiler_create(void) {
   c->clang = strdup(t.clang);
   c->llvm_spirv = strdup(t.llvm_spirv);
   c->opt = strdup(t.opt);
+  c->legal = strdup(t.legal);
   c->llvm_link = fe_llvm_link_path(t.opt);
-  if (!c->clang || !c->llvm_spirv || !c->opt || !c->llvm_link) {
+  if (!c->clang || !c->llvm_spirv || !c->opt || !c->llvm_link || !c->legal) {
     fe_compiler_destroy(c); /* the runtime reports NULL as out of memory */
     return NULL;
   }
@@ -71,6 +72,7 @@ void fe_compiler_destroy(fe_compiler *c) {
   free(c->clang);
   free(c->llvm_spirv);
   free(c->opt);
+  free(c->legal);
   free(c->llvm_link);
   fe_cache_close(c->cache);
   for (unsigned i = 0; i < FE_FAILED_MAX; i++) free(c->failed[i].log);
@@ -79,7 +81,7 @@ void fe_compiler_destroy(fe_compiler *c) {
 
 static fe_clc_tools fe_tools(const fe_compiler *c) {
   fe_clc_tools t = {.clang = c->clang, .llvm_spirv = c->llvm_spirv, .opt = c->opt,
-                    .llvm_link = c->llvm_link};
+                    .llvm_link = c->llvm_link, .legal = c->legal};
   return t;
 }
 
@@ -278,7 +280,7 @@ static fe_status fe_to_isa_retry(fe_clc_tools *t, uint32_t **words, size_t *nwor
   }
   /* last: the minimal pipeline (what -cl-opt-disable runs), for a program
    * the optimised SPIR-V of which our reader rejects (a translator output
-   * no legalisation in clc_legal.c covers yet): a valid kernel builds, and
+   * no legalisation in frontend/legal/legal.c covers yet): a valid kernel builds, and
    * the log warns that its code and cycles are not what an optimising
    * compiler gives */
   int warn = 0;

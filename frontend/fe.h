@@ -11,8 +11,9 @@
 
 typedef struct fe_compiler fe_compiler;
 
-/* Finds clang, llvm-spirv and opt (paths fixed at configure time, overridable
- * with WAVESIM_CLANG / WAVESIM_LLVM_SPIRV / WAVESIM_OPT). Never fails; a
+/* Finds clang, llvm-spirv, opt and wavesim-legal (paths fixed at configure
+ * time, overridable with WAVESIM_CLANG / WAVESIM_LLVM_SPIRV / WAVESIM_OPT /
+ * WAVESIM_LEGAL). Never fails; a
  * missing tool is reported by fe_build. */
 fe_compiler *fe_compiler_create(void);
 void fe_compiler_destroy(fe_compiler *c);

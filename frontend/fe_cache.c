@@ -143,7 +143,7 @@ static int hash_file_id(fe_sha *s, const char *path) {
 
 struct fe_cache {
   char *dir;         /* NULL: cache off */
-  int tools_ok;      /* clang, llvm-spirv and opt all found */
+  int tools_ok;      /* clang, llvm-spirv, opt and wavesim-legal all found */
   uint8_t self[32];  /* wavesim's own compiler identity */
   uint8_t tools[32]; /* the external tools' identity */
   fe_cache_stats stats;
@@ -204,7 +204,8 @@ fe_cache *fe_cache_open(const fe_clc_tools *tools) {
   fe_sha s;
   sha_init(&s);
   c->tools_ok = tools && hash_file_id(&s, tools->clang) == 0 &&
-                hash_file_id(&s, tools->llvm_spirv) == 0 && hash_file_id(&s, tools->opt) == 0;
+                hash_file_id(&s, tools->llvm_spirv) == 0 && hash_file_id(&s, tools->opt) == 0 &&
+                hash_file_id(&s, tools->legal) == 0;
   sha_final(&s, c->tools);
   return c;
 }

@@ -6,7 +6,8 @@
 #include "spv_reader.h"
 
 fe_clc_tools fe_front_default_tools(void) {
-  fe_clc_tools t = {.clang = WAVESIM_CLANG, .llvm_spirv = WAVESIM_LLVM_SPIRV, .opt = WAVESIM_OPT};
+  fe_clc_tools t = {.clang = WAVESIM_CLANG, .llvm_spirv = WAVESIM_LLVM_SPIRV, .opt = WAVESIM_OPT,
+                    .legal = WAVESIM_LEGAL};
   const char *e;
   if ((e = getenv("WAVESIM_CLANG")) && *e)
     t.clang = e;
@@ -14,6 +15,8 @@ fe_clc_tools fe_front_default_tools(void) {
     t.llvm_spirv = e;
   if ((e = getenv("WAVESIM_OPT")) && *e)
     t.opt = e;
+  if ((e = getenv("WAVESIM_LEGAL")) && *e)
+    t.legal = e;
   return t;
 }
 

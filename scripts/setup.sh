@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PKGS=(build-essential cmake pkg-config python3 git
-      clang-14 llvm-14 llvm-spirv-14 libclang-common-14-dev libclang-rt-14-dev
+      clang-14 llvm-14 llvm-14-dev llvm-spirv-14 libclang-common-14-dev libclang-rt-14-dev
       spirv-tools spirv-headers libyaml-dev libsqlite3-dev sqlite3 check
       opencl-c-headers ocl-icd-opencl-dev ocl-icd-libopencl1 clinfo
       pocl-opencl-icd oclgrind piglit  # piglit: its OpenCL profile (tests/integration/piglit_cl.py)

@@ -1,6 +1,6 @@
 // as_type of constants between scalars and vectors of the same size: LLVM
 // folds every constant scalar-to-vector bitcast to `bitcast (<1 x T> ...)`,
-// on which llvm-spirv 14 aborts (frontend/clc_legal.c folds it). Every
+// on which llvm-spirv 14 aborts (frontend/legal/legal.c folds it). Every
 // size-matching scalar -> vector pair, with ordinary, negative, NaN and
 // infinity bit patterns, beside the same casts of run-time values.
 // RUN: kernel=astype_const global=32 local=32

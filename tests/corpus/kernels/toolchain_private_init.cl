@@ -1,7 +1,7 @@
 // Private aggregates with partly constant initialisers: clang puts the
 // constant part in a global of the private address space, copied in with
 // memcpy, which llvm-spirv 14 turns into a module-scope Function-storage
-// variable SPIR-V forbids (frontend/clc_legal.c moves it to __constant).
+// variable SPIR-V forbids (frontend/legal/legal.c moves it to __constant).
 // Indexed by run-time and by constant indices, in helper functions that
 // return the aggregate, in arrays of structs, beside fully constant ones.
 // RUN: kernel=private_init global=128 local=64

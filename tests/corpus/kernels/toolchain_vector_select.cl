@@ -1,7 +1,7 @@
 // Vector selects on a scalar condition (`c ? a4 : b4`, if/else assigning
 // vectors) for every element type and widths 2, 3, 4, 8, 16, with uniform and
 // divergent conditions: the optimiser makes `select i1, <N x T>`, which
-// llvm-spirv 14 emits as an OpSelect SPIR-V 1.2 forbids (frontend/clc_legal.c).
+// llvm-spirv 14 emits as an OpSelect SPIR-V 1.2 forbids (frontend/legal/legal.c).
 // RUN: kernel=vsel_int global=64 local=32
 // +    args=a:buf:int:1024:edge(-1000,1000) b:buf:int:1024:rand(-1000,1000) o:buf:int:1600:zero n:int:5
 // RUN: kernel=vsel_float global=64 local=32

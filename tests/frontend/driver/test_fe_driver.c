@@ -155,6 +155,82 @@ START_TEST(toolchain_forms_build_optimised) {
 }
 END_TEST
 
+/* A tool stand-in: a shell script in a fresh temp directory (*dir) that
+ * prints `out` and exits with `rc`; its path in script. */
+static void fake_tool(char *dir, char *script, size_t cap, const char *out, int rc) {
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(script, cap, "%s/tool.sh", dir);
+  FILE *f = fopen(script, "w");
+  ck_assert_ptr_nonnull(f);
+  fprintf(f, "#!/bin/sh\nprintf '%s'\nexit %d\n", out, rc);
+  fclose(f);
+  ck_assert_int_eq(chmod(script, 0700), 0);
+}
+
+/* Builds a trivial kernel with tool variable `env` set to `path` (no cache). */
+static fe_status build_with(const char *env, const char *path, char **log) {
+  setenv(env, path, 1);
+  setenv("WAVESIM_CACHE", "off", 1);
+  fe_compiler *c = fe_compiler_create();
+  unsetenv(env);
+  unsetenv("WAVESIM_CACHE");
+  isa_program *p = NULL;
+  fe_status st = fe_build(c, "__kernel void k(__global int *o) { o[0] = 1; }\n", "", &target,
+                          &p, log);
+  ck_assert_ptr_null(p);
+  fe_compiler_destroy(c);
+  return st;
+}
+
+/* wavesim-legal missing, diagnosing a construct (exit 1: its message as
+ * is), and crashing (its reason lines, never the stack dump). */
+START_TEST(legaliser_failures_are_clear) {
+  char *log = NULL;
+  ck_assert_int_eq(build_with("WAVESIM_LEGAL", "/nonexistent/wavesim-legal", &log), FE_INTERNAL);
+  ck_assert_msg(strstr(log, "error: wavesim-legal not found or not executable at "
+                            "'/nonexistent/wavesim-legal' (install it or set WAVESIM_LEGAL to "
+                            "its path)"), "%s", log);
+  free(log);
+  char dir[] = "/tmp/wavesim-fe-legal-XXXXXX", script[96];
+  fake_tool(dir, script, sizeof script,
+            "input.cl:1:44: error: a one-element vector (<1 x T>) value is not supported\\n", 1);
+  ck_assert_int_eq(build_with("WAVESIM_LEGAL", script, &log), FE_BUILD_FAILED);
+  ck_assert_msg(strstr(log, "input.cl:1:44: error: a one-element vector (<1 x T>) value is not "
+                            "supported\nerror: the program cannot be legalised for the SPIR-V "
+                            "translator (wavesim-legal exit 1; the messages above name the "
+                            "construct)"), "%s", log);
+  free(log);
+  unlink(script);
+  rmdir(dir);
+  char dir2[] = "/tmp/wavesim-fe-legal-XXXXXX";
+  fake_tool(dir2, script, sizeof script,
+            "LLVM ERROR: boom\\nStack dump:\\n #0 0x00007f00 llvm::sys::PrintStackTrace\\n", 134);
+  ck_assert_int_eq(build_with("WAVESIM_LEGAL", script, &log), FE_INTERNAL);
+  ck_assert_msg(strstr(log, "  LLVM ERROR: boom\n") && !strstr(log, "PrintStackTrace") &&
+                    strstr(log, "(wavesim-legal exit 134;"), "%s", log);
+  free(log);
+  unlink(script);
+  rmdir(dir2);
+}
+END_TEST
+
+/* A translator crash reaches the log as its reason lines, not its stack dump. */
+START_TEST(translator_crash_has_no_stack_dump) {
+  char dir[] = "/tmp/wavesim-fe-spirv-XXXXXX", script[96], *log = NULL;
+  fake_tool(dir, script, sizeof script,
+            "llvm-spirv: SPIRVType.h:333: Assertion `CompCount == 2` failed.\\nStack dump:\\n"
+            " #0 0x00007f00 llvm::sys::PrintStackTrace\\n", 1);
+  ck_assert_int_eq(build_with("WAVESIM_LLVM_SPIRV", script, &log), FE_BUILD_FAILED);
+  ck_assert_msg(strstr(log, "  llvm-spirv: SPIRVType.h:333: Assertion `CompCount == 2` failed.\n") &&
+                    !strstr(log, "PrintStackTrace") &&
+                    strstr(log, "error: llvm-spirv could not translate the program (exit 1)"),
+                "%s", log);
+  free(log);
+  unlink(script);
+  rmdir(dir);
+}
+END_TEST
+
 /* The last retry: when our reader rejects the SPIR-V of the optimising
  * pipeline, with and without unrolling, the program is built from the
  * minimal one and the log warns about it. A wrapper around llvm-spirv
@@ -215,6 +291,8 @@ int main(void) {
   tcase_add_test(tc, build_errors);
   tcase_add_test(tc, missing_tool_is_internal);
   tcase_add_test(tc, build_spills_sgprs);
+  tcase_add_test(tc, legaliser_failures_are_clear);
+  tcase_add_test(tc, translator_crash_has_no_stack_dump);
   tcase_add_test(tc, toolchain_forms_build_optimised);
   tcase_add_test(tc, build_retries_minimal_pipeline);
   suite_add_tcase(s, tc);

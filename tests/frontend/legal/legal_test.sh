@@ -1,0 +1,35 @@
+#!/bin/sh
+# Runs wavesim-legal (frontend/legal/legal.c) on one case CASE.ll and checks its result:
+# every "; CHECK: TEXT" line must occur in the output, no "; CHECK-NOT: TEXT" line may, and
+# the output must verify and translate with llvm-spirv (the point of the rewrite). A case with
+# "; ERROR: TEXT" lines must instead fail with exit 1 and print each TEXT (its "; SOURCE:"
+# lines are written to input.cl first, the file the tool quotes the source line from).
+# usage: legal_test.sh WAVESIM_LEGAL LLVM_AS LLVM_SPIRV CASE.ll WORKDIR
+set -u
+legal=$1 as=$2 spirv=$3 case=$4 work=$5
+rm -rf "$work" && mkdir -p "$work" || exit 1
+sed -n 's|^; SOURCE: \{0,1\}||p' "$case" > "$work/input.cl"
+(cd "$work" && "$legal" "$case" out.ll) > "$work/log" 2>&1
+rc=$?
+cat "$work/log"
+if grep -q '^; ERROR:' "$case"; then
+  [ $rc = 1 ] || { echo "FAIL: expected exit 1 (a diagnosed construct), got $rc"; exit 1; }
+  sed -n 's|^; ERROR: ||p' "$case" | while IFS= read -r want; do
+    grep -qF -- "$want" "$work/log" || { echo "FAIL: message missing: $want"; exit 1; }
+  done || exit 1
+  grep -q 'Stack dump' "$work/log" && { echo "FAIL: a stack dump"; exit 1; }
+  echo "PASS: $case (diagnosed)"
+  exit 0
+fi
+[ $rc = 0 ] || { echo "FAIL: wavesim-legal exit $rc on $case"; exit 1; }
+sed -n 's|^; CHECK: ||p' "$case" | while IFS= read -r want; do
+  grep -qF -- "$want" "$work/out.ll" || { echo "FAIL: not in the output: $want"; cat "$work/out.ll"; exit 1; }
+done || exit 1
+sed -n 's|^; CHECK-NOT: ||p' "$case" | while IFS= read -r bad; do
+  grep -F -- "$bad" "$work/out.ll" && { echo "FAIL: still in the output: $bad"; exit 1; }
+  true
+done || exit 1
+"$as" "$work/out.ll" -o "$work/out.bc" || { echo "FAIL: the output does not verify"; exit 1; }
+"$spirv" --spirv-max-version=1.2 "$work/out.bc" -o "$work/out.spv" > "$work/spirv.log" 2>&1 ||
+  { head -5 "$work/spirv.log"; echo "FAIL: llvm-spirv cannot translate the output"; exit 1; }
+echo "PASS: $case"
