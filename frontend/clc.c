@@ -41,16 +41,34 @@ static void clc_push(clc_argv *a, const char *s) {
   a->v[a->n] = NULL;
 }
 
-/* "-cl-ext=-all,+ext1,+ext2" for a space-separated extension list (caller
- * frees; NULL on allocation failure). */
-static char *clc_ext_flag(const char *extensions, int images) {
+/* OpenCL C 3.0 names some 1.2 extensions again as optional features, and
+ * clang refuses a build where the two names of one capability disagree
+ * ("options cl_khr_fp64 and __opencl_c_fp64 are set to different values"):
+ * each feature here is set exactly when the device reports its extension. */
+static const char *const clc_ext_feature[][2] = {
+  {"cl_khr_fp64", "__opencl_c_fp64"},
+  {"cl_khr_3d_image_writes", "__opencl_c_3d_image_writes"},
+};
+
+/* "-cl-ext=-all,+ext1,+ext2" for a space-separated extension list and the
+ * OpenCL C version `std` the program asks for ("": 1.2); caller frees;
+ * NULL on allocation failure. */
+static char *clc_ext_flag(const char *extensions, int images, const char *std) {
   const char *list = extensions ? extensions : "";
   /* OpenCL C 3.0 declares the image types and builtins only with the
-   * __opencl_c_images feature (and 3D writes with __opencl_c_3d_image_writes),
-   * which -all clears; 1.2 and 2.0 have them whenever __IMAGE_SUPPORT__ is
-   * left defined. Read-write images are OpenCL 2.0's, beyond our 1.2 device. */
-  const char *img = images ? ",+__opencl_c_images,+__opencl_c_3d_image_writes" : "";
-  size_t cap = strlen("-cl-ext=-all") + strlen(img) + 2 * strlen(list) + 2;
+   * __opencl_c_images feature, which -all clears; 1.2 and 2.0 have them
+   * whenever __IMAGE_SUPPORT__ is left defined. For SPIR targets in 3.0,
+   * clang 14's opencl-c-base.h defines __opencl_c_read_write_images itself
+   * and then declares the read_write overloads, which its own checks reject
+   * unless the feature is set: set it for 3.0 so the header parses. (A
+   * read_write image kernel then builds and runs as on PoCL: the image
+   * instructions do not depend on the qualifier.) */
+  int cl30 = !strcmp(std, "CL3.0");
+  char img[96] = "";
+  if (images)
+    snprintf(img, sizeof img, ",+__opencl_c_images%s",
+             cl30 ? ",+__opencl_c_read_write_images" : "");
+  size_t cap = strlen("-cl-ext=-all") + strlen(img) + 2 * strlen(list) + 2 + 128;
   char *out = malloc(cap);
   if (!out) return NULL;
   size_t n = (size_t)snprintf(out, cap, "-cl-ext=-all%s", img);
@@ -58,6 +76,9 @@ static char *clc_ext_flag(const char *extensions, int images) {
     while (*p == ' ') p++;
     size_t len = strcspn(p, " ");
     if (len) n += (size_t)snprintf(out + n, cap - n, ",+%.*s", (int)len, p);
+    for (size_t f = 0; len && f < sizeof clc_ext_feature / sizeof clc_ext_feature[0]; f++)
+      if (strlen(clc_ext_feature[f][0]) == len && !strncmp(p, clc_ext_feature[f][0], len))
+        n += (size_t)snprintf(out + n, cap - n, ",+%s", clc_ext_feature[f][1]);
     p += len;
   }
   return out;
@@ -120,7 +141,8 @@ static int clc_split(const char *s, clc_argv *out, fe_sb *log) {
 
 typedef struct clc_opts {
   clc_argv clang; /* flags passed through to clang -cc1 */
-  const char *std;
+  char std[8]; /* -cl-std's version ("CL3.0"), "" when not given: a copy, since the
+                * split option words are freed after parsing */
   int opt_disable;
 } clc_opts;
 
@@ -202,7 +224,7 @@ static fe_status clc_parse_options(const char *options, clc_opts *o, fe_sb *log)
                           " or CL1.0, CL1.1, CL2.0, CL3.0)\n", a);
         st = FE_INVALID_OPTIONS;
       } else {
-        o->std = a + 8;
+        snprintf(o->std, sizeof o->std, "%s", a + 8);
         clc_push(&o->clang, a);
       }
     } else if (!strcmp(a, "-w") || !strcmp(a, "-Werror")) {
@@ -499,13 +521,13 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
                          "-main-file-name", FE_CLC_SOURCE_NAME};
   for (size_t i = 0; i < CLC_COUNT(fixed); i++)
     clc_push(&a, fixed[i]);
-  if (!o->std)
+  if (!o->std[0])
     clc_push(&a, "-cl-std=CL1.2");
   /* clang predefines every extension macro (cl_khr_fp64, __IMAGE_SUPPORT__...)
    * for SPIR targets; advertise only the device's, so `#ifdef cl_khr_fp64`
    * code takes its float path on a device without doubles. */
   if (tools->target) {
-    char *ext = clc_ext_flag(tools->target->extensions, tools->target->images);
+    char *ext = clc_ext_flag(tools->target->extensions, tools->target->images, o->std);
     if (ext) {
       clc_push(&a, ext);
       free(ext);
