@@ -46,8 +46,8 @@ static void clc_push(clc_argv *a, const char *s) {
  * ("options cl_khr_fp64 and __opencl_c_fp64 are set to different values"):
  * each feature here is set exactly when the device reports its extension. */
 static const char *const clc_ext_feature[][2] = {
-  {"cl_khr_fp64", "__opencl_c_fp64"},
-  {"cl_khr_3d_image_writes", "__opencl_c_3d_image_writes"},
+    {"cl_khr_fp64", "__opencl_c_fp64"},
+    {"cl_khr_3d_image_writes", "__opencl_c_3d_image_writes"},
 };
 
 /* "-cl-ext=-all,+ext1,+ext2" for a space-separated extension list and the
@@ -141,8 +141,8 @@ static int clc_split(const char *s, clc_argv *out, fe_sb *log) {
 
 typedef struct clc_opts {
   clc_argv clang; /* flags passed through to clang -cc1 */
-  char std[8]; /* -cl-std's version ("CL3.0"), "" when not given: a copy, since the
-                * split option words are freed after parsing */
+  char std[8];    /* -cl-std's version ("CL3.0"), "" when not given: a copy, since the
+                   * split option words are freed after parsing */
   int opt_disable;
 } clc_opts;
 
