@@ -94,6 +94,65 @@ static int spv_parse(spv_mod *m) {
   return m->failed ? -1 : 0;
 }
 
+/* The order spv_validate copies instructions in: the module's, except that
+ * an OpSpecConstantOp naming an id defined after it (llvm-spirv 14 writes
+ * `(ulong)(C + 2)`'s ConvertPtrToU before C and the access chain on it) moves
+ * to just after its last operand's definition. The reader itself looks
+ * constants up by id, so only the validator needs this. NULL: out of memory. */
+static uint32_t *spv_validate_order(spv_mod *m) {
+  uint32_t *order = malloc((m->nins ? m->nins : 1) * sizeof(uint32_t));
+  uint32_t *held = malloc((m->nins ? m->nins : 1) * sizeof(uint32_t));
+  uint8_t *def = calloc(m->bound ? m->bound : 1, 1);
+  if (!order || !held || !def) {
+    free(order);
+    free(held);
+    free(def);
+    return NULL;
+  }
+  uint32_t n = 0, nheld = 0;
+  for (uint32_t i = 0; i <= m->nins; i++) {
+    const spv_ins *in = i < m->nins ? &m->ins[i] : NULL;
+    /* operands all ids: every OpSpecConstantOp opcode but these three */
+    int all_ids = in && in->op == SpvOpSpecConstantOp && in->nw > 3 &&
+                  m->w[in->off + 3] != SpvOpCompositeExtract &&
+                  m->w[in->off + 3] != SpvOpCompositeInsert &&
+                  m->w[in->off + 3] != SpvOpVectorShuffle;
+    int ready = 1;
+    for (uint32_t q = 4; all_ids && q < in->nw && ready; q++)
+      ready = m->w[in->off + q] < m->bound && def[m->w[in->off + q]];
+    if (in && in->op == SpvOpFunction) { /* the global section ends: flush in order */
+      for (uint32_t h = 0; h < nheld; h++) order[n++] = held[h];
+      nheld = 0;
+    }
+    if (!in) break;
+    if (!ready) {
+      held[nheld++] = i;
+      continue;
+    }
+    order[n++] = i;
+    if (in->result_id < m->bound) def[in->result_id] = 1;
+    for (int moved = 1; moved;) { /* held ones this made ready, in their order */
+      moved = 0;
+      for (uint32_t h = 0; h < nheld && !moved; h++) {
+        const spv_ins *x = &m->ins[held[h]];
+        int ok = 1;
+        for (uint32_t q = 4; q < x->nw && ok; q++)
+          ok = m->w[x->off + q] < m->bound && def[m->w[x->off + q]];
+        if (!ok) continue;
+        order[n++] = held[h];
+        if (x->result_id < m->bound) def[x->result_id] = 1;
+        memmove(held + h, held + h + 1, (nheld - h - 1) * sizeof(uint32_t));
+        nheld--;
+        moved = 1;
+      }
+    }
+  }
+  for (uint32_t h = 0; h < nheld; h++) order[n++] = held[h];
+  free(held);
+  free(def);
+  return order;
+}
+
 /* spirv-val rejects the OpenCL.DebugInfo.100 instructions llvm-spirv 14 emits,
  * so validate a copy without them (and without their OpExtInstImport).
  * Merge instructions go too: llvm-spirv 14 emits OpLoopMerge for every loop
@@ -135,7 +194,15 @@ static int spv_validate(spv_mod *m) {
   memcpy(copy, m->w, 5 * sizeof(uint32_t));
   size_t n = 5;
   uint32_t next_id = m->bound;
-  for (uint32_t i = 0; i < m->nins; i++) {
+  uint32_t *order = spv_validate_order(m);
+  if (!order) {
+    free(vtype);
+    free(copy);
+    spv_oom_error(m);
+    return -1;
+  }
+  for (uint32_t ii = 0; ii < m->nins; ii++) {
+    uint32_t i = order[ii];
     const spv_ins *in = &m->ins[i];
     if ((in->op == SpvOpConstantComposite || in->op == SpvOpSpecConstantComposite) && extra) {
       uint32_t nvars = 0;
@@ -187,6 +254,7 @@ static int spv_validate(spv_mod *m) {
   spv_validator_options opt = spvValidatorOptionsCreate();
   copy[3] = next_id;
   free(vtype);
+  free(order);
   spv_const_binary_t bin = {copy, n};
   spv_diagnostic diag = NULL;
   spv_result_t r = spvValidateWithOptions(ctx, opt, &bin, &diag);
