@@ -112,8 +112,10 @@ void ir_module_free(ir_module *m) {
   for (uint32_t i = 0; i < m->nfns; i++)
     ir_function_fini(&m->fns[i]);
   free(m->fns);
-  for (uint32_t i = 0; i < m->nconsts; i++)
+  for (uint32_t i = 0; i < m->nconsts; i++) {
     free(m->consts[i].bytes);
+    free(m->consts[i].relocs);
+  }
   free(m->consts);
   free(m->source_file);
   free(m->name_pool);

@@ -173,9 +173,19 @@ typedef struct ir_function {
   struct fe_oom *oom;
 } ir_function;
 
+/* A pointer inside program-scope __constant data: the 8 bytes at `at` hold
+ * the address of consts[target] plus `addend` bytes, known only once the
+ * runtime places the data (the reader stores just the addend there). */
+typedef struct ir_const_reloc {
+  uint32_t at, target;
+  int64_t addend;
+} ir_const_reloc;
+
 typedef struct ir_const_data {
   uint8_t *bytes;
   uint32_t size, align;
+  ir_const_reloc *relocs;
+  uint32_t nrelocs;
 } ir_const_data;
 
 typedef struct ir_module {

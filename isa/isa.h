@@ -163,6 +163,11 @@ typedef struct isa_kernel {
   uint8_t *const_data;
   uint32_t const_bytes;
   uint32_t const_arg_offset;
+  /* Pointers inside the blob (additive): at each of these byte offsets an
+   * 8-byte little-endian blob-relative address, to which the runtime adds the
+   * blob's device address when it uploads it. */
+  uint32_t *const_relocs;
+  uint32_t nconst_relocs;
   /* printf (additive): nprintf call sites, each a format string and an
    * argument layout, one character per 8-byte record slot: 'i' 32-bit integer
    * (low 4 bytes), 'l' 64-bit integer, 'f' float (low 4 bytes), 'd' double,
@@ -404,7 +409,7 @@ void isa_inst_regs(const isa_inst *in, isa_regset *rs);
  * 5: s_barrier_local (opcode numbers after it moved); 6: image instructions;
  * 7: image arguments' access qualifiers; 8: v_writelane_b32/v_readlane_b32 (SGPR
  * spill slots; opcode numbers after them moved) */
-#define ISA_SERIAL_VERSION 8u
+#define ISA_SERIAL_VERSION 9u
 /* 0 and a malloc'd *buf of *len bytes, or -1 (a malformed instruction or out of
  * memory) with *buf NULL. */
 int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len);

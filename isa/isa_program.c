@@ -18,6 +18,7 @@ void isa_kernel_fini(isa_kernel *k) {
   }
   free(k->args);
   free(k->const_data);
+  free(k->const_relocs);
   for (uint32_t i = 0; i < k->nprintf; i++) {
     if (k->printf_fmts) free(k->printf_fmts[i]);
     if (k->printf_layouts) free(k->printf_layouts[i]);

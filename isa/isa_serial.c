@@ -21,6 +21,7 @@
  *     u32 ncode, u32 nwords, u32 words[nwords]   (isa_encode of each instruction)
  *     u8 has_lines; if 1: u32 line[ncode]
  *     u32 const_bytes, const_arg_offset, u8 has_data; if 1: const_bytes bytes
+ *     u32 nconst_relocs, u32 const_relocs[nconst_relocs]
  *     u32 nprintf, u32 printf_arg_offset; per site: str format, str layout
  *   u64 FNV-1a 64 checksum of every byte before it
  *
@@ -133,6 +134,8 @@ int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len) {
     if (k->const_bytes && !k->const_data) goto fail;
     put_u8(&b, k->const_data ? 1 : 0);
     if (k->const_data) put_bytes(&b, k->const_data, k->const_bytes);
+    put_u32(&b, k->nconst_relocs);
+    for (uint32_t q = 0; q < k->nconst_relocs; q++) put_u32(&b, k->const_relocs[q]);
     put_u32(&b, k->nprintf);
     put_u32(&b, k->printf_arg_offset);
     for (uint32_t p = 0; p < k->nprintf; p++) {
@@ -301,6 +304,23 @@ static void read_kernel(ser_rd *r, isa_kernel *k) {
     }
     memcpy(k->const_data, r->p + r->pos, k->const_bytes);
     r->pos += k->const_bytes;
+  }
+  uint32_t nrel = get_u32(r, "nconst_relocs");
+  if (r->failed) return;
+  if (nrel && !rd_need(r, (size_t)nrel * 4, "constant relocations")) return;
+  if (nrel) {
+    k->const_relocs = malloc((size_t)nrel * sizeof *k->const_relocs);
+    if (!k->const_relocs) {
+      rd_fail(r, "out of memory");
+      return;
+    }
+    k->nconst_relocs = nrel;
+    for (uint32_t q = 0; q < nrel; q++) {
+      k->const_relocs[q] = get_u32(r, "constant relocation");
+      /* the runtime writes 8 bytes there: keep them inside the blob */
+      if (k->const_relocs[q] > k->const_bytes || k->const_bytes - k->const_relocs[q] < 8)
+        rd_fail(r, "constant relocation outside the data");
+    }
   }
   uint32_t np = get_u32(r, "nprintf");
   k->printf_arg_offset = get_u32(r, "printf_arg_offset");

@@ -276,6 +276,16 @@ static int rt_program_const_upload(struct _cl_program *p, cl_uint i) {
         p->dev[i].const_addr ? sim_mem_host(sim, p->dev[i].const_addr, k->const_bytes) : NULL;
     if (!host) return -1;
     memcpy(host, k->const_data, k->const_bytes);
+    /* pointers inside the data were stored blob-relative (isa_kernel.const_relocs) */
+    uint8_t *h = host;
+    for (uint32_t q = 0; q < k->nconst_relocs; q++) {
+      uint32_t at = k->const_relocs[q];
+      if (at > k->const_bytes || k->const_bytes - at < 8) return -1;
+      uint64_t v = 0;
+      for (int b = 0; b < 8; b++) v |= (uint64_t)h[at + b] << (8 * b);
+      v += p->dev[i].const_addr;
+      for (int b = 0; b < 8; b++) h[at + b] = (uint8_t)(v >> (8 * b));
+    }
     return 0;
   }
   return 0;

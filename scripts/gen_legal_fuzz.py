@@ -4,7 +4,6 @@
 # compared bytewise; every kernel PoCL builds must build, and compute the same, here.
 """Usage: gen_legal_fuzz.py [--seed S] [--kernels N] [--batch B] [--wavesim VENDORS]
                           [--pocl ICD] [--emit DIR] [--keep DIR] [--builds-only] [--progress]
-                          [--constant-addresses]
 
 Kernels (B per program, N in all, from seed S) mix:
   - as_type chains over every pair of equal-sized types, scalar and vector (3-component vectors
@@ -64,9 +63,8 @@ def base_type(size):
 
 
 class Gen:
-    def __init__(self, rng, const_addr=False):
+    def __init__(self, rng):
         self.r = rng
-        self.const_addr = const_addr  # addresses in program-scope __constant initialisers
 
     def lit(self, elem):
         r = self.r
@@ -192,10 +190,9 @@ class Gen:
                     "pc": "C%d + %d" % (k, r.randrange(4)), "pl": "loc + %d" % r.randrange(4)}
             return "{%s}" % ", ".join(vals[f.split()[-1].lstrip("*").split("[")[0]]
                                       for f in fields)
-        # program-scope __constant storage: addresses of __constant data only
-        # (wavesim's SPIR-V reader rejects the OpSpecConstantOp an address there becomes:
-        # a known difference, docs/CONFORMANCE.md; --constant-addresses generates them)
-        kill = r"(loc|in|C\d+) \+ \d+" if not self.const_addr else r"(loc|in) \+ \d+"
+        # program-scope __constant storage: addresses of __constant data only (the
+        # reader turns the OpSpecConstantOp llvm-spirv makes of them into relocations)
+        kill = r"(loc|in) \+ \d+"
         decls.append("__constant S%d CS%d = %s;" % (k, k, re.sub(kill, "0", init(False, "0"))))
         body = ["int u = (int)in[gid %% %d] + %d;" % (IN_WORDS, r.randrange(100)),
                 "int w2[3] = {1, 2, (int)gid};",
@@ -233,8 +230,7 @@ class Gen:
         e, n = vt[:-1], int(vt[-1])
         slot = self.store("c.v", e, n, slot, body)
         body.append("S%d g = CS%d;" % (k, k))  # a copy of the __constant aggregate
-        body.append("o[%d] = (uint)g.a[gid %% %d]%s;" % (slot, arr,
-                                                       " + (uint)*g.pc" if self.const_addr else ""))
+        body.append("o[%d] = (uint)g.a[gid %% %d] + (uint)*g.pc;" % (slot, arr))
         slot = self.store("g.v", e, n, slot + 1, body)
         return self.kernel(name, body, "  __local int loc[4];\n")
 
@@ -347,14 +343,12 @@ def main():
     ap.add_argument("--pocl", default="/etc/OpenCL/vendors/pocl.icd")
     ap.add_argument("--emit", help="write the batches' sources here and stop")
     ap.add_argument("--keep", help="write each failing kernel's program here")
-    ap.add_argument("--constant-addresses", action="store_true",
-                    help="addresses in program-scope __constant initialisers (rejected today)")
     ap.add_argument("--progress", action="store_true", help="the running totals after each batch")
     ap.add_argument("--builds-only", action="store_true",
                     help="build the kernels on both, do not run them (the large run)")
     a = ap.parse_args()
     rng = random.Random(a.seed)
-    g = Gen(rng, a.constant_addresses)
+    g = Gen(rng)
     base = dict(os.environ, WAVESIM_DB="none", WAVESIM_MODE="functional",
                 LEGAL_FUZZ_MODE="build" if a.builds_only else "run")
     envs = {"pocl": dict(base, OCL_ICD_VENDORS=a.pocl),

@@ -35,6 +35,8 @@ typedef struct be_consts {
   uint32_t size;
   uint32_t *offsets;
   uint32_t n;
+  uint32_t *relocs; /* blob offsets of pointers (isa_kernel.const_relocs) */
+  uint32_t nrelocs;
   const ir_module *m; /* for the printf table */
 } be_consts;
 
@@ -83,6 +85,11 @@ static int be_layout_args(const ir_function *f, const be_consts *c, isa_kernel *
     k->const_bytes = c->size;
     k->const_data = fe_xmalloc(f->oom, c->size);
     memcpy(k->const_data, c->bytes, c->size);
+    if (c->nrelocs) {
+      k->const_relocs = fe_xmalloc(f->oom, c->nrelocs * sizeof(uint32_t));
+      memcpy(k->const_relocs, c->relocs, c->nrelocs * sizeof(uint32_t));
+      k->nconst_relocs = c->nrelocs;
+    }
     off += 8;
   }
   int rc = be_printf_layout(f, c->m, k, &off);
@@ -107,6 +114,22 @@ static int be_consts_build(const ir_module *m, be_consts *c, fe_oom *o) {
   if (!c->offsets || !c->bytes) return -1; /* only with no fe_oom */
   for (uint32_t k = 0; k < m->nconsts; k++)
     if (m->consts[k].size) memcpy(c->bytes + c->offsets[k], m->consts[k].bytes, m->consts[k].size);
+  /* pointers between variables: blob-relative now, the runtime adds the
+   * blob's device address (the reader checked target and slot bounds) */
+  uint32_t nr = 0;
+  for (uint32_t k = 0; k < m->nconsts; k++) nr += m->consts[k].nrelocs;
+  if (nr) {
+    c->relocs = fe_xcalloc(o, nr, sizeof(uint32_t));
+    if (!c->relocs) return -1;
+  }
+  for (uint32_t k = 0; k < m->nconsts; k++)
+    for (uint32_t q = 0; q < m->consts[k].nrelocs; q++) {
+      const ir_const_reloc *rl = &m->consts[k].relocs[q];
+      uint32_t at = c->offsets[k] + rl->at;
+      uint64_t v = (uint64_t)c->offsets[rl->target] + (uint64_t)rl->addend;
+      for (int b = 0; b < 8; b++) c->bytes[at + b] = (uint8_t)(v >> (8 * b));
+      c->relocs[c->nrelocs++] = at;
+    }
   c->n = m->nconsts;
   return 0;
 }
@@ -259,8 +282,10 @@ static void be_run_free(be_run *r) {
   r->irt.p = r->isat.p = NULL;
   free(r->consts.bytes);
   free(r->consts.offsets);
+  free(r->consts.relocs);
   r->consts.bytes = NULL;
   r->consts.offsets = NULL;
+  r->consts.relocs = NULL;
 }
 
 static void be_run_unwind(void *r) {
@@ -336,6 +361,7 @@ int be_compile_dump(ir_module *m, const fe_target *t, isa_program **out, char **
   }
   free(r.consts.bytes);
   free(r.consts.offsets);
+  free(r.consts.relocs);
   /* "" when nothing was printed: a failed strdup leaves NULL, and the
    * caller's NULL check reports it */
   if (ir_text)

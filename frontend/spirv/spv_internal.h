@@ -102,7 +102,10 @@ spv_type *spv_type_of(spv_mod *m, uint32_t type_id, uint32_t line);
 ir_type spv_ir_type(spv_mod *m, uint32_t type_id, uint32_t line);
 ir_space spv_space(uint32_t storage_class);
 /* Serializes constant `id` into `bytes` (type layout, little-endian). */
-int spv_const_bytes(spv_mod *m, uint32_t id, uint8_t *bytes, uint32_t size);
+/* The bytes of constant `id` (at byte `at` of cd's data, for relocations of
+ * the addresses inside; `var` names the variable in messages). */
+int spv_const_bytes(spv_mod *m, uint32_t id, uint8_t *bytes, uint32_t size, ir_const_data *cd,
+                    uint32_t at, const char *var);
 /* OpenCL C spelling of a type ("float4", "int*"), caller frees. */
 char *spv_type_spelling(spv_mod *m, uint32_t type_id);
 /* Lowers function `fid` into f (as a kernel when is_kernel). */

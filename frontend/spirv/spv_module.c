@@ -94,6 +94,65 @@ static int spv_parse(spv_mod *m) {
   return m->failed ? -1 : 0;
 }
 
+/* The order spv_validate copies instructions in: the module's, except that
+ * an OpSpecConstantOp naming an id defined after it (llvm-spirv 14 writes
+ * `(ulong)(C + 2)`'s ConvertPtrToU before C and the access chain on it) moves
+ * to just after its last operand's definition. The reader itself looks
+ * constants up by id, so only the validator needs this. NULL: out of memory. */
+static uint32_t *spv_validate_order(spv_mod *m) {
+  uint32_t *order = malloc((m->nins ? m->nins : 1) * sizeof(uint32_t));
+  uint32_t *held = malloc((m->nins ? m->nins : 1) * sizeof(uint32_t));
+  uint8_t *def = calloc(m->bound ? m->bound : 1, 1);
+  if (!order || !held || !def) {
+    free(order);
+    free(held);
+    free(def);
+    return NULL;
+  }
+  uint32_t n = 0, nheld = 0;
+  for (uint32_t i = 0; i <= m->nins; i++) {
+    const spv_ins *in = i < m->nins ? &m->ins[i] : NULL;
+    /* operands all ids: every OpSpecConstantOp opcode but these three */
+    int all_ids = in && in->op == SpvOpSpecConstantOp && in->nw > 3 &&
+                  m->w[in->off + 3] != SpvOpCompositeExtract &&
+                  m->w[in->off + 3] != SpvOpCompositeInsert &&
+                  m->w[in->off + 3] != SpvOpVectorShuffle;
+    int ready = 1;
+    for (uint32_t q = 4; all_ids && q < in->nw && ready; q++)
+      ready = m->w[in->off + q] < m->bound && def[m->w[in->off + q]];
+    if (in && in->op == SpvOpFunction) { /* the global section ends: flush in order */
+      for (uint32_t h = 0; h < nheld; h++) order[n++] = held[h];
+      nheld = 0;
+    }
+    if (!in) break;
+    if (!ready) {
+      held[nheld++] = i;
+      continue;
+    }
+    order[n++] = i;
+    if (in->result_id < m->bound) def[in->result_id] = 1;
+    for (int moved = 1; moved;) { /* held ones this made ready, in their order */
+      moved = 0;
+      for (uint32_t h = 0; h < nheld && !moved; h++) {
+        const spv_ins *x = &m->ins[held[h]];
+        int ok = 1;
+        for (uint32_t q = 4; q < x->nw && ok; q++)
+          ok = m->w[x->off + q] < m->bound && def[m->w[x->off + q]];
+        if (!ok) continue;
+        order[n++] = held[h];
+        if (x->result_id < m->bound) def[x->result_id] = 1;
+        memmove(held + h, held + h + 1, (nheld - h - 1) * sizeof(uint32_t));
+        nheld--;
+        moved = 1;
+      }
+    }
+  }
+  for (uint32_t h = 0; h < nheld; h++) order[n++] = held[h];
+  free(held);
+  free(def);
+  return order;
+}
+
 /* spirv-val rejects the OpenCL.DebugInfo.100 instructions llvm-spirv 14 emits,
  * so validate a copy without them (and without their OpExtInstImport).
  * Merge instructions go too: llvm-spirv 14 emits OpLoopMerge for every loop
@@ -102,17 +161,66 @@ static int spv_parse(spv_mod *m) {
  * structured-control-flow rules. Kernel modules need no structured control
  * flow, and the reader derives all structure from the CFG itself, so the
  * merges are hints it ignores anyway. (Blocks out of dominance order, the
- * other thing unrolling causes, are put in order before: spv_layout.c.) */
+ * other thing unrolling causes, are put in order before: spv_layout.c.)
+ * llvm-spirv 14 also puts the address of a program-scope variable straight
+ * into an OpConstantComposite (`__constant S s = {&x}`), which spirv-val
+ * rejects (a constituent must be a constant); the copy gets an OpConstantNull
+ * of the same pointer type there instead, so the rest is still checked, while
+ * the reader relocates the real address (spv_const_bytes). */
 static int spv_validate(spv_mod *m) {
-  uint32_t *copy = malloc(m->nw * sizeof(uint32_t));
-  if (!copy) {
+  uint32_t *vtype = calloc(m->bound, sizeof(uint32_t)); /* an OpVariable's type, else 0 */
+  if (!vtype) {
     spv_oom_error(m);
+    return -1;
+  }
+  size_t extra = 0;
+  for (uint32_t i = 0; i < m->nins; i++) {
+    const spv_ins *in = &m->ins[i];
+    if (in->op == SpvOpVariable && in->result_id < m->bound) vtype[in->result_id] = in->type_id;
+    if (in->op == SpvOpConstantComposite || in->op == SpvOpSpecConstantComposite)
+      for (uint32_t q = 3; q < in->nw; q++)
+        extra += m->w[in->off + q] < m->bound && vtype[m->w[in->off + q]] ? 3 : 0;
+  }
+  uint32_t *copy = malloc((m->nw + extra) * sizeof(uint32_t));
+  if (!copy || m->bound + extra / 3 > 0x3FFFFF) {
+    free(vtype);
+    free(copy);
+    if (!copy)
+      spv_oom_error(m);
+    else
+      spv_error(m, 0, "invalid SPIR-V: id bound %u", m->bound);
     return -1;
   }
   memcpy(copy, m->w, 5 * sizeof(uint32_t));
   size_t n = 5;
-  for (uint32_t i = 0; i < m->nins; i++) {
+  uint32_t next_id = m->bound;
+  uint32_t *order = spv_validate_order(m);
+  if (!order) {
+    free(vtype);
+    free(copy);
+    spv_oom_error(m);
+    return -1;
+  }
+  for (uint32_t ii = 0; ii < m->nins; ii++) {
+    uint32_t i = order[ii];
     const spv_ins *in = &m->ins[i];
+    if ((in->op == SpvOpConstantComposite || in->op == SpvOpSpecConstantComposite) && extra) {
+      uint32_t nvars = 0;
+      for (uint32_t q = 3; q < in->nw; q++)
+        nvars += m->w[in->off + q] < m->bound && vtype[m->w[in->off + q]] ? 1 : 0;
+      size_t at = n + 3 * (size_t)nvars; /* the nulls go first: defined before their use */
+      memcpy(copy + at, m->w + in->off, in->nw * sizeof(uint32_t));
+      for (uint32_t q = 3; q < in->nw; q++) {
+        uint32_t c = m->w[in->off + q];
+        if (c >= m->bound || !vtype[c]) continue;
+        copy[n++] = (3u << 16) | SpvOpConstantNull;
+        copy[n++] = vtype[c];
+        copy[n++] = next_id;
+        copy[at + q] = next_id++;
+      }
+      n += in->nw;
+      continue;
+    }
     if ((in->op == SpvOpExtInst && in->ext == SPV_EXT_INST_TYPE_OPENCL_DEBUGINFO_100) ||
         in->op == SpvOpLoopMerge || in->op == SpvOpSelectionMerge)
       continue;
@@ -144,6 +252,9 @@ static int spv_validate(spv_mod *m) {
   }
   spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
   spv_validator_options opt = spvValidatorOptionsCreate();
+  copy[3] = next_id;
+  free(vtype);
+  free(order);
   spv_const_binary_t bin = {copy, n};
   spv_diagnostic diag = NULL;
   spv_result_t r = spvValidateWithOptions(ctx, opt, &bin, &diag);
@@ -328,7 +439,207 @@ static void spv_type_free(spv_type *t) {
 }
 
 /* ---- constants ------------------------------------------------------------ */
-int spv_const_bytes(spv_mod *m, uint32_t id, uint8_t *bytes, uint32_t size) {
+/* A build-time value of a constant instruction: an integer, or (has_base) the
+ * address of __constant variable consts[base] plus `off` bytes. */
+typedef struct spv_cval {
+  int has_base;
+  uint32_t base;
+  int64_t off;
+} spv_cval;
+
+/* The name of the instruction a constant id comes from, for messages:
+ * OpSpecConstantOp's own opcode when it is one. */
+static const char *spv_const_what(spv_mod *m, uint32_t id) {
+  uint32_t i = m->ids[id].ins;
+  if (m->ins[i].op == SpvOpSpecConstantOp && m->ins[i].nw > 3)
+    return spv_op_name((uint16_t)spv_word(m, i, 3));
+  return spv_op_name(m->ins[i].op);
+}
+
+static void spv_const_fail(spv_mod *m, const char *var, uint32_t id, const char *why) {
+  spv_error(m, 0,
+            "unsupported constant instruction %s (OpSpecConstantOp %%%u) in the initializer of "
+            "__constant variable '%s': %s; initialize it with addresses of __constant "
+            "variables plus constant offsets, or fill it in the kernel",
+            spv_const_what(m, id), id, var ? var : "?", why);
+}
+
+/* Evaluates constant `id` (an integer constant, a UniformConstant variable's
+ * address or OpSpecConstantOp over those: what llvm-spirv emits for address
+ * arithmetic on __constant data) at build time; 0 on success. */
+static int spv_const_eval(spv_mod *m, const char *var, uint32_t id, spv_cval *v, int depth) {
+  memset(v, 0, sizeof *v);
+  if (id >= m->bound || depth > 64) {
+    spv_error(m, 0, "unsupported initializer %%%u of __constant variable '%s'", id,
+              var ? var : "?");
+    return -1;
+  }
+  spv_id *x = &m->ids[id];
+  uint32_t i = x->ins;
+  if (x->kind == SPV_K_GVAR) {
+    if (m->ins[i].nw < 4 || spv_word(m, i, 3) != SpvStorageClassUniformConstant) {
+      spv_error(m, 0,
+                "the initializer of __constant variable '%s' holds the address of '%s', which "
+                "is not __constant data; only addresses of program-scope __constant variables "
+                "are supported there",
+                var ? var : "?", x->name ? x->name : "?");
+      return -1;
+    }
+    v->has_base = 1;
+    v->base = x->const_index;
+    return 0;
+  }
+  if (x->kind == SPV_K_UNDEF) return 0;
+  if (x->kind != SPV_K_CONST) {
+    spv_error(m, 0, "unsupported initializer %%%u of __constant variable '%s' (not a constant)", id,
+              var ? var : "?");
+    return -1;
+  }
+  spv_type *t = spv_type_of(m, x->type, 0);
+  switch (m->ins[i].op) {
+  case SpvOpConstantNull:
+  case SpvOpConstantFalse:
+    return 0;
+  case SpvOpConstantTrue:
+    v->off = 1;
+    return 0;
+  case SpvOpConstant:
+  case SpvOpSpecConstant: {
+    uint64_t u = spv_word(m, i, 3);
+    if (t && t->size == 8)
+      u |= (uint64_t)spv_word(m, i, 4) << 32;
+    else if (t && t->tk == SPV_T_INT && t->width < 64 && (u >> (t->width - 1)) & 1)
+      u |= ~0ull << t->width; /* indexes are signed: sign-extend */
+    v->off = (int64_t)u;
+    return 0;
+  }
+  case SpvOpSpecConstantOp:
+    break;
+  default:
+    spv_const_fail(m, var, id, "not a scalar or address");
+    return -1;
+  }
+  uint32_t nw = m->ins[i].nw;
+  uint32_t sop = spv_word(m, i, 3);
+  if (nw < 5) {
+    spv_const_fail(m, var, id, "missing operands");
+    return -1;
+  }
+  spv_cval a, b;
+  if (spv_const_eval(m, var, spv_idw(m, i, 4), &a, depth + 1)) return -1;
+  switch (sop) {
+  /* address-preserving conversions: the OpenCL environment allows them in
+   * OpSpecConstantOp and llvm-spirv emits them for casts of &var */
+  case SpvOpBitcast:
+  case SpvOpGenericCastToPtr:
+  case SpvOpPtrCastToGeneric:
+  case SpvOpConvertPtrToU:
+  case SpvOpConvertUToPtr:
+  case SpvOpUConvert:
+  case SpvOpSConvert:
+    *v = a;
+    if (!a.has_base && t && t->tk == SPV_T_INT && t->width < 64) {
+      uint64_t mask = (1ull << t->width) - 1, u = (uint64_t)a.off & mask;
+      if (sop == SpvOpSConvert && (u >> (t->width - 1)) & 1) u |= ~mask;
+      v->off = (int64_t)u;
+    }
+    return 0;
+  case SpvOpPtrAccessChain:
+  case SpvOpInBoundsPtrAccessChain: {
+    spv_type *pt = spv_type_of(m, m->ids[spv_idw(m, i, 4)].type, 0);
+    spv_type *et = pt ? spv_type_of(m, pt->elem, 0) : NULL;
+    if (!et || nw < 6) {
+      spv_const_fail(m, var, id, "malformed access chain");
+      return -1;
+    }
+    *v = a;
+    uint32_t etid = pt->elem;
+    for (uint32_t k = 5; k < nw && !m->failed; k++) {
+      if (spv_const_eval(m, var, spv_idw(m, i, k), &b, depth + 1)) return -1;
+      if (b.has_base) {
+        spv_const_fail(m, var, id, "an address used as an index");
+        return -1;
+      }
+      if (k == 5) { /* Element: steps over whole pointees */
+        v->off += b.off * (int64_t)et->size;
+        continue;
+      }
+      if (et->tk == SPV_T_STRUCT) {
+        if (b.off < 0 || (uint64_t)b.off >= et->count) {
+          spv_const_fail(m, var, id, "struct member index out of range");
+          return -1;
+        }
+        v->off += et->moff[b.off];
+        etid = et->members[b.off];
+      } else if (et->tk == SPV_T_ARRAY || et->tk == SPV_T_VEC) {
+        etid = et->elem;
+        spv_type *el = spv_type_of(m, etid, 0);
+        if (!el) return -1;
+        v->off += b.off * (int64_t)el->size;
+      } else {
+        spv_const_fail(m, var, id, "index into a scalar");
+        return -1;
+      }
+      et = spv_type_of(m, etid, 0);
+      if (!et) return -1;
+    }
+    return m->failed ? -1 : 0;
+  }
+  case SpvOpIAdd:
+  case SpvOpISub:
+  case SpvOpIMul:
+    if (nw < 6 || spv_const_eval(m, var, spv_idw(m, i, 5), &b, depth + 1)) return -1;
+    if (sop == SpvOpIAdd && !(a.has_base && b.has_base)) {
+      v->has_base = a.has_base | b.has_base;
+      v->base = a.has_base ? a.base : b.base;
+      v->off = (int64_t)((uint64_t)a.off + (uint64_t)b.off);
+      return 0;
+    }
+    if (sop == SpvOpISub && (!b.has_base || (a.has_base && a.base == b.base))) {
+      v->has_base = a.has_base && !b.has_base;
+      v->base = a.base;
+      v->off = (int64_t)((uint64_t)a.off - (uint64_t)b.off);
+      return 0;
+    }
+    if (sop == SpvOpIMul && !a.has_base && !b.has_base) {
+      v->off = (int64_t)((uint64_t)a.off * (uint64_t)b.off);
+      return 0;
+    }
+    spv_const_fail(m, var, id, "arithmetic that does not give one address plus an offset");
+    return -1;
+  default:
+    spv_const_fail(m, var, id, "this opcode is not evaluated at build time");
+    return -1;
+  }
+}
+
+/* The bytes of an address (or integer) constant `id` at byte `at` of cd: an
+ * address becomes a relocation (the backend makes it blob-relative, the
+ * runtime absolute). */
+static int spv_const_addr(spv_mod *m, uint32_t id, uint8_t *bytes, uint32_t size, ir_const_data *cd,
+                          uint32_t at, const char *var) {
+  spv_type *t = spv_type_of(m, m->ids[id].type, 0);
+  if (!t || t->size > size) return -1;
+  spv_cval v;
+  if (spv_const_eval(m, var, id, &v, 0)) return -1;
+  if (v.has_base && (t->size != 8 || !cd)) {
+    spv_const_fail(m, var, id, "an address stored in fewer than 8 bytes");
+    return -1;
+  }
+  if (v.has_base) {
+    cd->relocs = fe_xrealloc(m->oom, cd->relocs, (cd->nrelocs + 1) * sizeof(ir_const_reloc));
+    cd->relocs[cd->nrelocs++] = (ir_const_reloc){at, v.base, v.off};
+    memset(bytes, 0, 8);
+    return 0;
+  }
+  for (uint32_t k = 0; k < t->size && k < 8; k++) bytes[k] = (uint8_t)((uint64_t)v.off >> (8 * k));
+  return 0;
+}
+
+int spv_const_bytes(spv_mod *m, uint32_t id, uint8_t *bytes, uint32_t size, ir_const_data *cd,
+                    uint32_t at, const char *var) {
+  if (id < m->bound && m->ids[id].kind == SPV_K_GVAR) /* &var, as llvm-spirv writes it */
+    return spv_const_addr(m, id, bytes, size, cd, at, var);
   if (id >= m->bound || (m->ids[id].kind != SPV_K_CONST && m->ids[id].kind != SPV_K_UNDEF)) {
     spv_error(m, 0, "unsupported initializer %%%u (not a constant)", id);
     return -1;
@@ -367,13 +678,17 @@ int spv_const_bytes(spv_mod *m, uint32_t id, uint8_t *bytes, uint32_t size) {
                        ? spv_type_of(m, t->elem, 0)->size : 0);
       if (off >= size)
         break;
-      if (spv_const_bytes(m, spv_idw(m, i, 3 + k), bytes + off, size - off))
+      if (spv_const_bytes(m, spv_idw(m, i, 3 + k), bytes + off, size - off, cd, at + off, var))
         return -1;
     }
     return m->failed ? -1 : 0;
   }
+  case SpvOpSpecConstantOp:
+    return spv_const_addr(m, id, bytes, size, cd, at, var);
   default:
-    spv_error(m, 0, "unsupported constant instruction %s", spv_op_name(m->ins[i].op));
+    spv_error(m, 0,
+              "unsupported constant instruction %s in the initializer of __constant variable '%s'",
+              spv_op_name(m->ins[i].op), var ? var : "?");
     return -1;
   }
 }
@@ -516,10 +831,22 @@ static void spv_fill_ids(spv_mod *m, spv_moff **moffs, uint32_t *nmoffs) {
     case SpvOpTypeSampler: case SpvOpTypeSampledImage: case SpvOpTypeDeviceEvent:
     case SpvOpTypeReserveId: case SpvOpTypeQueue: case SpvOpTypePipe:
     case SpvOpTypeRuntimeArray:
+      if (in->op == SpvOpTypePointer && m->ids[spv_idw(m, i, 1)].kind == SPV_K_TYPE)
+        break; /* made early, at its OpTypeForwardPointer */
       spv_make_type(m, i, *moffs, *nmoffs);
       break;
-    case SpvOpTypeForwardPointer:
+    case SpvOpTypeForwardPointer: {
+      /* a struct that points at itself (a list node) names the pointer type
+       * before its OpTypePointer; a pointer's layout needs nothing but the
+       * pointer itself (its pointee is resolved on use), so make it now */
+      uint32_t pid = spv_idw(m, i, 1);
+      for (uint32_t j = i + 1; j < m->nins && !m->failed; j++)
+        if (m->ins[j].op == SpvOpTypePointer && m->ins[j].result_id == pid) {
+          spv_make_type(m, j, *moffs, *nmoffs);
+          break;
+        }
       break;
+    }
     case SpvOpConstant: case SpvOpConstantTrue: case SpvOpConstantFalse:
     case SpvOpConstantNull: case SpvOpConstantComposite: case SpvOpSpecConstant:
     case SpvOpSpecConstantTrue: case SpvOpSpecConstantFalse:
@@ -599,9 +926,11 @@ static void spv_globals(spv_mod *m) {
       cd->size = et->size;
       cd->align = x->align ? x->align : et->align;
       cd->bytes = fe_xcalloc(m->oom, et->size ? et->size : 1, 1);
+      cd->relocs = NULL;
+      cd->nrelocs = 0;
       x->const_index = o->nconsts++;
       if (m->ins[i].nw > 4 && cd->bytes)
-        spv_const_bytes(m, spv_idw(m, i, 4), cd->bytes, cd->size);
+        spv_const_bytes(m, spv_idw(m, i, 4), cd->bytes, cd->size, cd, 0, x->name);
     }
   }
 }

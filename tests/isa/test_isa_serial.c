@@ -43,9 +43,12 @@ static isa_program *make_program(void) {
   k->args[1] = (isa_arg){strdup("n"), strdup(""), ISA_ARG_VALUE, 4, 8, 4, 0, ISA_ACCESS_NONE};
   k->args[2] = (isa_arg){strdup("s"), strdup("sampler_t"), ISA_ARG_SAMPLER, 8, 16, 8, 0, ISA_ACCESS_NONE};
   k->args[3] = (isa_arg){strdup("img"), strdup("image2d_t"), ISA_ARG_IMAGE, 8, 24, 8, 0, ISA_ACCESS_WRITE_ONLY};
-  k->const_bytes = 5;
-  k->const_data = malloc(5);
-  memcpy(k->const_data, "\x01\x02\x00\xff\x7f", 5);
+  k->const_bytes = 12;
+  k->const_data = malloc(12);
+  memcpy(k->const_data, "\x01\x02\x04\x00\x00\x00\x00\x00\x00\x00\xff\x7f", 12);
+  k->nconst_relocs = 1; /* a pointer at byte 2 to byte 4 of the blob */
+  k->const_relocs = malloc(sizeof(uint32_t));
+  k->const_relocs[0] = 2;
   k->const_arg_offset = 32;
   isa_kernel *e = &p->kernels[1];
   e->name = strdup("empty");
@@ -95,6 +98,9 @@ static void check_same(const isa_program *a, const isa_program *b) {
     ck_assert_uint_eq(x->const_arg_offset, y->const_arg_offset);
     ck_assert_int_eq(!x->const_data, !y->const_data);
     if (x->const_data) ck_assert_int_eq(memcmp(x->const_data, y->const_data, x->const_bytes), 0);
+    ck_assert_uint_eq(x->nconst_relocs, y->nconst_relocs);
+    for (uint32_t q = 0; q < x->nconst_relocs; q++)
+      ck_assert_uint_eq(x->const_relocs[q], y->const_relocs[q]);
   }
 }
 
@@ -229,6 +235,22 @@ START_TEST(other_version_rejected) {
 }
 END_TEST
 
+START_TEST(const_reloc_outside_data_rejected) {
+  isa_program *p = make_program();
+  p->kernels[0].const_relocs[0] = 5; /* 8 bytes from 5 pass the 12-byte blob's end */
+  uint8_t *buf = NULL;
+  size_t len = 0;
+  ck_assert_int_eq(isa_program_serialize(p, &buf, &len), 0);
+  char err[256];
+  isa_program *q = NULL;
+  ck_assert_int_eq(isa_program_deserialize(buf, len, &q, err, sizeof err), -1);
+  ck_assert_ptr_null(q);
+  ck_assert_msg(strstr(err, "constant relocation outside the data"), "%s", err);
+  free(buf);
+  isa_program_destroy(p);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("isa_serial");
   TCase *tc = tcase_create("core");
@@ -239,6 +261,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, truncation_at_every_length);
   tcase_add_test(tc, corrupt_bytes);
   tcase_add_test(tc, other_version_rejected);
+  tcase_add_test(tc, const_reloc_outside_data_rejected);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -336,6 +336,136 @@ START_TEST(blocks_out_of_dominance_order_are_reordered) {
 }
 END_TEST
 
+/* Program-scope __constant data holding the address of other __constant
+ * data (llvm-spirv: OpSpecConstantOp InBoundsPtrAccessChain in the
+ * initializer) becomes a relocation: target variable plus byte offset. */
+START_TEST(constant_address_initializer_is_relocated) {
+  fe_clc_tools t = fe_front_default_tools();
+  fe_sb lb = {0};
+  ir_module *m = NULL;
+  fe_status st = fe_front_source(&t,
+                                 "__constant int C[4] = {1, 2, 3, 4};\n"
+                                 "typedef struct { __constant int *p; int n; } S;\n"
+                                 "__constant S cs = {C + 1, 3};\n"
+                                 "__kernel void k(__global int *out) {\n"
+                                 "  out[get_global_id(0)] = cs.p[get_global_id(0) % 3] + cs.n;\n"
+                                 "}\n",
+                                 "", &m, &lb);
+  ck_assert_msg(st == FE_OK, "log: %s", lb.s);
+  ck_assert_ptr_nonnull(m);
+  ck_assert_uint_eq(m->nconsts, 2);
+  uint32_t with = m->consts[0].nrelocs ? 0 : 1;
+  const ir_const_data *cs = &m->consts[with], *c = &m->consts[1 - with];
+  ck_assert_uint_eq(cs->nrelocs, 1);
+  ck_assert_uint_eq(c->nrelocs, 0);
+  ck_assert_uint_eq(cs->relocs[0].at, 0);            /* cs.p */
+  ck_assert_uint_eq(cs->relocs[0].target, 1 - with); /* C */
+  ck_assert_int_eq(cs->relocs[0].addend, 4);         /* + 1 int */
+  ck_assert_uint_eq(cs->bytes[8], 3);                /* cs.n */
+  ck_assert_uint_eq(c->bytes[4], 2);
+  ir_module_free(m);
+  fe_sb_fini(&lb);
+}
+END_TEST
+
+/* An OpSpecConstantOp the reader does not evaluate: the message names the
+ * opcode and the variable. By hand, as llvm-spirv would not write it:
+ *   __constant int C = 5;  __constant ulong V = (ulong)&C << 1;  kernel k() {} */
+START_TEST(unsupported_spec_constant_op_is_named) {
+  enum { VOID = 1, INT, ULONG, PINT, PULONG, FN, C5, C1, C, U, SH, V, K, ENTRY, BOUND };
+  const uint32_t w[] = {
+      SpvMagicNumber,
+      0x00010200u,
+      0,
+      BOUND,
+      0,
+      W1(SpvOpCapability, 2),
+      SpvCapabilityAddresses,
+      W1(SpvOpCapability, 2),
+      SpvCapabilityKernel,
+      W1(SpvOpCapability, 2),
+      SpvCapabilityInt64,
+      W1(SpvOpMemoryModel, 3),
+      SpvAddressingModelPhysical64,
+      SpvMemoryModelOpenCL,
+      W1(SpvOpEntryPoint, 4),
+      SpvExecutionModelKernel,
+      K,
+      0x0000006bu, /* "k" */
+      W1(SpvOpName, 3),
+      V,
+      0x00000056u, /* "V" */
+      W1(SpvOpTypeVoid, 2),
+      VOID,
+      W1(SpvOpTypeInt, 4),
+      INT,
+      32,
+      0,
+      W1(SpvOpTypeInt, 4),
+      ULONG,
+      64,
+      0,
+      W1(SpvOpTypePointer, 4),
+      PINT,
+      SpvStorageClassUniformConstant,
+      INT,
+      W1(SpvOpTypePointer, 4),
+      PULONG,
+      SpvStorageClassUniformConstant,
+      ULONG,
+      W1(SpvOpTypeFunction, 3),
+      FN,
+      VOID,
+      W1(SpvOpConstant, 4),
+      INT,
+      C5,
+      5,
+      W1(SpvOpConstant, 5),
+      ULONG,
+      C1,
+      1,
+      0,
+      W1(SpvOpVariable, 5),
+      PINT,
+      C,
+      SpvStorageClassUniformConstant,
+      C5,
+      W1(SpvOpSpecConstantOp, 5),
+      ULONG,
+      U,
+      SpvOpConvertPtrToU,
+      C,
+      W1(SpvOpSpecConstantOp, 6),
+      ULONG,
+      SH,
+      SpvOpShiftLeftLogical,
+      U,
+      C1,
+      W1(SpvOpVariable, 5),
+      PULONG,
+      V,
+      SpvStorageClassUniformConstant,
+      SH,
+      W1(SpvOpFunction, 5),
+      VOID,
+      K,
+      0,
+      FN,
+      W1(SpvOpLabel, 2),
+      ENTRY,
+      W1(SpvOpReturn, 1),
+      W1(SpvOpFunctionEnd, 1),
+  };
+  char *log;
+  fe_status st = read_words(w, sizeof w / sizeof w[0], &log);
+  ck_assert_int_eq(st, FE_BUILD_FAILED);
+  ck_assert_msg(strstr(log, "unsupported constant instruction OpShiftLeftLogical") &&
+                    strstr(log, "'V'"),
+                "log: %s", log);
+  free(log);
+}
+END_TEST
+
 /* Every single-word corruption of a real module: an error or a module, never
  * a crash (each case runs in its own process under CK_FORK). */
 START_TEST(corrupted_words_never_crash) {
@@ -382,6 +512,8 @@ static Suite *spv_suite(void) {
   tcase_add_test(tc, garbage_spirv_is_rejected);
   tcase_add_test(tc, blocks_out_of_dominance_order_are_reordered);
   tcase_add_test(tc, corrupted_words_never_crash);
+  tcase_add_test(tc, constant_address_initializer_is_relocated);
+  tcase_add_test(tc, unsupported_spec_constant_op_is_named);
   suite_add_tcase(s, tc);
   return s;
 }
