@@ -357,6 +357,14 @@ def main():
         print("gen_legal_fuzz: missing %s or %s (install pocl-opencl-icd; build wavesim)"
               % (a.pocl, a.wavesim))
         return 2
+    # the workers import pyopencl and numpy: without them every build "fails" on both sides
+    # and the run would report nothing found, so say so and stop
+    probe = subprocess.run([sys.executable, "-c", "import pyopencl, numpy"], capture_output=True,
+                           text=True)
+    if probe.returncode != 0:
+        print("gen_legal_fuzz: %s cannot import pyopencl and numpy (install python3-pyopencl, or "
+              "run it with /usr/bin/python3): %s" % (sys.executable, probe.stderr.strip()[-300:]))
+        return 2
     stats = {"kernels": 0, "pocl_ok": 0, "wavesim_rejected": 0, "differ": 0}
     findings = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -374,14 +382,19 @@ def main():
                 continue
             stats["kernels"] += nk
             ref = run_on(envs["pocl"], src, names, tmp)
+            if ref["log"].startswith("worker died"):
+                print("gen_legal_fuzz: the PoCL worker died (not a build failure):\n" + ref["log"])
+                return 2
             pocl_bad = set() if ref["built"] else set(
                 bad for bad, _ in rejected(envs["pocl"], decls, list(zip(names, kernels)), tmp,
                                            ref["out"]))
             stats["pocl_ok"] += nk - len(pocl_bad)
             got = run_on(envs["wavesim"], src, names, tmp)
+            wavesim_bad = set()
             if not got["built"]:
                 for bad, log in rejected(envs["wavesim"], decls, list(zip(names, kernels)), tmp,
                                          got["out"]):
+                    wavesim_bad.add(bad)
                     if bad not in pocl_bad:
                         stats["wavesim_rejected"] += 1
                         findings.append(("rejected", bad, source(decls, [kernels[names.index(bad)]]),
@@ -393,6 +406,10 @@ def main():
                     stats["differ"] += 1
                     findings.append(("differs", n, source(decls, [k]),
                                      diff_words(ref["out"][n], got["out"][n])))
+                elif n in ref["out"] and n not in got["out"] and n not in wavesim_bad:
+                    # built, but its run raised (a fault, a failed launch): a finding too
+                    stats["differ"] += 1
+                    findings.append(("did-not-run", n, source(decls, [k]), got["log"]))
     for what, n, src, log in findings:
         print("==== %s: kernel %s (seed %d)\n%s\n---- wavesim log:\n%s" % (what, n, a.seed, src, log))
         if a.keep:
