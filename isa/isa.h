@@ -114,7 +114,8 @@ typedef enum isa_argkind {
   ISA_ARG_GLOBAL_PTR, /* __global pointer: 8-byte device address */
   ISA_ARG_CONST_PTR,  /* __constant pointer: 8-byte device address */
   ISA_ARG_LOCAL_PTR,  /* __local pointer: 8-byte slot holding the LDS byte offset
-                         the runtime assigned (size given by clSetKernelArg) */
+                         the runtime assigned (size given by clSetKernelArg)
+                         plus ISA_PTR_BIAS */
   ISA_ARG_SAMPLER,    /* sampler_t: an 8-byte slot, the sampler word (isa_image.h) in its
                          low 32 bits */
   ISA_ARG_IMAGE,      /* image*_t: 8-byte device address of the image's descriptor
@@ -202,12 +203,22 @@ const isa_kernel *isa_program_find(const isa_program *p, const char *name);
  * LDS addresses start at 0 for the work-group: static __local variables first,
  * then __local pointer arguments at the offsets the runtime writes in kernargs.
  * Each __local variable and argument starts at a multiple of ISA_LDS_ALIGN.
- * Scratch addresses are per-lane offsets into that work-item's private area. */
+ * Scratch addresses are per-lane offsets into that work-item's private area.
+ * A __local or private pointer value is its LDS or scratch address plus
+ * ISA_PTR_BIAS; memory instructions take the address itself, so the compiler
+ * subtracts the bias in their immediate offset. */
 enum {
   /* The size of the largest OpenCL C type (long16/double16, 128 bytes): the
    * alignment OpenCL 1.2 (6.2.5, 6.5.2) lets a kernel assume for every
    * __local variable and __local pointer argument, whatever it casts it to. */
   ISA_LDS_ALIGN = 128,
+  /* Added to LDS and scratch addresses to make __local and private pointer
+   * values, so that no object's address equals the null pointer (0), as C
+   * and OpenCL C require (the first variable is at address 0). It costs no
+   * memory and sizes stay as they are; a null pointer (plus a field offset
+   * below the bias) reaches memory as an address past the bound, reported
+   * out of bounds. A multiple of ISA_LDS_ALIGN keeps pointer alignment. */
+  ISA_PTR_BIAS = 0x10000,
   ISA_ABI_SGPR_KERNARG = 0,
   ISA_ABI_SGPR_DISPATCH = 2,
   ISA_ABI_SGPR_GROUP_ID = 4, /* x at 4, y at 5, z at 6 */

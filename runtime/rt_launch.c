@@ -235,7 +235,7 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
         lc->mems[lc->nmems++] = m;
       }
     } else if (a->kind == ISA_ARG_LOCAL_PTR) {
-      v = lds_at[i];
+      v = lds_at[i] + ISA_PTR_BIAS; /* a pointer value, not an LDS address (isa.h) */
     } else {
       continue;
     }

@@ -211,11 +211,10 @@ class Gen:
             body.append("S%d arr[2] = {%s, %s};" % (k, init(True, addr), init(False, "&u")))
             body.append("S%d init = arr[gid & 1];" % k)
         body.append("S%d c; c = init;" % k)
-        # private pointers are never compared with 0 here: wavesim gives the first private
-        # variable address 0, which then equals NULL (a known difference, docs/CONFORMANCE.md)
-        live = addr != "0" and form != 2
-        if live:
-            body.append("*c.pp += 3;")
+        # c.pp is null or the address of a private variable (arr[gid & 1] mixes both in one
+        # work-group): compared with 0 before use, which also checks that no private variable's
+        # address is null (wavesim's first one once was, docs/CONFORMANCE.md)
+        body.append("if (c.pp) *c.pp += 3;")
         slot = 0
         body.append("o[%d] = (uint)u + (uint)w2[1] * 7u;" % slot)
         slot += 1
@@ -225,7 +224,7 @@ class Gen:
         body.append("o[%d] = c.pc ? (uint)c.pc[0] : 0u;" % slot)
         body.append("o[%d] = c.pl ? (uint)c.pl[0] : 0u;" % (slot + 1))
         body.append("o[%d] = c.pg ? c.pg[0] : 0u;" % (slot + 2))
-        body.append("o[%d] = %s;" % (slot + 3, "(uint)*c.pp" if live else "1234u"))
+        body.append("o[%d] = c.pp ? (uint)*c.pp : 1234u;" % (slot + 3))
         slot += 4
         e, n = vt[:-1], int(vt[-1])
         slot = self.store("c.v", e, n, slot, body)

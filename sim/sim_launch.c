@@ -243,16 +243,22 @@ static void sim_fault_describe(const sim_ctx *c, const isa_wave *w, const isa_fa
     break;
   }
   case ISA_FAULT_LDS_OOB:
-    snprintf(what, whatlen, "out-of-bounds __local %s of %u bytes at offset %" PRIu64,
-             sim_access_verb(w), f->size, f->addr);
-    snprintf(hint, hintlen, " (the work-group has %u bytes of __local memory)", c->lds_total);
+  case ISA_FAULT_SCRATCH_OOB: {
+    int lds = f->kind == ISA_FAULT_LDS_OOB;
+    snprintf(what, whatlen, "out-of-bounds %s %s of %u bytes at offset %" PRIu64,
+             lds ? "__local" : "private", sim_access_verb(w), f->size, f->addr);
+    /* a pointer value is the address plus ISA_PTR_BIAS (isa.h), so a null
+     * pointer plus a small offset lands just below 2^32 */
+    uint64_t past_null = f->addr - ((1ull << 32) - ISA_PTR_BIAS);
+    if (f->addr < (1ull << 32) && past_null < ISA_PTR_BIAS)
+      snprintf(hint, hintlen, " (through a null pointer, %" PRIu64 " bytes past it)", past_null);
+    else if (lds)
+      snprintf(hint, hintlen, " (the work-group has %u bytes of __local memory)", c->lds_total);
+    else
+      snprintf(hint, hintlen, " (each work-item has %u bytes of private memory)",
+               c->k->private_bytes);
     break;
-  case ISA_FAULT_SCRATCH_OOB:
-    snprintf(what, whatlen, "out-of-bounds private %s of %u bytes at offset %" PRIu64,
-             sim_access_verb(w), f->size, f->addr);
-    snprintf(hint, hintlen, " (each work-item has %u bytes of private memory)",
-             c->k->private_bytes);
-    break;
+  }
   case ISA_FAULT_MISALIGNED:
     snprintf(what, whatlen, "misaligned %s of %u bytes at 0x%" PRIx64, sim_access_verb(w), f->size,
              f->addr);

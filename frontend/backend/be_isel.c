@@ -987,7 +987,7 @@ static int isel_inst(isel *s, uint32_t i) {
     uint32_t al = in->aux ? in->aux : 4;
     uint32_t off = (s->bf->private_bytes + al - 1) / al * al;
     s->bf->private_bytes = off + (uint32_t)in->imm;
-    isel_def_const(s, i, off);
+    isel_def_const(s, i, off + ISA_PTR_BIAS); /* a pointer value (isa.h) */
     return 0;
   }
   case IR_LOCAL_VAR: {
@@ -996,7 +996,7 @@ static int isel_inst(isel *s, uint32_t i) {
     uint32_t al = in->aux > ISA_LDS_ALIGN ? in->aux : ISA_LDS_ALIGN;
     uint32_t off = (s->bf->lds_bytes + al - 1) / al * al;
     s->bf->lds_bytes = off + (uint32_t)in->imm;
-    isel_def_const(s, i, off);
+    isel_def_const(s, i, off + ISA_PTR_BIAS); /* a pointer value (isa.h) */
     return 0;
   }
   case IR_CONST_VAR: return isel_const_var(s, i);

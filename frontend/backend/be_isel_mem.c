@@ -67,6 +67,9 @@ static int mem_address(isel *s, uint32_t p, mem_addr *a) {
     } else {
       a->reg = isel_V(s, base);
     }
+    /* __local and private pointer values carry ISA_PTR_BIAS; the instruction
+     * takes the LDS or scratch address (32-bit: the sum wraps) */
+    off -= ISA_PTR_BIAS;
   }
   a->offset = (int32_t)off;
   return 0;
