@@ -135,16 +135,30 @@ START_TEST(use_host_ptr_in_place) {
 }
 END_TEST
 
+/* A buffer beside the faulting kernel's whose contents must survive its
+ * out-of-bounds accesses, and the check that they did. */
+static cl_mem canary_create(vadd_env *v, int val[N]) {
+  cl_int err;
+  for (int i = 0; i < N; i++) val[i] = 0x5a5a0000 + i;
+  cl_mem m = clCreateBuffer(v->e.ctx, CL_MEM_COPY_HOST_PTR, N * sizeof val[0], val, &err);
+  ck_assert_int_eq(err, CL_SUCCESS);
+  return m;
+}
+
+static void canary_check(vadd_env *v, cl_mem canary, const int val[N]) {
+  int got[N];
+  ck_assert_int_eq(clEnqueueReadBuffer(v->e.q, canary, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL),
+                   CL_SUCCESS);
+  for (int i = 0; i < N; i++) ck_assert_int_eq(got[i], val[i]);
+}
+
 START_TEST(fault_sets_event_status) {
   const char *db = rt_test_env();
   setenv("WAVESIM_CHECK", "oob-fatal", 1); /* out-of-bounds accesses fault */
   vadd_env v;
   vadd_open(&v, 0, "oob");
-  cl_int err;
   int canary_val[N];
-  for (int i = 0; i < N; i++) canary_val[i] = 0x5a5a0000 + i;
-  cl_mem canary =
-      clCreateBuffer(v.e.ctx, CL_MEM_COPY_HOST_PTR, sizeof canary_val, canary_val, &err);
+  cl_mem canary = canary_create(&v, canary_val);
   size_t g = 64, l = 64;
   cl_event ev;
   rt_stderr_begin();
@@ -159,10 +173,7 @@ START_TEST(fault_sets_event_status) {
   ck_assert_msg(strncmp(msg, "wavesim: ", 9) == 0 && strstr(msg, "oob") &&
                     strstr(msg, "work-item") && strstr(msg, ":7"),
                 "message: %s", msg);
-  int got[N];
-  ck_assert_int_eq(clEnqueueReadBuffer(v.e.q, canary, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL),
-                   CL_SUCCESS);
-  for (int i = 0; i < N; i++) ck_assert_int_eq(got[i], canary_val[i]);
+  canary_check(&v, canary, canary_val);
   ck_assert_int_ne(access(db, F_OK), 0); /* faulted launches are not recorded */
   clReleaseEvent(ev);
   clReleaseMemObject(canary);
@@ -177,11 +188,8 @@ START_TEST(oob_reported_by_default) {
   const char *db = rt_test_env();
   vadd_env v;
   vadd_open(&v, 0, "oob");
-  cl_int err;
   int canary_val[N];
-  for (int i = 0; i < N; i++) canary_val[i] = 0x5a5a0000 + i;
-  cl_mem canary =
-      clCreateBuffer(v.e.ctx, CL_MEM_COPY_HOST_PTR, sizeof canary_val, canary_val, &err);
+  cl_mem canary = canary_create(&v, canary_val);
   size_t g = 64, l = 64;
   rt_stderr_begin();
   for (int rep = 0; rep < 2; rep++)
@@ -196,10 +204,7 @@ START_TEST(oob_reported_by_default) {
                             "1024-byte buffer at 0x") &&
                     strstr(msg, "; the store was dropped out of bounds, as GPUs do"),
                 "message: %s", msg);
-  int got[N];
-  ck_assert_int_eq(clEnqueueReadBuffer(v.e.q, canary, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL),
-                   CL_SUCCESS);
-  for (int i = 0; i < N; i++) ck_assert_int_eq(got[i], canary_val[i]);
+  canary_check(&v, canary, canary_val);
   ck_assert_int_eq(db_count(db, "WHERE kernel = 'oob'", NULL, 0), 2);
   sqlite3 *s;
   ck_assert_int_eq(sqlite3_open(db, &s), SQLITE_OK);
