@@ -5,7 +5,9 @@
  * persistence across launches and across kernels of one program, two
  * programs with same-named variables kept apart, one copy per device,
  * CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE, a program rebuilt from the
- * compile cache, and an out-of-bounds access past a variable.
+ * compile cache, separate compilation and linking, the build errors (1.2,
+ * an undefined extern, too much data) and an out-of-bounds access past a
+ * variable.
  *
  * usage: progvars PLATFORM-NAME-SUBSTRING [two-devices | oob-fatal]
  *   two-devices: the platform must have two devices (WAVESIM_CONFIG=a,b);
@@ -100,6 +102,36 @@ static const char *src_d = "__global int only[4] = {1, 2, 3, 4};\n"
 /* Program E: no __global variables (a __constant one only). */
 static const char *src_e = "__constant int t[2] = {3, 4};\n"
                            "kernel void k(__global int *out) { out[0] = t[1]; }\n";
+
+/* Bad inputs, each a build failure whose log says what: */
+static const struct {
+  const char *src, *opts, *log;
+} bad_cases[] = {
+    /* OpenCL C 1.2 has no program-scope __global variables (clang's message) */
+    {"__global int g[4] = {1, 2, 3, 4};\n"
+     "kernel void k(__global int *o) { o[0] = g[1]; }\n",
+     "", "program scope variable must reside in constant address space"},
+    /* declared extern, defined nowhere in the program */
+    {"extern __global int missing;\n"
+     "kernel void k(__global int *o) { o[0] = missing; }\n",
+     "-cl-std=CL2.0",
+     "program-scope __global variable 'missing' is declared extern but not defined"},
+    /* more __global data than wavesim takes (16 MiB) */
+    {"__global char big[17 << 20];\n"
+     "kernel void k(__global char *o) { o[0] = big[get_global_id(0)]; }\n",
+     "-cl-std=CL2.0", "program-scope __global data of 17825792 bytes (at variable 'big') is more"},
+};
+
+/* Separate compilation: a variable defined in one compiled object, declared
+ * extern and used in another, linked into one program. */
+static const char *src_lib = "__global int shared_v[2] = {11, 22};\n"
+                             "int get_shared(int i) { return shared_v[i]; }\n";
+static const char *src_use = "extern __global int shared_v[2];\n"
+                             "int get_shared(int i);\n"
+                             "kernel void use(__global int *o) {\n"
+                             "  o[0] = get_shared(1) + shared_v[0];\n"
+                             "  shared_v[0] += 100;\n"
+                             "}\n";
 
 static cl_program build(cl_context ctx, cl_uint ndev, const cl_device_id *dev, const char *src,
                         const char *opts) {
@@ -255,16 +287,48 @@ static void run_sizes(cl_context ctx, cl_device_id dev) {
           cases[i].want);
     clReleaseProgram(p);
   }
-  /* OpenCL C 1.2 has no program-scope __global variables: a clear build error */
+  for (size_t i = 0; i < sizeof bad_cases / sizeof *bad_cases; i++) {
+    cl_int err;
+    const char *src = bad_cases[i].src;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);
+    CHECK(clBuildProgram(p, 1, &dev, bad_cases[i].opts, NULL, NULL) == CL_BUILD_PROGRAM_FAILURE,
+          "bad case %zu must fail to build", i);
+    static char log[16384];
+    log[0] = 0;
+    clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+    CHECK(strstr(log, bad_cases[i].log) != NULL, "bad case %zu: the log lacks '%s':\n%s", i,
+          bad_cases[i].log, log);
+    clReleaseProgram(p);
+  }
+}
+
+/* clCompileProgram twice, clLinkProgram: one variable, seen from both. */
+static void run_linked(cl_context ctx, cl_device_id dev, cl_command_queue q) {
   cl_int err;
-  cl_program p = clCreateProgramWithSource(ctx, 1, &src_b, NULL, &err);
-  CHECK(clBuildProgram(p, 1, &dev, "", NULL, NULL) == CL_BUILD_PROGRAM_FAILURE,
-        "an OpenCL C 1.2 build of a __global variable must fail");
-  char log[8192] = "";
-  clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
-  CHECK(strstr(log, "program scope variable must reside in constant address space") != NULL,
-        "1.2 build log: %s", log);
-  clReleaseProgram(p);
+  cl_program lib = clCreateProgramWithSource(ctx, 1, &src_lib, NULL, &err);
+  cl_program use = clCreateProgramWithSource(ctx, 1, &src_use, NULL, &err);
+  CHECK(clCompileProgram(lib, 1, &dev, "-cl-std=CL2.0", 0, NULL, NULL, NULL, NULL) == CL_SUCCESS,
+        "compile lib");
+  CHECK(clCompileProgram(use, 1, &dev, "-cl-std=CL2.0", 0, NULL, NULL, NULL, NULL) == CL_SUCCESS,
+        "compile use");
+  cl_program objs[2] = {lib, use};
+  cl_program p = clLinkProgram(ctx, 1, &dev, "", 2, objs, NULL, NULL, &err);
+  CHECK(err == CL_SUCCESS && p, "clLinkProgram: %d", err);
+  if (p) {
+    int o[4];
+    for (int round = 0; round < 2; round++) {
+      CHECK(launch(ctx, q, p, "use", 1, o, 1, NULL) == CL_COMPLETE, "use");
+      CHECK(o[0] == 22 + 11 + 100 * round, "linked: %d, want %d (round %d)", o[0],
+            22 + 11 + 100 * round, round);
+    }
+    size_t total = 0;
+    clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE, sizeof total, &total,
+                          NULL);
+    CHECK(total == 16, "linked program's total %zu, want 16 (8 bytes rounded)", total);
+    clReleaseProgram(p);
+  }
+  clReleaseProgram(lib);
+  clReleaseProgram(use);
 }
 
 /* Every device of the context has its own copy: bumps on device 0 leave
@@ -366,6 +430,7 @@ int main(int argc, char **argv) {
     run_a(ctx, dev[0], q, "-cl-std=CL3.0");
     run_two_programs(ctx, dev[0], q);
     run_sizes(ctx, dev[0]);
+    run_linked(ctx, dev[0], q);
   }
   clReleaseCommandQueue(q);
   clReleaseContext(ctx);
