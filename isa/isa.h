@@ -142,9 +142,10 @@ typedef struct isa_arg {
 enum { ISA_ACCESS_NONE, ISA_ACCESS_READ_ONLY, ISA_ACCESS_WRITE_ONLY, ISA_ACCESS_READ_WRITE };
 
 /* Hidden kernel arguments: what a kernel needs from the runtime beyond its
- * user arguments. One row per kind: X(NAME, "name", slot_bytes, why).
- * A kind's slot is `slot_bytes` of kernarg at isa_hidden_arg.offset, written
- * by the runtime before each launch (rt_launch.c binds every kind). */
+ * user arguments. One row per kind, X(NAME, "name", slot_bytes), its meaning
+ * in the comment above it. A kind's slot is `slot_bytes` of kernarg at
+ * isa_hidden_arg.offset, written by the runtime before each launch
+ * (rt_launch.c binds every kind; a new kind is a row here and a case there). */
 #define ISA_HIDDEN_KINDS(X)                                                                        \
   /* device address of the program's __constant segment (isa_program.segs) */                      \
   X(CONSTANT_SEGMENT, "constant_segment", 8)                                                       \

@@ -261,8 +261,8 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
               .seg_addr[ha->kind == ISA_HIDDEN_GLOBAL_SEGMENT ? ISA_SEG_GLOBAL : ISA_SEG_CONSTANT];
       break;
     }
-    case ISA_HIDDEN_PRINTF_BUFFER:
-    case ISA_HIDDEN_COUNT:
+    case ISA_HIDDEN_PRINTF_BUFFER: /* a buffer per launch, when it runs */
+    case ISA_HIDDEN_COUNT:         /* not a kind (the reader rejects it) */
       continue;
     }
     memcpy(lc->kernarg + ha->offset, &v, isa_hidden_bytes(ha->kind));
