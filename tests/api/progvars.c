@@ -9,11 +9,13 @@
  * an undefined extern, too much data) and an out-of-bounds access past a
  * variable.
  *
- * usage: progvars PLATFORM-NAME-SUBSTRING [two-devices | oob-fatal]
+ * usage: progvars PLATFORM-NAME-SUBSTRING [two-devices | oob-fatal | race-fatal]
  *   two-devices: the platform must have two devices (WAVESIM_CONFIG=a,b);
  *                each gets its own copy of the variables
  *   oob-fatal:   run under WAVESIM_CHECK=oob-fatal: a read past the global
  *                segment's end must fault the launch, one at its last byte not
+ *   race-fatal:  run under WAVESIM_CHECK=races,fatal: unsynchronised stores
+ *                to one variable from many work-items must fail the launch
  * Exit 0 when every check passes; each failure is printed. */
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS /* clCreateCommandQueue: the devices are 1.2 ones */
@@ -48,6 +50,9 @@ static const char *src_a = "typedef struct { int a; float b; short c[3]; } S;\n"
                            "__global int *gpa[2] = {&z[1], &g[3]};\n"
                            "__constant int c[2] = {70, 80};\n"
                            "__global long counter;\n"
+                           /* relocations across segments, both ways */
+                           "__constant int *__global cp = &c[1];\n"
+                           "__global int *__constant gref = &g[3];\n"
                            "kernel void read_all(__global int *out) {\n"
                            "  if (get_global_id(0) != 0) return;\n"
                            "  for (int i = 0; i < 4; i++) out[i] = g[i];\n"
@@ -61,6 +66,8 @@ static const char *src_a = "typedef struct { int a; float b; short c[3]; } S;\n"
                            "  out[18] = gpa[0] == &z[1];\n"
                            "  out[19] = c[0] + c[1];\n"
                            "  out[20] = (int)counter;\n"
+                           "  out[21] = *cp;\n"
+                           "  out[22] = *gref;\n"
                            "}\n"
                            /* every work-item adds 1 to g[i % 4] and counts itself; item 0 returns
                             * and bumps the static variable */
@@ -214,6 +221,8 @@ static void check_read_all(const int *o, int bumps, int wrote, const char *when)
   CHECK(o[18] == 1, "%s: gpa[0] != &z[1]", when);
   CHECK(o[19] == 150, "%s: c[0] + c[1] = %d", when, o[19]);
   CHECK(o[20] == 8 * bumps, "%s: counter = %d, want %d", when, o[20], 8 * bumps);
+  CHECK(o[21] == 80, "%s: *cp = %d, want c[1] = 80", when, o[21]);
+  CHECK(o[22] == g[3], "%s: *gref = %d, want g[3] = %d", when, o[22], g[3]);
 }
 
 /* Program A on one queue: the initial values, two bumps (persistence and the
@@ -223,30 +232,30 @@ static void run_a(cl_context ctx, cl_device_id dev, cl_command_queue q, const ch
   cl_program p = build(ctx, 1, &dev, src_a, std);
   if (!p) return;
   int o[32];
-  CHECK(launch(ctx, q, p, "read_all", 1, o, 21, NULL) == CL_COMPLETE, "read_all (%s)", std);
+  CHECK(launch(ctx, q, p, "read_all", 1, o, 23, NULL) == CL_COMPLETE, "read_all (%s)", std);
   check_read_all(o, 0, 0, "initial");
   for (int b = 0; b < 2; b++) {
     CHECK(launch(ctx, q, p, "bump", 8, o, 1, NULL) == CL_COMPLETE, "bump");
     CHECK(o[0] == 100 + b, "static calls = %d at launch %d, want %d", o[0], b, 100 + b);
   }
-  CHECK(launch(ctx, q, p, "read_all", 1, o, 21, NULL) == CL_COMPLETE, "read_all");
+  CHECK(launch(ctx, q, p, "read_all", 1, o, 23, NULL) == CL_COMPLETE, "read_all");
   check_read_all(o, 2, 0, "after two bumps");
   int base = 500;
   CHECK(launch(ctx, q, p, "write_z", 8, NULL, 0, &base) == CL_COMPLETE, "write_z");
-  CHECK(launch(ctx, q, p, "read_all", 1, o, 21, NULL) == CL_COMPLETE, "read_all");
+  CHECK(launch(ctx, q, p, "read_all", 1, o, 23, NULL) == CL_COMPLETE, "read_all");
   check_read_all(o, 2, 1, "after write_z");
   size_t total = 0;
   CHECK(clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE, sizeof total,
                               &total, NULL) == CL_SUCCESS,
         "CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE");
-  /* g 16, s 16, z 24, gp 8, gpa 16, counter 8, calls 4: at least 92 bytes */
-  CHECK(total >= 92 && total % 16 == 0, "program A's total %zu", total);
+  /* g 16, s 16, z 24, gp 8, gpa 16, counter 8, cp 8, calls 4: at least 100 bytes */
+  CHECK(total >= 100 && total % 16 == 0, "program A's total %zu", total);
   clReleaseProgram(p);
   /* the same source again (from the compile cache when it is on): its own,
    * freshly initialised variables */
   p = build(ctx, 1, &dev, src_a, std);
   if (!p) return;
-  CHECK(launch(ctx, q, p, "read_all", 1, o, 21, NULL) == CL_COMPLETE, "read_all rebuilt");
+  CHECK(launch(ctx, q, p, "read_all", 1, o, 23, NULL) == CL_COMPLETE, "read_all rebuilt");
   check_read_all(o, 0, 0, "rebuilt program");
   clReleaseProgram(p);
 }
@@ -264,7 +273,7 @@ static void run_two_programs(cl_context ctx, cl_device_id dev, cl_command_queue 
       CHECK(o[i] == 10 * (i + 1) + round, "program B's g[%d] = %d, want %d (round %d)", i, o[i],
             10 * (i + 1) + round, round);
   }
-  CHECK(launch(ctx, q, a, "read_all", 1, o, 21, NULL) == CL_COMPLETE, "read_all A");
+  CHECK(launch(ctx, q, a, "read_all", 1, o, 23, NULL) == CL_COMPLETE, "read_all A");
   check_read_all(o, 1, 0, "program A beside B");
   clReleaseProgram(a);
   clReleaseProgram(b);
@@ -342,17 +351,17 @@ static void run_two_devices(cl_context ctx, const cl_device_id *dev) {
   int o[32];
   for (int b = 0; b < 2; b++)
     CHECK(launch(ctx, q0, p, "bump", 8, o, 1, NULL) == CL_COMPLETE, "bump");
-  CHECK(launch(ctx, q1, p, "read_all", 1, o, 21, NULL) == CL_COMPLETE, "read_all dev 1");
+  CHECK(launch(ctx, q1, p, "read_all", 1, o, 23, NULL) == CL_COMPLETE, "read_all dev 1");
   check_read_all(o, 0, 0, "device 1 after device 0's bumps");
   CHECK(launch(ctx, q1, p, "bump", 8, o, 1, NULL) == CL_COMPLETE, "bump dev 1");
   CHECK(o[0] == 100, "device 1's static calls = %d, want 100", o[0]);
-  CHECK(launch(ctx, q0, p, "read_all", 1, o, 21, NULL) == CL_COMPLETE, "read_all dev 0");
+  CHECK(launch(ctx, q0, p, "read_all", 1, o, 23, NULL) == CL_COMPLETE, "read_all dev 0");
   check_read_all(o, 2, 0, "device 0 after device 1's bump");
   for (int d = 0; d < 2; d++) {
     size_t total = 0;
     clGetProgramBuildInfo(p, dev[d], CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE, sizeof total,
                           &total, NULL);
-    CHECK(total >= 92, "device %d's total %zu", d, total);
+    CHECK(total >= 100, "device %d's total %zu", d, total);
   }
   clReleaseProgram(p);
   clReleaseCommandQueue(q0);
@@ -373,6 +382,26 @@ static void run_oob(cl_context ctx, cl_device_id dev, cl_command_queue q) {
   clReleaseProgram(p);
 }
 
+/* Many work-items storing to one __global variable
+ * without atomics or barriers: a race the checker must report (it sees the
+ * segment as global memory), which fails the launch under races,fatal; one
+ * work-item storing does not. */
+static const char *src_race = "__global int last;\n"
+                              "kernel void store(int all) {\n"
+                              "  if (all || get_global_id(0) == 0) last = (int)get_global_id(0);\n"
+                              "}\n";
+
+static void run_race(cl_context ctx, cl_device_id dev, cl_command_queue q) {
+  cl_program p = build(ctx, 1, &dev, src_race, "-cl-std=CL2.0");
+  if (!p) return;
+  int all = 0;
+  CHECK(launch(ctx, q, p, "store", 128, NULL, 0, &all) == CL_COMPLETE, "one writer");
+  all = 1;
+  CHECK(launch(ctx, q, p, "store", 128, NULL, 0, &all) != CL_COMPLETE,
+        "128 unsynchronised writers of one __global variable were not reported as a race");
+  clReleaseProgram(p);
+}
+
 /* Entries in the compile cache directory (0 when it is not readable). */
 static int cache_entries(const char *dir) {
   DIR *d = opendir(dir);
@@ -386,7 +415,8 @@ static int cache_entries(const char *dir) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: progvars PLATFORM-NAME-SUBSTRING [two-devices | oob-fatal]\n");
+    fprintf(stderr,
+            "usage: progvars PLATFORM-NAME-SUBSTRING [two-devices | oob-fatal | race-fatal]\n");
     return 2;
   }
   const char *mode = argc > 2 ? argv[2] : "";
@@ -422,6 +452,8 @@ int main(int argc, char **argv) {
   cl_command_queue q = clCreateCommandQueue(ctx, dev[0], 0, &err);
   if (!strcmp(mode, "oob-fatal")) {
     run_oob(ctx, dev[0], q);
+  } else if (!strcmp(mode, "race-fatal")) {
+    run_race(ctx, dev[0], q);
   } else if (two) {
     run_two_devices(ctx, dev);
   } else {
