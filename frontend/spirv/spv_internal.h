@@ -291,7 +291,8 @@ uint32_t spv_xbitcnt(spv_fn *x, ir_math mth, ir_type t, uint32_t v);
 void spv_async_copy(spv_fn *x, uint32_t i);
 void spv_wait_events(spv_fn *x, uint32_t i);
 
-/* Program-scope __constant data the reader accepts, all variables together. */
+/* Program-scope data the reader accepts, all variables of one address space
+ * (__constant, __global) together. */
 #define SPV_MAX_CONSTANT_BYTES (16u << 20)
 
 #define SPV_IRT(b) ((ir_type){.base = (b), .space = 0})
