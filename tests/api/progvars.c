@@ -4,7 +4,8 @@
  * zero-initialised data, pointers to other variables in initialisers,
  * persistence across launches and across kernels of one program, two
  * programs with same-named variables kept apart, one copy per device,
- * CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE, a program rebuilt from the
+ * CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE, a kernel with all three hidden
+ * arguments (both segments and printf), a program rebuilt from the
  * compile cache, separate compilation and linking, the build errors (1.2,
  * an undefined extern, too much data) and an out-of-bounds access past a
  * variable.
@@ -21,6 +22,7 @@
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS /* clCreateCommandQueue: the devices are 1.2 ones */
 #include <CL/cl.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +81,11 @@ static const char *src_a = "typedef struct { int a; float b; short c[3]; } S;\n"
                            "  if (i == 0) { out[0] = calls; calls++; }\n"
                            "}\n"
                            /* writes through the pointer variables: z[1] via gpa[0], g[2] via gp */
+                           /* all three hidden arguments in one kernel */
+                           "kernel void show(__global int *out) {\n"
+                           "  printf(\"g1=%d c0=%d z0=%d\\n\", g[1], c[0], z[0]);\n"
+                           "  out[0] = 1;\n"
+                           "}\n"
                            "kernel void write_z(int base) {\n"
                            "  size_t i = get_global_id(0);\n"
                            "  if (i < 6 && i != 1) z[i] = base + (int)i;\n"
@@ -225,6 +232,35 @@ static void check_read_all(const int *o, int bumps, int wrote, const char *when)
   CHECK(o[22] == g[3], "%s: *gref = %d, want g[3] = %d", when, o[22], g[3]);
 }
 
+/* Runs kernel `show` (printf of g[1], c[0], z[0]) with stdout sent to a
+ * file, and checks the line it printed. */
+static void check_show(cl_context ctx, cl_command_queue q, cl_program p, int g1, int z0) {
+  char path[] = "/tmp/wavesim-progvars-out-XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0) {
+    CHECK(0, "mkstemp");
+    return;
+  }
+  fflush(stdout);
+  int saved = dup(1);
+  dup2(fd, 1);
+  int o[1];
+  cl_int st = launch(ctx, q, p, "show", 1, o, 1, NULL);
+  fflush(stdout);
+  dup2(saved, 1);
+  close(saved);
+  char text[256] = "";
+  lseek(fd, 0, SEEK_SET);
+  ssize_t n = read(fd, text, sizeof text - 1);
+  text[n > 0 ? n : 0] = 0;
+  close(fd);
+  unlink(path);
+  char want[64];
+  snprintf(want, sizeof want, "g1=%d c0=70 z0=%d\n", g1, z0);
+  CHECK(st == CL_COMPLETE && o[0] == 1, "show: status %d", st);
+  CHECK(!strcmp(text, want), "show printed '%s', want '%s'", text, want);
+}
+
 /* Program A on one queue: the initial values, two bumps (persistence and the
  * static variable), a second kernel's writes, then a fresh build of the same
  * source (a new program: fresh variables). */
@@ -244,6 +280,7 @@ static void run_a(cl_context ctx, cl_device_id dev, cl_command_queue q, const ch
   CHECK(launch(ctx, q, p, "write_z", 8, NULL, 0, &base) == CL_COMPLETE, "write_z");
   CHECK(launch(ctx, q, p, "read_all", 1, o, 23, NULL) == CL_COMPLETE, "read_all");
   check_read_all(o, 2, 1, "after write_z");
+  check_show(ctx, q, p, 2 + 4, 500);
   size_t total = 0;
   CHECK(clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE, sizeof total,
                               &total, NULL) == CL_SUCCESS,
