@@ -68,10 +68,14 @@ static char *clc_ext_flag(const char *extensions, int images, const char *std) {
   if (images)
     snprintf(img, sizeof img, ",+__opencl_c_images%s",
              cl30 ? ",+__opencl_c_read_write_images" : "");
-  size_t cap = strlen("-cl-ext=-all") + strlen(img) + 2 * strlen(list) + 2 + 128;
+  /* Program-scope and static __global variables work on every device
+   * (program-level segments): OpenCL C 3.0 names them a feature; 1.2 has
+   * none (clang rejects them there whatever the flag says). */
+  const char *progvars = ",+__opencl_c_program_scope_global_variables";
+  size_t cap = strlen("-cl-ext=-all") + strlen(img) + strlen(progvars) + 2 * strlen(list) + 2 + 128;
   char *out = malloc(cap);
   if (!out) return NULL;
-  size_t n = (size_t)snprintf(out, cap, "-cl-ext=-all%s", img);
+  size_t n = (size_t)snprintf(out, cap, "-cl-ext=-all%s%s", img, progvars);
   for (const char *p = list; *p;) {
     while (*p == ' ') p++;
     size_t len = strcspn(p, " ");

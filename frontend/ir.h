@@ -173,7 +173,7 @@ typedef struct ir_function {
   struct fe_oom *oom;
 } ir_function;
 
-/* A pointer inside program-scope __constant data: the 8 bytes at `at` hold
+/* A pointer inside a program-scope variable's data: the 8 bytes at `at` hold
  * the address of consts[target] plus `addend` bytes, known only once the
  * runtime places the data (the reader stores just the addend there). */
 typedef struct ir_const_reloc {
@@ -181,9 +181,13 @@ typedef struct ir_const_reloc {
   int64_t addend;
 } ir_const_reloc;
 
+/* A program-scope variable: __constant (space IR_AS_CONSTANT) or __global,
+ * program-scope or static in a function (IR_AS_GLOBAL); the backend puts
+ * each space's variables in its program-level segment (isa_segment). */
 typedef struct ir_const_data {
   uint8_t *bytes;
   uint32_t size, align;
+  uint8_t space; /* ir_addrspace */
   ir_const_reloc *relocs;
   uint32_t nrelocs;
 } ir_const_data;
@@ -191,7 +195,7 @@ typedef struct ir_const_data {
 typedef struct ir_module {
   ir_function *fns;
   uint32_t nfns;
-  ir_const_data *consts;
+  ir_const_data *consts; /* program-scope variables (IR_CONST_VAR aux indexes them) */
   uint32_t nconsts;
   char *source_file;
   char *name_pool; /* owned storage that ir_inst.name strings point into, may be NULL */

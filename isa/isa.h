@@ -109,6 +109,7 @@ typedef struct isa_inst {
 } isa_inst;
 
 /* ---- kernels and programs ----------------------------------------------- */
+struct isa_kernel;
 typedef enum isa_argkind {
   ISA_ARG_VALUE,      /* by-value scalar or struct, `size` bytes */
   ISA_ARG_GLOBAL_PTR, /* __global pointer: 8-byte device address */
@@ -140,6 +141,61 @@ typedef struct isa_arg {
  * to CL_KERNEL_ARG_ACCESS_READ_ONLY... */
 enum { ISA_ACCESS_NONE, ISA_ACCESS_READ_ONLY, ISA_ACCESS_WRITE_ONLY, ISA_ACCESS_READ_WRITE };
 
+/* Hidden kernel arguments: what a kernel needs from the runtime beyond its
+ * user arguments. One row per kind, X(NAME, "name", slot_bytes), its meaning
+ * in the comment above it. A kind's slot is `slot_bytes` of kernarg at
+ * isa_hidden_arg.offset, written by the runtime before each launch
+ * (rt_launch.c binds every kind; a new kind is a row here and a case there). */
+#define ISA_HIDDEN_KINDS(X)                                                                        \
+  /* device address of the program's __constant segment (isa_program.segs) */                      \
+  X(CONSTANT_SEGMENT, "constant_segment", 8)                                                       \
+  /* device address of the program's __global variable segment, per (program, device) */           \
+  X(GLOBAL_SEGMENT, "global_segment", 8)                                                           \
+  /* device address of this launch's printf buffer (layout: ISA_PRINTF_*) */                       \
+  X(PRINTF_BUFFER, "printf_buffer", 8)
+
+typedef enum isa_hidden_kind {
+#define ISA_HIDDEN_ENUM(name, text, bytes) ISA_HIDDEN_##name,
+  ISA_HIDDEN_KINDS(ISA_HIDDEN_ENUM)
+#undef ISA_HIDDEN_ENUM
+      ISA_HIDDEN_COUNT
+} isa_hidden_kind;
+
+typedef struct isa_hidden_arg {
+  uint8_t kind;    /* isa_hidden_kind */
+  uint32_t offset; /* byte offset of its slot in the kernarg segment */
+} isa_hidden_arg;
+
+/* "constant_segment"... for listings and messages; NULL for a bad kind. */
+const char *isa_hidden_name(unsigned kind);
+/* The slot's size in bytes (0 for a bad kind). */
+uint32_t isa_hidden_bytes(unsigned kind);
+/* k's row of that kind, or NULL when the kernel does not use it. */
+const isa_hidden_arg *isa_kernel_hidden(const struct isa_kernel *k, isa_hidden_kind kind);
+
+/* Program-level segments: data every kernel of a program shares, placed once
+ * per (program, device) by the runtime, which binds their addresses to the
+ * kernels through hidden arguments. The constant segment holds the
+ * program-scope __constant variables (read-only), the global segment the
+ * program-scope and static __global variables (read-write, persistent across
+ * launches of any kernel of the program on that device). */
+typedef enum isa_segkind { ISA_SEG_CONSTANT, ISA_SEG_GLOBAL, ISA_NSEGS } isa_segkind;
+
+/* A pointer inside a segment: the 8 little-endian bytes at `at` hold an
+ * offset into segment `seg`, to which the runtime adds that segment's device
+ * address when it initialises the data. */
+typedef struct isa_reloc {
+  uint32_t at;
+  uint8_t seg; /* isa_segkind */
+} isa_reloc;
+
+typedef struct isa_segment {
+  uint8_t *data; /* size bytes of initial contents; NULL when size is 0 */
+  uint32_t size;
+  isa_reloc *relocs;
+  uint32_t nrelocs;
+} isa_segment;
+
 typedef struct isa_kernel {
   char *name;
   isa_inst *code;
@@ -155,40 +211,30 @@ typedef struct isa_kernel {
   isa_arg *args;
   uint32_t reqd_wg_size[3]; /* reqd_work_group_size, 0 if none */
   char *attributes;         /* CL_KERNEL_ATTRIBUTES text, NULL if none */
-  /* Program-scope __constant data (additive): the bytes the runtime uploads
-   * once per program and device (every kernel of a program carries the same
-   * blob), and the kernarg offset of a hidden 8-byte slot where the runtime
-   * writes the blob's device address at launch. const_bytes 0: no data and no
-   * hidden slot. The hidden slot lies past every user argument and is not in
-   * args[]/nargs (clSetKernelArg and CL_KERNEL_NUM_ARGS never see it). */
-  uint8_t *const_data;
-  uint32_t const_bytes;
-  uint32_t const_arg_offset;
-  /* Pointers inside the blob (additive): at each of these byte offsets an
-   * 8-byte little-endian blob-relative address, to which the runtime adds the
-   * blob's device address when it uploads it. */
-  uint32_t *const_relocs;
-  uint32_t nconst_relocs;
-  /* printf (additive): nprintf call sites, each a format string and an
-   * argument layout, one character per 8-byte record slot: 'i' 32-bit integer
-   * (low 4 bytes), 'l' 64-bit integer, 'f' float (low 4 bytes), 'd' double,
-   * 'p' pointer. nprintf 0: no printf and no hidden slot; otherwise the runtime
-   * writes the printf buffer's device address at kernarg printf_arg_offset
-   * (hidden like const_arg_offset). Buffer: u32 write offset, u32 dropped
-   * records, u32 capacity (bytes of the record area), u32 0, then the record
-   * area, then ISA_PRINTF_SPILL junk bytes that overflowing records go to.
-   * Record: u32 bytes, u32 site, u32 global id x, y, z, u32 0, then the slots. */
-  uint32_t nprintf;
-  char **printf_fmts;
-  char **printf_layouts;
-  uint32_t printf_arg_offset;
+  /* Hidden arguments: kernarg slots the runtime fills at each launch, past
+   * every user argument and not in args[]/nargs (clSetKernelArg and
+   * CL_KERNEL_NUM_ARGS never see them), one row per input the kernel uses. */
+  isa_hidden_arg *hidden;
+  uint32_t nhidden;
 } isa_kernel;
 
+/* printf: the program's call sites, each a format string and an argument
+ * layout, one character per 8-byte record slot: 'i' 32-bit integer (low 4
+ * bytes), 'l' 64-bit integer, 'f' float (low 4 bytes), 'd' double, 'p'
+ * pointer. A kernel calling printf has an ISA_HIDDEN_PRINTF_BUFFER slot.
+ * Buffer: u32 write offset, u32 dropped records, u32 capacity (bytes of the
+ * record area), u32 0, then the record area, then ISA_PRINTF_SPILL junk bytes
+ * that overflowing records go to. Record: u32 bytes, u32 site, u32 global id
+ * x, y, z, u32 0, then the slots. */
 enum { ISA_PRINTF_HEADER = 16, ISA_PRINTF_RECORD_HEADER = 24, ISA_PRINTF_SPILL = 4096 };
 
 typedef struct isa_program {
   isa_kernel *kernels;
   uint32_t nkernels;
+  isa_segment segs[ISA_NSEGS]; /* by isa_segkind */
+  uint32_t nprintf;            /* printf sites, numbered as the code's records name them */
+  char **printf_fmts;
+  char **printf_layouts;
 } isa_program;
 
 void isa_kernel_fini(isa_kernel *k);
@@ -419,8 +465,10 @@ void isa_inst_regs(const isa_inst *in, isa_regset *rs);
 /* 2: printf sites; 3: argument type qualifiers; 4: kernel attributes;
  * 5: s_barrier_local (opcode numbers after it moved); 6: image instructions;
  * 7: image arguments' access qualifiers; 8: v_writelane_b32/v_readlane_b32 (SGPR
- * spill slots; opcode numbers after them moved) */
-#define ISA_SERIAL_VERSION 9u
+ * spill slots; opcode numbers after them moved); 10: program-level segments
+ * and printf sites, the hidden-argument table replacing the per-feature
+ * kernel fields */
+#define ISA_SERIAL_VERSION 10u
 /* 0 and a malloc'd *buf of *len bytes, or -1 (a malformed instruction or out of
  * memory) with *buf NULL. */
 int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len);

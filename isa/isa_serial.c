@@ -11,6 +11,10 @@
  *   "WSIMPRG\0"  8-byte magic
  *   u32 ISA_SERIAL_VERSION   bump on any layout change (or isa_encode change)
  *   u32 ISA_OP_COUNT         opcode numbering changes whenever isa.def does
+ *   per segment (ISA_NSEGS, in isa_segkind order):
+ *     u32 size, u8 has_data; if 1: size bytes
+ *     u32 nrelocs; per relocation: u32 at, u8 seg
+ *   u32 nprintf; per site: str format, str layout
  *   u32 nkernels
  *   per kernel:
  *     str name, str source_file
@@ -20,9 +24,7 @@
  *       u32 type_qual, u8 access
  *     u32 ncode, u32 nwords, u32 words[nwords]   (isa_encode of each instruction)
  *     u8 has_lines; if 1: u32 line[ncode]
- *     u32 const_bytes, const_arg_offset, u8 has_data; if 1: const_bytes bytes
- *     u32 nconst_relocs, u32 const_relocs[nconst_relocs]
- *     u32 nprintf, u32 printf_arg_offset; per site: str format, str layout
+ *     u32 nhidden; per hidden argument: u8 kind, u32 offset
  *   u64 FNV-1a 64 checksum of every byte before it
  *
  * str: u32 length then the bytes (no NUL), or length 0xFFFFFFFF for NULL, so
@@ -89,6 +91,24 @@ int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len) {
   put_bytes(&b, ISA_SERIAL_MAGIC, 8);
   put_u32(&b, ISA_SERIAL_VERSION);
   put_u32(&b, ISA_OP_COUNT);
+  for (int sg = 0; sg < ISA_NSEGS; sg++) {
+    const isa_segment *seg = &prog->segs[sg];
+    if ((seg->size && !seg->data) || (seg->nrelocs && !seg->relocs)) goto fail;
+    put_u32(&b, seg->size);
+    put_u8(&b, seg->data ? 1 : 0);
+    if (seg->data) put_bytes(&b, seg->data, seg->size);
+    put_u32(&b, seg->nrelocs);
+    for (uint32_t q = 0; q < seg->nrelocs; q++) {
+      put_u32(&b, seg->relocs[q].at);
+      put_u8(&b, seg->relocs[q].seg);
+    }
+  }
+  if (prog->nprintf && (!prog->printf_fmts || !prog->printf_layouts)) goto fail;
+  put_u32(&b, prog->nprintf);
+  for (uint32_t p = 0; p < prog->nprintf; p++) {
+    put_str(&b, prog->printf_fmts[p]);
+    put_str(&b, prog->printf_layouts[p]);
+  }
   put_u32(&b, prog->nkernels);
   for (uint32_t ki = 0; ki < prog->nkernels; ki++) {
     const isa_kernel *k = &prog->kernels[ki];
@@ -129,18 +149,11 @@ int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len) {
       for (int j = 0; j < 4; j++) b.p[nwords_at + j] = (uint8_t)(nwords >> (8 * j));
     put_u8(&b, k->line ? 1 : 0);
     for (uint32_t i = 0; k->line && i < k->ncode; i++) put_u32(&b, k->line[i]);
-    put_u32(&b, k->const_bytes);
-    put_u32(&b, k->const_arg_offset);
-    if (k->const_bytes && !k->const_data) goto fail;
-    put_u8(&b, k->const_data ? 1 : 0);
-    if (k->const_data) put_bytes(&b, k->const_data, k->const_bytes);
-    put_u32(&b, k->nconst_relocs);
-    for (uint32_t q = 0; q < k->nconst_relocs; q++) put_u32(&b, k->const_relocs[q]);
-    put_u32(&b, k->nprintf);
-    put_u32(&b, k->printf_arg_offset);
-    for (uint32_t p = 0; p < k->nprintf; p++) {
-      put_str(&b, k->printf_fmts[p]);
-      put_str(&b, k->printf_layouts[p]);
+    if (k->nhidden && !k->hidden) goto fail;
+    put_u32(&b, k->nhidden);
+    for (uint32_t h = 0; h < k->nhidden; h++) {
+      put_u8(&b, k->hidden[h].kind);
+      put_u32(&b, k->hidden[h].offset);
     }
   }
   if (b.oom) goto fail;
@@ -292,50 +305,81 @@ static void read_kernel(ser_rd *r, isa_kernel *k) {
     }
     for (uint32_t i = 0; i < ncode; i++) k->line[i] = get_u32(r, "line");
   }
-  k->const_bytes = get_u32(r, "const_bytes");
-  k->const_arg_offset = get_u32(r, "const_arg_offset");
-  uint8_t has_data = get_u8(r, "constant data flag");
-  if (has_data > 1 || (!has_data && k->const_bytes)) rd_fail(r, "bad constant data flag");
-  if (has_data && rd_need(r, k->const_bytes, "constant data")) {
-    k->const_data = malloc(k->const_bytes ? k->const_bytes : 1);
-    if (!k->const_data) {
-      rd_fail(r, "out of memory");
-      return;
-    }
-    memcpy(k->const_data, r->p + r->pos, k->const_bytes);
-    r->pos += k->const_bytes;
-  }
-  uint32_t nrel = get_u32(r, "nconst_relocs");
+  uint32_t nh = get_count(r, 5, "hidden argument count");
+  k->hidden = rd_calloc(r, nh, sizeof *k->hidden);
   if (r->failed) return;
-  if (nrel && !rd_need(r, (size_t)nrel * 4, "constant relocations")) return;
-  if (nrel) {
-    k->const_relocs = malloc((size_t)nrel * sizeof *k->const_relocs);
-    if (!k->const_relocs) {
-      rd_fail(r, "out of memory");
+  k->nhidden = nh;
+  for (uint32_t h = 0; h < nh && !r->failed; h++) {
+    isa_hidden_arg *ha = &k->hidden[h];
+    ha->kind = get_u8(r, "hidden argument kind");
+    ha->offset = get_u32(r, "hidden argument offset");
+    if (r->failed) return;
+    if (ha->kind >= ISA_HIDDEN_COUNT) {
+      rd_fail(r, "bad hidden argument kind");
       return;
     }
-    k->nconst_relocs = nrel;
-    for (uint32_t q = 0; q < nrel; q++) {
-      k->const_relocs[q] = get_u32(r, "constant relocation");
-      /* the runtime writes 8 bytes there: keep them inside the blob */
-      if (k->const_relocs[q] > k->const_bytes || k->const_bytes - k->const_relocs[q] < 8)
-        rd_fail(r, "constant relocation outside the data");
+    /* the runtime writes the slot: keep it inside the kernarg segment */
+    uint32_t bytes = isa_hidden_bytes(ha->kind);
+    if (ha->offset > k->kernarg_bytes || k->kernarg_bytes - ha->offset < bytes) {
+      rd_fail(r, "hidden argument slot outside the kernarg segment");
+      return;
+    }
+    for (uint32_t o = 0; o < h; o++)
+      if (k->hidden[o].kind == ha->kind) {
+        rd_fail(r, "hidden argument kind listed twice");
+        return;
+      }
+  }
+}
+
+/* The program-level part: segments and printf sites. */
+static void read_program(ser_rd *r, isa_program *p) {
+  for (int sg = 0; sg < ISA_NSEGS && !r->failed; sg++) {
+    isa_segment *seg = &p->segs[sg];
+    uint32_t size = get_u32(r, "segment size");
+    uint8_t has_data = get_u8(r, "segment data flag");
+    if (r->failed) return;
+    if (has_data > 1 || (!has_data && size)) {
+      rd_fail(r, "bad segment data flag");
+      return;
+    }
+    if (has_data) {
+      if (!rd_need(r, size, "segment data")) return;
+      seg->data = malloc(size ? size : 1);
+      if (!seg->data) {
+        rd_fail(r, "out of memory");
+        return;
+      }
+      memcpy(seg->data, r->p + r->pos, size);
+      r->pos += size;
+      seg->size = size;
+    }
+    uint32_t nrel = get_count(r, 5, "segment relocation count");
+    seg->relocs = rd_calloc(r, nrel, sizeof *seg->relocs);
+    if (r->failed) return;
+    seg->nrelocs = nrel;
+    for (uint32_t q = 0; q < nrel && !r->failed; q++) {
+      seg->relocs[q].at = get_u32(r, "relocation offset");
+      seg->relocs[q].seg = get_u8(r, "relocation target segment");
+      /* the runtime rewrites 8 bytes there: keep them inside the data */
+      if (!r->failed && (seg->relocs[q].at > size || size - seg->relocs[q].at < 8))
+        rd_fail(r, "relocation outside the segment's data");
+      if (!r->failed && seg->relocs[q].seg >= ISA_NSEGS)
+        rd_fail(r, "bad relocation target segment");
     }
   }
-  uint32_t np = get_u32(r, "nprintf");
-  k->printf_arg_offset = get_u32(r, "printf_arg_offset");
+  uint32_t np = get_count(r, 8, "printf site count");
   if (r->failed || !np) return;
-  if (!rd_need(r, (size_t)np * 8, "printf sites")) return;
-  k->printf_fmts = calloc(np, sizeof(char *));
-  k->printf_layouts = calloc(np, sizeof(char *));
-  if (!k->printf_fmts || !k->printf_layouts) {
+  p->printf_fmts = calloc(np, sizeof(char *));
+  p->printf_layouts = calloc(np, sizeof(char *));
+  if (!p->printf_fmts || !p->printf_layouts) {
     rd_fail(r, "out of memory");
     return;
   }
-  k->nprintf = np;
-  for (uint32_t p = 0; p < np && !r->failed; p++) {
-    k->printf_fmts[p] = get_str(r, "printf format");
-    k->printf_layouts[p] = get_str(r, "printf layout");
+  p->nprintf = np;
+  for (uint32_t i = 0; i < np && !r->failed; i++) {
+    p->printf_fmts[i] = get_str(r, "printf format");
+    p->printf_layouts[i] = get_str(r, "printf layout");
   }
 }
 
@@ -378,20 +422,16 @@ int isa_program_deserialize(const uint8_t *buf, size_t len, isa_program **out, c
     rd_need(&r, 12, "kernel count and checksum");
     return -1;
   }
-  uint32_t nk = get_count(&r, 60, "kernel count");
-  if (r.failed) return -1;
   isa_program *p = calloc(1, sizeof *p);
   if (!p) {
     rd_fail(&r, "out of memory");
     return -1;
   }
-  p->kernels = nk ? calloc(nk, sizeof *p->kernels) : NULL;
-  if (nk && !p->kernels) {
-    free(p);
-    rd_fail(&r, "out of memory");
-    return -1;
-  }
-  p->nkernels = nk;
+  read_program(&r, p);
+  uint32_t nk = get_count(&r, 60, "kernel count");
+  p->kernels = nk && !r.failed ? calloc(nk, sizeof *p->kernels) : NULL;
+  if (nk && !r.failed && !p->kernels) rd_fail(&r, "out of memory");
+  if (!r.failed) p->nkernels = nk;
   for (uint32_t i = 0; i < nk && !r.failed; i++) read_kernel(&r, &p->kernels[i]);
   if (!r.failed && r.pos != r.len) rd_fail(&r, "trailing bytes after the last kernel");
   if (r.failed) {

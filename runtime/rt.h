@@ -196,7 +196,11 @@ typedef struct rt_prog_dev {
   char *log;
   cl_build_status status;
   isa_program *prog;
-  uint64_t const_addr; /* device copy of the program-scope __constant data, 0 if none */
+  /* The program's segments on this device (isa_program.segs), placed and
+   * initialised at the first launch of any of its kernels (rt_program_segments);
+   * 0 for an empty segment. The __global segment persists across launches. */
+  uint64_t seg_addr[ISA_NSEGS];
+  int segs_placed;
   /* Separate compilation: a compiled object, a library, or an executable
    * linked from them is kept as LLVM bitcode (its CL_PROGRAM_BINARIES). */
   cl_program_binary_type bintype;
@@ -409,6 +413,12 @@ uint64_t rt_kernel_lds_layout(const isa_kernel *k, const rt_arg *args, uint64_t 
  * work-item in global linear id order, and the buffer is freed. */
 #define RT_PRINTF_BUFFER_BYTES (1u << 20) /* CL_DEVICE_PRINTF_BUFFER_SIZE */
 uint64_t rt_printf_begin(sim_device *sim, const isa_kernel *k, uint8_t *kernarg);
-void rt_printf_end(sim_device *sim, const isa_kernel *k, const sim_launch *l, uint64_t addr);
+void rt_printf_end(sim_device *sim, const isa_program *prog, const sim_launch *l, uint64_t addr);
+
+/* rt_program.c: places program p's segments on context device i on first use
+ * (device memory like any buffer's; relocations made absolute); later calls
+ * do nothing. CL_SUCCESS or CL_OUT_OF_RESOURCES (no device memory left, or
+ * a relocation outside its segment), with a message on stderr. */
+cl_int rt_program_segments(struct _cl_program *p, cl_uint i);
 
 #endif

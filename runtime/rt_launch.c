@@ -14,6 +14,7 @@ typedef struct rt_launch_cmd {
   struct _cl_mem **mems;     /* retained pointer-argument buffers */
   uint32_t nmems;
   uint8_t *kernarg;
+  int di; /* the queue's device's index in the context */
   sim_launch l;
 } rt_launch_cmd;
 
@@ -46,7 +47,7 @@ static cl_int rt_launch_run(rt_cmd *c, uint64_t *dur) {
   rt_stats_identity(&s, lc, d);
   char err[2048] = "";
   uint64_t pbuf = rt_printf_begin(d->sim, lc->l.kernel, lc->kernarg);
-  if (lc->l.kernel->nprintf && !pbuf) {
+  if (isa_kernel_hidden(lc->l.kernel, ISA_HIDDEN_PRINTF_BUFFER) && !pbuf) {
     fprintf(stderr, "wavesim: kernel '%s': cannot allocate the printf buffer\n",
             lc->kernel->k->name);
     sim_stats_fini(&s);
@@ -58,7 +59,7 @@ static cl_int rt_launch_run(rt_cmd *c, uint64_t *dur) {
   rt_trace_begin(d, &lc->l);
   sim_status st = sim_run(d->sim, &lc->l, &s, err, sizeof err);
   rt_trace_end(d, &lc->l, &s);
-  if (st == SIM_OK) rt_printf_end(d->sim, lc->l.kernel, &lc->l, pbuf);
+  if (st == SIM_OK) rt_printf_end(d->sim, lc->kernel->program->dev[lc->di].prog, &lc->l, pbuf);
   if (pbuf) sim_mem_free(d->sim, pbuf);
   rt_stats_identity(&s, lc, d); /* sim_run names the device; keep the preset's name */
   /* WAVESIM_CHECK reports: diagnostics, in the order found */
@@ -214,6 +215,7 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
   lc->base.fini = rt_launch_fini;
   clRetainKernel(k);
   lc->kernel = k;
+  lc->di = di;
   lc->kernarg = malloc(ik->kernarg_bytes ? ik->kernarg_bytes : 1);
   lc->mems = calloc(ik->nargs ? ik->nargs : 1, sizeof *lc->mems);
   uint64_t *lds_at = calloc(ik->nargs ? ik->nargs : 1, sizeof *lds_at);
@@ -242,8 +244,29 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
     memcpy(lc->kernarg + a->offset, &v, a->size < 8 ? a->size : 8);
   }
   free(lds_at);
-  if (ik->const_bytes) /* hidden slot: the program's __constant data */
-    memcpy(lc->kernarg + ik->const_arg_offset, &k->program->dev[di].const_addr, 8);
+  /* hidden arguments: the program's segments now (placed on first use); the
+   * printf buffer when the launch runs (rt_printf_begin) */
+  for (uint32_t h = 0; h < ik->nhidden; h++) {
+    const isa_hidden_arg *ha = &ik->hidden[h];
+    uint64_t v = 0;
+    switch ((isa_hidden_kind)ha->kind) {
+    case ISA_HIDDEN_CONSTANT_SEGMENT:
+    case ISA_HIDDEN_GLOBAL_SEGMENT: {
+      cl_int se = rt_program_segments(k->program, (cl_uint)di);
+      if (se != CL_SUCCESS) {
+        rt_cmd_discard(&lc->base);
+        return se;
+      }
+      v = k->program->dev[di]
+              .seg_addr[ha->kind == ISA_HIDDEN_GLOBAL_SEGMENT ? ISA_SEG_GLOBAL : ISA_SEG_CONSTANT];
+      break;
+    }
+    case ISA_HIDDEN_PRINTF_BUFFER: /* a buffer per launch, when it runs */
+    case ISA_HIDDEN_COUNT:         /* not a kind (the reader rejects it) */
+      continue;
+    }
+    memcpy(lc->kernarg + ha->offset, &v, isa_hidden_bytes(ha->kind));
+  }
   lc->l.kernel = ik;
   lc->l.kernarg = lc->kernarg;
   lc->l.dyn_lds_bytes = (uint32_t)(lds_total - ik->lds_bytes);

@@ -19,7 +19,8 @@ static uint64_t rd64(const uint8_t *p) {
 }
 
 uint64_t rt_printf_begin(sim_device *sim, const isa_kernel *k, uint8_t *kernarg) {
-  if (!k->nprintf) return 0;
+  const isa_hidden_arg *slot = isa_kernel_hidden(k, ISA_HIDDEN_PRINTF_BUFFER);
+  if (!slot) return 0;
   uint64_t bytes = ISA_PRINTF_HEADER + RT_PRINTF_BUFFER_BYTES + ISA_PRINTF_SPILL;
   uint64_t addr = sim_mem_alloc(sim, bytes, NULL);
   uint8_t *h = addr ? sim_mem_host(sim, addr, bytes) : NULL;
@@ -27,7 +28,7 @@ uint64_t rt_printf_begin(sim_device *sim, const isa_kernel *k, uint8_t *kernarg)
   memset(h, 0, ISA_PRINTF_HEADER);
   uint32_t cap = RT_PRINTF_BUFFER_BYTES;
   memcpy(h + 8, &cap, 4);
-  memcpy(kernarg + k->printf_arg_offset, &addr, 8);
+  memcpy(kernarg + slot->offset, &addr, 8);
   return addr;
 }
 
@@ -186,7 +187,7 @@ static int pf_cmp(const void *a, const void *b) {
   return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
-void rt_printf_end(sim_device *sim, const isa_kernel *k, const sim_launch *l, uint64_t addr) {
+void rt_printf_end(sim_device *sim, const isa_program *prog, const sim_launch *l, uint64_t addr) {
   if (!addr) return;
   uint64_t bytes = ISA_PRINTF_HEADER + RT_PRINTF_BUFFER_BYTES + ISA_PRINTF_SPILL;
   const uint8_t *h = sim_mem_host(sim, addr, bytes);
@@ -216,11 +217,11 @@ void rt_printf_end(sim_device *sim, const isa_kernel *k, const sim_launch *l, ui
   for (uint32_t i = 0; r && i < n; i++) {
     const uint8_t *rec = a + r[i].pos;
     uint32_t site = rd32(rec + 4), sz = rd32(rec);
-    if (site >= k->nprintf) continue;
+    if (!prog || site >= prog->nprintf) continue;
     uint32_t nslots = (sz - ISA_PRINTF_RECORD_HEADER) / 8;
-    if (strlen(k->printf_layouts[site]) < nslots) nslots = (uint32_t)strlen(k->printf_layouts[site]);
-    pf_format(sim, &t, k->printf_fmts[site], k->printf_layouts[site],
-              rec + ISA_PRINTF_RECORD_HEADER, nslots);
+    const char *layout = prog->printf_layouts[site];
+    if (strlen(layout) < nslots) nslots = (uint32_t)strlen(layout);
+    pf_format(sim, &t, prog->printf_fmts[site], layout, rec + ISA_PRINTF_RECORD_HEADER, nslots);
   }
   free(r);
   if (t.n) fwrite(t.p, 1, t.n, stdout);
@@ -230,5 +231,5 @@ void rt_printf_end(sim_device *sim, const isa_kernel *k, const sim_launch *l, ui
     fprintf(stderr,
             "wavesim: kernel '%s': printf buffer full (%u bytes): %u printf records dropped "
             "(print less per launch or split the launch)\n",
-            k->name, RT_PRINTF_BUFFER_BYTES, dropped);
+            l->kernel->name, RT_PRINTF_BUFFER_BYTES, dropped);
 }

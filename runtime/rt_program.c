@@ -258,37 +258,62 @@ CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program p) {
   return CL_SUCCESS;
 }
 
-/* Program-scope __constant data: every kernel of a program carries the same
- * blob (isa_kernel.const_data); one copy per device serves all their launches. */
-static void rt_program_const_free(struct _cl_program *p, cl_uint i) {
-  if (p->dev[i].const_addr) sim_mem_free(p->ctx->devices[i]->sim, p->dev[i].const_addr);
-  p->dev[i].const_addr = 0;
+/* Program-level segments: one copy per (program, device) serves every
+ * launch of every kernel of the program there. */
+static void rt_program_segments_free(struct _cl_program *p, cl_uint i) {
+  for (int sg = 0; sg < ISA_NSEGS; sg++) {
+    if (p->dev[i].seg_addr[sg]) sim_mem_free(p->ctx->devices[i]->sim, p->dev[i].seg_addr[sg]);
+    p->dev[i].seg_addr[sg] = 0;
+  }
+  p->dev[i].segs_placed = 0;
 }
 
-static int rt_program_const_upload(struct _cl_program *p, cl_uint i) {
-  const isa_program *prog = p->dev[i].prog;
-  for (uint32_t j = 0; j < prog->nkernels; j++) {
-    const isa_kernel *k = &prog->kernels[j];
-    if (!k->const_bytes) continue;
-    sim_device *sim = p->ctx->devices[i]->sim;
-    p->dev[i].const_addr = sim_mem_alloc(sim, k->const_bytes, NULL);
-    void *host =
-        p->dev[i].const_addr ? sim_mem_host(sim, p->dev[i].const_addr, k->const_bytes) : NULL;
-    if (!host) return -1;
-    memcpy(host, k->const_data, k->const_bytes);
-    /* pointers inside the data were stored blob-relative (isa_kernel.const_relocs) */
-    uint8_t *h = host;
-    for (uint32_t q = 0; q < k->nconst_relocs; q++) {
-      uint32_t at = k->const_relocs[q];
-      if (at > k->const_bytes || k->const_bytes - at < 8) return -1;
-      uint64_t v = 0;
-      for (int b = 0; b < 8; b++) v |= (uint64_t)h[at + b] << (8 * b);
-      v += p->dev[i].const_addr;
-      for (int b = 0; b < 8; b++) h[at + b] = (uint8_t)(v >> (8 * b));
-    }
-    return 0;
+cl_int rt_program_segments(struct _cl_program *p, cl_uint i) {
+  rt_lock();
+  rt_prog_dev *pd = &p->dev[i];
+  if (pd->segs_placed || !pd->prog) {
+    rt_unlock();
+    return CL_SUCCESS;
   }
-  return 0;
+  sim_device *sim = p->ctx->devices[i]->sim;
+  const isa_program *prog = pd->prog;
+  const char *why = NULL;
+  for (int sg = 0; sg < ISA_NSEGS && !why; sg++) {
+    const isa_segment *seg = &prog->segs[sg];
+    if (!seg->size) continue;
+    pd->seg_addr[sg] = sim_mem_alloc(sim, seg->size, NULL);
+    void *host = pd->seg_addr[sg] ? sim_mem_host(sim, pd->seg_addr[sg], seg->size) : NULL;
+    if (!host)
+      why = "no device memory left for the program's segments";
+    else
+      memcpy(host, seg->data, seg->size);
+  }
+  /* pointers inside the data hold offsets into their target's segment */
+  for (int sg = 0; sg < ISA_NSEGS && !why; sg++) {
+    const isa_segment *seg = &prog->segs[sg];
+    uint8_t *h = seg->size ? sim_mem_host(sim, pd->seg_addr[sg], seg->size) : NULL;
+    for (uint32_t q = 0; q < seg->nrelocs && !why; q++) {
+      const isa_reloc *rl = &seg->relocs[q];
+      if (!h || rl->at > seg->size || seg->size - rl->at < 8 || rl->seg >= ISA_NSEGS) {
+        why = "a relocation outside its segment (corrupt program binary)";
+        break;
+      }
+      uint64_t v = 0;
+      for (int b = 0; b < 8; b++) v |= (uint64_t)h[rl->at + b] << (8 * b);
+      v += pd->seg_addr[rl->seg];
+      for (int b = 0; b < 8; b++) h[rl->at + b] = (uint8_t)(v >> (8 * b));
+    }
+  }
+  if (why) {
+    rt_program_segments_free(p, i);
+    rt_unlock();
+    fprintf(stderr, "wavesim: program-scope variables on %s: %s\n", p->ctx->devices[i]->config_name,
+            why);
+    return CL_OUT_OF_RESOURCES;
+  }
+  pd->segs_placed = 1;
+  rt_unlock();
+  return CL_SUCCESS;
 }
 
 /* Drops what a previous build, compile or link left on device i (caller
@@ -297,7 +322,7 @@ static void rt_program_reset(struct _cl_program *p, cl_uint i) {
   rt_prog_dev *pd = &p->dev[i];
   free(pd->log);
   pd->log = NULL;
-  rt_program_const_free(p, i);
+  rt_program_segments_free(p, i);
   if (pd->prog) isa_program_destroy(pd->prog);
   pd->prog = NULL;
   sim_oob_seen_fini(&pd->oob_seen); /* its keys point into the program */
@@ -377,19 +402,11 @@ static void rt_program_names(struct _cl_program *p) {
   if (!p->kernel_names) p->kernel_names = rt_strdup("");
 }
 
-/* Installs an executable built for device i: its __constant data. Returns
- * CL_SUCCESS or CL_OUT_OF_RESOURCES (device left without an executable). */
+/* Installs an executable built for device i (its segments are placed at
+ * the first launch: rt_program_segments). Returns CL_SUCCESS. */
 static cl_int rt_program_install(struct _cl_program *p, cl_uint i, isa_program *prog) {
   rt_prog_dev *pd = &p->dev[i];
   pd->prog = prog;
-  if (rt_program_const_upload(p, i)) {
-    rt_program_const_free(p, i);
-    rt_strcat(&pd->log, "wavesim: no device memory left for the program's __constant data\n");
-    isa_program_destroy(prog);
-    pd->prog = NULL;
-    pd->status = CL_BUILD_ERROR;
-    return CL_OUT_OF_RESOURCES;
-  }
   pd->status = CL_BUILD_SUCCESS;
   pd->bintype = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
   return CL_SUCCESS;
@@ -761,7 +778,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program p, cl_device_id
   case CL_PROGRAM_BINARY_TYPE:
     RT_INFO_VAL(cl_program_binary_type, pd->bintype);
   case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
-    RT_INFO_VAL(size_t, 0);
+    /* the __global segment's bytes (0 before a successful build) */
+    RT_INFO_VAL(size_t, pd->prog ? pd->prog->segs[ISA_SEG_GLOBAL].size : 0);
   default:
     return CL_INVALID_VALUE;
   }

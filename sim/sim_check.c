@@ -186,9 +186,10 @@ sim_check *sim_check_create(sim_ctx *c, uint32_t nslots, uint32_t flags) {
   /* the printf buffer's records are reserved by a global atomic and its
    * overflow area is shared junk: not the program's memory */
   const isa_kernel *kn = c->k;
-  if (kn->nprintf && c->l->kernarg && kn->printf_arg_offset + 8 <= kn->kernarg_bytes) {
+  const isa_hidden_arg *pf = isa_kernel_hidden(kn, ISA_HIDDEN_PRINTF_BUFFER);
+  if (pf && c->l->kernarg && pf->offset + 8 <= kn->kernarg_bytes) {
     uint64_t base = 0;
-    memcpy(&base, c->l->kernarg + kn->printf_arg_offset, 8);
+    memcpy(&base, c->l->kernarg + pf->offset, 8);
     int inside = 0;
     const sim_buffer *b = sim_mem_find(c->d, base, &inside);
     if (b && inside) k->skip_base = b->base, k->skip_end = b->base + b->size;

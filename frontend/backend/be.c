@@ -29,19 +29,25 @@ static void be_puts(be_text *t, const char *s) {
   t->n += l;
 }
 
-/* The program-scope __constant data of a module, laid out once. */
+/* Where a module's program-scope variables went: each in its space's
+ * program-level segment (isa_program.segs), laid out once per module. */
 typedef struct be_consts {
-  uint8_t *bytes;
-  uint32_t size;
-  uint32_t *offsets;
+  uint32_t *offsets; /* byte offset of ir_module.consts[k] in its segment */
+  uint8_t *segs;     /* isa_segkind of ir_module.consts[k] */
   uint32_t n;
-  uint32_t *relocs; /* blob offsets of pointers (isa_kernel.const_relocs) */
-  uint32_t nrelocs;
-  const ir_module *m; /* for the printf table */
+  const ir_module *m;
 } be_consts;
 
+/* Appends hidden argument `kind` in an 8-byte-aligned kernarg slot at *off. */
+static void be_hidden_add(isa_kernel *k, isa_hidden_kind kind, uint32_t *off) {
+  *off = (*off + 7) & ~7u;
+  k->hidden[k->nhidden++] = (isa_hidden_arg){(uint8_t)kind, *off};
+  *off += isa_hidden_bytes(kind);
+}
+
 /* Kernel argument layout: in order, each aligned to its size (rounded up to
- * a power of two, at most 16); pointers take 8 bytes. */
+ * a power of two, at most 16); pointers take 8 bytes. Then the hidden
+ * arguments the kernel uses, in ISA_HIDDEN_KINDS order. */
 static int be_layout_args(const ir_function *f, const be_consts *c, isa_kernel *k) {
   k->args = fe_xcalloc(f->oom, f->nparams ? f->nparams : 1, sizeof(isa_arg));
   k->nargs = f->nparams;
@@ -74,63 +80,73 @@ static int be_layout_args(const ir_function *f, const be_consts *c, isa_kernel *
     a->offset = off;
     off += size;
   }
-  /* program-scope __constant data: a hidden 8-byte slot after the user args
-   * (not in args[]) that the runtime fills with the blob's device address */
-  int uses = 0;
-  for (uint32_t i = 0; i < f->ninsts && !uses; i++)
-    uses = f->insts[i].block != IR_NONE && f->insts[i].op == IR_CONST_VAR;
-  if (uses && c->size) {
-    off = (off + 7) & ~7u;
-    k->const_arg_offset = off;
-    k->const_bytes = c->size;
-    k->const_data = fe_xmalloc(f->oom, c->size);
-    memcpy(k->const_data, c->bytes, c->size);
-    if (c->nrelocs) {
-      k->const_relocs = fe_xmalloc(f->oom, c->nrelocs * sizeof(uint32_t));
-      memcpy(k->const_relocs, c->relocs, c->nrelocs * sizeof(uint32_t));
-      k->nconst_relocs = c->nrelocs;
-    }
-    off += 8;
+  /* the segments whose variables the kernel names, and printf */
+  int uses[ISA_HIDDEN_COUNT] = {0};
+  for (uint32_t i = 0; i < f->ninsts; i++) {
+    const ir_inst *in = &f->insts[i];
+    if (in->block == IR_NONE) continue;
+    if (in->op == IR_CONST_VAR && in->aux < c->n) uses[be_seg_hidden(c->segs[in->aux])] = 1;
+    if (in->op == IR_PRINTF_BUF && c->m->nprintf) uses[ISA_HIDDEN_PRINTF_BUFFER] = 1;
   }
-  int rc = be_printf_layout(f, c->m, k, &off);
+  k->hidden = fe_xcalloc(f->oom, ISA_HIDDEN_COUNT, sizeof(isa_hidden_arg));
+  if (!k->hidden) return -1; /* only with no fe_oom */
+  for (int h = 0; h < ISA_HIDDEN_COUNT; h++)
+    if (uses[h]) be_hidden_add(k, (isa_hidden_kind)h, &off);
   k->kernarg_bytes = (off + 7) & ~7u;
-  return rc;
+  return 0;
 }
 
-/* The program's constant blob: every ir_module.consts entry at its alignment. */
-static int be_consts_build(const ir_module *m, be_consts *c, fe_oom *o) {
+/* The program's segments (into p->segs): every ir_module.consts entry at its
+ * alignment in its space's segment, and the printf sites (into p). */
+static int be_consts_build(const ir_module *m, be_consts *c, isa_program *p, fe_oom *o) {
   c->m = m;
+  if (m->nprintf) {
+    p->printf_fmts = fe_xcalloc(o, m->nprintf, sizeof(char *)); /* p's owner frees */
+    p->printf_layouts = fe_xcalloc(o, m->nprintf, sizeof(char *));
+    if (!p->printf_fmts || !p->printf_layouts) return -1; /* only with no fe_oom */
+    p->nprintf = m->nprintf;
+    for (uint32_t i = 0; i < m->nprintf; i++) {
+      p->printf_fmts[i] = fe_xstrdup(o, m->printf_fmts[i]);
+      p->printf_layouts[i] = fe_xstrdup(o, m->printf_layouts[i]);
+      if (!p->printf_fmts[i] || !p->printf_layouts[i]) return -1;
+    }
+  }
   if (!m->nconsts) return 0;
   c->offsets = fe_xcalloc(o, m->nconsts, sizeof(uint32_t)); /* c's owner frees */
-  uint32_t off = 0;
+  c->segs = fe_xcalloc(o, m->nconsts, 1);
+  if (!c->offsets || !c->segs) return -1;
+  uint32_t off[ISA_NSEGS] = {0}, nrel[ISA_NSEGS] = {0};
   for (uint32_t k = 0; k < m->nconsts; k++) {
+    uint8_t sg = m->consts[k].space == IR_AS_GLOBAL ? ISA_SEG_GLOBAL : ISA_SEG_CONSTANT;
     uint32_t al = m->consts[k].align ? m->consts[k].align : 4;
-    off = (off + al - 1) / al * al;
-    c->offsets[k] = off;
-    off += m->consts[k].size;
+    off[sg] = (off[sg] + al - 1) / al * al;
+    c->segs[k] = sg;
+    c->offsets[k] = off[sg];
+    off[sg] += m->consts[k].size;
+    nrel[sg] += m->consts[k].nrelocs;
   }
-  c->size = (off + 15) & ~15u;
-  c->bytes = fe_xcalloc(o, c->size ? c->size : 1, 1);
-  if (!c->offsets || !c->bytes) return -1; /* only with no fe_oom */
-  for (uint32_t k = 0; k < m->nconsts; k++)
-    if (m->consts[k].size) memcpy(c->bytes + c->offsets[k], m->consts[k].bytes, m->consts[k].size);
-  /* pointers between variables: blob-relative now, the runtime adds the
-   * blob's device address (the reader checked target and slot bounds) */
-  uint32_t nr = 0;
-  for (uint32_t k = 0; k < m->nconsts; k++) nr += m->consts[k].nrelocs;
-  if (nr) {
-    c->relocs = fe_xcalloc(o, nr, sizeof(uint32_t));
-    if (!c->relocs) return -1;
+  c->n = m->nconsts;
+  for (int sg = 0; sg < ISA_NSEGS; sg++) {
+    isa_segment *seg = &p->segs[sg];
+    seg->size = (off[sg] + 15) & ~15u;
+    if (seg->size) seg->data = fe_xcalloc(o, seg->size, 1);
+    if (nrel[sg]) seg->relocs = fe_xcalloc(o, nrel[sg], sizeof(isa_reloc));
+    if ((seg->size && !seg->data) || (nrel[sg] && !seg->relocs)) return -1;
   }
-  for (uint32_t k = 0; k < m->nconsts; k++)
+  for (uint32_t k = 0; k < m->nconsts; k++) {
+    isa_segment *seg = &p->segs[c->segs[k]];
+    if (m->consts[k].size) memcpy(seg->data + c->offsets[k], m->consts[k].bytes, m->consts[k].size);
+    /* pointers between variables: offsets into the target's segment now,
+     * the runtime adds that segment's address (the reader checked target
+     * and slot bounds) */
     for (uint32_t q = 0; q < m->consts[k].nrelocs; q++) {
       const ir_const_reloc *rl = &m->consts[k].relocs[q];
       uint32_t at = c->offsets[k] + rl->at;
       uint64_t v = (uint64_t)c->offsets[rl->target] + (uint64_t)rl->addend;
-      for (int b = 0; b < 8; b++) c->bytes[at + b] = (uint8_t)(v >> (8 * b));
-      c->relocs[c->nrelocs++] = at;
+      for (int b = 0; b < 8; b++) seg->data[at + b] = (uint8_t)(v >> (8 * b));
+      seg->relocs[seg->nrelocs++] = (isa_reloc){at, c->segs[rl->target]};
     }
-  c->n = m->nconsts;
+  }
   return 0;
 }
 
@@ -189,6 +205,7 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
   bf.err = err;
   bf.errlen = errlen;
   bf.const_offsets = c->offsets;
+  bf.const_segs = c->segs;
   bf.nconsts = c->n;
   o->phase = "control-flow analysis";
   if (pass_dom_compute(f, &bf.dom, err, errlen) || pass_uniformity_compute(f, &bf.dom, &bf.uni, err, errlen)) {
@@ -239,9 +256,9 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
     snprintf(line, sizeof line, "kernel %s: vgprs %u sgprs %u lds %u private %u kernarg %u\n", k->name, k->nvgprs,
              k->nsgprs, k->lds_bytes, k->private_bytes, k->kernarg_bytes);
     be_puts(isat, line);
-    if (k->const_bytes) {
-      snprintf(line, sizeof line, "  constant data %u bytes, address at kernarg offset %u\n", k->const_bytes,
-               k->const_arg_offset);
+    for (uint32_t h = 0; h < k->nhidden; h++) {
+      snprintf(line, sizeof line, "  hidden %s at kernarg offset %u\n",
+               isa_hidden_name(k->hidden[h].kind), k->hidden[h].offset);
       be_puts(isat, line);
     }
     for (uint32_t a = 0; a < k->nargs; a++) {
@@ -280,12 +297,10 @@ static void be_run_free(be_run *r) {
   free(r->irt.p);
   free(r->isat.p);
   r->irt.p = r->isat.p = NULL;
-  free(r->consts.bytes);
   free(r->consts.offsets);
-  free(r->consts.relocs);
-  r->consts.bytes = NULL;
+  free(r->consts.segs);
   r->consts.offsets = NULL;
-  r->consts.relocs = NULL;
+  r->consts.segs = NULL;
 }
 
 static void be_run_unwind(void *r) {
@@ -302,9 +317,9 @@ static int be_run_kernels(be_run *r) {
   const char *file = m->source_file ? m->source_file : "<source>";
   r->p = fe_xcalloc(o, 1, sizeof *r->p);
   r->p->kernels = fe_xcalloc(o, m->nfns ? m->nfns : 1, sizeof(isa_kernel));
-  o->phase = "laying out __constant data";
-  int rc = be_consts_build(m, &r->consts, o);
-  if (rc) snprintf(r->err, r->errlen, "%s: out of memory laying out __constant data", file);
+  o->phase = "laying out program-scope variables";
+  int rc = be_consts_build(m, &r->consts, r->p, o);
+  if (rc) snprintf(r->err, r->errlen, "%s: out of memory laying out program-scope variables", file);
   for (uint32_t i = 0; i < m->nfns && !rc; i++) {
     if (!m->fns[i].is_kernel) continue;
     /* counted first, so that an unwind frees what the kernel got so far */
@@ -359,9 +374,8 @@ int be_compile_dump(ir_module *m, const fe_target *t, isa_program **out, char **
     be_run_free(&r);
     return -1;
   }
-  free(r.consts.bytes);
   free(r.consts.offsets);
-  free(r.consts.relocs);
+  free(r.consts.segs);
   /* "" when nothing was printed: a failed strdup leaves NULL, and the
    * caller's NULL check reports it */
   if (ir_text)

@@ -66,7 +66,8 @@ typedef struct be_func {
   /* SGPR spill slots (be_regalloc.c): the VGPR whose lanes are being
    * handed out and how many are taken (0: none yet, take a new VGPR) */
   uint32_t sslot_vreg, sslot_used;
-  const uint32_t *const_offsets; /* byte offset of ir_module.consts[k] in the blob */
+  const uint32_t *const_offsets; /* byte offset of ir_module.consts[k] in its segment */
+  const uint8_t *const_segs;     /* isa_segkind of ir_module.consts[k] */
   uint32_t nconsts;
   char *err;
   size_t errlen;
@@ -128,9 +129,9 @@ int be_emit_kernel(be_func *bf, isa_kernel *k);
 /* short if-bodies run predicated, as vendor compilers' code does (be_predicate.c) */
 void be_predicate(isa_kernel *k);
 
-/* be_isel_printf.c: the hidden printf-buffer kernarg slot and the kernel's
- * copy of the module's printf table when f uses printf (off: next free
- * kernarg byte, advanced); -1 when out of memory */
-int be_printf_layout(const ir_function *f, const ir_module *m, isa_kernel *k, uint32_t *off);
+/* The hidden argument that binds segment `seg` (isa_segkind). */
+static inline isa_hidden_kind be_seg_hidden(uint8_t seg) {
+  return seg == ISA_SEG_GLOBAL ? ISA_HIDDEN_GLOBAL_SEGMENT : ISA_HIDDEN_CONSTANT_SEGMENT;
+}
 
 #endif

@@ -86,7 +86,7 @@ int isel_builtin(isel *s, uint32_t i);
 /* be_isel_image.c: the IR_IMAGE_* ops */
 int isel_image(isel *s, uint32_t i);
 
-/* be_isel_printf.c (be_printf_layout is in be_internal.h) */
+/* be_isel_printf.c */
 int isel_printf_buf(isel *s, uint32_t i);
 
 #endif

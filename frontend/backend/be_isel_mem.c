@@ -421,14 +421,17 @@ int isel_atomic(isel *s, uint32_t i) {
   return 0;
 }
 
-
-/* Program-scope __constant data: the blob's device address from the hidden
- * kernarg slot, plus this variable's offset in the blob. */
+/* A program-scope variable: its segment's device address from the hidden
+ * argument binding it, plus the variable's offset in the segment. */
 int isel_const_var(isel *s, uint32_t i) {
   const ir_inst *in = &s->f->insts[i];
-  if (!s->k->const_bytes || in->aux >= s->bf->nconsts)
-    return isel_fail(s, "internal compiler error: __constant variable %u has no data", in->aux);
-  uint32_t d = mem_sload(s, s->kernarg, 1, s->k->const_arg_offset);
+  const isa_hidden_arg *h = in->aux < s->bf->nconsts
+                                ? isa_kernel_hidden(s->k, be_seg_hidden(s->bf->const_segs[in->aux]))
+                                : NULL;
+  if (!h)
+    return isel_fail(s, "internal compiler error: program-scope variable %u has no segment",
+                     in->aux);
+  uint32_t d = mem_sload(s, s->kernarg, 1, h->offset);
   uint32_t off = s->bf->const_offsets[in->aux];
   if (off) d = isel_e1(s, ISA_OP_s_add_u64, ISA_RF_S, 2, be_vr(d), be_imm(off), isel_none);
   isel_def(s, i, VC_S2, d);

@@ -186,7 +186,8 @@ static uint32_t spv_gvar(spv_fn *x, uint32_t id) {
     r = spv_emit_entry(x, IR_LOCAL_VAR, t, 0, NULL);
     x->f->insts[r].imm = et->size;
     x->f->insts[r].aux = g->align ? g->align : et->align;
-  } else if (sc == SpvStorageClassUniformConstant) {
+  } else if (sc == SpvStorageClassUniformConstant || sc == SpvStorageClassCrossWorkgroup) {
+    /* program-scope __constant or __global data (its segment from t.space) */
     r = spv_emit_entry(x, IR_CONST_VAR, t, 0, NULL);
     x->f->insts[r].aux = g->const_index;
   } else {

@@ -592,7 +592,7 @@ static int spv_vhalf(spv_fn *x, uint32_t i, uint32_t num) {
  * when it does not fit, into the buffer's spill area and count it dropped;
  * branch-free so the reader never splits blocks), and return 0 or -1. The
  * format (a constant string, read here) and the slot layout are kept per call
- * site in ir_module.printf_*; isa_kernel documents the buffer and records. */
+ * site in ir_module.printf_*; isa_program documents the buffer and records. */
 
 /* The bytes of a __constant string a pointer value points at, or NULL. */
 static const char *spv_printf_cstr(spv_fn *x, uint32_t v, uint32_t *avail) {
@@ -606,7 +606,8 @@ static const char *spv_printf_cstr(spv_fn *x, uint32_t v, uint32_t *avail) {
       v = in->opnd[0];
     } else if (in->op == IR_CONST_VAR && in->aux < x->m->out->nconsts) {
       const ir_const_data *c = &x->m->out->consts[in->aux];
-      if (off >= c->size || !c->bytes) return NULL;
+      /* a __global array may change before the call: not a format */
+      if (off >= c->size || !c->bytes || c->space != IR_AS_CONSTANT) return NULL;
       *avail = c->size - (uint32_t)off;
       return (const char *)c->bytes + off;
     } else {

@@ -65,6 +65,7 @@ typedef struct spv_id {
   uint8_t ext;       /* EXTIMPORT: 1 = OpenCL.std, 2 = OpenCL.DebugInfo.100, 0 other */
   uint8_t byval, cpacked, saturated, has_rounding;
   uint8_t wrap;      /* IR_NSW | IR_NUW from NoSignedWrap / NoUnsignedWrap */
+  uint8_t imported;  /* LinkageAttributes ... Import: declared here, defined elsewhere */
   int32_t builtin;   /* BuiltIn decoration, -1 if none */
   uint32_t ins;      /* defining instruction index */
   uint32_t type;     /* type id of a value */
@@ -73,7 +74,7 @@ typedef struct spv_id {
   spv_type *t;       /* SPV_K_TYPE */
   const char *name;  /* OpName, in the name pool */
   const char *str;   /* OpString text (points into the module words) */
-  uint32_t const_index; /* GVAR UniformConstant: index into ir_module.consts */
+  uint32_t const_index; /* GVAR UniformConstant or CrossWorkgroup: index into ir_module.consts */
 } spv_id;
 
 typedef struct spv_mod {
@@ -290,7 +291,8 @@ uint32_t spv_xbitcnt(spv_fn *x, ir_math mth, ir_type t, uint32_t v);
 void spv_async_copy(spv_fn *x, uint32_t i);
 void spv_wait_events(spv_fn *x, uint32_t i);
 
-/* Program-scope __constant data the reader accepts, all variables together. */
+/* Program-scope data the reader accepts, all variables of one address space
+ * (__constant, __global) together. */
 #define SPV_MAX_CONSTANT_BYTES (16u << 20)
 
 #define SPV_IRT(b) ((ir_type){.base = (b), .space = 0})

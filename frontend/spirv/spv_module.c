@@ -440,7 +440,7 @@ static void spv_type_free(spv_type *t) {
 
 /* ---- constants ------------------------------------------------------------ */
 /* A build-time value of a constant instruction: an integer, or (has_base) the
- * address of __constant variable consts[base] plus `off` bytes. */
+ * address of program-scope variable consts[base] plus `off` bytes. */
 typedef struct spv_cval {
   int has_base;
   uint32_t base;
@@ -459,7 +459,7 @@ static const char *spv_const_what(spv_mod *m, uint32_t id) {
 static void spv_const_fail(spv_mod *m, const char *var, uint32_t id, const char *why) {
   spv_error(m, 0,
             "unsupported constant instruction %s (OpSpecConstantOp %%%u) in the initializer of "
-            "__constant variable '%s': %s; initialize it with addresses of __constant "
+            "program-scope variable '%s': %s; initialize it with addresses of program-scope "
             "variables plus constant offsets, or fill it in the kernel",
             spv_const_what(m, id), id, var ? var : "?", why);
 }
@@ -470,18 +470,19 @@ static void spv_const_fail(spv_mod *m, const char *var, uint32_t id, const char 
 static int spv_const_eval(spv_mod *m, const char *var, uint32_t id, spv_cval *v, int depth) {
   memset(v, 0, sizeof *v);
   if (id >= m->bound || depth > 64) {
-    spv_error(m, 0, "unsupported initializer %%%u of __constant variable '%s'", id,
+    spv_error(m, 0, "unsupported initializer %%%u of program-scope variable '%s'", id,
               var ? var : "?");
     return -1;
   }
   spv_id *x = &m->ids[id];
   uint32_t i = x->ins;
   if (x->kind == SPV_K_GVAR) {
-    if (m->ins[i].nw < 4 || spv_word(m, i, 3) != SpvStorageClassUniformConstant) {
+    if (m->ins[i].nw < 4 || (spv_word(m, i, 3) != SpvStorageClassUniformConstant &&
+                             spv_word(m, i, 3) != SpvStorageClassCrossWorkgroup)) {
       spv_error(m, 0,
-                "the initializer of __constant variable '%s' holds the address of '%s', which "
-                "is not __constant data; only addresses of program-scope __constant variables "
-                "are supported there",
+                "the initializer of program-scope variable '%s' holds the address of '%s', "
+                "which is neither program-scope __constant nor __global data; only addresses "
+                "of program-scope variables are supported there",
                 var ? var : "?", x->name ? x->name : "?");
       return -1;
     }
@@ -491,8 +492,8 @@ static int spv_const_eval(spv_mod *m, const char *var, uint32_t id, spv_cval *v,
   }
   if (x->kind == SPV_K_UNDEF) return 0;
   if (x->kind != SPV_K_CONST) {
-    spv_error(m, 0, "unsupported initializer %%%u of __constant variable '%s' (not a constant)", id,
-              var ? var : "?");
+    spv_error(m, 0, "unsupported initializer %%%u of program-scope variable '%s' (not a constant)",
+              id, var ? var : "?");
     return -1;
   }
   spv_type *t = spv_type_of(m, x->type, 0);
@@ -686,9 +687,10 @@ int spv_const_bytes(spv_mod *m, uint32_t id, uint8_t *bytes, uint32_t size, ir_c
   case SpvOpSpecConstantOp:
     return spv_const_addr(m, id, bytes, size, cd, at, var);
   default:
-    spv_error(m, 0,
-              "unsupported constant instruction %s in the initializer of __constant variable '%s'",
-              spv_op_name(m->ins[i].op), var ? var : "?");
+    spv_error(
+        m, 0,
+        "unsupported constant instruction %s in the initializer of program-scope variable '%s'",
+        spv_op_name(m->ins[i].op), var ? var : "?");
     return -1;
   }
 }
@@ -805,6 +807,8 @@ static void spv_fill_ids(spv_mod *m, spv_moff **moffs, uint32_t *nmoffs) {
       else if (d == SpvDecorationNoSignedWrap) x->wrap |= IR_NSW;
       else if (d == SpvDecorationNoUnsignedWrap) x->wrap |= IR_NUW;
       else if (d == SpvDecorationFPRoundingMode) x->has_rounding = 1, x->rounding = spv_word(m, i, 3);
+      else if (d == SpvDecorationLinkageAttributes && m->ins[i].nw > 4)
+        x->imported = spv_word(m, i, m->ins[i].nw - 1) == SpvLinkageTypeImport;
       else if (d == SpvDecorationFuncParamAttr &&
                spv_word(m, i, 3) == SpvFunctionParameterAttributeByVal)
         x->byval = 1;
@@ -886,9 +890,11 @@ static void spv_fill_ids(spv_mod *m, spv_moff **moffs, uint32_t *nmoffs) {
   }
 }
 
-/* Module-scope variables: their kind, and __constant data for initialized ones. */
+/* Module-scope variables: their kind, and the data of the program-scope
+ * __constant and __global variables (ir_module.consts). */
 static void spv_globals(spv_mod *m) {
   int in_fn = 0;
+  uint64_t total[2] = {0, 0}; /* bytes so far: __constant, __global */
   for (uint32_t i = 0; i < m->nins && !m->failed; i++) {
     uint16_t op = m->ins[i].op;
     if (op == SpvOpFunction)
@@ -901,37 +907,45 @@ static void spv_globals(spv_mod *m) {
     spv_id *x = &m->ids[id];
     x->kind = SPV_K_GVAR;
     uint32_t sc = spv_word(m, i, 3);
-    if (sc == SpvStorageClassUniformConstant) {
-      spv_type *pt = spv_type_of(m, x->type, 0);
-      spv_type *et = pt ? spv_type_of(m, pt->elem, 0) : NULL;
-      if (!et)
-        return;
-      ir_module *o = m->out;
-      /* every kernel carries a copy of the blob (isa_kernel.const_data), so
-       * a type-sized table (up to 256 MiB) from a fuzzed or broken module
-       * would cost seconds and gigabytes; real programs stay far below */
-      uint64_t total = et->size;
-      for (uint32_t k = 0; k < o->nconsts; k++) total += o->consts[k].size;
-      if (total > SPV_MAX_CONSTANT_BYTES) {
-        spv_error(
-            m, 0,
-            "program-scope __constant data of %llu bytes is more than the %u MiB "
-            "wavesim supports (the device reports a 64 KiB CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE); "
-            "keep large tables in a __global buffer",
-            (unsigned long long)total, SPV_MAX_CONSTANT_BYTES >> 20);
-        return;
-      }
-      o->consts = fe_xrealloc(m->oom, o->consts, (o->nconsts + 1) * sizeof(ir_const_data));
-      ir_const_data *cd = &o->consts[o->nconsts];
-      cd->size = et->size;
-      cd->align = x->align ? x->align : et->align;
-      cd->bytes = fe_xcalloc(m->oom, et->size ? et->size : 1, 1);
-      cd->relocs = NULL;
-      cd->nrelocs = 0;
-      x->const_index = o->nconsts++;
-      if (m->ins[i].nw > 4 && cd->bytes)
-        spv_const_bytes(m, spv_idw(m, i, 4), cd->bytes, cd->size, cd, 0, x->name);
+    int global = sc == SpvStorageClassCrossWorkgroup;
+    if (sc != SpvStorageClassUniformConstant && !global) continue;
+    spv_type *pt = spv_type_of(m, x->type, 0);
+    spv_type *et = pt ? spv_type_of(m, pt->elem, 0) : NULL;
+    if (!et) return;
+    if (x->imported) {
+      spv_error(m, 0,
+                "program-scope %s variable '%s' is declared extern but not defined in this "
+                "program; define it (with or without an initializer) in one of the sources "
+                "built or linked together",
+                global ? "__global" : "__constant", x->name ? x->name : "?");
+      return;
     }
+    ir_module *o = m->out;
+    /* the program carries the initial bytes (isa_segment.data), so a
+     * type-sized table (up to 256 MiB) from a fuzzed or broken module would
+     * cost seconds and gigabytes; real programs stay far below */
+    total[global] += et->size;
+    if (total[global] > SPV_MAX_CONSTANT_BYTES) {
+      spv_error(m, 0,
+                "program-scope %s data of %llu bytes (at variable '%s') is more than the %u MiB "
+                "wavesim supports%s; keep large tables in a buffer",
+                global ? "__global" : "__constant", (unsigned long long)total[global],
+                x->name ? x->name : "?", SPV_MAX_CONSTANT_BYTES >> 20,
+                global ? "" : " (the device reports a 64 KiB CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE)");
+      return;
+    }
+    o->consts = fe_xrealloc(m->oom, o->consts, (o->nconsts + 1) * sizeof(ir_const_data));
+    ir_const_data *cd = &o->consts[o->nconsts];
+    cd->size = et->size;
+    cd->align = x->align ? x->align : et->align;
+    cd->space = global ? IR_AS_GLOBAL : IR_AS_CONSTANT;
+    /* no initializer: zero, as C gives static storage */
+    cd->bytes = fe_xcalloc(m->oom, et->size ? et->size : 1, 1);
+    cd->relocs = NULL;
+    cd->nrelocs = 0;
+    x->const_index = o->nconsts++;
+    if (m->ins[i].nw > 4 && cd->bytes)
+      spv_const_bytes(m, spv_idw(m, i, 4), cd->bytes, cd->size, cd, 0, x->name);
   }
 }
 

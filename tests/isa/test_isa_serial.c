@@ -15,8 +15,9 @@ static const char *listing = "  s_mov_b32 s7, 0\n"
                              "  s_cbranch_scc1 loop\n"
                              "  s_endpgm\n";
 
-/* Two kernels: one with every field set (args, lines, constant data, NULL vs
- * "" strings), one nearly empty. */
+/* Two kernels: one with every field set (args, lines, hidden arguments, NULL
+ * vs "" strings), one nearly empty; both segments with data and relocations
+ * (within and across segments), two printf sites. */
 static isa_program *make_program(void) {
   isa_program *p = calloc(1, sizeof *p);
   p->nkernels = 2;
@@ -43,13 +44,33 @@ static isa_program *make_program(void) {
   k->args[1] = (isa_arg){strdup("n"), strdup(""), ISA_ARG_VALUE, 4, 8, 4, 0, ISA_ACCESS_NONE};
   k->args[2] = (isa_arg){strdup("s"), strdup("sampler_t"), ISA_ARG_SAMPLER, 8, 16, 8, 0, ISA_ACCESS_NONE};
   k->args[3] = (isa_arg){strdup("img"), strdup("image2d_t"), ISA_ARG_IMAGE, 8, 24, 8, 0, ISA_ACCESS_WRITE_ONLY};
-  k->const_bytes = 12;
-  k->const_data = malloc(12);
-  memcpy(k->const_data, "\x01\x02\x04\x00\x00\x00\x00\x00\x00\x00\xff\x7f", 12);
-  k->nconst_relocs = 1; /* a pointer at byte 2 to byte 4 of the blob */
-  k->const_relocs = malloc(sizeof(uint32_t));
-  k->const_relocs[0] = 2;
-  k->const_arg_offset = 32;
+  k->nhidden = 3; /* in a different order than the kinds: the table keeps it */
+  k->hidden = calloc(3, sizeof *k->hidden);
+  k->hidden[0] = (isa_hidden_arg){ISA_HIDDEN_GLOBAL_SEGMENT, 24};
+  k->hidden[1] = (isa_hidden_arg){ISA_HIDDEN_PRINTF_BUFFER, 32};
+  k->hidden[2] = (isa_hidden_arg){ISA_HIDDEN_CONSTANT_SEGMENT, 16};
+  isa_segment *c = &p->segs[ISA_SEG_CONSTANT];
+  c->size = 12;
+  c->data = malloc(12);
+  memcpy(c->data, "\x01\x02\x04\x00\x00\x00\x00\x00\x00\x00\xff\x7f", 12);
+  c->nrelocs = 1; /* a pointer at byte 2 to byte 4 of the constant segment */
+  c->relocs = malloc(sizeof *c->relocs);
+  c->relocs[0] = (isa_reloc){2, ISA_SEG_CONSTANT};
+  isa_segment *g = &p->segs[ISA_SEG_GLOBAL];
+  g->size = 32;
+  g->data = calloc(32, 1);
+  g->data[8] = 16; /* byte 8: a pointer to byte 16 of this segment; 24: to the constants */
+  g->nrelocs = 2;
+  g->relocs = malloc(2 * sizeof *g->relocs);
+  g->relocs[0] = (isa_reloc){8, ISA_SEG_GLOBAL};
+  g->relocs[1] = (isa_reloc){24, ISA_SEG_CONSTANT};
+  p->nprintf = 2;
+  p->printf_fmts = calloc(2, sizeof(char *));
+  p->printf_layouts = calloc(2, sizeof(char *));
+  p->printf_fmts[0] = strdup("x=%d\n");
+  p->printf_layouts[0] = strdup("i");
+  p->printf_fmts[1] = strdup("");
+  p->printf_layouts[1] = strdup("");
   isa_kernel *e = &p->kernels[1];
   e->name = strdup("empty");
   e->source_file = NULL;
@@ -57,6 +78,22 @@ static isa_program *make_program(void) {
 }
 
 static void check_same(const isa_program *a, const isa_program *b) {
+  for (int sg = 0; sg < ISA_NSEGS; sg++) {
+    const isa_segment *x = &a->segs[sg], *y = &b->segs[sg];
+    ck_assert_uint_eq(x->size, y->size);
+    ck_assert_int_eq(!x->data, !y->data);
+    if (x->data) ck_assert_int_eq(memcmp(x->data, y->data, x->size), 0);
+    ck_assert_uint_eq(x->nrelocs, y->nrelocs);
+    for (uint32_t q = 0; q < x->nrelocs; q++) {
+      ck_assert_uint_eq(x->relocs[q].at, y->relocs[q].at);
+      ck_assert_uint_eq(x->relocs[q].seg, y->relocs[q].seg);
+    }
+  }
+  ck_assert_uint_eq(a->nprintf, b->nprintf);
+  for (uint32_t i = 0; i < a->nprintf; i++) {
+    ck_assert_str_eq(a->printf_fmts[i], b->printf_fmts[i]);
+    ck_assert_str_eq(a->printf_layouts[i], b->printf_layouts[i]);
+  }
   ck_assert_uint_eq(a->nkernels, b->nkernels);
   for (uint32_t i = 0; i < a->nkernels; i++) {
     const isa_kernel *x = &a->kernels[i], *y = &b->kernels[i];
@@ -94,13 +131,11 @@ static void check_same(const isa_program *a, const isa_program *b) {
       ck_assert_uint_eq(x->args[a2].type_qual, y->args[a2].type_qual);
       ck_assert_uint_eq(x->args[a2].access, y->args[a2].access);
     }
-    ck_assert_uint_eq(x->const_bytes, y->const_bytes);
-    ck_assert_uint_eq(x->const_arg_offset, y->const_arg_offset);
-    ck_assert_int_eq(!x->const_data, !y->const_data);
-    if (x->const_data) ck_assert_int_eq(memcmp(x->const_data, y->const_data, x->const_bytes), 0);
-    ck_assert_uint_eq(x->nconst_relocs, y->nconst_relocs);
-    for (uint32_t q = 0; q < x->nconst_relocs; q++)
-      ck_assert_uint_eq(x->const_relocs[q], y->const_relocs[q]);
+    ck_assert_uint_eq(x->nhidden, y->nhidden);
+    for (uint32_t h = 0; h < x->nhidden; h++) {
+      ck_assert_uint_eq(x->hidden[h].kind, y->hidden[h].kind);
+      ck_assert_uint_eq(x->hidden[h].offset, y->hidden[h].offset);
+    }
   }
 }
 
@@ -119,6 +154,11 @@ START_TEST(round_trip_exact) {
   ck_assert_ptr_null(q->kernels[1].source_file);
   ck_assert_str_eq(q->kernels[0].args[1].type_name, "");
   ck_assert_uint_eq(q->kernels[0].code[3].target[0], 1);
+  /* the table answers by kind; the empty kernel has none */
+  ck_assert_uint_eq(isa_kernel_hidden(&q->kernels[0], ISA_HIDDEN_CONSTANT_SEGMENT)->offset, 16);
+  ck_assert_uint_eq(isa_kernel_hidden(&q->kernels[0], ISA_HIDDEN_PRINTF_BUFFER)->offset, 32);
+  ck_assert_ptr_null(isa_kernel_hidden(&q->kernels[1], ISA_HIDDEN_GLOBAL_SEGMENT));
+  ck_assert_str_eq(q->printf_fmts[1], "");
   /* serializing the copy gives the same bytes */
   ck_assert_int_eq(isa_program_serialize(q, &buf2, &len2), 0);
   ck_assert_uint_eq(len, len2);
@@ -135,7 +175,9 @@ START_TEST(empty_program) {
   uint8_t *buf = NULL;
   size_t len = 0;
   ck_assert_int_eq(isa_program_serialize(&p, &buf, &len), 0);
-  ck_assert_uint_eq(len, 8 + 4 + 4 + 4 + 8);
+  /* magic, version, opcode count, two empty segments (size, flag, relocation
+   * count), printf sites, kernels, checksum */
+  ck_assert_uint_eq(len, 8 + 4 + 4 + 2 * (4 + 1 + 4) + 4 + 4 + 8);
   isa_program *q = NULL;
   char err[256];
   ck_assert_msg(isa_program_deserialize(buf, len, &q, err, sizeof err) == 0, "%s", err);
@@ -235,19 +277,66 @@ START_TEST(other_version_rejected) {
 }
 END_TEST
 
-START_TEST(const_reloc_outside_data_rejected) {
-  isa_program *p = make_program();
-  p->kernels[0].const_relocs[0] = 5; /* 8 bytes from 5 pass the 12-byte blob's end */
+/* Serializes p (changed by the caller to something the reader refuses) and
+ * checks the reader's message names it. */
+static void check_rejected(isa_program *p, const char *why) {
   uint8_t *buf = NULL;
   size_t len = 0;
   ck_assert_int_eq(isa_program_serialize(p, &buf, &len), 0);
   char err[256];
-  isa_program *q = NULL;
+  isa_program *q = (isa_program *)1;
   ck_assert_int_eq(isa_program_deserialize(buf, len, &q, err, sizeof err), -1);
   ck_assert_ptr_null(q);
-  ck_assert_msg(strstr(err, "constant relocation outside the data"), "%s", err);
+  ck_assert_msg(strstr(err, why), "%s", err);
   free(buf);
   isa_program_destroy(p);
+}
+
+START_TEST(reloc_outside_data_rejected) {
+  isa_program *p = make_program();
+  p->segs[ISA_SEG_CONSTANT].relocs[0].at = 5; /* 8 bytes from 5 pass the 12-byte segment's end */
+  check_rejected(p, "relocation outside the segment's data");
+}
+END_TEST
+
+START_TEST(reloc_bad_segment_rejected) {
+  isa_program *p = make_program();
+  p->segs[ISA_SEG_GLOBAL].relocs[1].seg = ISA_NSEGS;
+  check_rejected(p, "bad relocation target segment");
+}
+END_TEST
+
+START_TEST(hidden_bad_kind_rejected) {
+  isa_program *p = make_program();
+  p->kernels[0].hidden[1].kind = ISA_HIDDEN_COUNT;
+  check_rejected(p, "bad hidden argument kind");
+}
+END_TEST
+
+START_TEST(hidden_slot_outside_kernarg_rejected) {
+  isa_program *p = make_program();
+  p->kernels[0].hidden[1].offset = 36; /* 8 bytes from 36 pass kernarg_bytes 40 */
+  check_rejected(p, "hidden argument slot outside the kernarg segment");
+}
+END_TEST
+
+START_TEST(hidden_kind_twice_rejected) {
+  isa_program *p = make_program();
+  p->kernels[0].hidden[2].kind = ISA_HIDDEN_GLOBAL_SEGMENT;
+  check_rejected(p, "hidden argument kind listed twice");
+}
+END_TEST
+
+/* Every kind has a name and a slot size (the listing and the reader's bound
+ * check use them); a kind past the table has neither. */
+START_TEST(hidden_kinds_named) {
+  for (unsigned h = 0; h < ISA_HIDDEN_COUNT; h++) {
+    ck_assert_ptr_nonnull(isa_hidden_name(h));
+    ck_assert_uint_eq(isa_hidden_bytes(h), 8);
+  }
+  ck_assert_str_eq(isa_hidden_name(ISA_HIDDEN_GLOBAL_SEGMENT), "global_segment");
+  ck_assert_ptr_null(isa_hidden_name(ISA_HIDDEN_COUNT));
+  ck_assert_uint_eq(isa_hidden_bytes(ISA_HIDDEN_COUNT), 0);
 }
 END_TEST
 
@@ -261,7 +350,12 @@ static Suite *suite(void) {
   tcase_add_test(tc, truncation_at_every_length);
   tcase_add_test(tc, corrupt_bytes);
   tcase_add_test(tc, other_version_rejected);
-  tcase_add_test(tc, const_reloc_outside_data_rejected);
+  tcase_add_test(tc, reloc_outside_data_rejected);
+  tcase_add_test(tc, reloc_bad_segment_rejected);
+  tcase_add_test(tc, hidden_bad_kind_rejected);
+  tcase_add_test(tc, hidden_slot_outside_kernarg_rejected);
+  tcase_add_test(tc, hidden_kind_twice_rejected);
+  tcase_add_test(tc, hidden_kinds_named);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -430,6 +430,7 @@ START_TEST(test_const_var_data) {
   m->consts[0].size = 3, m->consts[0].align = 1;
   m->consts[1].bytes = malloc(8), memcpy(m->consts[1].bytes, b_bytes, 8);
   m->consts[1].size = 8, m->consts[1].align = 4;
+  m->consts[0].space = m->consts[1].space = IR_AS_CONSTANT;
   ir_type pt[2] = {GPTR, I32};
   ir_function *f = tb_kernel(m, "cv", 2, pt);
   uint32_t p = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
@@ -446,15 +447,70 @@ START_TEST(test_const_var_data) {
   ck_assert_int_eq(be_compile_dump(m, &t, &prog, NULL, &isa, err, sizeof err), 0);
   const isa_kernel *k = &prog->kernels[0];
   ck_assert_uint_eq(k->nargs, 2); /* the hidden slot is no user argument */
-  ck_assert_uint_eq(k->const_bytes, 16); /* 3 bytes, pad to 4, 8 bytes, round to 16 */
-  ck_assert_uint_eq(k->const_arg_offset, 16);
+  const isa_segment *cs = &prog->segs[ISA_SEG_CONSTANT];
+  ck_assert_uint_eq(cs->size, 16); /* 3 bytes, pad to 4, 8 bytes, round to 16 */
+  ck_assert_uint_eq(prog->segs[ISA_SEG_GLOBAL].size, 0);
+  ck_assert_uint_eq(k->nhidden, 1);
+  ck_assert_uint_eq(k->hidden[0].kind, ISA_HIDDEN_CONSTANT_SEGMENT);
+  ck_assert_uint_eq(k->hidden[0].offset, 16);
   ck_assert_uint_eq(k->kernarg_bytes, 24);
-  ck_assert_int_eq(memcmp(k->const_data, a_bytes, 3), 0);
-  ck_assert_int_eq(memcmp(k->const_data + 4, b_bytes, 8), 0);
-  ck_assert_ptr_nonnull(strstr(isa, "constant data 16 bytes, address at kernarg offset 16"));
+  ck_assert_int_eq(memcmp(cs->data, a_bytes, 3), 0);
+  ck_assert_int_eq(memcmp(cs->data + 4, b_bytes, 8), 0);
+  ck_assert_ptr_nonnull(strstr(isa, "hidden constant_segment at kernarg offset 16"));
   ck_assert_ptr_nonnull(strstr(isa, "], offset:16\n")); /* s_load of the hidden slot */
   ck_assert_ptr_nonnull(strstr(isa, "s_add_u64")); /* + the variable's blob offset */
   free(isa);
+  isa_program_destroy(prog);
+  ir_module_free(m);
+}
+END_TEST
+
+/* __global and __constant program-scope variables go to their own segments,
+ * a pointer between them becomes a relocation naming the target's segment,
+ * and the kernel gets one hidden argument per segment it names. */
+START_TEST(test_global_var_segments) {
+  ir_module *m = tb_module();
+  m->consts = calloc(2, sizeof(ir_const_data));
+  m->nconsts = 2;
+  m->consts[0].bytes = calloc(8, 1); /* __constant int c[2] */
+  m->consts[0].size = 8, m->consts[0].align = 4, m->consts[0].space = IR_AS_CONSTANT;
+  m->consts[1].bytes = calloc(16, 1); /* __global struct { int x; __constant int *p; } */
+  m->consts[1].size = 16, m->consts[1].align = 8, m->consts[1].space = IR_AS_GLOBAL;
+  m->consts[1].bytes[0] = 42;
+  m->consts[1].relocs = calloc(1, sizeof(ir_const_reloc));
+  m->consts[1].relocs[0] = (ir_const_reloc){8, 0, 4}; /* p = &c[1] */
+  m->consts[1].nrelocs = 1;
+  ir_type pt[1] = {GPTR};
+  ir_function *f = tb_kernel(m, "gv", 1, pt);
+  uint32_t p = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
+  uint32_t cv = tb_op(f, 0, IR_CONST_VAR, TB_P(IR_AS_CONSTANT), 0, 0, 0, 0, 0);
+  uint32_t gv = tb_op(f, 0, IR_CONST_VAR, GPTR, 1, 0, 0, 0, 0);
+  uint32_t a = tb_op(f, 0, IR_LOAD, I32, 4, 1, cv, 0, 0);
+  uint32_t b = tb_op(f, 0, IR_LOAD, I32, 4, 1, gv, 0, 0);
+  uint32_t sum = tb_op(f, 0, IR_ADD, I32, 0, 2, a, b, 0);
+  tb_op(f, 0, IR_STORE, VOID, 4, 2, gv, sum, 0);
+  tb_op(f, 0, IR_STORE, VOID, 4, 2, p, sum, 0);
+  tb_ret(f, 0);
+  tb_finish(f);
+  fe_target t = tb_target();
+  isa_program *prog = NULL;
+  char err[256];
+  ck_assert_msg(be_compile(m, &t, &prog, err, sizeof err) == 0, "%s", err);
+  const isa_segment *cs = &prog->segs[ISA_SEG_CONSTANT], *gs = &prog->segs[ISA_SEG_GLOBAL];
+  ck_assert_uint_eq(cs->size, 16); /* 8 bytes rounded to 16 */
+  ck_assert_uint_eq(gs->size, 16);
+  ck_assert_uint_eq(gs->data[0], 42);
+  ck_assert_uint_eq(gs->nrelocs, 1);
+  ck_assert_uint_eq(gs->relocs[0].at, 8);
+  ck_assert_uint_eq(gs->relocs[0].seg, ISA_SEG_CONSTANT);
+  ck_assert_uint_eq(gs->data[8], 4); /* c's offset 0 in its segment plus 4 */
+  ck_assert_uint_eq(cs->nrelocs, 0);
+  const isa_kernel *k = &prog->kernels[0];
+  ck_assert_uint_eq(k->nhidden, 2);
+  ck_assert_uint_eq(isa_kernel_hidden(k, ISA_HIDDEN_CONSTANT_SEGMENT)->offset, 8);
+  ck_assert_uint_eq(isa_kernel_hidden(k, ISA_HIDDEN_GLOBAL_SEGMENT)->offset, 16);
+  ck_assert_ptr_null(isa_kernel_hidden(k, ISA_HIDDEN_PRINTF_BUFFER));
+  ck_assert_uint_eq(k->kernarg_bytes, 24);
   isa_program_destroy(prog);
   ir_module_free(m);
 }
@@ -476,8 +532,8 @@ START_TEST(test_const_var_unused) {
   isa_program *prog = NULL;
   char err[256];
   ck_assert_int_eq(be_compile(m, &t, &prog, err, sizeof err), 0);
-  ck_assert_uint_eq(prog->kernels[0].const_bytes, 0);
-  ck_assert_ptr_null(prog->kernels[0].const_data);
+  ck_assert_uint_eq(prog->kernels[0].nhidden, 0);
+  ck_assert_uint_eq(prog->segs[ISA_SEG_CONSTANT].size, 16); /* the program's, used or not */
   ck_assert_uint_eq(prog->kernels[0].kernarg_bytes, 8);
   isa_program_destroy(prog);
   ir_module_free(m);
@@ -678,6 +734,7 @@ Suite *passes_suite(void) {
   tcase_add_test(tc, test_simplify_reassoc);
   tcase_add_test(tc, test_const_var_data);
   tcase_add_test(tc, test_const_var_unused);
+  tcase_add_test(tc, test_global_var_segments);
   tcase_add_test(tc, test_udiv_pow2);
   tcase_add_test(tc, test_sgpr_spill);
   tcase_add_test(tc, test_sgpr_limit_error);

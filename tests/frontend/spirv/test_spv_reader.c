@@ -368,6 +368,51 @@ START_TEST(constant_address_initializer_is_relocated) {
 }
 END_TEST
 
+/* OpenCL C 2.0 program-scope and static __global variables (CrossWorkgroup
+ * OpVariables) join ir_module.consts with their space: initialised, zero
+ * (no initializer), and a pointer to another one as a relocation. */
+START_TEST(global_variables_are_read) {
+  fe_clc_tools t = fe_front_default_tools();
+  fe_sb lb = {0};
+  ir_module *m = NULL;
+  fe_status st = fe_front_source(&t,
+                                 "__global int G[4] = {1, 2, 3, 4};\n"
+                                 "__global int Z[2];\n"
+                                 "__global int *P = &G[2];\n"
+                                 "__kernel void k(__global int *out) {\n"
+                                 "  static __global int calls = 9;\n"
+                                 "  out[0] = G[1] + Z[1] + *P + calls++;\n"
+                                 "}\n",
+                                 "-cl-std=CL2.0", &m, &lb);
+  ck_assert_msg(st == FE_OK, "log: %s", lb.s);
+  ck_assert_ptr_nonnull(m);
+  ck_assert_uint_eq(m->nconsts, 4);
+  int seen = 0;
+  for (uint32_t i = 0; i < m->nconsts; i++) {
+    const ir_const_data *c = &m->consts[i];
+    ck_assert_uint_eq(c->space, IR_AS_GLOBAL);
+    if (c->size == 16) { /* G */
+      ck_assert_uint_eq(c->bytes[12], 4);
+      seen |= 1;
+    } else if (c->size == 8 && c->nrelocs) { /* P = &G[2] */
+      ck_assert_uint_eq(c->relocs[0].at, 0);
+      ck_assert_uint_eq(m->consts[c->relocs[0].target].size, 16);
+      ck_assert_int_eq(c->relocs[0].addend, 8);
+      seen |= 2;
+    } else if (c->size == 8) { /* Z */
+      for (int b = 0; b < 8; b++) ck_assert_uint_eq(c->bytes[b], 0);
+      seen |= 4;
+    } else if (c->size == 4) { /* calls */
+      ck_assert_uint_eq(c->bytes[0], 9);
+      seen |= 8;
+    }
+  }
+  ck_assert_int_eq(seen, 15);
+  ir_module_free(m);
+  fe_sb_fini(&lb);
+}
+END_TEST
+
 /* An OpSpecConstantOp the reader does not evaluate: the message names the
  * opcode and the variable. By hand, as llvm-spirv would not write it:
  *   __constant int C = 5;  __constant ulong V = (ulong)&C << 1;  kernel k() {} */
@@ -513,6 +558,7 @@ static Suite *spv_suite(void) {
   tcase_add_test(tc, blocks_out_of_dominance_order_are_reordered);
   tcase_add_test(tc, corrupted_words_never_crash);
   tcase_add_test(tc, constant_address_initializer_is_relocated);
+  tcase_add_test(tc, global_variables_are_read);
   tcase_add_test(tc, unsupported_spec_constant_op_is_named);
   suite_add_tcase(s, tc);
   return s;
