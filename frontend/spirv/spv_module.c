@@ -732,6 +732,10 @@ static int spv_capability_ok(uint32_t cap) {
   case SpvCapabilitySampled1D: case SpvCapabilityImage1D: case SpvCapabilitySampledBuffer:
   case SpvCapabilityImageBuffer: case SpvCapabilityLiteralSampler: case SpvCapabilityGroups:
   case SpvCapabilityDeviceEnqueue: case SpvCapabilityPipes:
+  /* SPV_KHR_integer_dot_product on four 8-bit integers, vectors or packed
+   * (spv_bits.c); SPV_KHR_bit_instructions' OpBitField* and OpBitReverse */
+  case SpvCapabilityDotProduct: case SpvCapabilityDotProductInput4x8Bit:
+  case SpvCapabilityDotProductInput4x8BitPacked: case SpvCapabilityBitInstructions:
     return 1;
   default:
     return 0;
