@@ -178,9 +178,33 @@ void spv_h_bit_reverse(spv_fn *x, uint32_t i, uint32_t arg) {
  * integers (DotProductInput4x8Bit) or, when packed, one 32-bit integer
  * (DotProductInput4x8BitPacked). IR_NONE (with an error) for another shape:
  * vectors of other types need DotProductInputAll, which is not supported. */
+/* The I32 whose bytes v[0..3] are when they are its truncated shifts (the
+ * reader's as_char4(uint) and every bitcast of a uint to a char4), so the
+ * packed value is used as it is; IR_NONE otherwise. */
+static uint32_t bits_bytes_of(spv_fn *x, const uint32_t *v) {
+  const ir_function *f = x->f;
+  uint32_t whole = IR_NONE;
+  for (uint32_t k = 0; k < 4; k++) {
+    const ir_inst *t = &f->insts[v[k]];
+    if (t->op != IR_TRUNC || t->type.base != IR_T_I8) return IR_NONE;
+    uint32_t src = t->opnd[0];
+    if (k) { /* lshr src, 8k */
+      const ir_inst *sh = &f->insts[src];
+      if (sh->op != IR_LSHR || f->insts[sh->opnd[1]].op != IR_CONST ||
+          (f->insts[sh->opnd[1]].imm & 0xffffffffu) != 8 * k)
+        return IR_NONE;
+      src = sh->opnd[0];
+    }
+    if (f->insts[src].type.base != IR_T_I32 || (k && src != whole)) return IR_NONE;
+    whole = src;
+  }
+  return whole;
+}
+
 static uint32_t bits_dot_opnd(spv_fn *x, const uint32_t *v, uint32_t n, int packed,
                               const char *what) {
   if (packed && n == 1 && spv_rtype(x, v[0]).base == IR_T_I32) return v[0];
+  if (!packed && n == 4 && bits_bytes_of(x, v) != IR_NONE) return bits_bytes_of(x, v);
   if (!packed && n == 4) {
     uint32_t r = IR_NONE;
     for (uint32_t k = 0; k < 4; k++) {
