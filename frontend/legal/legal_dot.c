@@ -73,9 +73,9 @@ unsigned lg_int_dot_rewrite(LLVMModuleRef m, LLVMBuilderRef b) {
       LLVMValueRef call = LLVMGetUser(u);
       if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != old) continue;
       unsigned n = LLVMGetNumArgOperands(call);
-      if (n + 1 > LD_MAX_ARGS + 1 || n < 2) continue;
-      LLVMValueRef args[LD_MAX_ARGS + 1];
-      LLVMTypeRef params[LD_MAX_ARGS + 1];
+      if (n < 2 || n + (unsigned)ld_map[k].packed > LD_MAX_ARGS) continue; /* not the builtin */
+      LLVMValueRef args[LD_MAX_ARGS];
+      LLVMTypeRef params[LD_MAX_ARGS];
       for (unsigned a = 0; a < n; a++) args[a] = LLVMGetOperand(call, a);
       if (ld_map[k].swap) {
         LLVMValueRef t = args[0];
