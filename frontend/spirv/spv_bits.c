@@ -230,22 +230,45 @@ static uint32_t bits_dot(spv_fn *x, const char *what, unsigned dot, const uint32
   uint32_t pa = bits_dot_opnd(x, a, na, packed, what);
   uint32_t pb = pa == IR_NONE ? IR_NONE : bits_dot_opnd(x, b, nb, packed, what);
   if (pb == IR_NONE) return IR_NONE;
-  int sat = (dot & IR_DOT_SAT) != 0;
-  /* without saturation the exact sum (|sum| < 2^31) is taken modulo the
-   * result's width; saturating into other widths is not implemented */
-  if (sat && (rt.base != IR_T_I32 || spv_rtype(x, acc).base != IR_T_I32)) {
-    spv_error(m, x->line, "unsupported %s with a result of other than 32 bits; not implemented yet",
-              what);
+  int sat = (dot & IR_DOT_SAT) != 0, sg = (dot & 3) != IR_DOT_UU;
+  if (rt.base < IR_T_I8 || rt.base > IR_T_I64 || (sat && spv_rtype(x, acc).base != rt.base)) {
+    spv_error(m, x->line, "malformed SPIR-V: %s result and accumulator types", what);
     return IR_NONE;
   }
-  if (rt.base < IR_T_I8 || rt.base > IR_T_I64) {
-    spv_error(m, x->line, "malformed SPIR-V: %s with a non-integer result", what);
-    return IR_NONE;
-  }
-  uint32_t opnd[3] = {pa, pb, sat ? acc : bits_k(x, I32, 0)};
+  int direct = rt.base == IR_T_I32;
+  uint32_t opnd[3] = {pa, pb, sat && direct ? acc : bits_k(x, I32, 0)};
   uint32_t r = spv_emit(x, IR_DOT4, I32, 3, opnd);
-  x->f->insts[r].aux = dot;
-  return rt.base == IR_T_I32 ? r : spv_resize(x, r, rt, (dot & 3) != IR_DOT_UU);
+  x->f->insts[r].aux = direct ? dot : dot & 3;
+  if (direct) return r;
+  /* other widths: the exact product (|sum| < 2^31) taken modulo the width,
+   * or accumulated and clamped here */
+  if (!sat) return spv_resize(x, r, rt, sg);
+  if (rt.base != IR_T_I64) { /* 8/16 bits: the sum is exact in 32 */
+    unsigned w = ir_type_bytes(rt) * 8;
+    uint32_t v = spv_op2(x, IR_ADD, I32, r, spv_resize(x, acc, I32, sg));
+    if (sg) {
+      v = spv_op2(x, IR_SMIN, I32, v, bits_k(x, I32, (1u << (w - 1)) - 1));
+      v = spv_op2(x, IR_SMAX, I32, v, bits_k(x, I32, (uint32_t)-(1 << (w - 1))));
+    } else { /* both terms are unsigned: only the top can be passed */
+      v = spv_op2(x, IR_UMIN, I32, v, bits_k(x, I32, (1u << w) - 1));
+    }
+    return spv_resize(x, v, rt, 0);
+  }
+  /* 64 bits: acc + the product, clamped when the addition wraps */
+  uint32_t d = spv_resize(x, r, I64, sg), sum = spv_op2(x, IR_ADD, I64, acc, d);
+  ir_type b1 = SPV_IRT(IR_T_BOOL);
+  if (!sg) {
+    uint32_t wrap = spv_op2(x, IR_ICMP, b1, sum, acc);
+    x->f->insts[wrap].aux = IR_P_ULT;
+    return bits_sel(x, I64, wrap, bits_k(x, I64, ~0ull), sum);
+  }
+  uint32_t up = spv_op2(x, IR_ICMP, b1, sum, acc), pos = spv_op2(x, IR_ICMP, b1, d, bits_k(x, I64, 0));
+  x->f->insts[up].aux = IR_P_SLT, x->f->insts[pos].aux = IR_P_SGT;
+  uint32_t down = spv_op2(x, IR_ICMP, b1, sum, acc), neg = spv_op2(x, IR_ICMP, b1, d, bits_k(x, I64, 0));
+  x->f->insts[down].aux = IR_P_SGT, x->f->insts[neg].aux = IR_P_SLT;
+  uint32_t hi = spv_op2(x, IR_AND, b1, up, pos), lo = spv_op2(x, IR_AND, b1, down, neg);
+  uint32_t v = bits_sel(x, I64, hi, bits_k(x, I64, (uint64_t)INT64_MAX), sum);
+  return bits_sel(x, I64, lo, bits_k(x, I64, (uint64_t)INT64_MIN), v);
 }
 
 /* OpSDot, OpUDot, OpSUDot, and with IR_DOT_SAT in arg their AccSat forms:

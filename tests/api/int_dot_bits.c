@@ -7,8 +7,10 @@
  * compared with values computed here. Debian's PoCL has neither extension,
  * so the host is the oracle. Built from OpenCL C 1.2 and 3.0 source, and from
  * a SPIR-V module made by plain clang + llvm-spirv 14 (mangled builtin calls,
- * the Shader capability) through clCreateProgramWithIL.
- * usage: int_dot_bits PLATFORM-NAME-SUBSTRING IL-FILE; exit 0 when every
+ * the Shader capability) through clCreateProgramWithIL, and from one written
+ * by hand (int_dot_bits_widths.spvasm: 8-, 16- and 64-bit results, 64- and
+ * 16-bit bitfield offsets, a vector bit reverse).
+ * usage: int_dot_bits PLATFORM-NAME-SUBSTRING IL-FILE WIDTHS-FILE; exit 0 when every
  * result matches, 1 otherwise (the first differences printed). */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
@@ -404,12 +406,14 @@ static void test_queries(t *s) {
 
 /* ---- the SPIR-V module of plain llvm-spirv 14 --------------------------------------- */
 
-static void test_il(t *s, const char *path) {
+/* The SPIR-V module at path, built for the device; NULL (and a failure) when
+ * it does not read or build. */
+static cl_program load_il(t *s, const char *path) {
   FILE *f = fopen(path, "rb");
   if (!f) {
     fprintf(stderr, "FAIL cannot read %s\n", path);
     s->fails++;
-    return;
+    return NULL;
   }
   static uint8_t il[1 << 20];
   size_t n = fread(il, 1, sizeof il, f);
@@ -420,11 +424,17 @@ static void test_il(t *s, const char *path) {
   if (err) {
     char log[16384] = "";
     clGetProgramBuildInfo(p, s->dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
-    fprintf(stderr, "FAIL the llvm-spirv module did not build (%d):\n%s\n", err, log);
+    fprintf(stderr, "FAIL %s did not build (%d):\n%s\n", path, err, log);
     s->fails++;
     if (p) clReleaseProgram(p);
-    return;
+    return NULL;
   }
+  return p;
+}
+
+static void test_il(t *s, const char *path) {
+  cl_program p = load_il(s, path);
+  if (!p) return;
   test_dots(s, p, "IL", "il_dots", 16, 4);
   /* the uint kernel only: the bits test's kernel table is by name */
   uint32_t *x = malloc(N * 4), *y = malloc(N * 4), *off = malloc(N * 4), *cnt = malloc(N * 4);
@@ -450,9 +460,110 @@ static void test_il(t *s, const char *path) {
   clReleaseProgram(p);
 }
 
+/* ---- the instructions by hand: other result widths, 64/16-bit offsets -------------- */
+
+static int64_t sat64s(uint64_t acc, int64_t d) {
+  int64_t a = (int64_t)acc;
+  if (d > 0 && a > INT64_MAX - d) return INT64_MAX;
+  if (d < 0 && a < INT64_MIN - d) return INT64_MIN;
+  return a + d;
+}
+
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+static uint32_t rev16(uint32_t v) {
+  uint32_t r = 0;
+  for (unsigned k = 0; k < 16; k++) r |= ((v >> k) & 1u) << (15 - k);
+  return r;
+}
+
+static void test_widths(t *s, const char *path) {
+  cl_program p = load_il(s, path);
+  if (!p) return;
+  uint32_t *a = malloc(N * 4), *b = malloc(N * 4);
+  int32_t *acc32 = malloc(N * 16);
+  uint64_t *acc = malloc(N * 8), *o = calloc(N * 8, 8);
+  dot_inputs(s, a, b, acc32);
+  for (unsigned i = 0; i < N; i++) {
+    static const uint64_t base[8] = {(uint64_t)INT64_MAX,
+                                     (uint64_t)INT64_MIN,
+                                     ~0ull,
+                                     0x7ff0,
+                                     0xffffffffffff8000ull,
+                                     0x70,
+                                     0x80,
+                                     0};
+    uint64_t off = i % 8 == 1 || i % 8 == 2 ? (uint64_t) - (int64_t)(i % 5) : i % 32;
+    acc[i] = i % 8 == 7 ? (uint64_t)rnd(s) << 32 | rnd(s) : base[i % 8] + off;
+  }
+  void *bufs[4] = {a, b, acc, o};
+  size_t sizes[4] = {N * 4, N * 4, N * 8, N * 64};
+  if (launch(s, p, "widths", 4, bufs, sizes) == 0)
+    for (unsigned i = 0; i < N; i++) {
+      int64_t uu = dot4(a[i], b[i], 0, 0), ss = dot4(a[i], b[i], 1, 1), su = dot4(a[i], b[i], 1, 0);
+      uint64_t c = acc[i];
+      uint64_t want[8] = {
+          (uint64_t)ss,
+          (uint16_t)uu,
+          (uint64_t)sat64s(c, su),
+          (uint64_t)sat64s(c, ss),
+          c > ~0ull - (uint64_t)uu ? ~0ull : c + (uint64_t)uu,
+          (uint64_t)clamp64((int16_t)c + ss, INT16_MIN, INT16_MAX),
+          (uint64_t)clamp64((uint8_t)c + uu, 0, UINT8_MAX),
+          (uint64_t)clamp64((int8_t)c + su, INT8_MIN, INT8_MAX),
+      };
+      for (unsigned k = 0; k < 8; k++) {
+        s->checks++;
+        if (o[8 * i + k] != want[k]) {
+          char what[160];
+          snprintf(what, sizeof what, "widths item %u result %u (a %08x b %08x acc %016llx)", i, k,
+                   a[i], b[i], (unsigned long long)c);
+          fail(s, "got %llx, want %llx", what, (long long)o[8 * i + k], (long long)want[k]);
+        }
+      }
+    }
+  free(a), free(b), free(acc32), free(acc), free(o);
+  uint64_t *x = malloc(N * 8), *y = malloc(N * 8), *oc = malloc(N * 8), *ob = calloc(N * 3, 8);
+  for (unsigned i = 0; i < N; i++) {
+    x[i] = (uint64_t)rnd(s) << 32 | rnd(s);
+    y[i] = (uint64_t)rnd(s) << 32 | rnd(s);
+    static const uint64_t oc_edge[6] = {64,
+                                        64ull << 32,
+                                        63ull << 32 | 1,
+                                        70ull << 32 | 5,
+                                        0xffffffffull << 32 | 0xffffffffull,
+                                        0x10010ull << 32 | 0x10008};
+    oc[i] = i % 8 < 6 ? oc_edge[i % 8] : (uint64_t)(rnd(s) % 65) << 32 | rnd(s) % 65;
+  }
+  void *bb[4] = {x, y, oc, ob};
+  size_t bs[4] = {N * 8, N * 8, N * 8, N * 24};
+  if (launch(s, p, "bits64", 4, bb, bs) == 0)
+    for (unsigned i = 0; i < N; i++) {
+      uint64_t w0[4], w1[4];
+      bits_ref(64, x[i], y[i], (uint32_t)(oc[i] >> 32), (uint32_t)oc[i], w0);
+      bits_ref(64, x[i], 0, (uint16_t)(oc[i] >> 32), (uint16_t)oc[i], w1);
+      uint64_t want[3] = {w0[0], w1[1],
+                          rev16(x[i] & 0xffff) | (uint64_t)rev16((x[i] >> 16) & 0xffff) << 16};
+      for (unsigned k = 0; k < 3; k++) {
+        s->checks++;
+        if (ob[3 * i + k] != want[k]) {
+          char what[160];
+          snprintf(what, sizeof what, "bits64 item %u result %u (x %016llx y %016llx oc %016llx)",
+                   i, k, (unsigned long long)x[i], (unsigned long long)y[i],
+                   (unsigned long long)oc[i]);
+          fail(s, "got %llx, want %llx", what, (long long)ob[3 * i + k], (long long)want[k]);
+        }
+      }
+    }
+  free(x), free(y), free(oc), free(ob);
+  clReleaseProgram(p);
+}
+
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: int_dot_bits PLATFORM-NAME-SUBSTRING IL-FILE\n");
+  if (argc != 4) {
+    fprintf(stderr, "usage: int_dot_bits PLATFORM-NAME-SUBSTRING IL-FILE WIDTHS-FILE\n");
     return 2;
   }
   cl_platform_id plats[8], plat = NULL;
@@ -487,6 +598,7 @@ int main(int argc, char **argv) {
     if (p) clReleaseProgram(p);
   }
   test_il(&s, argv[2]);
+  test_widths(&s, argv[3]);
   clReleaseCommandQueue(s.q);
   clReleaseContext(s.ctx);
   printf("int_dot_bits: %d checks, %d failed\n", s.checks, s.fails);
