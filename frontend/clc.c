@@ -701,10 +701,11 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
     clc_push(&a, "--preserve-ocl-kernel-arg-type-metadata-through-string");
     /* LLVM's nsw/nuw flags as NoSignedWrap/NoUnsignedWrap decorations: address
      * folding (passes/addr_fold.c) needs them to move the constant of
-     * sext(i + 1) out of a 64-bit address. */
-    /* the integer dot products (frontend/legal/legal_dot.c makes them SPIR-V
-     * friendly calls) and OpBitField* / OpBitReverse, which without
-     * SPV_KHR_bit_instructions llvm-spirv declares with the Shader capability */
+     * sext(i + 1) out of a 64-bit address. The integer dot products as
+     * SPV_KHR_integer_dot_product instructions (frontend/legal/legal_dot.c
+     * makes them SPIR-V friendly calls), and OpBitField* / OpBitReverse under
+     * SPV_KHR_bit_instructions (without it llvm-spirv declares them with the
+     * Shader capability). */
     clc_push(&a, "--spirv-ext=+SPV_KHR_no_integer_wrap_decoration,+SPV_KHR_integer_dot_product,"
                  "+SPV_KHR_bit_instructions");
     clc_push(&a, "y.bc");

@@ -13,7 +13,7 @@
 #define RT_DEVICE_EXTENSIONS                                                                       \
   "cl_khr_icd cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "                     \
   "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "                          \
-  "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics cl_khr_int64_extended_atomics " \
+  "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics cl_khr_int64_extended_atomics "   \
   "cl_khr_integer_dot_product cl_khr_extended_bit_ops"
 /* Devices whose config says fp64: the same list plus cl_khr_fp64 (also what
  * clang predefines, so `double` compiles only there). */

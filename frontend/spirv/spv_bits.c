@@ -248,7 +248,7 @@ static uint32_t bits_dot(spv_fn *x, const char *what, unsigned dot, const uint32
     uint32_t v = spv_op2(x, IR_ADD, I32, r, spv_resize(x, acc, I32, sg));
     if (sg) {
       v = spv_op2(x, IR_SMIN, I32, v, bits_k(x, I32, (1u << (w - 1)) - 1));
-      v = spv_op2(x, IR_SMAX, I32, v, bits_k(x, I32, (uint32_t)-(1 << (w - 1))));
+      v = spv_op2(x, IR_SMAX, I32, v, bits_k(x, I32, (uint32_t) - (1 << (w - 1))));
     } else { /* both terms are unsigned: only the top can be passed */
       v = spv_op2(x, IR_UMIN, I32, v, bits_k(x, I32, (1u << w) - 1));
     }
@@ -262,9 +262,11 @@ static uint32_t bits_dot(spv_fn *x, const char *what, unsigned dot, const uint32
     x->f->insts[wrap].aux = IR_P_ULT;
     return bits_sel(x, I64, wrap, bits_k(x, I64, ~0ull), sum);
   }
-  uint32_t up = spv_op2(x, IR_ICMP, b1, sum, acc), pos = spv_op2(x, IR_ICMP, b1, d, bits_k(x, I64, 0));
+  uint32_t up = spv_op2(x, IR_ICMP, b1, sum, acc),
+           pos = spv_op2(x, IR_ICMP, b1, d, bits_k(x, I64, 0));
   x->f->insts[up].aux = IR_P_SLT, x->f->insts[pos].aux = IR_P_SGT;
-  uint32_t down = spv_op2(x, IR_ICMP, b1, sum, acc), neg = spv_op2(x, IR_ICMP, b1, d, bits_k(x, I64, 0));
+  uint32_t down = spv_op2(x, IR_ICMP, b1, sum, acc),
+           neg = spv_op2(x, IR_ICMP, b1, d, bits_k(x, I64, 0));
   x->f->insts[down].aux = IR_P_SGT, x->f->insts[neg].aux = IR_P_SLT;
   uint32_t hi = spv_op2(x, IR_AND, b1, up, pos), lo = spv_op2(x, IR_AND, b1, down, neg);
   uint32_t v = bits_sel(x, I64, hi, bits_k(x, I64, (uint64_t)INT64_MAX), sum);
