@@ -50,6 +50,30 @@ static const char *const clc_ext_feature[][2] = {
     {"cl_khr_3d_image_writes", "__opencl_c_3d_image_writes"},
 };
 
+/* Extensions clang 14 does not know: -cl-ext defines neither their macros nor
+ * their OpenCL C features' (opencl-c-base.h defines them itself, but only for
+ * OpenCL C 2.0 and later), and opencl-c.h declares their builtins under them;
+ * each macro here is defined (as 1, as the header would: no redefinition
+ * warning) exactly when the device reports its extension. */
+static const char *const clc_ext_macro[][2] = {
+    {"cl_khr_integer_dot_product", "cl_khr_integer_dot_product"},
+    {"cl_khr_integer_dot_product", "__opencl_c_integer_dot_product_input_4x8bit"},
+    {"cl_khr_integer_dot_product", "__opencl_c_integer_dot_product_input_4x8bit_packed"},
+    {"cl_khr_extended_bit_ops", "cl_khr_extended_bit_ops"},
+};
+
+/* 1 when the space-separated list names extension ext */
+static int clc_has_ext(const char *list, const char *ext) {
+  size_t n = strlen(ext);
+  for (const char *p = list ? list : ""; *p;) {
+    while (*p == ' ') p++;
+    size_t len = strcspn(p, " ");
+    if (len == n && !strncmp(p, ext, n)) return 1;
+    p += len;
+  }
+  return 0;
+}
+
 /* "-cl-ext=-all,+ext1,+ext2" for a space-separated extension list and the
  * OpenCL C version `std` the program asks for ("": 1.2); caller frees;
  * NULL on allocation failure. */
@@ -537,6 +561,12 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
       free(ext);
     }
     if (!tools->target->images) clc_push(&a, "-U__IMAGE_SUPPORT__");
+    for (size_t k = 0; k < CLC_COUNT(clc_ext_macro); k++)
+      if (clc_has_ext(tools->target->extensions, clc_ext_macro[k][0])) {
+        char def[128];
+        snprintf(def, sizeof def, "-D%s=1", clc_ext_macro[k][1]);
+        clc_push(&a, def);
+      }
   }
   if (with_headers) {
     clc_push(&a, "-I");
@@ -675,8 +705,13 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
     clc_push(&a, "--preserve-ocl-kernel-arg-type-metadata-through-string");
     /* LLVM's nsw/nuw flags as NoSignedWrap/NoUnsignedWrap decorations: address
      * folding (passes/addr_fold.c) needs them to move the constant of
-     * sext(i + 1) out of a 64-bit address. */
-    clc_push(&a, "--spirv-ext=+SPV_KHR_no_integer_wrap_decoration");
+     * sext(i + 1) out of a 64-bit address. The integer dot products as
+     * SPV_KHR_integer_dot_product instructions (frontend/legal/legal_dot.c
+     * makes them SPIR-V friendly calls), and OpBitField* / OpBitReverse under
+     * SPV_KHR_bit_instructions (without it llvm-spirv declares them with the
+     * Shader capability). */
+    clc_push(&a, "--spirv-ext=+SPV_KHR_no_integer_wrap_decoration,+SPV_KHR_integer_dot_product,"
+                 "+SPV_KHR_bit_instructions");
     clc_push(&a, "y.bc");
     clc_push(&a, "-o");
     clc_push(&a, "x.spv");

@@ -66,6 +66,7 @@ typedef enum ir_auxkind {
   IR_AUX_WRAP,
   IR_AUX_ALIGN,
   IR_AUX_FAMILY, /* image reads/writes: ISA_IMAGE_FLOAT / INT / UINT, printed f, i, u */
+  IR_AUX_DOT,    /* IR_DOT4: ir_dot bits, printed ss, uu, su and .sat */
 } ir_auxkind;
 
 #define IR_N_ANY 255 /* ir_opinfo.nmax: no upper bound on the operand count */
@@ -120,6 +121,11 @@ typedef enum ir_atomic {
   IR_A_ADD, IR_A_SUB, IR_A_XCHG, IR_A_CMPXCHG, IR_A_SMIN, IR_A_SMAX, IR_A_UMIN,
   IR_A_UMAX, IR_A_AND, IR_A_OR, IR_A_XOR, IR_A_INC, IR_A_DEC,
 } ir_atomic;
+
+/* IR_DOT4's aux: the bytes' signedness (SU: a's signed, b's unsigned), and
+ * IR_DOT_SAT when the accumulation saturates (signed for SS and SU, unsigned
+ * for UU) instead of wrapping. */
+typedef enum ir_dot { IR_DOT_SS, IR_DOT_UU, IR_DOT_SU, IR_DOT_SAT = 4 } ir_dot;
 
 typedef struct ir_inst {
   uint16_t op;  /* ir_op */

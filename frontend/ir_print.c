@@ -99,6 +99,12 @@ static void ir_print_inst(fe_sb *b, const ir_function *f, uint32_t id) {
   case IR_AUX_FAMILY:
     fe_sb_printf(b, " %s", in->aux == 0 ? "f" : in->aux == 1 ? "i" : "u");
     break;
+  case IR_AUX_DOT: /* ir_dot */
+    fe_sb_printf(b, " %s%s", (in->aux & 3) == IR_DOT_SS   ? "ss"
+                             : (in->aux & 3) == IR_DOT_UU ? "uu"
+                                                          : "su",
+                 in->aux & IR_DOT_SAT ? ".sat" : "");
+    break;
   case IR_AUX_WRAP:
     if (in->aux & IR_NUW) fe_sb_printf(b, " nuw");
     if (in->aux & IR_NSW) fe_sb_printf(b, " nsw");

@@ -1,6 +1,7 @@
 /* The wavesim platform and its one device: creation from the environment
  * (WAVESIM_CONFIG, WAVESIM_SET, WAVESIM_MODE, WAVESIM_CHECK, WAVESIM_DB, WAVESIM_REPORT),
  * platform/device queries, and the per-launch statistics sink. */
+#include <CL/cl_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,7 +13,8 @@
 #define RT_DEVICE_EXTENSIONS                                                                       \
   "cl_khr_icd cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "                     \
   "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "                          \
-  "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics cl_khr_int64_extended_atomics"
+  "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics cl_khr_int64_extended_atomics "   \
+  "cl_khr_integer_dot_product cl_khr_extended_bit_ops"
 /* Devices whose config says fp64: the same list plus cl_khr_fp64 (also what
  * clang predefines, so `double` compiles only there). */
 #define RT_DEVICE_EXTENSIONS_FP64 RT_DEVICE_EXTENSIONS " cl_khr_fp64"
@@ -459,6 +461,17 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
     return rt_info(size, value, size_ret, NULL, 0);
   case CL_DEVICE_REFERENCE_COUNT:
     RT_INFO_VAL(cl_uint, 1);
+  case CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR: /* both input forms (spv_bits.c) */
+    RT_INFO_VAL(cl_device_integer_dot_product_capabilities_khr,
+                CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_PACKED_KHR |
+                    CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR);
+  case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_8BIT_KHR:
+  case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR: {
+    /* every sign combination, plain and saturating, is one v_dot4 (isa.def) */
+    cl_device_integer_dot_product_acceleration_properties_khr all = {CL_TRUE, CL_TRUE, CL_TRUE,
+                                                                      CL_TRUE, CL_TRUE, CL_TRUE};
+    return rt_info(size, value, size_ret, &all, sizeof all);
+  }
   default:
     return CL_INVALID_VALUE;
   }

@@ -1001,6 +1001,7 @@ static int isel_inst(isel *s, uint32_t i) {
   }
   case IR_CONST_VAR: return isel_const_var(s, i);
   case IR_PRINTF_BUF: return isel_printf_buf(s, i);
+  case IR_BFE_U: case IR_BFE_S: case IR_BFI: case IR_DOT4: return isel_bitops(s, i);
   case IR_IMAGE_LOAD: case IR_IMAGE_SAMPLE: case IR_IMAGE_CHAN: case IR_IMAGE_STORE:
   case IR_IMAGE_QUERY: return isel_image(s, i);
   case IR_BARRIER: /* aux: CLK_*_MEM_FENCE; 2 = CLK_GLOBAL_MEM_FENCE */

@@ -86,6 +86,9 @@ int isel_builtin(isel *s, uint32_t i);
 /* be_isel_image.c: the IR_IMAGE_* ops */
 int isel_image(isel *s, uint32_t i);
 
+/* be_isel_bits.c: IR_BFE_U, IR_BFE_S, IR_BFI, IR_DOT4 */
+int isel_bitops(isel *s, uint32_t i);
+
 /* be_isel_printf.c */
 int isel_printf_buf(isel *s, uint32_t i);
 

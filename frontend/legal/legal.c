@@ -32,6 +32,8 @@
  *  - `add|sub|mul` on i1 or <N x i1> (the loop unroller's arithmetic on a
  *    counter's low bit; SPIR-V has no integer arithmetic on booleans and
  *    llvm-spirv aborts): the equal xor (add, sub) and and (mul).
+ *  - calls of the integer dot product builtins, which llvm-spirv 14 would
+ *    translate without their signedness: SPIR-V friendly calls (legal_dot.c).
  * Anything still mentioning `<1 x T>` or a private global afterwards is
  * reported (exit 1) rather than handed to the translator. */
 #include <stdint.h>
@@ -43,6 +45,8 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/IRReader.h>
+
+#include "legal_dot.h"
 
 /* Everything one run needs; no globals. */
 typedef struct lg_ctx {
@@ -797,6 +801,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   x.b = LLVMCreateBuilderInContext(x.c);
+  unsigned int_dots = lg_int_dot_rewrite(x.m, x.b);
   for (LLVMValueRef g = LLVMGetFirstGlobal(x.m); g; g = LLVMGetNextGlobal(g)) {
     LLVMValueRef init = LLVMGetInitializer(g);
     LLVMValueRef f = init ? lg_fold(&x, init, 0) : NULL;
@@ -841,8 +846,8 @@ int main(int argc, char **argv) {
     fprintf(stderr,
             "wavesim-legal: %u constants folded, %u <1 x T> values scalarised, %u private "
             "globals made allocas, %u moved to constant memory, %u vector selects, %u boolean "
-            "ops\n",
-            x.folded, x.scalarised, x.privatised, x.constants, x.selects, x.bool_ops);
+            "ops, %u integer dot products\n",
+            x.folded, x.scalarised, x.privatised, x.constants, x.selects, x.bool_ops, int_dots);
   LLVMDisposeBuilder(x.b);
   LLVMDisposeModule(x.m);
   LLVMContextDispose(x.c);

@@ -168,6 +168,7 @@ static void spv_call(spv_fn *x, uint32_t i) {
     }
   if (!has_body) {
     const char *n = m->ids[callee].name;
+    if (n && spv_bits_call(x, i, n)) return; /* a builtin left as a call (spv_bits.c) */
     spv_error(m, x->line,
               "call to undefined function '%s' (an OpenCL builtin we do not "
               "implement, or a function declared but never defined); not implemented yet",

@@ -121,6 +121,12 @@ static const spv_handler spv_handlers[] = {
     H(FNegate, unop, IR_FNEG), H(BitCount, bitcount, 0),
     H(ShiftLeftLogical, shift, IR_SHL), H(ShiftRightLogical, shift, IR_LSHR),
     H(ShiftRightArithmetic, shift, IR_ASHR),
+    /* extended bit operations and integer dot products (spv_bits.c) */
+    H(BitFieldInsert, bitfield, 0), H(BitFieldSExtract, bitfield, 1),
+    H(BitFieldUExtract, bitfield, 2), H(BitReverse, bit_reverse, 0),
+    H(SDot, int_dot, IR_DOT_SS), H(UDot, int_dot, IR_DOT_UU), H(SUDot, int_dot, IR_DOT_SU),
+    H(SDotAccSat, int_dot, IR_DOT_SS | IR_DOT_SAT), H(UDotAccSat, int_dot, IR_DOT_UU | IR_DOT_SAT),
+    H(SUDotAccSat, int_dot, IR_DOT_SU | IR_DOT_SAT),
     /* comparisons */
     H(IEqual, icmp, IR_P_EQ), H(LogicalEqual, icmp, IR_P_EQ), H(INotEqual, icmp, IR_P_NE),
     H(SLessThan, icmp, IR_P_SLT), H(SLessThanEqual, icmp, IR_P_SLE),

@@ -286,6 +286,16 @@ extern const size_t spv_clstd_nmap;
  * pieces (spv_ext.c); the result has type t. */
 uint32_t spv_xbitcnt(spv_fn *x, ir_math mth, ir_type t, uint32_t v);
 
+/* spv_bits.c: extended bit operations and integer dot products, as SPIR-V
+ * instructions (OpBitField*: arg 0 insert, 1 signed, 2 unsigned extract;
+ * the dot products: arg an ir_dot) and as calls of the OpenCL C builtins'
+ * mangled names (spv_bits_call: 1 when `name` is one, lowered or an error
+ * set; 0 when it is not) */
+void spv_h_bitfield(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_bit_reverse(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_int_dot(spv_fn *x, uint32_t i, uint32_t arg);
+int spv_bits_call(spv_fn *x, uint32_t i, const char *name);
+
 /* spv_async.c: OpGroupAsyncCopy as a cooperative loop, OpGroupWaitEvents as
  * a work-group barrier; errors are set on x->m. */
 void spv_async_copy(spv_fn *x, uint32_t i);

@@ -734,6 +734,15 @@ static int spv_capability_ok(uint32_t cap) {
   case SpvCapabilitySampled1D: case SpvCapabilityImage1D: case SpvCapabilitySampledBuffer:
   case SpvCapabilityImageBuffer: case SpvCapabilityLiteralSampler: case SpvCapabilityGroups:
   case SpvCapabilityDeviceEnqueue: case SpvCapabilityPipes:
+  /* SPV_KHR_integer_dot_product on four 8-bit integers, vectors or packed
+   * (spv_bits.c); SPV_KHR_bit_instructions' OpBitField* and OpBitReverse */
+  case SpvCapabilityDotProduct: case SpvCapabilityDotProductInput4x8Bit:
+  case SpvCapabilityDotProductInput4x8BitPacked: case SpvCapabilityBitInstructions:
+  /* what llvm-spirv 14 declares for OpBitField* / OpBitReverse when not given
+   * SPV_KHR_bit_instructions (Shader implies Matrix); a module is still read
+   * only through Kernel entry points, and any other shader construct is
+   * reported where it is used */
+  case SpvCapabilityShader: case SpvCapabilityMatrix:
     return 1;
   default:
     return 0;
@@ -1039,15 +1048,20 @@ static int spv_assemble(spv_mod *m) {
     nep += m->ins[i].op == SpvOpEntryPoint;
   for (uint32_t k = 0; k < nf; k++)
     fns[k].wrapped = spv_wrapper_target(m, &fns[k]);
-  /* helpers: functions called from any function that is not a pure wrapper */
+  /* helpers: functions with a body called from any function that is not a
+   * pure wrapper (a call of one without is a builtin the call lowers,
+   * spv_bits.c, or an error at the call) */
   for (uint32_t k = 0; k < nf; k++) {
     if (fns[k].wrapped)
       continue;
     for (uint32_t i = fns[k].first; i < fns[k].end; i++)
       if (m->ins[i].op == SpvOpFunctionCall) {
         uint32_t t = spv_idw(m, i, 3);
-        if (fninfo_of[t])
-          fns[fninfo_of[t] - 1].called = 1;
+        if (!fninfo_of[t])
+          continue;
+        spv_fninfo *c = &fns[fninfo_of[t] - 1];
+        for (uint32_t b = c->first; b < c->end && !c->called; b++)
+          c->called = m->ins[b].op == SpvOpLabel;
       }
   }
   uint32_t nhelp = 0;

@@ -21,7 +21,7 @@ START_TEST(test_op_table) {
     /* operands are an array: 8 is the widest fixed form (image_store) */
     ck_assert_msg(o->nmin <= 8 && (o->nmax == IR_N_ANY || (o->nmax <= 8 && o->nmin <= o->nmax)),
                   "%s: operand count %u..%u out of range", o->name, o->nmin, o->nmax);
-    ck_assert_msg(o->result <= IR_RES_ANY && o->aux <= IR_AUX_FAMILY, "%s: bad result/aux", o->name);
+    ck_assert_msg(o->result <= IR_RES_ANY && o->aux <= IR_AUX_DOT, "%s: bad result/aux", o->name);
     ck_assert_msg(!(o->flags & ~known), "%s: unknown flags 0x%x", o->name, o->flags);
     if (o->flags & IR_OF_TERM)
       ck_assert_msg((o->flags & IR_OF_SIDE_EFFECT) && o->result == IR_RES_VOID,

@@ -487,6 +487,76 @@ START_TEST(test_cl_constant_uniform_scalar_load) {
 }
 END_TEST
 
+/* The integer dot products and bit operations select one instruction each
+ * (bitfield_insert three: v_bfm, v_lshl, v_bfi, as on AMD); a char4 made of
+ * a uint's bytes feeds v_dot4 as that uint (no byte repacking); the results
+ * match C. OpenCL C 3.0: without a device the extensions' macros come from
+ * clang's header only there. */
+static int32_t be_dot4(uint32_t x, uint32_t y, int sx, int sy) {
+  int32_t r = 0;
+  for (int k = 0; k < 4; k++) {
+    int32_t p = (int32_t)((x >> (8 * k)) & 0xff), q = (int32_t)((y >> (8 * k)) & 0xff);
+    if (sx && p > 127) p -= 256;
+    if (sy && q > 127) q -= 256;
+    r += p * q;
+  }
+  return r;
+}
+
+START_TEST(test_cl_int_dot_and_bits) {
+  const char *src =
+      "__kernel void k(__global const uint *a, __global const uint *b, __global int *o) {\n"
+      "  uint i = get_global_id(0), x = a[i], y = b[i];\n"
+      "  o[4 * i] = dot(as_uchar4(x), as_char4(y));\n"
+      "  o[4 * i + 1] = (int)dot_acc_sat_4x8packed_uu_uint(x, y, 0xfffff000u);\n"
+      "  o[4 * i + 2] = bitfield_insert((int)x, (int)y, 4, i % 29);\n"
+      "  o[4 * i + 3] = bitfield_extract_signed(x, i % 28, 5) ^ (int)bit_reverse(y);\n"
+      "}\n";
+  fe_clc_tools tools = fe_front_default_tools();
+  fe_sb log = {0};
+  ir_module *m = NULL;
+  fe_status st = fe_front_source(&tools, src, "-cl-std=CL3.0", &m, &log);
+  ck_assert_msg(st == FE_OK, "front end failed: %s", log.s ? log.s : "");
+  fe_sb_fini(&log);
+  isa_program *p = NULL;
+  char err[512], *text = NULL;
+  fe_target t = tb_target();
+  ck_assert_msg(be_compile_dump(m, &t, &p, NULL, &text, err, sizeof err) == 0, "backend: %s", err);
+  ir_module_free(m);
+  ck_assert_int_eq(count_op(text, "v_dot4_i32_iu8"), 1);
+  ck_assert_int_eq(count_op(text, "v_dot4_sat_u32_u8"), 1);
+  ck_assert_int_eq(count_op(text, "v_bfm_b32"), 1);
+  ck_assert_int_eq(count_op(text, "v_bfi_b32"), 1);
+  ck_assert_int_eq(count_op(text, "v_bfe_i32"), 1);
+  ck_assert_int_eq(count_op(text, "v_bfrev_b32"), 1);
+  ck_assert_msg(count_op(text, "v_or_b32") == 0, "bytes repacked:\n%s", text);
+  free(text);
+  enum { NI = 40 };
+  uint32_t a[NI], b[NI];
+  int32_t o[4 * NI];
+  for (uint32_t i = 0; i < NI; i++) {
+    a[i] = (0x9e3779b9u * (i + 1)) ^ (i % 3 ? 0 : 0x80808080u);
+    b[i] = (0x7f4a7c15u * (i + 7)) ^ (i % 4 ? 0 : 0xffffffffu);
+  }
+  tb_launch l = {.wave_size = 32, .local_size = NI, .groups = 1, .nbufs = 3};
+  l.bufs[0] = (uint8_t *)a, l.sizes[0] = sizeof a, l.bufs[1] = (uint8_t *)b, l.sizes[1] = sizeof b;
+  l.bufs[2] = (uint8_t *)o, l.sizes[2] = sizeof o;
+  l.args[0] = TB_BUF | 0, l.args[1] = TB_BUF | 1, l.args[2] = TB_BUF | 2;
+  run(&p->kernels[0], &l);
+  for (uint32_t i = 0; i < NI; i++) {
+    uint32_t x = a[i], y = b[i], c = i % 29, mask = c ? ((1u << c) - 1) << 4 : 0;
+    int64_t uu = (int64_t)be_dot4(x, y, 0, 0) + 0xfffff000u;
+    uint32_t f = (x >> (i % 28)) & 31u, rev = 0;
+    for (int k = 0; k < 32; k++) rev |= ((y >> k) & 1u) << (31 - k);
+    ck_assert_int_eq(o[4 * i], be_dot4(x, y, 0, 1));
+    ck_assert_int_eq(o[4 * i + 1], (int32_t)(uu > 0xffffffffll ? 0xffffffffu : (uint32_t)uu));
+    ck_assert_int_eq(o[4 * i + 2], (int32_t)((x & ~mask) | ((y << 4) & mask)));
+    ck_assert_int_eq(o[4 * i + 3], (int32_t)((f & 16u ? f | ~31u : f) ^ rev));
+  }
+  isa_program_destroy(p);
+}
+END_TEST
+
 Suite *be_cl_suite(void);
 Suite *be_cl_suite(void) {
   Suite *s = suite_create("backend_cl");
@@ -502,6 +572,7 @@ Suite *be_cl_suite(void) {
   tcase_add_test(tc, test_cl_wide_double2);
   tcase_add_test(tc, test_cl_wide_unaligned_not_merged);
   tcase_add_test(tc, test_cl_constant_uniform_scalar_load);
+  tcase_add_test(tc, test_cl_int_dot_and_bits);
   tcase_add_test(tc, test_cl_sgpr_spill_loop);
   tcase_add_test(tc, test_cl_sgpr_spill_golden);
   suite_add_tcase(s, tc);
