@@ -55,7 +55,7 @@ static spc_id *spc_scan(const uint32_t *w, size_t n, uint32_t *bound) {
     else if (op == SpvOpTypeBool && wc >= 2 && in[1] < *bound)
       ids[in[1]].kind = SPC_TBOOL, ids[in[1]].width = 1;
     else if ((op == SpvOpTypeInt || op == SpvOpTypeFloat) && wc >= 3 && in[1] < *bound &&
-             in[2] <= 64)
+             (in[2] == 16 || in[2] == 32 || in[2] == 64 || (op == SpvOpTypeInt && in[2] == 8)))
       ids[in[1]].kind = op == SpvOpTypeInt ? SPC_TINT : SPC_TFLOAT,
       ids[in[1]].width = (uint8_t)in[2];
   }
@@ -249,6 +249,7 @@ static int spc_eval(const spc_id *ids, uint32_t opc, uint32_t rt, const uint32_t
     *out = !a;
     return 0;
   case SpvOpSelect:
+    if (nop != 3) return -1;
     *out = a ? b : ids[op[2]].bits;
     return 0;
   case SpvOpFNegate:
@@ -329,7 +330,9 @@ uint32_t *fe_spirv_specialize(const uint32_t *words, size_t nwords, const fe_spe
     uint32_t rt = wc >= 3 ? in[1] : 0, id = wc >= 3 ? in[2] : 0;
     int scalar = rt < bound && id < bound && ids[rt].kind != SPC_NONE;
     if (op == SpvOpDecorate && wc >= 3 && in[2] == SpvDecorationSpecId) continue;
-    if ((op == SpvOpConstant || op == SpvOpSpecConstant) && scalar && wc >= 4) {
+    /* (each rewrite is no longer than the instruction: checked here) */
+    if ((op == SpvOpConstant || op == SpvOpSpecConstant) && scalar && ids[rt].kind != SPC_TBOOL &&
+        wc >= (ids[rt].width > 32 ? 5u : 4u)) {
       uint64_t bits = in[3] | (wc >= 5 ? (uint64_t)in[4] << 32 : 0);
       for (size_t k = 0; op == SpvOpSpecConstant && ids[id].has_sid && k < nvals; k++)
         if (vals[k].id == ids[id].sid) bits = vals[k].bits; /* the last set wins */
@@ -340,7 +343,7 @@ uint32_t *fe_spirv_specialize(const uint32_t *words, size_t nwords, const fe_spe
     }
     if ((op == SpvOpConstantTrue || op == SpvOpConstantFalse || op == SpvOpSpecConstantTrue ||
          op == SpvOpSpecConstantFalse) &&
-        scalar) {
+        scalar && ids[rt].kind == SPC_TBOOL) {
       uint64_t bits = op == SpvOpConstantTrue || op == SpvOpSpecConstantTrue;
       for (size_t k = 0;
            op != SpvOpConstantTrue && op != SpvOpConstantFalse && ids[id].has_sid && k < nvals; k++)
