@@ -35,6 +35,12 @@ typedef enum fe_status {
 fe_status fe_build(fe_compiler *c, const char *source, const char *options,
                    const fe_target *target, isa_program **out, char **log);
 
+/* The SPIR-V versions fe_build_spirv reads (the header's version word):
+ * 1.0 to 1.5; what the device reports as its IL versions
+ * (CL_DEVICE_IL_VERSION "SPIR-V_1.0 ... SPIR-V_1.5"). */
+#define FE_SPIRV_VERSION_MIN 0x00010000u
+#define FE_SPIRV_VERSION_MAX 0x00010500u
+
 /* Same from a SPIR-V module already in memory. */
 fe_status fe_build_spirv(fe_compiler *c, const uint32_t *words, size_t nwords,
                          const fe_target *target, isa_program **out, char **log);

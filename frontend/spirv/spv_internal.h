@@ -76,11 +76,6 @@ typedef struct spv_id {
   uint32_t const_index; /* GVAR UniformConstant: index into ir_module.consts */
 } spv_id;
 
-/* The SPIR-V versions the reader takes (the header's version word): 1.0 to
- * 1.5. The runtime reports them as CL_DEVICE_IL_VERSION. */
-#define SPV_MIN_VERSION 0x00010000u
-#define SPV_MAX_VERSION 0x00010500u
-
 typedef struct spv_mod {
   const uint32_t *w;
   size_t nw;

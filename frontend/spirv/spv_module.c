@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "clc_hint.h"
+#include "fe.h"
 #include "spv_internal.h"
 #include "spv_reader.h"
 #include "spv_tables.h"
@@ -85,7 +86,7 @@ static int spv_parse(spv_mod *m) {
     return -1;
   }
   uint32_t v = m->w[1];
-  if ((v & 0xFF0000FFu) || v < SPV_MIN_VERSION || v > SPV_MAX_VERSION) {
+  if ((v & 0xFF0000FFu) || v < FE_SPIRV_VERSION_MIN || v > FE_SPIRV_VERSION_MAX) {
     spv_error(m, 0,
               "unsupported SPIR-V version %u.%u (version word 0x%08x): this device takes "
               "SPIR-V 1.0 to 1.5 (CL_DEVICE_IL_VERSION); produce one of those (llvm-spirv "
