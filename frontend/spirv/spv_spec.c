@@ -8,7 +8,8 @@
  * else the default), OpSpecConstantComposite becomes OpConstantComposite,
  * and an OpSpecConstantOp on scalars is evaluated at build time into the
  * constant it computes (the OpenCL environment's opcodes on integers,
- * booleans and 32/64-bit floats); the SpecId decorations go with them.
+ * booleans and 32/64-bit floats, and CompositeExtract of a scalar from a
+ * composite constant); the SpecId decorations go with them.
  * The reader then sees plain constants wherever one is used (array
  * lengths, initialisers, code). An OpSpecConstantOp on pointers (llvm-spirv's
  * address arithmetic in initialisers, which the reader relocates) or on
@@ -21,7 +22,7 @@
 #include "fe.h"
 
 /* What the specialiser knows of one id. */
-enum { SPC_NONE, SPC_TINT, SPC_TFLOAT, SPC_TBOOL, SPC_CONST };
+enum { SPC_NONE, SPC_TINT, SPC_TFLOAT, SPC_TBOOL, SPC_CONST, SPC_COMPOSITE };
 
 typedef struct spc_id {
   uint8_t kind;    /* SPC_T*: a scalar type; SPC_CONST: a scalar constant */
@@ -29,7 +30,8 @@ typedef struct spc_id {
   uint8_t has_sid; /* decorated SpecId sid */
   uint32_t sid;
   uint32_t type; /* a constant's type id */
-  uint64_t bits; /* a constant's value, zero-extended from its width */
+  uint64_t bits; /* a constant's value, zero-extended from its width; a
+                  * composite's word offset in the module */
 } spc_id;
 
 /* The next instruction at word `at`: its word count, or 0 at the end or at
@@ -351,6 +353,21 @@ uint32_t *fe_spirv_specialize(const uint32_t *words, size_t nwords, const fe_spe
       ids[id].kind = SPC_CONST, ids[id].type = rt, ids[id].bits = bits;
       n += spc_emit(o + n, ids, rt, id, bits);
       continue;
+    }
+    if ((op == SpvOpConstantComposite || op == SpvOpSpecConstantComposite) && id < bound) {
+      ids[id].kind = SPC_COMPOSITE, ids[id].bits = at;
+    }
+    /* an element of a composite constant (its one literal index) */
+    if (op == SpvOpSpecConstantOp && scalar && wc == 6 && in[3] == SpvOpCompositeExtract &&
+        in[4] < bound && ids[in[4]].kind == SPC_COMPOSITE) {
+      size_t c = (size_t)ids[in[4]].bits;
+      size_t k = in[5];
+      uint32_t e = 3 + k < (words[c] >> 16) ? words[c + 3 + k] : bound;
+      if (e < bound && ids[e].kind == SPC_CONST && ids[e].type == rt) {
+        ids[id].kind = SPC_CONST, ids[id].type = rt, ids[id].bits = ids[e].bits;
+        n += spc_emit(o + n, ids, rt, id, ids[id].bits);
+        continue;
+      }
     }
     if (op == SpvOpSpecConstantOp && scalar && wc >= 5 && wc <= 7) {
       unsigned nop = (unsigned)wc - 4;

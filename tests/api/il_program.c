@@ -235,7 +235,7 @@ static void t_control(t_env *e) {
   clReleaseProgram(p);
 }
 
-/* spec.spvasm: out[0..13] with the default values, then with values set
+/* spec.spvasm: out[0..14] with the default values, then with values set
  * (one set twice: the last wins); each error of
  * clSetProgramSpecializationConstant. */
 static void t_spec(t_env *e) {
@@ -288,7 +288,7 @@ static void t_spec(t_env *e) {
     float fv = set ? -2.25f : 1.5f;
     uint64_t lv = set ? l : 1ull << 32;
     uint32_t shv = set ? 5 : 3;
-    uint32_t want[14] = {i1,
+    uint32_t want[15] = {i1,
                          b2,
                          b3,
                          fbits(fv),
@@ -301,8 +301,9 @@ static void t_spec(t_env *e) {
                          shv,
                          i1,
                          i1 + 10,
-                         42};
-    for (int k = 0; k < 14 && st == CL_SUCCESS; k++)
+                         42,
+                         i1 + 10};
+    for (int k = 0; k < 15 && st == CL_SUCCESS; k++)
       CHECK(e, out[k] == want[k], "spec (set %d): out[%d] = 0x%x, want 0x%x", set, k, out[k],
             want[k]);
     clReleaseProgram(p);
