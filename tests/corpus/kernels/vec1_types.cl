@@ -4,13 +4,16 @@
 // index), a struct holding them returned through sret, phis and selects,
 // int and float arithmetic and comparisons, conversions to and from the
 // scalar; and in a kernel's signature (global pointers to them, one by
-// value) and a __constant program-scope array of them. llvm-spirv aborts on
-// any <1 x T>; wavesim-legal scalarises them all (frontend/legal/legal.c).
+// value, a struct of them by value), a __constant program-scope array and a
+// __local array of them. llvm-spirv aborts on any <1 x T>; wavesim-legal
+// scalarises them all (frontend/legal/legal.c).
 // RUN: kernel=vec1_types global=256 local=64
 // +    args=o:buf:float:1024:zero in:buf:float:256:rand(-8,8) n:buf:int:256:rand(-1000,1000)
 // +    k:int:5
 // RUN: kernel=vec1_args global=256 local=32
 // +    args=p:buf:float:256:rand(-4,4) q:buf:int:256:rand(-9,9) s:val:float:1:const(2.5)
+// RUN: kernel=vec1_local global=128 local=64
+// +    args=lp:buf:float:128:rand(-4,4) lo:buf:float:128:zero ls:val:float:2:const(1.5)
 typedef float float1 __attribute__((ext_vector_type(1)));
 typedef int int1 __attribute__((ext_vector_type(1)));
 typedef uchar uchar1 __attribute__((ext_vector_type(1)));
@@ -67,4 +70,17 @@ __kernel void vec1_args(__global float1 *p, __global int1 *q, float1 s) {
   int g = get_global_id(0);
   p[g] = p[g] * s + tab[g & 3];
   q[g] = q[g] * (int1)3 + (int1)g;
+}
+
+typedef struct two1 {
+  float1 a, b;
+} two1;
+
+__kernel void vec1_local(__global const float1 *p, __global float *o, two1 s) {
+  __local float1 tile[64];
+  int l = get_local_id(0), g = get_global_id(0);
+  tile[l] = p[g] * s.a + s.b;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  float1 v = tile[63 - l];
+  o[g] = v.x + tile[l].x;
 }
