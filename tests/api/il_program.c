@@ -343,8 +343,8 @@ static void t_clang(t_env *e, const char *file) {
 
 /* Modules refused: at clCreateProgramWithIL (no magic number, a length
  * that is not whole words or shorter than the header) or at the build, with
- * a log saying why (a truncated module, an unsupported capability, a module
- * the validator rejects). */
+ * a log saying why (a truncated module, an unsupported capability, a Vulkan
+ * shader, a module the validator rejects). */
 static void t_bad(t_env *e) {
   size_t len;
   uint32_t *w = load(e, "vadd.spv", &len);
@@ -378,6 +378,7 @@ static void t_bad(t_env *e) {
     const char *file, *want;
   } bad[] = {
       {"bad_capability.spv", "unsupported SPIR-V capability NamedBarrier; not implemented yet"},
+      {"shader.spv", "unsupported SPIR-V capability Shader; not implemented yet"},
       {"invalid.spv", "invalid SPIR-V module: Expected int scalar or vector type as operand: "
                       "IAdd operand index 2"},
   };
