@@ -61,8 +61,9 @@ uint32_t fe_spirv_spec_size(const uint32_t *words, size_t nwords, uint32_t id);
 
 /* The module with the values set (a later one for the same SpecId wins) and
  * every specialization constant frozen into a constant, what fe_build_spirv
- * is given for an IL program (malloc'd, *nout words); NULL when memory runs
- * out. A malformed module is copied for the reader to report. */
+ * is given for an IL program (malloc'd, *nout words, little-endian whichever
+ * order the module was written in); NULL when memory runs out. A malformed
+ * module is copied for the reader to report. */
 uint32_t *fe_spirv_specialize(const uint32_t *words, size_t nwords, const fe_spec_value *vals,
                               size_t nvals, size_t *nout);
 

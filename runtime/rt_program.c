@@ -91,7 +91,10 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context ctx, const 
     rt_err(errcode_ret, CL_INVALID_CONTEXT);
     return NULL;
   }
-  if (!il || length < 20 || length % 4 || *(const uint32_t *)il != 0x07230203u) {
+  /* the magic number in either byte order (a big-endian module is turned
+   * around at the build: fe_spirv_specialize) */
+  uint32_t magic = il && length >= 4 ? *(const uint32_t *)il : 0;
+  if (!il || length < 20 || length % 4 || (magic != 0x07230203u && magic != 0x03022307u)) {
     rt_err(errcode_ret, CL_INVALID_VALUE); /* not a SPIR-V module */
     return NULL;
   }

@@ -80,8 +80,7 @@ static int spv_parse(spv_mod *m) {
   }
   if (m->w[0] != SpvMagicNumber) {
     spv_error(m, 0,
-              "invalid SPIR-V: the first word is 0x%08x, not the magic number 0x%08x (a "
-              "big-endian module reads 0x03022307: write it little-endian)",
+              "invalid SPIR-V: the first word is 0x%08x, not the magic number 0x%08x",
               m->w[0], SpvMagicNumber);
     return -1;
   }

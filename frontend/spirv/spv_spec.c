@@ -10,6 +10,7 @@
  * constant it computes (the OpenCL environment's opcodes on integers,
  * booleans and 32/64-bit floats, and CompositeExtract of a scalar from a
  * composite constant); the SpecId decorations go with them.
+ * A big-endian module is turned little-endian first (the reader's order).
  * The reader then sees plain constants wherever one is used (array
  * lengths, initialisers, code). An OpSpecConstantOp on pointers (llvm-spirv's
  * address arithmetic in initialisers, which the reader relocates) or on
@@ -72,21 +73,44 @@ static size_t spc_find(const uint32_t *w, size_t n, const spc_id *ids, uint32_t 
     uint16_t op = (uint16_t)(w[at] & 0xFFFF);
     if ((op == SpvOpSpecConstantTrue || op == SpvOpSpecConstantFalse || op == SpvOpSpecConstant) &&
         wc >= 3 && w[at + 2] < bound && ids[w[at + 2]].has_sid && ids[w[at + 2]].sid == id &&
-        w[at + 1] < bound && ids[w[at + 1]].kind != SPC_NONE)
+        w[at + 1] < bound &&
+        (ids[w[at + 1]].kind == SPC_TINT || ids[w[at + 1]].kind == SPC_TFLOAT ||
+         ids[w[at + 1]].kind == SPC_TBOOL))
       return at;
   }
   return 0;
 }
 
+/* A big-endian module (its magic number reads byte-swapped) in the host's
+ * little-endian words, malloc'd; NULL for any other module (used as it is)
+ * or when memory runs out (*oom set). SPIR-V lets a producer write either. */
+static uint32_t *spc_little(const uint32_t *w, size_t n, int *oom) {
+  if (n < 1 || w[0] != 0x03022307u) return NULL;
+  uint32_t *r = malloc(n * sizeof *r);
+  if (!r) {
+    *oom = 1;
+    return NULL;
+  }
+  for (size_t k = 0; k < n; k++)
+    r[k] = (w[k] >> 24) | ((w[k] >> 8) & 0xFF00u) | ((w[k] << 8) & 0xFF0000u) | (w[k] << 24);
+  return r;
+}
+
 uint32_t fe_spirv_spec_size(const uint32_t *words, size_t nwords, uint32_t id) {
-  uint32_t bound = 0;
-  spc_id *ids = spc_scan(words, nwords, &bound);
-  if (!ids) return 0;
+  int oom = 0;
+  uint32_t *little = spc_little(words, nwords, &oom), bound = 0;
+  if (little) words = little;
+  spc_id *ids = oom ? NULL : spc_scan(words, nwords, &bound);
+  if (!ids) {
+    free(little);
+    return 0;
+  }
   size_t at = spc_find(words, nwords, ids, bound, id);
   /* a boolean takes one byte (the OpenCL API's rule); others their width */
   uint32_t size =
       at ? (ids[words[at + 1]].kind == SPC_TBOOL ? 1 : ids[words[at + 1]].width / 8u) : 0;
   free(ids);
+  free(little);
   return size;
 }
 
@@ -95,7 +119,7 @@ static uint64_t spc_mask(unsigned width) {
 }
 
 static int64_t spc_sext(uint64_t v, unsigned width) {
-  if (width >= 64) return (int64_t)v;
+  if (width >= 64 || !width) return width ? (int64_t)v : 0;
   uint64_t sign = 1ull << (width - 1);
   return (int64_t)((v & spc_mask(width)) ^ sign) - (int64_t)sign;
 }
@@ -315,13 +339,20 @@ static size_t spc_emit(uint32_t *o, const spc_id *ids, uint32_t type, uint32_t i
 
 uint32_t *fe_spirv_specialize(const uint32_t *words, size_t nwords, const fe_spec_value *vals,
                               size_t nvals, size_t *nout) {
-  uint32_t *o = malloc((nwords ? nwords : 1) * sizeof *o);
-  if (!o) return NULL;
+  int oom = 0;
+  uint32_t *little = spc_little(words, nwords, &oom);
+  uint32_t *o = oom ? NULL : malloc((nwords ? nwords : 1) * sizeof *o);
+  if (!o) {
+    free(little);
+    return NULL;
+  }
+  if (little) words = little;
   uint32_t bound = 0;
   spc_id *ids = spc_scan(words, nwords, &bound);
   if (!ids) { /* nothing to specialise here: the reader reports the header */
     memcpy(o, words, nwords * sizeof *o);
     *nout = nwords;
+    free(little);
     return o;
   }
   memcpy(o, words, 5 * sizeof *o);
@@ -330,7 +361,9 @@ uint32_t *fe_spirv_specialize(const uint32_t *words, size_t nwords, const fe_spe
     const uint32_t *in = words + at;
     uint16_t op = (uint16_t)(in[0] & 0xFFFF);
     uint32_t rt = wc >= 3 ? in[1] : 0, id = wc >= 3 ? in[2] : 0;
-    int scalar = rt < bound && id < bound && ids[rt].kind != SPC_NONE;
+    int scalar =
+        rt < bound && id < bound &&
+        (ids[rt].kind == SPC_TINT || ids[rt].kind == SPC_TFLOAT || ids[rt].kind == SPC_TBOOL);
     if (op == SpvOpDecorate && wc >= 3 && in[2] == SpvDecorationSpecId) continue;
     /* (each rewrite is no longer than the instruction: checked here) */
     if ((op == SpvOpConstant || op == SpvOpSpecConstant) && scalar && ids[rt].kind != SPC_TBOOL &&
@@ -390,5 +423,6 @@ uint32_t *fe_spirv_specialize(const uint32_t *words, size_t nwords, const fe_spe
   memcpy(o + n, words + at, (nwords - at) * sizeof *o);
   *nout = n + (nwords - at);
   free(ids);
+  free(little);
   return o;
 }

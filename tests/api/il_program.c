@@ -111,7 +111,8 @@ static uint32_t fbits(float f) {
 }
 
 /* vadd.spvasm with its version word set to 1.0 .. 1.5 (each builds and
- * adds) and 1.6 (refused, saying which versions it takes); CL_PROGRAM_IL
+ * adds) and 1.6 (refused, saying which versions it takes), and written
+ * big-endian (read all the same); CL_PROGRAM_IL
  * gives back the module's bytes, and nothing for a source program. */
 static void t_versions(t_env *e) {
   size_t len;
@@ -151,6 +152,25 @@ static void t_versions(t_env *e) {
     }
     free(log);
     clReleaseProgram(p);
+  }
+  /* the same module written big-endian (SPIR-V allows either order) */
+  w[1] = 0x00010000u;
+  for (size_t k = 0; k < len / 4; k++)
+    w[k] = (w[k] >> 24) | ((w[k] >> 8) & 0xFF00u) | ((w[k] << 8) & 0xFF0000u) | (w[k] << 24);
+  cl_int bst;
+  char *blog;
+  cl_program bp = build(e, w, len, &bst, &blog);
+  if (bp) {
+    CHECK(e, bst == CL_SUCCESS, "big-endian module: build %d: %s", bst, blog ? blog : "");
+    float a[N], b[N], c[N];
+    for (int i = 0; i < N; i++) a[i] = (float)i, b[i] = 0.25f, c[i] = 0.0f;
+    void *data[] = {a, b, c};
+    size_t bytes[] = {sizeof a, sizeof b, sizeof c}, size[3] = {0};
+    if (bst == CL_SUCCESS) run(e, bp, "vadd", 3, data, bytes, size);
+    for (int i = 0; i < N && bst == CL_SUCCESS; i++)
+      CHECK(e, c[i] == a[i] + b[i], "big-endian module: vadd[%d] = %g", i, c[i]);
+    free(blog);
+    clReleaseProgram(bp);
   }
   free(w);
   const char *src = "kernel void k(global int *o) { o[0] = 1; }";
