@@ -79,8 +79,7 @@ static int spv_parse(spv_mod *m) {
     return -1;
   }
   if (m->w[0] != SpvMagicNumber) {
-    spv_error(m, 0,
-              "invalid SPIR-V: the first word is 0x%08x, not the magic number 0x%08x",
+    spv_error(m, 0, "invalid SPIR-V: the first word is 0x%08x, not the magic number 0x%08x",
               m->w[0], SpvMagicNumber);
     return -1;
   }
