@@ -35,9 +35,37 @@ typedef enum fe_status {
 fe_status fe_build(fe_compiler *c, const char *source, const char *options,
                    const fe_target *target, isa_program **out, char **log);
 
+/* The SPIR-V versions fe_build_spirv reads (the header's version word):
+ * 1.0 to 1.5; what the device reports as its IL versions
+ * (CL_DEVICE_IL_VERSION "SPIR-V_1.0 ... SPIR-V_1.5"). */
+#define FE_SPIRV_VERSION_MIN 0x00010000u
+#define FE_SPIRV_VERSION_MAX 0x00010500u
+
 /* Same from a SPIR-V module already in memory. */
 fe_status fe_build_spirv(fe_compiler *c, const uint32_t *words, size_t nwords,
                          const fe_target *target, isa_program **out, char **log);
+
+/* SPIR-V specialization constants (spirv/spv_spec.c), for
+ * clSetProgramSpecializationConstant. One value set for SpecId `id`: its
+ * size in bytes and its bits (little-endian, zero-extended; a boolean is
+ * true when not zero). */
+typedef struct fe_spec_value {
+  uint32_t id, size;
+  uint64_t bits;
+} fe_spec_value;
+
+/* The size in bytes a value for SpecId `id` of the module must have (1 for a
+ * boolean, else the constant's width), or 0 when no scalar specialization
+ * constant has that SpecId. */
+uint32_t fe_spirv_spec_size(const uint32_t *words, size_t nwords, uint32_t id);
+
+/* The module with the values set (a later one for the same SpecId wins) and
+ * every specialization constant frozen into a constant, what fe_build_spirv
+ * is given for an IL program (malloc'd, *nout words, little-endian whichever
+ * order the module was written in); NULL when memory runs out. A malformed
+ * module is copied for the reader to report. */
+uint32_t *fe_spirv_specialize(const uint32_t *words, size_t nwords, const fe_spec_value *vals,
+                              size_t nvals, size_t *nout);
 
 /* For golden tests and `wavesim disasm`: the program's kernels as text
  * (IR after passes when `ir` is set, else the ISA listing). Caller frees. */

@@ -219,6 +219,8 @@ struct _cl_program {
   char *source; /* NULL for IL programs */
   uint32_t *il; /* SPIR-V words, or NULL */
   size_t il_words;
+  fe_spec_value *spec; /* clSetProgramSpecializationConstant's values, in order */
+  size_t nspec;
   char *options;
   char *bin_options; /* from clCreateProgramWithBinary: the options it was built with */
   /* The program's devices (spec: the context's, or those given with its

@@ -91,7 +91,10 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context ctx, const 
     rt_err(errcode_ret, CL_INVALID_CONTEXT);
     return NULL;
   }
-  if (!il || length < 20 || length % 4 || *(const uint32_t *)il != 0x07230203u) {
+  /* the magic number in either byte order (a big-endian module is turned
+   * around at the build: fe_spirv_specialize) */
+  uint32_t magic = il && length >= 4 ? *(const uint32_t *)il : 0;
+  if (!il || length < 20 || length % 4 || (magic != 0x07230203u && magic != 0x03022307u)) {
     rt_err(errcode_ret, CL_INVALID_VALUE); /* not a SPIR-V module */
     return NULL;
   }
@@ -342,6 +345,7 @@ void rt_program_release_internal(struct _cl_program *p) {
   rt_unlock();
   free(p->source);
   free(p->il);
+  free(p->spec);
   free(p->options);
   free(p->bin_options);
   free(p->kernel_names);
@@ -442,7 +446,17 @@ static cl_int rt_build_one(struct _cl_program *p, cl_uint i, fe_compiler *fc) {
       pd->bc_len = bc_len;
     }
   } else if (p->il) {
-    st = fe_build_spirv(fc, p->il, p->il_words, target, &prog, &log);
+    /* specialised (the values set, every specialization constant frozen):
+     * p->il stays the module the application gave (CL_PROGRAM_IL) */
+    size_t nw = 0;
+    uint32_t *w = fe_spirv_specialize(p->il, p->il_words, p->spec, p->nspec, &nw);
+    if (w) {
+      st = fe_build_spirv(fc, w, nw, target, &prog, &log);
+      free(w);
+    } else {
+      st = FE_INTERNAL;
+      log = rt_strdup("wavesim: out of memory specialising the SPIR-V module\n");
+    }
   } else {
     char *opts = NULL;
     free(pd->bc); /* a source program compiled before is built afresh */
@@ -791,8 +805,30 @@ clSetProgramReleaseCallback(cl_program p, void(CL_CALLBACK *fn)(cl_program, void
   return RT_VALID(p, RT_MAGIC_PROGRAM) ? CL_INVALID_OPERATION : CL_INVALID_PROGRAM;
 }
 
+/* OpenCL 2.2: the value SpecId `id` takes at the program's next build. The
+ * size must be the constant's (1 for a boolean); the module is checked,
+ * not changed (fe_spirv_specialize applies the values at each build). */
 CL_API_ENTRY cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program p, cl_uint id,
                                                                    size_t size, const void *value) {
-  (void)id, (void)size, (void)value;
-  return RT_VALID(p, RT_MAGIC_PROGRAM) ? CL_INVALID_OPERATION : CL_INVALID_PROGRAM;
+  if (!RT_VALID(p, RT_MAGIC_PROGRAM) || !p->il) return CL_INVALID_PROGRAM; /* not from IL */
+  uint32_t want = fe_spirv_spec_size(p->il, p->il_words, id);
+  if (!want) return CL_INVALID_SPEC_ID;
+  if (!value || size != want) return CL_INVALID_VALUE;
+  fe_spec_value v = {id, want, 0};
+  for (uint32_t k = 0; k < want; k++) v.bits |= (uint64_t)((const uint8_t *)value)[k] << (8 * k);
+  rt_lock();
+  size_t k = 0;
+  while (k < p->nspec && p->spec[k].id != id) k++;
+  if (k == p->nspec) {
+    fe_spec_value *ns = realloc(p->spec, (p->nspec + 1) * sizeof *ns);
+    if (!ns) {
+      rt_unlock();
+      return CL_OUT_OF_HOST_MEMORY;
+    }
+    p->spec = ns;
+    p->nspec++;
+  }
+  p->spec[k] = v;
+  rt_unlock();
+  return CL_SUCCESS;
 }

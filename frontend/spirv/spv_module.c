@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "clc_hint.h"
+#include "fe.h"
 #include "spv_internal.h"
 #include "spv_reader.h"
 #include "spv_tables.h"
@@ -77,6 +78,20 @@ static int spv_parse(spv_mod *m) {
               m->w ? m->nw : 0);
     return -1;
   }
+  if (m->w[0] != SpvMagicNumber) {
+    spv_error(m, 0, "invalid SPIR-V: the first word is 0x%08x, not the magic number 0x%08x",
+              m->w[0], SpvMagicNumber);
+    return -1;
+  }
+  uint32_t v = m->w[1];
+  if ((v & 0xFF0000FFu) || v < FE_SPIRV_VERSION_MIN || v > FE_SPIRV_VERSION_MAX) {
+    spv_error(m, 0,
+              "unsupported SPIR-V version %u.%u (version word 0x%08x): this device takes "
+              "SPIR-V 1.0 to 1.5 (CL_DEVICE_IL_VERSION); produce one of those (llvm-spirv "
+              "--spirv-max-version=1.5, spirv-as --target-env spv1.5)",
+              (v >> 16) & 0xFF, (v >> 8) & 0xFF, v);
+    return -1;
+  }
   spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
   spv_diagnostic diag = NULL;
   spv_result_t r = spvBinaryParse(ctx, m, m->w, m->nw, spv_on_header, spv_on_inst, &diag);
@@ -92,6 +107,47 @@ static int spv_parse(spv_mod *m) {
   spvDiagnosticDestroy(diag);
   spvContextDestroy(ctx);
   return m->failed ? -1 : 0;
+}
+
+static int spv_capability_ok(uint32_t cap);
+
+/* Every capability the module declares that this device lacks, named in one
+ * error: checked before validation, so that a module written for another
+ * environment (a Shader module, an extension's capability) is refused for
+ * what it needs, not for a rule the validator applies first. */
+static int spv_check_capabilities(spv_mod *m) {
+  char list[512] = "";
+  size_t at = 0;
+  unsigned n = 0;
+  for (uint32_t i = 0; i < m->nins; i++) {
+    if (m->ins[i].op != SpvOpCapability || m->ins[i].nw < 2) continue;
+    uint32_t c = m->w[m->ins[i].off + 1];
+    if (spv_capability_ok(c)) continue;
+    const char *name = spv_capability_name(c);
+    char num[16];
+    snprintf(num, sizeof num, "%u", c);
+    int w = snprintf(list + at, sizeof list - at, "%s%s", n ? ", " : "", name ? name : num);
+    if (w > 0 && (size_t)w < sizeof list - at) at += (size_t)w;
+    n++;
+  }
+  if (n)
+    spv_error(m, 0, "unsupported SPIR-V capabilit%s %s; not implemented yet", n > 1 ? "ies" : "y",
+              list);
+  return n ? -1 : 0;
+}
+
+/* The validator's environment for SPIR-V version v: the universal rules of
+ * that version. Not SPIRV-Tools' OpenCL environments: they refuse the
+ * capabilities a device enables through OpenCL extensions (Int64Atomics for
+ * cl_khr_int64_base_atomics, which this device has), and cover SPIR-V 1.0
+ * to 1.2 only; what this device lacks is refused by name before
+ * (spv_check_capabilities). */
+static spv_target_env spv_validate_env(uint32_t v) {
+  static const spv_target_env env[] = {SPV_ENV_UNIVERSAL_1_0, SPV_ENV_UNIVERSAL_1_1,
+                                       SPV_ENV_UNIVERSAL_1_2, SPV_ENV_UNIVERSAL_1_3,
+                                       SPV_ENV_UNIVERSAL_1_4, SPV_ENV_UNIVERSAL_1_5};
+  uint32_t minor = (v >> 8) & 0xFF;
+  return env[minor < 6 ? minor : 5];
 }
 
 /* The order spv_validate copies instructions in: the module's, except that
@@ -250,7 +306,7 @@ static int spv_validate(spv_mod *m) {
     memcpy(copy + n, m->w + in->off, in->nw * sizeof(uint32_t));
     n += in->nw;
   }
-  spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
+  spv_context ctx = spvContextCreate(spv_validate_env(m->w[1]));
   spv_validator_options opt = spvValidatorOptionsCreate();
   copy[3] = next_id;
   free(vtype);
@@ -784,14 +840,6 @@ static void spv_fill_ids(spv_mod *m, spv_moff **moffs, uint32_t *nmoffs) {
         in->op != SpvOpFunction)
       m->ids[in->result_id].type = in->type_id;
     switch (in->op) {
-    case SpvOpCapability: {
-      uint32_t c = spv_word(m, i, 1);
-      if (!spv_capability_ok(c)) {
-        const char *n = spv_capability_name(c);
-        spv_error(m, 0, "unsupported SPIR-V capability %s; not implemented yet", n ? n : "?");
-      }
-      break;
-    }
     case SpvOpExtInstImport: {
       uint32_t id = spv_idw(m, i, 1);
       const char *s = spv_lit_str(m, i, 2);
@@ -1174,7 +1222,7 @@ ir_module *spv_read(const uint32_t *words, size_t nwords, fe_sb *log) {
     spv_oom_error(m);
     goto fail;
   }
-  if (spv_parse(m) || spv_validate(m)) goto fail;
+  if (spv_parse(m) || spv_check_capabilities(m) || spv_validate(m)) goto fail;
   if (spv_read_armed(m)) {
     oom.at = NULL;
     spv_oom_error(m);

@@ -7,10 +7,11 @@
 #include "fuzz.h"
 
 /* The bytes as clCreateProgramWithIL takes them: a module it would reject
- * (too short, not whole words, no SPIR-V magic) never reaches the compiler,
- * so those inputs only exercise the reader alone (fe_front_spirv). Every
- * other input runs fe_build_spirv as rt_build_one does: reader, IR
- * validation, passes, backend. The compiler object is NULL, which skips
+ * (too short, not whole words, no SPIR-V magic in either byte order) never
+ * reaches the compiler, so those inputs only exercise the reader alone
+ * (fe_front_spirv). Every other input is specialised (fe_spirv_specialize,
+ * with a value for SpecIds 0 to 3) and runs fe_build_spirv as rt_build_one
+ * does: reader, IR validation, passes, backend. The compiler object is NULL, which skips
  * only the compile cache (the fuzzer must not write cache entries). With
  * WAVESIM_FUZZ_FRONT=1 only the reader runs (faster, for reader work). */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -19,12 +20,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!w) return 0;
   if (nw) memcpy(w, data, nw * 4);
   const char *front = getenv("WAVESIM_FUZZ_FRONT");
-  int il_ok = size >= 20 && size % 4 == 0 && w[0] == 0x07230203u;
+  int il_ok = size >= 20 && size % 4 == 0 && (w[0] == 0x07230203u || w[0] == 0x03022307u);
   if (il_ok && !(front && *front == '1')) {
     fe_target t = {
         .wave_size = 32, .max_vgprs = 128, .max_sgprs = 104, .sched_vgprs = 64, .fp64 = 1};
     isa_program *p = NULL;
     char *log = NULL;
+    fe_spec_value vals[] = {{0, 4, 3}, {1, 1, 1}, {2, 8, 5}, {3, 2, 9}};
+    size_t ns = 0;
+    uint32_t *sw = fe_spirv_specialize(w, nw, vals, 4, &ns);
+    FUZZ_CHECK(sw && ns <= nw, "fe_spirv_specialize grew the module or failed");
+    free(w);
+    w = sw, nw = ns;
     fe_status st = fe_build_spirv(NULL, w, nw, &t, &p, &log);
     FUZZ_CHECK(log != NULL, "fe_build_spirv returned no log");
     if (st == FE_OK) {

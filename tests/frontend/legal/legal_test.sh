@@ -1,23 +1,26 @@
 #!/bin/sh
 # Runs wavesim-legal (frontend/legal/legal.c) on one case CASE.ll and checks its result:
-# every "; CHECK: TEXT" line must occur in the output, no "; CHECK-NOT: TEXT" line may, and
-# the output must verify and translate with llvm-spirv (the point of the rewrite). A case with
-# "; ERROR: TEXT" lines must instead fail with exit 1 and print each TEXT (its "; SOURCE:"
-# lines are written to input.cl first, the file the tool quotes the source line from).
-# usage: legal_test.sh WAVESIM_LEGAL LLVM_AS LLVM_SPIRV CASE.ll WORKDIR
+# every "; CHECK: TEXT" line must occur in the output, no "; CHECK-NOT: TEXT" line may, the
+# output must verify and translate with llvm-spirv (the point of the rewrite), and the SPIR-V
+# must pass spirv-val (translated without the debug info: llvm-spirv 14 spells a
+# DebugSource SPIRV-Tools rejects, which frontend/spirv/spv_module.c leaves out too). A case
+# with "; ERROR: TEXT" lines must instead fail with exit 1 and print each TEXT (its
+# "; SOURCE:" lines are written to input.cl first, the file the tool quotes the source line
+# from), never a stack dump.
+# usage: legal_test.sh WAVESIM_LEGAL LLVM_AS LLVM_SPIRV CASE.ll WORKDIR OPT SPIRV_VAL
 set -u
-legal=$1 as=$2 spirv=$3 case=$4 work=$5
+legal=$1 as=$2 spirv=$3 case=$4 work=$5 opt=$6 val=$7
 rm -rf "$work" && mkdir -p "$work" || exit 1
 sed -n 's|^; SOURCE: \{0,1\}||p' "$case" > "$work/input.cl"
 (cd "$work" && "$legal" "$case" out.ll) > "$work/log" 2>&1
 rc=$?
 cat "$work/log"
+grep -q 'Stack dump' "$work/log" && { echo "FAIL: a stack dump"; exit 1; }
 if grep -q '^; ERROR:' "$case"; then
   [ $rc = 1 ] || { echo "FAIL: expected exit 1 (a diagnosed construct), got $rc"; exit 1; }
   sed -n 's|^; ERROR: ||p' "$case" | while IFS= read -r want; do
     grep -qF -- "$want" "$work/log" || { echo "FAIL: message missing: $want"; exit 1; }
   done || exit 1
-  grep -q 'Stack dump' "$work/log" && { echo "FAIL: a stack dump"; exit 1; }
   echo "PASS: $case (diagnosed)"
   exit 0
 fi
@@ -34,4 +37,8 @@ done || exit 1
 ext=$(sed -n 's|^; SPIRV-EXT: ||p' "$case" | head -n 1)
 "$spirv" --spirv-max-version=1.2 ${ext:+--spirv-ext=$ext} "$work/out.bc" -o "$work/out.spv" > "$work/spirv.log" 2>&1 ||
   { head -5 "$work/spirv.log"; echo "FAIL: llvm-spirv cannot translate the output"; exit 1; }
+"$opt" -strip-debug "$work/out.bc" -o "$work/nodbg.bc" || { echo "FAIL: opt -strip-debug"; exit 1; }
+"$spirv" --spirv-max-version=1.2 "$work/nodbg.bc" -o "$work/nodbg.spv" > "$work/spirv.log" 2>&1 ||
+  { head -5 "$work/spirv.log"; echo "FAIL: llvm-spirv cannot translate the output"; exit 1; }
+"$val" --target-env opencl2.2 "$work/nodbg.spv" || { echo "FAIL: spirv-val rejects the SPIR-V"; exit 1; }
 echo "PASS: $case"

@@ -290,12 +290,27 @@ START_TEST(garbage_spirv_is_rejected) {
   for (int i = 0; i < 16; i++)
     junk[i] = 0xdeadbeefu * (uint32_t)(i + 1);
   ck_assert_int_eq(read_words(junk, 16, &log), FE_BUILD_FAILED);
-  ck_assert_msg(strstr(log, "<spirv>: error: invalid SPIR-V binary: "), "log: %s", log);
+  ck_assert_msg(strstr(log, "<spirv>: error: invalid SPIR-V: the first word is 0xdeadbeef, not "
+                            "the magic number 0x07230203"),
+                "log: %s", log);
   free(log);
   size_t n;
   uint32_t *w = valid_spirv(&n);
   ck_assert_int_eq(read_words(w, n, &log), FE_OK);
   free(log);
+  /* SPIR-V 1.0 to 1.5 are read; 1.6, and a malformed version word, are refused */
+  uint32_t version = w[1];
+  w[1] = 0x00010600u;
+  ck_assert_int_eq(read_words(w, n, &log), FE_BUILD_FAILED);
+  ck_assert_msg(strstr(log, "error: unsupported SPIR-V version 1.6 (version word 0x00010600): "
+                            "this device takes SPIR-V 1.0 to 1.5"),
+                "log: %s", log);
+  free(log);
+  w[1] = 0x00010001u;
+  ck_assert_int_eq(read_words(w, n, &log), FE_BUILD_FAILED);
+  ck_assert_msg(strstr(log, "error: unsupported SPIR-V version"), "log: %s", log);
+  free(log);
+  w[1] = version;
   ck_assert_int_eq(read_words(w, n / 2, &log), FE_BUILD_FAILED); /* truncated */
   ck_assert_msg(strstr(log, "error: invalid SPIR-V"), "log: %s", log);
   free(log);

@@ -1,17 +1,20 @@
-; A one-element vector this tool has no rewrite for (a load of <1 x float> through a pointer,
-; which no OpenCL C source produces today): the tool fails (exit 1) naming the construct, the
-; source position and the source line, never the translator's abort.
+; A load and a store of <1 x float> through a pointer cast from float* (an OpenCL C
+; as_type of a private pointer spells it): both become float accesses of the original
+; pointer, the cast disappears, and the source position stays on the new instructions.
 ; SOURCE: kernel void f(global float *o, float *p) {
 ; SOURCE:   o[0] = *p;
 ; SOURCE: }
-; ERROR: input.cl:2:3: error: a one-element vector (<1 x T>) value is not supported by the SPIR-V translator
-; ERROR:   2 |   o[0] = *p;
+; CHECK-NOT: <1 x
+; CHECK: %v = load float, float* %p, align 4, !dbg
+; CHECK: %w = fadd float %v, %v, !dbg
+; CHECK: store float %w, float* %p, align 4, !dbg
 target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
 target triple = "spir-unknown-unknown"
-@x = addrspace(1) global i32 0
 define spir_func void @f(float* %p) !dbg !6 {
   %t = bitcast float* %p to <1 x float>*, !dbg !9
-  %v = load <1 x float>, <1 x float>* %t, !dbg !9
+  %v = load <1 x float>, <1 x float>* %t, align 4, !dbg !9
+  %w = fadd <1 x float> %v, %v, !dbg !9
+  store <1 x float> %w, <1 x float>* %t, align 4, !dbg !9
   ret void
 }
 !llvm.dbg.cu = !{!0}

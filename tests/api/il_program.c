@@ -1,0 +1,454 @@
+/* SPIR-V programs from producers other than wavesim's own pipeline, through
+ * clCreateProgramWithIL: hand-written assembly (tests/api/il/NAME.spvasm,
+ * assembled with spirv-as at build time: a kernel without llvm-spirv's
+ * wrapper, OpenCL.std extended instructions, structured and unstructured
+ * control flow, specialization constants) and clang + llvm-spirv output at
+ * -O0 and -O2 (il/clang_kernel.cl). Every result is checked against the
+ * host's; every bad input (bad magic, truncated module, a version past 1.5,
+ * an unsupported capability, a module the validator rejects, an unknown
+ * SpecId, a wrong spec constant size) against its error code and message.
+ * usage: il_program PLATFORM-NAME-SUBSTRING DIR (DIR holds the .spv files);
+ * exit 0 when every check passes, 1 otherwise (each failure printed). */
+#define CL_TARGET_OPENCL_VERSION 220
+#include <CL/cl.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define N 64 /* work-items of each run */
+
+typedef struct t_env {
+  cl_context ctx;
+  cl_device_id dev;
+  cl_command_queue q;
+  const char *dir;
+  int checks, failures;
+} t_env;
+
+#define CHECK(e, cond, ...)                                                                        \
+  do {                                                                                             \
+    (e)->checks++;                                                                                 \
+    if (!(cond)) {                                                                                 \
+      (e)->failures++;                                                                             \
+      fprintf(stderr, "il_program:%d: FAIL: ", __LINE__);                                          \
+      fprintf(stderr, __VA_ARGS__);                                                                \
+      fputc('\n', stderr);                                                                         \
+    }                                                                                              \
+  } while (0)
+
+/* DIR/name's bytes (malloc'd, *len), or NULL (reported). */
+static uint32_t *load(t_env *e, const char *name, size_t *len) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", e->dir, name);
+  FILE *f = fopen(path, "rb");
+  uint32_t *w = NULL;
+  long n = -1;
+  if (f && !fseek(f, 0, SEEK_END) && (n = ftell(f)) > 0 && !fseek(f, 0, SEEK_SET) &&
+      (w = malloc((size_t)n)) && fread(w, 1, (size_t)n, f) != (size_t)n) {
+    free(w);
+    w = NULL;
+  }
+  if (f) fclose(f);
+  CHECK(e, w, "cannot read %s", path);
+  *len = w ? (size_t)n : 0;
+  return w;
+}
+
+/* The program of `len` bytes of il, built: its status into *st, the build
+ * log (malloc'd) into *log; NULL when clCreateProgramWithIL fails. */
+static cl_program build(t_env *e, const void *il, size_t len, cl_int *st, char **log) {
+  cl_int err;
+  *log = NULL;
+  cl_program p = clCreateProgramWithIL(e->ctx, il, len, &err);
+  CHECK(e, p && err == CL_SUCCESS, "clCreateProgramWithIL: %d", err);
+  if (!p) return NULL;
+  *st = clBuildProgram(p, 1, &e->dev, "", NULL, NULL);
+  size_t n = 0;
+  clGetProgramBuildInfo(p, e->dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &n);
+  *log = calloc(n + 1, 1);
+  if (*log) clGetProgramBuildInfo(p, e->dev, CL_PROGRAM_BUILD_LOG, n, *log, NULL);
+  return p;
+}
+
+/* Kernel `name` of p run over N work-items with args (buffers of bytes[k]
+ * bytes initialised from data[k], or a by-value scalar when bytes[k] is 0
+ * and size[k] its size), the buffers read back into data[k]. */
+static void run(t_env *e, cl_program p, const char *name, unsigned nargs, void **data,
+                const size_t *bytes, const size_t *size) {
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, name, &err);
+  CHECK(e, k, "clCreateKernel(%s): %d", name, err);
+  if (!k) return;
+  cl_mem m[8] = {0};
+  for (unsigned a = 0; a < nargs; a++) {
+    if (bytes[a]) {
+      m[a] =
+          clCreateBuffer(e->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes[a], data[a], &err);
+      CHECK(e, m[a], "clCreateBuffer: %d", err);
+      err = clSetKernelArg(k, a, sizeof m[a], &m[a]);
+    } else
+      err = clSetKernelArg(k, a, size[a], data[a]);
+    CHECK(e, err == CL_SUCCESS, "clSetKernelArg(%s, %u): %d", name, a, err);
+  }
+  size_t global = N;
+  err = clEnqueueNDRangeKernel(e->q, k, 1, NULL, &global, NULL, 0, NULL, NULL);
+  CHECK(e, err == CL_SUCCESS, "clEnqueueNDRangeKernel(%s): %d", name, err);
+  for (unsigned a = 0; a < nargs; a++)
+    if (m[a]) {
+      err = clEnqueueReadBuffer(e->q, m[a], CL_TRUE, 0, bytes[a], data[a], 0, NULL, NULL);
+      CHECK(e, err == CL_SUCCESS, "clEnqueueReadBuffer: %d", err);
+      clReleaseMemObject(m[a]);
+    }
+  clReleaseKernel(k);
+}
+
+static uint32_t fbits(float f) {
+  uint32_t b;
+  memcpy(&b, &f, sizeof b);
+  return b;
+}
+
+/* vadd.spvasm with its version word set to 1.0 .. 1.5 (each builds and
+ * adds) and 1.6 (refused, saying which versions it takes), and written
+ * big-endian (read all the same); CL_PROGRAM_IL
+ * gives back the module's bytes, and nothing for a source program. */
+static void t_versions(t_env *e) {
+  size_t len;
+  uint32_t *w = load(e, "vadd.spv", &len);
+  if (!w) return;
+  for (unsigned minor = 0; minor <= 6; minor++) {
+    w[1] = 0x00010000u | minor << 8;
+    cl_int st;
+    char *log;
+    cl_program p = build(e, w, len, &st, &log);
+    if (!p) continue;
+    if (minor == 6) {
+      CHECK(e, st == CL_BUILD_PROGRAM_FAILURE, "SPIR-V 1.6 built (%d)", st);
+      CHECK(e,
+            log && strstr(log, "unsupported SPIR-V version 1.6 (version word 0x00010600): this "
+                               "device takes SPIR-V 1.0 to 1.5"),
+            "SPIR-V 1.6 log: %s", log ? log : "");
+    } else {
+      CHECK(e, st == CL_SUCCESS, "SPIR-V 1.%u: build %d: %s", minor, st, log ? log : "");
+      float a[N], b[N], c[N];
+      for (int i = 0; i < N; i++) a[i] = 0.5f * (float)i, b[i] = 3.0f - (float)i, c[i] = -1.0f;
+      void *data[] = {a, b, c};
+      size_t bytes[] = {sizeof a, sizeof b, sizeof c}, size[3] = {0};
+      if (st == CL_SUCCESS) run(e, p, "vadd", 3, data, bytes, size);
+      for (int i = 0; i < N && st == CL_SUCCESS; i++)
+        CHECK(e, c[i] == a[i] + b[i], "SPIR-V 1.%u: vadd[%d] = %g, want %g", minor, i, c[i],
+              a[i] + b[i]);
+      size_t n = 0;
+      CHECK(e, clGetProgramInfo(p, CL_PROGRAM_IL, 0, NULL, &n) == CL_SUCCESS && n == len,
+            "CL_PROGRAM_IL size %zu, want %zu", n, len);
+      uint32_t *back = malloc(len);
+      CHECK(e,
+            back && clGetProgramInfo(p, CL_PROGRAM_IL, len, back, NULL) == CL_SUCCESS &&
+                !memcmp(back, w, len),
+            "CL_PROGRAM_IL differs from the module given");
+      free(back);
+    }
+    free(log);
+    clReleaseProgram(p);
+  }
+  /* the same module written big-endian (SPIR-V allows either order) */
+  w[1] = 0x00010000u;
+  for (size_t k = 0; k < len / 4; k++)
+    w[k] = (w[k] >> 24) | ((w[k] >> 8) & 0xFF00u) | ((w[k] << 8) & 0xFF0000u) | (w[k] << 24);
+  cl_int bst;
+  char *blog;
+  cl_program bp = build(e, w, len, &bst, &blog);
+  if (bp) {
+    CHECK(e, bst == CL_SUCCESS, "big-endian module: build %d: %s", bst, blog ? blog : "");
+    float a[N], b[N], c[N];
+    for (int i = 0; i < N; i++) a[i] = (float)i, b[i] = 0.25f, c[i] = 0.0f;
+    void *data[] = {a, b, c};
+    size_t bytes[] = {sizeof a, sizeof b, sizeof c}, size[3] = {0};
+    if (bst == CL_SUCCESS) run(e, bp, "vadd", 3, data, bytes, size);
+    for (int i = 0; i < N && bst == CL_SUCCESS; i++)
+      CHECK(e, c[i] == a[i] + b[i], "big-endian module: vadd[%d] = %g", i, c[i]);
+    free(blog);
+    clReleaseProgram(bp);
+  }
+  free(w);
+  const char *src = "kernel void k(global int *o) { o[0] = 1; }";
+  cl_int err;
+  cl_program p = clCreateProgramWithSource(e->ctx, 1, &src, NULL, &err);
+  size_t n = 99;
+  CHECK(e, p && clGetProgramInfo(p, CL_PROGRAM_IL, 0, NULL, &n) == CL_SUCCESS && n == 0,
+        "CL_PROGRAM_IL of a source program: size %zu, want 0", n);
+  uint32_t v = 0;
+  CHECK(e, p && clSetProgramSpecializationConstant(p, 1, 4, &v) == CL_INVALID_PROGRAM,
+        "clSetProgramSpecializationConstant on a source program is not CL_INVALID_PROGRAM");
+  if (p) clReleaseProgram(p);
+}
+
+/* extinst.spvasm: OpenCL.std's sqrt, fabs, fmax, fma, fmin, s_abs, s_min. */
+static void t_extinst(t_env *e) {
+  size_t len;
+  uint32_t *w = load(e, "extinst.spv", &len);
+  cl_int st;
+  char *log;
+  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
+  if (!p) {
+    free(w);
+    return;
+  }
+  CHECK(e, st == CL_SUCCESS, "extinst: build %d: %s", st, log ? log : "");
+  float x[N], out[4 * N];
+  int32_t n[N], iout[2 * N];
+  for (int i = 0; i < N; i++) {
+    int k = i % 13;
+    x[i] = (float)(k * k) * (i & 1 ? -1.0f : 1.0f) + (i % 5 == 0 ? 0.5f : 0.0f);
+    n[i] = (i - N / 2) * 3;
+  }
+  void *data[] = {x, out, n, iout};
+  size_t bytes[] = {sizeof x, sizeof out, sizeof n, sizeof iout}, size[4] = {0};
+  if (st == CL_SUCCESS) run(e, p, "ext", 4, data, bytes, size);
+  for (int i = 0; i < N && st == CL_SUCCESS; i++) {
+    float want[4] = {sqrtf(fabsf(x[i])), fmaxf(x[i], 1.5f), fmaf(x[i], 2.0f, 0.25f),
+                     fminf(x[i], -2.0f)};
+    for (int j = 0; j < 4; j++)
+      CHECK(e, fbits(out[4 * i + j]) == fbits(want[j]), "extinst: out[%d] = %a, want %a (x %a)",
+            4 * i + j, out[4 * i + j], want[j], x[i]);
+    int32_t ia = n[i] < 0 ? -n[i] : n[i], im = n[i] < 7 ? n[i] : 7;
+    CHECK(e, iout[2 * i] == ia && iout[2 * i + 1] == im, "extinst: n %d: s_abs %d s_min %d", n[i],
+          iout[2 * i], iout[2 * i + 1]);
+  }
+  free(log);
+  free(w);
+  clReleaseProgram(p);
+}
+
+/* control.spvasm: the structured and the unstructured kernel. */
+static void t_control(t_env *e) {
+  size_t len;
+  uint32_t *w = load(e, "control.spv", &len);
+  cl_int st;
+  char *log;
+  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
+  if (!p) {
+    free(w);
+    return;
+  }
+  CHECK(e, st == CL_SUCCESS, "control: build %d: %s", st, log ? log : "");
+  uint32_t n[N], o1[N], o2[N];
+  for (int i = 0; i < N; i++) n[i] = (uint32_t)(i * 7 % 41);
+  void *d1[] = {o1, n}, *d2[] = {o2, n};
+  size_t bytes[] = {sizeof o1, sizeof n}, size[2] = {0};
+  if (st == CL_SUCCESS) {
+    run(e, p, "structured", 2, d1, bytes, size);
+    run(e, p, "unstructured", 2, d2, bytes, size);
+  }
+  for (int i = 0; i < N && st == CL_SUCCESS; i++) {
+    uint32_t s = 0, u = 0;
+    for (uint32_t k = 0; k < n[i]; k++) s += k * k;
+    for (uint32_t k = 0; k < n[i] && u <= 1000; k++) u += k * k;
+    uint32_t want = s > 100 ? s - 100 : 2 * s;
+    CHECK(e, o1[i] == want, "structured: n %u: %u, want %u", n[i], o1[i], want);
+    CHECK(e, o2[i] == u, "unstructured: n %u: %u, want %u", n[i], o2[i], u);
+  }
+  free(log);
+  free(w);
+  clReleaseProgram(p);
+}
+
+/* spec.spvasm: out[0..14] with the default values, then with values set
+ * (one set twice: the last wins); each error of
+ * clSetProgramSpecializationConstant. */
+static void t_spec(t_env *e) {
+  size_t len;
+  uint32_t *w = load(e, "spec.spv", &len);
+  if (!w) return;
+  for (int set = 0; set < 2; set++) {
+    cl_int err;
+    cl_program p = clCreateProgramWithIL(e->ctx, w, len, &err);
+    CHECK(e, p, "spec: clCreateProgramWithIL %d", err);
+    if (!p) continue;
+    uint32_t u1 = 20, u1_first = 99;
+    uint8_t t = 0, f = 1;
+    float fl = -2.25f;
+    uint64_t l = 0x123456789abcdef0ull;
+    uint16_t sh = 5;
+    if (set) {
+      CHECK(e, clSetProgramSpecializationConstant(p, 1, 4, &u1_first) == CL_SUCCESS, "set 1");
+      CHECK(e, clSetProgramSpecializationConstant(p, 1, 4, &u1) == CL_SUCCESS, "set 1 again");
+      CHECK(e, clSetProgramSpecializationConstant(p, 2, 1, &t) == CL_SUCCESS, "set 2");
+      CHECK(e, clSetProgramSpecializationConstant(p, 3, 1, &f) == CL_SUCCESS, "set 3");
+      CHECK(e, clSetProgramSpecializationConstant(p, 4, 4, &fl) == CL_SUCCESS, "set 4");
+      CHECK(e, clSetProgramSpecializationConstant(p, 5, 8, &l) == CL_SUCCESS, "set 5");
+      CHECK(e, clSetProgramSpecializationConstant(p, 6, 2, &sh) == CL_SUCCESS, "set 6");
+    } else {
+      /* the errors, none of which changes a value */
+      CHECK(e, clSetProgramSpecializationConstant(p, 99, 4, &u1) == CL_INVALID_SPEC_ID,
+            "unknown SpecId 99 is not CL_INVALID_SPEC_ID");
+      CHECK(e, clSetProgramSpecializationConstant(p, 1, 8, &l) == CL_INVALID_VALUE,
+            "an 8-byte value for a 4-byte constant is not CL_INVALID_VALUE");
+      CHECK(e, clSetProgramSpecializationConstant(p, 2, 4, &u1) == CL_INVALID_VALUE,
+            "a 4-byte value for a boolean is not CL_INVALID_VALUE");
+      CHECK(e, clSetProgramSpecializationConstant(p, 6, 4, &u1) == CL_INVALID_VALUE,
+            "a 4-byte value for a 2-byte constant is not CL_INVALID_VALUE");
+      CHECK(e, clSetProgramSpecializationConstant(p, 1, 4, NULL) == CL_INVALID_VALUE,
+            "a NULL value is not CL_INVALID_VALUE");
+      CHECK(e, clSetProgramSpecializationConstant(NULL, 1, 4, &u1) == CL_INVALID_PROGRAM,
+            "a NULL program is not CL_INVALID_PROGRAM");
+    }
+    cl_int st = clBuildProgram(p, 1, &e->dev, "", NULL, NULL);
+    char log[4096] = "";
+    clGetProgramBuildInfo(p, e->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+    CHECK(e, st == CL_SUCCESS, "spec (set %d): build %d: %s", set, st, log);
+    uint32_t out[N];
+    memset(out, 0xAB, sizeof out);
+    void *data[] = {out};
+    size_t bytes[] = {sizeof out}, size[1] = {0};
+    if (st == CL_SUCCESS) run(e, p, "spec", 1, data, bytes, size);
+    uint32_t i1 = set ? 20 : 7, b2 = set ? 0 : 1, b3 = set ? 1 : 0;
+    float fv = set ? -2.25f : 1.5f;
+    uint64_t lv = set ? l : 1ull << 32;
+    uint32_t shv = set ? 5 : 3;
+    uint32_t want[15] = {i1,
+                         b2,
+                         b3,
+                         fbits(fv),
+                         (uint32_t)lv,
+                         (uint32_t)(lv >> 32),
+                         i1 + 10,
+                         b2 ? i1 : 10,
+                         fbits(fv * 2.0f),
+                         (int32_t)i1 < 10,
+                         shv,
+                         i1,
+                         i1 + 10,
+                         42,
+                         i1 + 10};
+    for (int k = 0; k < 15 && st == CL_SUCCESS; k++)
+      CHECK(e, out[k] == want[k], "spec (set %d): out[%d] = 0x%x, want 0x%x", set, k, out[k],
+            want[k]);
+    clReleaseProgram(p);
+  }
+  free(w);
+}
+
+/* The clang + llvm-spirv modules (-O0, -O2: SPIR-V 1.4, llvm-spirv 14's
+ * default) run `mix`. */
+static void t_clang(t_env *e, const char *file) {
+  size_t len;
+  uint32_t *w = load(e, file, &len);
+  cl_int st;
+  char *log;
+  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
+  if (!p) {
+    free(w);
+    return;
+  }
+  CHECK(e, st == CL_SUCCESS, "%s: build %d: %s", file, st, log ? log : "");
+  float x[N], out[N], k = 0.75f;
+  int32_t n[N];
+  for (int i = 0; i < N; i++) x[i] = (float)(i % 9) - 4.0f, n[i] = (i * 5) % 23 - 11;
+  void *data[] = {x, n, out, &k};
+  size_t bytes[] = {sizeof x, sizeof n, sizeof out, 0}, size[] = {0, 0, 0, sizeof k};
+  if (st == CL_SUCCESS) run(e, p, "mix", 4, data, bytes, size);
+  for (int i = 0; i < N && st == CL_SUCCESS; i++) {
+    float acc = 0.0f;
+    for (int j = 0; j <= (n[i] & 7); j++) acc += x[i] * (float)j;
+    float want = n[i] > 0 ? acc + k : acc - k;
+    CHECK(e, out[i] == want, "%s: out[%d] = %g, want %g", file, i, out[i], want);
+  }
+  free(log);
+  free(w);
+  clReleaseProgram(p);
+}
+
+/* Modules refused: at clCreateProgramWithIL (no magic number, a length
+ * that is not whole words or shorter than the header) or at the build, with
+ * a log saying why (a truncated module, an unsupported capability, a Vulkan
+ * shader, a module the validator rejects). */
+static void t_bad(t_env *e) {
+  size_t len;
+  uint32_t *w = load(e, "vadd.spv", &len);
+  if (!w) return;
+  cl_int err = 0;
+  w[0] ^= 1;
+  CHECK(e, !clCreateProgramWithIL(e->ctx, w, len, &err) && err == CL_INVALID_VALUE,
+        "a bad magic number: %d, want CL_INVALID_VALUE", err);
+  w[0] ^= 1;
+  CHECK(e, !clCreateProgramWithIL(e->ctx, w, len - 2, &err) && err == CL_INVALID_VALUE,
+        "a length of part words: %d, want CL_INVALID_VALUE", err);
+  CHECK(e, !clCreateProgramWithIL(e->ctx, w, 16, &err) && err == CL_INVALID_VALUE,
+        "a module shorter than its header: %d, want CL_INVALID_VALUE", err);
+  CHECK(e, !clCreateProgramWithIL(e->ctx, NULL, len, &err) && err == CL_INVALID_VALUE,
+        "a NULL module: %d, want CL_INVALID_VALUE", err);
+  cl_int st;
+  char *log;
+  cl_program p = build(e, w, len / 8 * 4, &st, &log); /* half, whole words */
+  if (p) {
+    CHECK(e, st == CL_BUILD_PROGRAM_FAILURE, "a truncated module built (%d)", st);
+    CHECK(e, log && strstr(log, "error: invalid SPIR-V"), "truncated module log: %s",
+          log ? log : "");
+    uint32_t v = 1;
+    CHECK(e, clSetProgramSpecializationConstant(p, 1, 4, &v) == CL_INVALID_SPEC_ID,
+          "a SpecId of a truncated module is not CL_INVALID_SPEC_ID");
+    free(log);
+    clReleaseProgram(p);
+  }
+  free(w);
+  struct {
+    const char *file, *want;
+  } bad[] = {
+      {"bad_capability.spv", "unsupported SPIR-V capability NamedBarrier; not implemented yet"},
+      {"shader.spv", "unsupported SPIR-V capability Shader; not implemented yet"},
+      {"invalid.spv", "invalid SPIR-V module: Expected int scalar or vector type as operand: "
+                      "IAdd operand index 2"},
+  };
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+    w = load(e, bad[k].file, &len);
+    p = w ? build(e, w, len, &st, &log) : NULL;
+    if (p) {
+      CHECK(e, st == CL_BUILD_PROGRAM_FAILURE, "%s built (%d)", bad[k].file, st);
+      CHECK(e, log && strstr(log, bad[k].want), "%s: log: %s", bad[k].file, log ? log : "");
+      free(log);
+      clReleaseProgram(p);
+    }
+    free(w);
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: il_program PLATFORM-NAME-SUBSTRING DIR\n");
+    return 2;
+  }
+  cl_platform_id plats[8];
+  cl_uint np = 0;
+  clGetPlatformIDs(8, plats, &np);
+  t_env e = {.dir = argv[2]};
+  for (cl_uint i = 0; i < np && !e.ctx; i++) {
+    char name[256] = "";
+    clGetPlatformInfo(plats[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
+    if (!strstr(name, argv[1]) || clGetDeviceIDs(plats[i], CL_DEVICE_TYPE_ALL, 1, &e.dev, NULL))
+      continue;
+    e.ctx = clCreateContext(NULL, 1, &e.dev, NULL, NULL, NULL);
+  }
+  if (!e.ctx) {
+    fprintf(stderr, "il_program: no platform named like '%s' with a device\n", argv[1]);
+    return 1;
+  }
+  e.q = clCreateCommandQueueWithProperties(e.ctx, e.dev, NULL, NULL);
+  if (!e.q) {
+    fprintf(stderr, "il_program: no command queue\n");
+    return 1;
+  }
+  t_versions(&e);
+  t_extinst(&e);
+  t_control(&e);
+  t_spec(&e);
+  t_clang(&e, "clang_O0.spv");
+  t_clang(&e, "clang_O2.spv");
+  t_bad(&e);
+  clReleaseCommandQueue(e.q);
+  clReleaseContext(e.ctx);
+  printf("il_program: %d checks, %d failed\n", e.checks, e.failures);
+  return e.failures ? 1 : 0;
+}
