@@ -8,7 +8,7 @@ import sys
 
 # Operand kinds whose value names the reader prints in diagnostics.
 ENUM_KINDS = ["Capability", "StorageClass", "BuiltIn", "Decoration", "ExecutionMode",
-              "AddressingModel", "MemoryModel", "SourceLanguage"]
+              "AddressingModel", "MemoryModel", "SourceLanguage", "ExecutionModel"]
 
 
 def c_ident(kind):

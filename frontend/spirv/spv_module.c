@@ -1126,8 +1126,19 @@ static int spv_assemble(spv_mod *m) {
     if (m->ins[i].op != SpvOpEntryPoint)
       continue;
     uint32_t model = spv_word(m, i, 1), fid = spv_idw(m, i, 2);
-    if (model != SpvExecutionModelKernel || !fninfo_of[fid]) {
-      spv_error(m, 0, "unsupported entry point (execution model %u, not Kernel)", model);
+    if (model != SpvExecutionModelKernel) {
+      /* a Vulkan/OpenGL shader module: its capabilities may all be ones
+       * llvm-spirv also declares for kernels (Shader), so this is where it
+       * is told apart */
+      const char *mn = spv_execution_model_name(model);
+      spv_error(m, 0,
+                "unsupported entry point execution model %s%s%u%s: OpenCL runs Kernel entry "
+                "points only (is this a graphics shader module?)",
+                mn ? mn : "", mn ? " (" : "", model, mn ? ")" : "");
+      break;
+    }
+    if (!fninfo_of[fid]) {
+      spv_error(m, 0, "entry point %u names no function of the module", fid);
       break;
     }
     const spv_fninfo *fi = &fns[fninfo_of[fid] - 1];

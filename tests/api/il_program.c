@@ -398,7 +398,7 @@ static void t_bad(t_env *e) {
     const char *file, *want;
   } bad[] = {
       {"bad_capability.spv", "unsupported SPIR-V capability NamedBarrier; not implemented yet"},
-      {"shader.spv", "unsupported SPIR-V capability Shader; not implemented yet"},
+      {"shader.spv", "unsupported entry point execution model GLCompute (5)"},
       {"invalid.spv", "invalid SPIR-V module: Expected int scalar or vector type as operand: "
                       "IAdd operand index 2"},
   };

@@ -38,7 +38,7 @@ ext=$(sed -n 's|^; SPIRV-EXT: ||p' "$case" | head -n 1)
 "$spirv" --spirv-max-version=1.2 ${ext:+--spirv-ext=$ext} "$work/out.bc" -o "$work/out.spv" > "$work/spirv.log" 2>&1 ||
   { head -5 "$work/spirv.log"; echo "FAIL: llvm-spirv cannot translate the output"; exit 1; }
 "$opt" -strip-debug "$work/out.bc" -o "$work/nodbg.bc" || { echo "FAIL: opt -strip-debug"; exit 1; }
-"$spirv" --spirv-max-version=1.2 "$work/nodbg.bc" -o "$work/nodbg.spv" > "$work/spirv.log" 2>&1 ||
+"$spirv" --spirv-max-version=1.2 ${ext:+--spirv-ext=$ext} "$work/nodbg.bc" -o "$work/nodbg.spv" > "$work/spirv.log" 2>&1 ||
   { head -5 "$work/spirv.log"; echo "FAIL: llvm-spirv cannot translate the output"; exit 1; }
 "$val" --target-env opencl2.2 "$work/nodbg.spv" || { echo "FAIL: spirv-val rejects the SPIR-V"; exit 1; }
 echo "PASS: $case"
