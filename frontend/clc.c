@@ -17,6 +17,7 @@
 #include "clc.h"
 #include "clc_conv.h"
 #include "clc_hint.h"
+#include "fe_ext.h"
 
 #define CLC_MAX_ARGS 512
 
@@ -41,47 +42,41 @@ static void clc_push(clc_argv *a, const char *s) {
   a->v[a->n] = NULL;
 }
 
-/* OpenCL C 3.0 names some 1.2 extensions again as optional features, and
- * clang refuses a build where the two names of one capability disagree
- * ("options cl_khr_fp64 and __opencl_c_fp64 are set to different values"):
- * each feature here is set exactly when the device reports its extension. */
-static const char *const clc_ext_feature[][2] = {
-    {"cl_khr_fp64", "__opencl_c_fp64"},
-    {"cl_khr_3d_image_writes", "__opencl_c_3d_image_writes"},
-};
-
-/* "-cl-ext=-all,+ext1,+ext2" for a space-separated extension list and the
- * OpenCL C version `std` the program asks for ("": 1.2); caller frees;
- * NULL on allocation failure. */
-static char *clc_ext_flag(const char *extensions, int images, const char *std) {
-  const char *list = extensions ? extensions : "";
-  /* OpenCL C 3.0 declares the image types and builtins only with the
-   * __opencl_c_images feature, which -all clears; 1.2 and 2.0 have them
-   * whenever __IMAGE_SUPPORT__ is left defined. For SPIR targets in 3.0,
-   * clang 14's opencl-c-base.h defines __opencl_c_read_write_images itself
-   * and then declares the read_write overloads, which its own checks reject
-   * unless the feature is set: set it for 3.0 so the header parses. (A
-   * read_write image kernel then builds and runs as on PoCL: the image
-   * instructions do not depend on the qualifier.) */
-  int cl30 = !strcmp(std, "CL3.0");
-  char img[96] = "";
-  if (images)
-    snprintf(img, sizeof img, ",+__opencl_c_images%s",
-             cl30 ? ",+__opencl_c_read_write_images" : "");
-  size_t cap = strlen("-cl-ext=-all") + strlen(img) + 2 * strlen(list) + 2 + 128;
-  char *out = malloc(cap);
-  if (!out) return NULL;
-  size_t n = (size_t)snprintf(out, cap, "-cl-ext=-all%s", img);
-  for (const char *p = list; *p;) {
-    while (*p == ' ') p++;
-    size_t len = strcspn(p, " ");
-    if (len) n += (size_t)snprintf(out + n, cap - n, ",+%.*s", (int)len, p);
-    for (size_t f = 0; len && f < sizeof clc_ext_feature / sizeof clc_ext_feature[0]; f++)
-      if (strlen(clc_ext_feature[f][0]) == len && !strncmp(p, clc_ext_feature[f][0], len))
-        n += (size_t)snprintf(out + n, cap - n, ",+%s", clc_ext_feature[f][1]);
-    p += len;
+/* clang's view of the device (fe_ext.def): "-cl-ext=-all,+a,+b" for the
+ * extensions and features clang knows by name, "-Dname=1" for those it
+ * does not, pushed onto *a for the OpenCL C version `std` the program asks
+ * for ("": 1.2). -all first: clang otherwise predefines every extension for
+ * SPIR targets, and `#ifdef cl_khr_fp64` code must take its float path on a
+ * device without doubles. clang refuses a build where the two names of one
+ * capability disagree ("options cl_khr_fp64 and __opencl_c_fp64 are set to
+ * different values"): their rows carry the same condition. */
+static void clc_push_ext(clc_argv *a, const fe_target *t, const char *std) {
+  /* For SPIR targets in 3.0, clang 14's opencl-c-base.h defines
+   * __opencl_c_read_write_images itself and then declares the read_write
+   * overloads, which its own checks reject unless the feature is set: set
+   * it for 3.0 so the header parses (not a reported feature: fe_ext.def). */
+  int rw = t->images && !strcmp(std, "CL3.0");
+  size_t cap = strlen("-cl-ext=-all,+__opencl_c_read_write_images") + 1;
+  for (size_t i = 0; i < fe_ext_count; i++) cap += strlen(fe_ext_table[i].name) + 2;
+  char *flag = malloc(cap);
+  if (!flag) {
+    a->oom = 1;
+    return;
   }
-  return out;
+  size_t n = (size_t)snprintf(flag, cap, "-cl-ext=-all%s", rw ? ",+__opencl_c_read_write_images" : "");
+  for (size_t i = 0; i < fe_ext_count; i++) {
+    const fe_ext *e = &fe_ext_table[i];
+    if (e->clang == FE_EXT_CLANG_CL_EXT && e->on(t))
+      n += (size_t)snprintf(flag + n, cap - n, ",+%s", e->name);
+  }
+  clc_push(a, flag);
+  for (size_t i = 0; i < fe_ext_count; i++) {
+    const fe_ext *e = &fe_ext_table[i];
+    if (e->clang != FE_EXT_CLANG_DEFINE || !e->on(t)) continue;
+    snprintf(flag, cap, "-D%s=1", e->name);
+    clc_push(a, flag);
+  }
+  free(flag);
 }
 
 static void clc_argv_fini(clc_argv *a) {
@@ -524,14 +519,9 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
   if (!o->std[0])
     clc_push(&a, "-cl-std=CL1.2");
   /* clang predefines every extension macro (cl_khr_fp64, __IMAGE_SUPPORT__...)
-   * for SPIR targets; advertise only the device's, so `#ifdef cl_khr_fp64`
-   * code takes its float path on a device without doubles. */
+   * for SPIR targets; advertise only the device's (clc_push_ext). */
   if (tools->target) {
-    char *ext = clc_ext_flag(tools->target->extensions, tools->target->images, o->std);
-    if (ext) {
-      clc_push(&a, ext);
-      free(ext);
-    }
+    clc_push_ext(&a, tools->target, o->std);
     if (!tools->target->images) clc_push(&a, "-U__IMAGE_SUPPORT__");
   }
   if (with_headers) {

@@ -35,6 +35,11 @@ typedef enum fe_status {
 fe_status fe_build(fe_compiler *c, const char *source, const char *options,
                    const fe_target *target, isa_program **out, char **log);
 
+/* The SPIR-V versions fe_build_spirv reads, 1.0 to 1.FE_SPIRV_MAX_MINOR:
+ * the runtime's CL_DEVICE_IL_VERSION and CL_DEVICE_ILS_WITH_VERSION list
+ * exactly these. */
+#define FE_SPIRV_MAX_MINOR 2
+
 /* Same from a SPIR-V module already in memory. */
 fe_status fe_build_spirv(fe_compiler *c, const uint32_t *words, size_t nwords,
                          const fe_target *target, isa_program **out, char **log);

@@ -48,6 +48,8 @@ typedef enum rt_mode { RT_MODE_TIMING, RT_MODE_FUNCTIONAL } rt_mode;
  * Per-device state in contexts, buffers, programs and kernels is indexed by
  * the device's position in its context, so arrays of this size suffice. */
 #define RT_MAX_DEVICES 16
+/* Room for CL_DEVICE_EXTENSIONS: every extension row of fe_ext.def */
+#define RT_EXT_BYTES 2048
 
 struct _cl_device_id {
   const struct _cl_icd_dispatch *dispatch;
@@ -60,6 +62,7 @@ struct _cl_device_id {
   size_t max_wg_size;
   cl_uint index;         /* position in the platform's device list */
   char config_name[128]; /* preset name or file the config came from ("#2" on a repeat) */
+  char extensions[RT_EXT_BYTES]; /* CL_DEVICE_EXTENSIONS (fe_ext.def); target.extensions */
 };
 
 struct _cl_platform_id {
