@@ -714,15 +714,17 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
   }
   *words = (uint32_t *)(void *)bin; /* malloc'd, suitably aligned */
   *nwords = len / 4;
-  /* VecTypeHint keeps no signedness: clang's metadata in the translated IR
-   * says which hints are unsigned (clc_hint.h) */
+  /* VecTypeHint keeps no signedness and SPIR-V no uniform work-group
+   * attribute: clang's translated IR says which (clc_hint.h) */
   snprintf(path, sizeof path, "%s/y2.ll", dir);
   size_t irn = 0;
   char *ir = clc_read_file(path, &irn);
-  int bad = !ir || fe_clc_mark_unsigned_hints(ir, irn, words, nwords);
+  int bad = !ir || fe_clc_mark_unsigned_hints(ir, irn, words, nwords) ||
+            fe_clc_mark_uniform_wg(ir, irn, words, nwords);
   free(ir);
   if (bad) {
-    fe_sb_printf(log, "error: internal: could not read %s for vec_type_hint's signedness "
+    fe_sb_printf(log, "error: internal: could not read %s for vec_type_hint's signedness and "
+                      "uniform work-groups "
                       "(out of memory or disk?)\n", path);
     free(*words);
     *words = NULL;

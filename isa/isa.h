@@ -154,6 +154,10 @@ typedef struct isa_kernel {
   uint32_t nargs;
   isa_arg *args;
   uint32_t reqd_wg_size[3]; /* reqd_work_group_size, 0 if none */
+  /* built for uniform work-groups only (OpenCL C 1.x, -cl-uniform-work-group-
+   * size): a launch whose global size is not a multiple of the local size
+   * is CL_INVALID_WORK_GROUP_SIZE; 0: the last groups may be smaller */
+  uint8_t uniform_wg;
   char *attributes;         /* CL_KERNEL_ATTRIBUTES text, NULL if none */
   /* Program-scope __constant data (additive): the bytes the runtime uploads
    * once per program and device (every kernel of a program carries the same
@@ -420,7 +424,7 @@ void isa_inst_regs(const isa_inst *in, isa_regset *rs);
  * 5: s_barrier_local (opcode numbers after it moved); 6: image instructions;
  * 7: image arguments' access qualifiers; 8: v_writelane_b32/v_readlane_b32 (SGPR
  * spill slots; opcode numbers after them moved) */
-#define ISA_SERIAL_VERSION 9u
+#define ISA_SERIAL_VERSION 10u
 /* 0 and a malloc'd *buf of *len bytes, or -1 (a malformed instruction or out of
  * memory) with *buf NULL. */
 int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len);

@@ -589,6 +589,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
                                                    CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
                                                    CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
   case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
+    /* a smaller last group in each dimension (rt_launch.c, sim_group_coords)
+     * for programs built as OpenCL C 2.0/3.0 or SPIR-V (isa_kernel.uniform_wg) */
+    RT_INFO_VAL(cl_bool, CL_TRUE);
   case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
     RT_INFO_VAL(cl_bool, CL_FALSE);
   case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:

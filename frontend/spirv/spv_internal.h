@@ -288,6 +288,10 @@ uint32_t spv_xbitcnt(spv_fn *x, ir_math mth, ir_type t, uint32_t v);
 /* spv_async.c: OpGroupAsyncCopy as a cooperative loop, OpGroupWaitEvents as
  * a work-group barrier; errors are set on x->m. */
 void spv_async_copy(spv_fn *x, uint32_t i);
+/* get_local_linear_id() (*lid) and this work-group's number of work-items
+ * (*lsize), both I64: (lid.z * size.y + lid.y) * size.x + lid.x over this
+ * group's sizes (OpenCL C 6.15.1). */
+void spv_local_linear_id(spv_fn *x, uint32_t *lid, uint32_t *lsize);
 void spv_wait_events(spv_fn *x, uint32_t i);
 
 /* Program-scope __constant data the reader accepts, all variables together. */
