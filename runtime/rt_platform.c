@@ -282,6 +282,32 @@ static cl_int rt_info_ext(const struct _cl_platform_id *p, const struct _cl_devi
   return rt_info_str(size, value, size_ret, names);
 }
 
+/* CL_DEVICE_ATOMIC_MEMORY/FENCE_CAPABILITIES: OpenCL 3.0's minimum (fences:
+ * also work-item scope, which atomic_work_item_fence honours like any
+ * other), plus the bit of each atomic OpenCL C feature the device has
+ * (fe_ext.def says why the model honours them): the capabilities and the
+ * features cannot disagree. */
+static cl_device_atomic_capabilities rt_atomic_caps(const struct _cl_device_id *d, int fence) {
+  static const struct {
+    const char *feature;
+    cl_device_atomic_capabilities bit;
+  } map[] = {
+      {"__opencl_c_atomic_order_acq_rel", CL_DEVICE_ATOMIC_ORDER_ACQ_REL},
+      {"__opencl_c_atomic_order_seq_cst", CL_DEVICE_ATOMIC_ORDER_SEQ_CST},
+      {"__opencl_c_atomic_scope_device", CL_DEVICE_ATOMIC_SCOPE_DEVICE},
+      {"__opencl_c_atomic_scope_all_devices", CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES},
+  };
+  cl_device_atomic_capabilities c =
+      CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP;
+  if (fence) c |= CL_DEVICE_ATOMIC_ORDER_ACQ_REL | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM;
+  for (size_t i = 0; i < fe_ext_count; i++)
+    for (size_t m = 0; m < sizeof map / sizeof map[0]; m++)
+      if (fe_ext_table[i].kind == FE_EXT_FEATURE && !strcmp(fe_ext_table[i].name, map[m].feature) &&
+          fe_ext_table[i].on(&d->target))
+        c |= map[m].bit;
+  return c;
+}
+
 /* 64-bit FNV-1a of s, continuing from h. */
 static uint64_t rt_fnv(uint64_t h, const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 0x100000001b3ull;
@@ -580,14 +606,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
      * been through the Khronos conformance process */
     return rt_info_str(size, value, size_ret, "v0000-00-00-00");
   case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
-    /* OpenCL 3.0's minimum; stronger orders and scopes are reported with
-     * their OpenCL C features (fe_ext.def) once tested in general */
-    RT_INFO_VAL(cl_device_atomic_capabilities,
-                CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
   case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
-    RT_INFO_VAL(cl_device_atomic_capabilities, CL_DEVICE_ATOMIC_ORDER_RELAXED |
-                                                   CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
-                                                   CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+    RT_INFO_VAL(cl_device_atomic_capabilities,
+                rt_atomic_caps(dev, param == CL_DEVICE_ATOMIC_FENCE_CAPABILITIES));
   case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
     /* a smaller last group in each dimension (rt_launch.c, sim_group_coords)
      * for programs built as OpenCL C 2.0/3.0 or SPIR-V (isa_kernel.uniform_wg) */

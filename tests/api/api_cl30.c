@@ -164,6 +164,8 @@ static void api_cl30_queries(api *t) {
   if (fv) {
     CHECK(nv_has(fv, nfeat, "__opencl_c_atomic_order_seq_cst") ==
           ((am & CL_DEVICE_ATOMIC_ORDER_SEQ_CST) != 0));
+    CHECK(nv_has(fv, nfeat, "__opencl_c_atomic_order_acq_rel") ==
+          ((am & CL_DEVICE_ATOMIC_ORDER_ACQ_REL) != 0));
     CHECK(nv_has(fv, nfeat, "__opencl_c_atomic_scope_device") ==
           ((am & CL_DEVICE_ATOMIC_SCOPE_DEVICE) != 0));
   }
