@@ -37,7 +37,10 @@ fe_status fe_build(fe_compiler *c, const char *source, const char *options,
 
 /* The SPIR-V versions fe_build_spirv reads, 1.0 to 1.FE_SPIRV_MAX_MINOR:
  * the runtime's CL_DEVICE_IL_VERSION and CL_DEVICE_ILS_WITH_VERSION list
- * exactly these. */
+ * exactly these. 1.2 is what our own compiler emits (clc.c passes
+ * --spirv-max-version=1.2) and what the reader is tested on; the parser
+ * takes headers up to 1.5 (a simple 1.4 module from llvm-spirv runs), and
+ * the number rises when later versions' rules are handled and tested. */
 #define FE_SPIRV_MAX_MINOR 2
 
 /* Same from a SPIR-V module already in memory. */
