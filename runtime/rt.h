@@ -48,6 +48,14 @@ typedef enum rt_mode { RT_MODE_TIMING, RT_MODE_FUNCTIONAL } rt_mode;
  * Per-device state in contexts, buffers, programs and kernels is indexed by
  * the device's position in its context, so arrays of this size suffice. */
 #define RT_MAX_DEVICES 16
+/* The OpenCL version the platform and its devices implement: the
+ * CL_PLATFORM/DEVICE_VERSION strings, their numeric versions and the
+ * __OPENCL_VERSION__ kernels see are all made from these two. */
+#define RT_CL_MAJOR 3
+#define RT_CL_MINOR 0
+#define RT_STR_(x) #x
+#define RT_STR(x) RT_STR_(x)
+#define RT_CL_VERSION_TEXT "OpenCL " RT_STR(RT_CL_MAJOR) "." RT_STR(RT_CL_MINOR)
 /* Room for CL_DEVICE_EXTENSIONS: every extension row of fe_ext.def */
 #define RT_EXT_BYTES 2048
 

@@ -244,7 +244,7 @@ void rt_host_observe(uint64_t t) {
  * it makes pipes and device-side enqueue mandatory, which the device does
  * not have; a program built with -cl-std=CL2.0 still builds and runs what
  * it uses of the rest (clang accepts it). */
-#define RT_CL_VERSION CL_MAKE_VERSION(3, 0, 0)
+#define RT_CL_VERSION CL_MAKE_VERSION(RT_CL_MAJOR, RT_CL_MINOR, 0)
 static const cl_version rt_c_versions[] = {CL_MAKE_VERSION(1, 0, 0), CL_MAKE_VERSION(1, 1, 0),
                                            CL_MAKE_VERSION(1, 2, 0), CL_MAKE_VERSION(3, 0, 0)};
 
@@ -360,7 +360,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform, cl_pl
   case CL_PLATFORM_PROFILE:
     return rt_info_str(size, value, size_ret, "FULL_PROFILE");
   case CL_PLATFORM_VERSION:
-    return rt_info_str(size, value, size_ret, "OpenCL 3.0 wavesim " RT_DRIVER_VERSION);
+    return rt_info_str(size, value, size_ret, RT_CL_VERSION_TEXT " wavesim " RT_DRIVER_VERSION);
   case CL_PLATFORM_NUMERIC_VERSION:
     RT_INFO_VAL(cl_version, RT_CL_VERSION);
   case CL_PLATFORM_NAME:
@@ -545,7 +545,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
   case CL_DEVICE_PROFILE:
     return rt_info_str(size, value, size_ret, "FULL_PROFILE");
   case CL_DEVICE_VERSION:
-    return rt_info_str(size, value, size_ret, "OpenCL 3.0 wavesim");
+    return rt_info_str(size, value, size_ret, RT_CL_VERSION_TEXT " wavesim");
   case CL_DEVICE_NUMERIC_VERSION:
     RT_INFO_VAL(cl_version, RT_CL_VERSION);
   case CL_DEVICE_OPENCL_C_VERSION:
