@@ -363,6 +363,24 @@ START_TEST(device_uuid_from_config) {
 }
 END_TEST
 
+/* The platform's extensions are those every device has: teaching has no
+ * doubles, so with h100 beside it the platform does not list cl_khr_fp64. */
+START_TEST(platform_extensions_every_device) {
+  rt_test_env();
+  setenv("WAVESIM_CONFIG", "teaching,h100", 1);
+  cl_platform_id p;
+  cl_device_id d[2];
+  ck_assert_int_eq(clGetPlatformIDs(1, &p, NULL), CL_SUCCESS);
+  ck_assert_int_eq(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 2, d, NULL), CL_SUCCESS);
+  char pe[4096];
+  ck_assert_int_eq(clGetPlatformInfo(p, CL_PLATFORM_EXTENSIONS, sizeof pe, pe, NULL), CL_SUCCESS);
+  ck_assert_ptr_null(strstr(pe, "cl_khr_fp64"));
+  ck_assert_ptr_null(strstr(rt_dev_str(d[0], CL_DEVICE_EXTENSIONS), "cl_khr_fp64"));
+  ck_assert_ptr_nonnull(strstr(rt_dev_str(d[1], CL_DEVICE_EXTENSIONS), "cl_khr_fp64"));
+  ck_assert_str_eq(pe, rt_dev_str(d[0], CL_DEVICE_EXTENSIONS));
+}
+END_TEST
+
 /* Two devices of one config (h100 and h100#2) are told apart. */
 START_TEST(device_uuid_repeat_differs) {
   rt_test_env();
@@ -392,6 +410,7 @@ static Suite *suite(void) {
   tcase_add_loop_test(tc, opencl30_every_preset, 0, 4);
   tcase_add_test(tc, device_uuid_from_config);
   tcase_add_test(tc, device_uuid_repeat_differs);
+  tcase_add_test(tc, platform_extensions_every_device);
   suite_add_tcase(s, tc);
   return s;
 }
