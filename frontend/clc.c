@@ -63,7 +63,8 @@ static void clc_push_ext(clc_argv *a, const fe_target *t, const char *std) {
     a->oom = 1;
     return;
   }
-  size_t n = (size_t)snprintf(flag, cap, "-cl-ext=-all%s", rw ? ",+__opencl_c_read_write_images" : "");
+  size_t n =
+      (size_t)snprintf(flag, cap, "-cl-ext=-all%s", rw ? ",+__opencl_c_read_write_images" : "");
   for (size_t i = 0; i < fe_ext_count; i++) {
     const fe_ext *e = &fe_ext_table[i];
     if (e->clang == FE_EXT_CLANG_CL_EXT && e->on(t))
@@ -723,9 +724,11 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
             fe_clc_mark_uniform_wg(ir, irn, words, nwords);
   free(ir);
   if (bad) {
-    fe_sb_printf(log, "error: internal: could not read %s for vec_type_hint's signedness and "
-                      "uniform work-groups "
-                      "(out of memory or disk?)\n", path);
+    fe_sb_printf(log,
+                 "error: internal: could not read %s for vec_type_hint's signedness and "
+                 "uniform work-groups "
+                 "(out of memory or disk?)\n",
+                 path);
     free(*words);
     *words = NULL;
     *nwords = 0;

@@ -492,7 +492,10 @@ int isel_builtin(isel *s, uint32_t i) {
       r = isel_e1(s, ISA_OP_s_zext_u64_u32, ISA_RF_S, 2, be_vr(s->gid[d]), isel_none, isel_none);
       c = VC_S2;
       break;
-    case IR_ENQ_LOCAL_SIZE: r = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_LOCAL_SIZE + 8 * d); c = VC_S2; break;
+    case IR_ENQ_LOCAL_SIZE:
+      r = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_LOCAL_SIZE + 8 * d);
+      c = VC_S2;
+      break;
     case IR_LOCAL_SIZE:
       r = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_LOCAL_SIZE + 8 * d);
       c = VC_S2;
@@ -501,7 +504,8 @@ int isel_builtin(isel *s, uint32_t i) {
          * a dimension has min(enqueued, global - group_id * enqueued)
          * work-items, as AMD's device libraries compute it */
         uint32_t gs = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_GLOBAL_SIZE + 8 * d);
-        uint32_t g = isel_e1(s, ISA_OP_s_zext_u64_u32, ISA_RF_S, 2, be_vr(s->gid[d]), isel_none, isel_none);
+        uint32_t g =
+            isel_e1(s, ISA_OP_s_zext_u64_u32, ISA_RF_S, 2, be_vr(s->gid[d]), isel_none, isel_none);
         uint32_t t = isel_e1(s, ISA_OP_s_mul_u64, ISA_RF_S, 2, be_vr(g), be_vr(r), isel_none);
         uint32_t rest = isel_e1(s, ISA_OP_s_sub_u64, ISA_RF_S, 2, be_vr(gs), be_vr(t), isel_none);
         be_mi *mi = isel_e(s, ISA_OP_s_cmp_lt_u64);

@@ -987,10 +987,10 @@ static void spv_kernel_attributes(spv_mod *m, uint32_t fid, ir_function *f) {
                                                      : "work_group_size_hint",
                    x, y, z);
     } else if (mode == SpvExecutionModeVecTypeHint &&
-               spv_vec_hint_type(spv_word(m, e, 3),
-                                 f->name && spv_has_marker(m, FE_CLC_HINT_PREFIX, f->name,
-                                                           FE_CLC_HINT_SUFFIX),
-                                 ty, sizeof ty)) {
+               spv_vec_hint_type(
+                   spv_word(m, e, 3),
+                   f->name && spv_has_marker(m, FE_CLC_HINT_PREFIX, f->name, FE_CLC_HINT_SUFFIX),
+                   ty, sizeof ty)) {
       fe_sb_printf(&b, "%svec_type_hint(%s)", sep, ty);
     }
   }

@@ -283,9 +283,9 @@ START_TEST(opencl30_every_preset) {
   ck_assert_uint_eq(ac, CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
                             CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP |
                             CL_DEVICE_ATOMIC_SCOPE_DEVICE);
-  ck_assert_int_eq(clGetDeviceInfo(e.device, CL_DEVICE_ATOMIC_FENCE_CAPABILITIES, sizeof ac, &ac,
-                                   NULL),
-                   CL_SUCCESS);
+  ck_assert_int_eq(
+      clGetDeviceInfo(e.device, CL_DEVICE_ATOMIC_FENCE_CAPABILITIES, sizeof ac, &ac, NULL),
+      CL_SUCCESS);
   ck_assert_uint_eq(ac, CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
                             CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM |
                             CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP | CL_DEVICE_ATOMIC_SCOPE_DEVICE);
