@@ -17,6 +17,7 @@
 #include "clc.h"
 #include "clc_conv.h"
 #include "clc_hint.h"
+#include "fe_ext.h"
 
 #define CLC_MAX_ARGS 512
 
@@ -41,75 +42,42 @@ static void clc_push(clc_argv *a, const char *s) {
   a->v[a->n] = NULL;
 }
 
-/* OpenCL C 3.0 names some 1.2 extensions again as optional features, and
- * clang refuses a build where the two names of one capability disagree
- * ("options cl_khr_fp64 and __opencl_c_fp64 are set to different values"):
- * each feature here is set exactly when the device reports its extension. */
-static const char *const clc_ext_feature[][2] = {
-    {"cl_khr_fp64", "__opencl_c_fp64"},
-    {"cl_khr_3d_image_writes", "__opencl_c_3d_image_writes"},
-};
-
-/* Extensions clang 14 does not know: -cl-ext defines neither their macros nor
- * their OpenCL C features' (opencl-c-base.h defines them itself, but only for
- * OpenCL C 2.0 and later), and opencl-c.h declares their builtins under them;
- * each macro here is defined (as 1, as the header would: no redefinition
- * warning) exactly when the device reports its extension. */
-static const char *const clc_ext_macro[][2] = {
-    {"cl_khr_integer_dot_product", "cl_khr_integer_dot_product"},
-    {"cl_khr_integer_dot_product", "__opencl_c_integer_dot_product_input_4x8bit"},
-    {"cl_khr_integer_dot_product", "__opencl_c_integer_dot_product_input_4x8bit_packed"},
-    {"cl_khr_extended_bit_ops", "cl_khr_extended_bit_ops"},
-};
-
-/* 1 when the space-separated list names extension ext */
-static int clc_has_ext(const char *list, const char *ext) {
-  size_t n = strlen(ext);
-  for (const char *p = list ? list : ""; *p;) {
-    while (*p == ' ') p++;
-    size_t len = strcspn(p, " ");
-    if (len == n && !strncmp(p, ext, n)) return 1;
-    p += len;
+/* clang's view of the device (fe_ext.def): "-cl-ext=-all,+a,+b" for the
+ * extensions and features clang knows by name, "-Dname=1" for those it
+ * does not, pushed onto *a for the OpenCL C version `std` the program asks
+ * for ("": 1.2). -all first: clang otherwise predefines every extension for
+ * SPIR targets, and `#ifdef cl_khr_fp64` code must take its float path on a
+ * device without doubles. clang refuses a build where the two names of one
+ * capability disagree ("options cl_khr_fp64 and __opencl_c_fp64 are set to
+ * different values"): their rows carry the same condition. */
+static void clc_push_ext(clc_argv *a, const fe_target *t, const char *std) {
+  /* For SPIR targets in 3.0, clang 14's opencl-c-base.h defines
+   * __opencl_c_read_write_images itself and then declares the read_write
+   * overloads, which its own checks reject unless the feature is set: set
+   * it for 3.0 so the header parses (not a reported feature: fe_ext.def). */
+  int rw = t->images && !strcmp(std, "CL3.0");
+  size_t cap = strlen("-cl-ext=-all,+__opencl_c_read_write_images") + 1;
+  for (size_t i = 0; i < fe_ext_count; i++) cap += strlen(fe_ext_table[i].name) + 2;
+  char *flag = malloc(cap);
+  if (!flag) {
+    a->oom = 1;
+    return;
   }
-  return 0;
-}
-
-/* "-cl-ext=-all,+ext1,+ext2" for a space-separated extension list and the
- * OpenCL C version `std` the program asks for ("": 1.2); caller frees;
- * NULL on allocation failure. */
-static char *clc_ext_flag(const char *extensions, int images, const char *std) {
-  const char *list = extensions ? extensions : "";
-  /* OpenCL C 3.0 declares the image types and builtins only with the
-   * __opencl_c_images feature, which -all clears; 1.2 and 2.0 have them
-   * whenever __IMAGE_SUPPORT__ is left defined. For SPIR targets in 3.0,
-   * clang 14's opencl-c-base.h defines __opencl_c_read_write_images itself
-   * and then declares the read_write overloads, which its own checks reject
-   * unless the feature is set: set it for 3.0 so the header parses. (A
-   * read_write image kernel then builds and runs as on PoCL: the image
-   * instructions do not depend on the qualifier.) */
-  int cl30 = !strcmp(std, "CL3.0");
-  char img[96] = "";
-  if (images)
-    snprintf(img, sizeof img, ",+__opencl_c_images%s",
-             cl30 ? ",+__opencl_c_read_write_images" : "");
-  /* Program-scope and static __global variables work on every device
-   * (program-level segments): OpenCL C 3.0 names them a feature; 1.2 has
-   * none (clang rejects them there whatever the flag says). */
-  const char *progvars = ",+__opencl_c_program_scope_global_variables";
-  size_t cap = strlen("-cl-ext=-all") + strlen(img) + strlen(progvars) + 2 * strlen(list) + 2 + 128;
-  char *out = malloc(cap);
-  if (!out) return NULL;
-  size_t n = (size_t)snprintf(out, cap, "-cl-ext=-all%s%s", img, progvars);
-  for (const char *p = list; *p;) {
-    while (*p == ' ') p++;
-    size_t len = strcspn(p, " ");
-    if (len) n += (size_t)snprintf(out + n, cap - n, ",+%.*s", (int)len, p);
-    for (size_t f = 0; len && f < sizeof clc_ext_feature / sizeof clc_ext_feature[0]; f++)
-      if (strlen(clc_ext_feature[f][0]) == len && !strncmp(p, clc_ext_feature[f][0], len))
-        n += (size_t)snprintf(out + n, cap - n, ",+%s", clc_ext_feature[f][1]);
-    p += len;
+  size_t n =
+      (size_t)snprintf(flag, cap, "-cl-ext=-all%s", rw ? ",+__opencl_c_read_write_images" : "");
+  for (size_t i = 0; i < fe_ext_count; i++) {
+    const fe_ext *e = &fe_ext_table[i];
+    if (e->clang == FE_EXT_CLANG_CL_EXT && e->on(t))
+      n += (size_t)snprintf(flag + n, cap - n, ",+%s", e->name);
   }
-  return out;
+  clc_push(a, flag);
+  for (size_t i = 0; i < fe_ext_count; i++) {
+    const fe_ext *e = &fe_ext_table[i];
+    if (e->clang != FE_EXT_CLANG_DEFINE || !e->on(t)) continue;
+    snprintf(flag, cap, "-D%s=1", e->name);
+    clc_push(a, flag);
+  }
+  free(flag);
 }
 
 static void clc_argv_fini(clc_argv *a) {
@@ -552,21 +520,11 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
   if (!o->std[0])
     clc_push(&a, "-cl-std=CL1.2");
   /* clang predefines every extension macro (cl_khr_fp64, __IMAGE_SUPPORT__...)
-   * for SPIR targets; advertise only the device's, so `#ifdef cl_khr_fp64`
-   * code takes its float path on a device without doubles. */
+   * for SPIR targets; advertise only the device's (clc_push_ext). */
   if (tools->target) {
-    char *ext = clc_ext_flag(tools->target->extensions, tools->target->images, o->std);
-    if (ext) {
-      clc_push(&a, ext);
-      free(ext);
-    }
+    clc_push_ext(&a, tools->target, o->std);
     if (!tools->target->images) clc_push(&a, "-U__IMAGE_SUPPORT__");
-    for (size_t k = 0; k < CLC_COUNT(clc_ext_macro); k++)
-      if (clc_has_ext(tools->target->extensions, clc_ext_macro[k][0])) {
-        char def[128];
-        snprintf(def, sizeof def, "-D%s=1", clc_ext_macro[k][1]);
-        clc_push(&a, def);
-      }
+  }
   }
   if (with_headers) {
     clc_push(&a, "-I");
@@ -763,16 +721,20 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
   }
   *words = (uint32_t *)(void *)bin; /* malloc'd, suitably aligned */
   *nwords = len / 4;
-  /* VecTypeHint keeps no signedness: clang's metadata in the translated IR
-   * says which hints are unsigned (clc_hint.h) */
+  /* VecTypeHint keeps no signedness and SPIR-V no uniform work-group
+   * attribute: clang's translated IR says which (clc_hint.h) */
   snprintf(path, sizeof path, "%s/y2.ll", dir);
   size_t irn = 0;
   char *ir = clc_read_file(path, &irn);
-  int bad = !ir || fe_clc_mark_unsigned_hints(ir, irn, words, nwords);
+  int bad = !ir || fe_clc_mark_unsigned_hints(ir, irn, words, nwords) ||
+            fe_clc_mark_uniform_wg(ir, irn, words, nwords);
   free(ir);
   if (bad) {
-    fe_sb_printf(log, "error: internal: could not read %s for vec_type_hint's signedness "
-                      "(out of memory or disk?)\n", path);
+    fe_sb_printf(log,
+                 "error: internal: could not read %s for vec_type_hint's signedness and "
+                 "uniform work-groups "
+                 "(out of memory or disk?)\n",
+                 path);
     free(*words);
     *words = NULL;
     *nwords = 0;

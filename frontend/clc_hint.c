@@ -62,6 +62,56 @@ static const char *hint_kernel(const char *l, const char *e, size_t *len) {
   return name;
 }
 
+/* Appends the OpString "<prefix><name[0..nl)><suffix>" with id (*bound)++
+ * to add. */
+static void hint_put_string(clc_text *add, uint32_t *bound, const char *prefix, const char *name,
+                            size_t nl, const char *suffix) {
+  size_t pl = strlen(prefix), sl = strlen(suffix), slen = pl + nl + sl;
+  uint32_t wc = (uint32_t)(2 + (slen + 4) / 4); /* the NUL and padding included */
+  uint32_t w[2] = {wc << 16 | 7u /* OpString */, (*bound)++};
+  char *str = calloc(((size_t)wc - 2) * 4, 1);
+  if (!str) {
+    add->oom = 1;
+    return;
+  }
+  memcpy(str, prefix, pl);
+  memcpy(str + pl, name, nl);
+  memcpy(str + pl + nl, suffix, sl);
+  clc_text_put(add, (const char *)w, sizeof w);
+  clc_text_put(add, str, ((size_t)wc - 2) * 4);
+  free(str);
+}
+
+/* Inserts the OpStrings in add (ids below bound) into the module, after the
+ * sections that precede OpString (2.4 Logical Layout); frees add. 0, or -1
+ * when out of memory (*words unchanged). */
+static int hint_insert(clc_text *add, uint32_t bound, uint32_t **words, size_t *nwords) {
+  if (add->oom || !bound) {
+    free(add->p);
+    return -1;
+  }
+  if (!add->n) return 0;
+  size_t at = 5;
+  while (at < *nwords) {
+    uint32_t wc = (*words)[at] >> 16;
+    if (wc == 0 || at + wc > *nwords || !hint_before_strings((*words)[at] & 0xffffu)) break;
+    at += wc;
+  }
+  size_t nadd = add->n / 4;
+  uint32_t *nw = realloc(*words, (*nwords + nadd) * sizeof *nw);
+  if (!nw) {
+    free(add->p);
+    return -1;
+  }
+  memmove(nw + at + nadd, nw + at, (*nwords - at) * sizeof *nw);
+  memcpy(nw + at, add->p, add->n);
+  nw[3] = bound;
+  free(add->p);
+  *words = nw;
+  *nwords += nadd;
+  return 0;
+}
+
 int fe_clc_mark_unsigned_hints(const char *ir, size_t n, uint32_t **words, size_t *nwords) {
   const char *end = ir + n;
   /* the unsigned hint nodes first: metadata follows the functions */
@@ -86,7 +136,7 @@ int fe_clc_mark_unsigned_hints(const char *ir, size_t n, uint32_t **words, size_
   /* the OpStrings to add, as SPIR-V words */
   clc_text add = {0};
   uint32_t bound = *nwords >= 5 ? (*words)[3] : 0;
-  for (const char *s = ir; s < end && bound;) {
+  for (const char *s = ir; s < end && bound && !add.oom;) {
     const char *le, *l = hint_line(&s, end, &le);
     size_t nl;
     const char *name = hint_kernel(l, le, &nl), *md = hint_find(l, le, "!vec_type_hint !");
@@ -95,45 +145,59 @@ int fe_clc_mark_unsigned_hints(const char *ir, size_t n, uint32_t **words, size_
     size_t k = 0;
     while (k < nids && ids[k] != id) k++;
     if (k == nids) continue;
-    size_t slen = strlen(FE_CLC_HINT_PREFIX) + nl + strlen(FE_CLC_HINT_SUFFIX);
-    uint32_t wc = (uint32_t)(2 + (slen + 4) / 4); /* the NUL and padding included */
-    uint32_t w[2] = {wc << 16 | 7u /* OpString */, bound++};
-    char *str = calloc(((size_t)wc - 2) * 4, 1);
-    if (!str) {
-      add.oom = 1;
-      break;
-    }
-    memcpy(str, FE_CLC_HINT_PREFIX, strlen(FE_CLC_HINT_PREFIX));
-    memcpy(str + strlen(FE_CLC_HINT_PREFIX), name, nl);
-    memcpy(str + strlen(FE_CLC_HINT_PREFIX) + nl, FE_CLC_HINT_SUFFIX, strlen(FE_CLC_HINT_SUFFIX));
-    clc_text_put(&add, (const char *)w, sizeof w);
-    clc_text_put(&add, str, ((size_t)wc - 2) * 4);
-    free(str);
+    hint_put_string(&add, &bound, FE_CLC_HINT_PREFIX, name, nl, FE_CLC_HINT_SUFFIX);
   }
   free(ids);
-  if (add.oom || !bound) {
-    free(add.p);
-    return -1;
+  return hint_insert(&add, bound, words, nwords);
+}
+
+/* The attribute group "#N" a define line names after its parameter list
+ * (-1 when none). */
+static long hint_attr_group(const char *l, const char *e) {
+  const char *p = memchr(l, ')', (size_t)(e - l));
+  /* the last ')' before the attributes: parameter lists may nest parentheses */
+  for (const char *q = p; q && q < e; q = memchr(q + 1, ')', (size_t)(e - q - 1))) p = q;
+  for (const char *q = p ? hint_find(p, e, " #") : NULL; q; q = hint_find(q + 2, e, " #"))
+    if (q + 2 < e && q[2] >= '0' && q[2] <= '9') return strtol(q + 2, NULL, 10);
+  return -1;
+}
+
+int fe_clc_mark_uniform_wg(const char *ir, size_t n, uint32_t **words, size_t *nwords) {
+  const char *end = ir + n;
+  if (*nwords < 5) return 0; /* no module header: the SPIR-V reader says so */
+  /* the attribute groups with "uniform-work-group-size"="true" (they follow
+   * the functions) */
+  long *groups = NULL;
+  size_t ng = 0, cap = 0;
+  for (const char *s = ir; s < end;) {
+    const char *le, *l = hint_line(&s, end, &le);
+    if (!clc_text_starts(l, le, "attributes #") ||
+        !hint_find(l, le, "\"uniform-work-group-size\"=\"true\""))
+      continue;
+    if (ng == cap) {
+      cap = cap ? cap * 2 : 8;
+      long *ng2 = realloc(groups, cap * sizeof *groups);
+      if (!ng2) {
+        free(groups);
+        return -1;
+      }
+      groups = ng2;
+    }
+    groups[ng++] = strtol(l + 12, NULL, 10);
   }
-  if (!add.n) return 0;
-  /* after the sections that precede OpString (2.4 Logical Layout) */
-  size_t at = 5;
-  while (at < *nwords) {
-    uint32_t wc = (*words)[at] >> 16;
-    if (wc == 0 || at + wc > *nwords || !hint_before_strings((*words)[at] & 0xffffu)) break;
-    at += wc;
+  if (!ng) return 0;
+  clc_text add = {0};
+  uint32_t bound = *nwords >= 5 ? (*words)[3] : 0;
+  for (const char *s = ir; s < end && bound && !add.oom;) {
+    const char *le, *l = hint_line(&s, end, &le);
+    size_t nl;
+    const char *name = hint_kernel(l, le, &nl);
+    if (!name) continue;
+    long g = hint_attr_group(name + nl, le);
+    size_t k = 0;
+    while (k < ng && groups[k] != g) k++;
+    if (k < ng) hint_put_string(&add, &bound, FE_CLC_UNIFORM_PREFIX, name, nl, "");
   }
-  size_t nadd = add.n / 4;
-  uint32_t *nw = realloc(*words, (*nwords + nadd) * sizeof *nw);
-  if (!nw) {
-    free(add.p);
-    return -1;
-  }
-  memmove(nw + at + nadd, nw + at, (*nwords - at) * sizeof *nw);
-  memcpy(nw + at, add.p, add.n);
-  nw[3] = bound;
-  free(add.p);
-  *words = nw;
-  *nwords += nadd;
-  return 0;
+  free(groups);
+  return hint_insert(&add, bound, words, nwords);
 }

@@ -1,5 +1,7 @@
-/* clc_hint: the signedness of vec_type_hint, which SPIR-V's VecTypeHint
- * execution mode drops, carried from clang's metadata into the module. */
+/* clc_hint: what SPIR-V cannot say about a kernel -- the signedness of
+ * vec_type_hint (its VecTypeHint execution mode drops it) and whether it
+ * needs uniform work-groups -- carried from clang's output into the module
+ * as OpStrings. */
 #ifndef WAVESIM_CLC_HINT_H
 #define WAVESIM_CLC_HINT_H
 
@@ -19,5 +21,19 @@
  * *nwords updated; new ids from the module's bound). Returns 0, or -1 when
  * out of memory or the module's header is malformed (*words is unchanged). */
 int fe_clc_mark_unsigned_hints(const char *ir, size_t n, uint32_t **words, size_t *nwords);
+
+/* The OpString FE_CLC_UNIFORM_PREFIX "K" marks kernel K as built for
+ * uniform work-groups only: clang's "uniform-work-group-size"="true"
+ * attribute, which it sets for OpenCL C 1.x and for -cl-uniform-work-group-size
+ * and which SPIR-V cannot express. A kernel without it (OpenCL C 2.0/3.0, or
+ * SPIR-V from elsewhere) may be launched with a global size that is not a
+ * multiple of the local size. */
+#define FE_CLC_UNIFORM_PREFIX "uniform_work_group_size."
+
+/* Adds one such OpString per kernel of the textual LLVM IR module ir[0..n)
+ * whose attribute group says "uniform-work-group-size"="true". Returns 0
+ * (a module too short for its header is left for the SPIR-V reader to
+ * reject), or -1 when out of memory (*words is unchanged). */
+int fe_clc_mark_uniform_wg(const char *ir, size_t n, uint32_t **words, size_t *nwords);
 
 #endif

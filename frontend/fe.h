@@ -36,10 +36,16 @@ fe_status fe_build(fe_compiler *c, const char *source, const char *options,
                    const fe_target *target, isa_program **out, char **log);
 
 /* The SPIR-V versions fe_build_spirv reads (the header's version word):
- * 1.0 to 1.5; what the device reports as its IL versions
- * (CL_DEVICE_IL_VERSION "SPIR-V_1.0 ... SPIR-V_1.5"). */
+ * 1.0 to 1.5, each checked by SPIRV-Tools' validator with its own rules; the
+ * runtime's CL_DEVICE_IL_VERSION and CL_DEVICE_ILS_WITH_VERSION list exactly
+ * these. Our own compiler emits 1.2 (clc.c passes --spirv-max-version=1.2). */
 #define FE_SPIRV_VERSION_MIN 0x00010000u
 #define FE_SPIRV_VERSION_MAX 0x00010500u
+
+/* Program-scope data one program may hold in each address space (__constant,
+ * __global: one program-level segment each, isa_program.segs); the runtime
+ * reports it as CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE. */
+#define FE_MAX_SEGMENT_BYTES (16u << 20)
 
 /* Same from a SPIR-V module already in memory. */
 fe_status fe_build_spirv(fe_compiler *c, const uint32_t *words, size_t nwords,

@@ -23,8 +23,10 @@ typedef struct fe_target {
    * read_image/write_image compile; without it a kernel using images fails
    * to build with a message naming the feature */
   int images;
-  /* Space-separated OpenCL extensions the device reports (CL_DEVICE_EXTENSIONS);
-   * clang predefines exactly these macros. NULL: none. */
+  /* Space-separated OpenCL extensions the device reports (CL_DEVICE_EXTENSIONS),
+   * which the runtime derives from fe_ext.def with this target's fields (the
+   * compile cache key covers it); clang's flags come from the same rows
+   * (clc.c clc_push_ext). NULL: none. */
   const char *extensions;
 } fe_target;
 

@@ -170,6 +170,11 @@ typedef struct ir_function {
   ir_block *blocks; /* blocks[0] is the entry */
   uint32_t nblocks, bcap;
   uint32_t reqd_wg_size[3];
+  /* Kernels built for uniform work-groups only (OpenCL C 1.x, or
+   * -cl-uniform-work-group-size: clc_hint.h): every group has the enqueued
+   * size, and a launch that would make a partial one is refused. 0: the last
+   * group of a dimension may be smaller (LOCAL_SIZE computes its size). */
+  int uniform_wg;
   /* Kernels: CL_KERNEL_ATTRIBUTES, the source's kernel attributes as written
    * (space separated), or NULL when there are none. */
   char *attributes;

@@ -210,6 +210,10 @@ typedef struct isa_kernel {
   uint32_t nargs;
   isa_arg *args;
   uint32_t reqd_wg_size[3]; /* reqd_work_group_size, 0 if none */
+  /* built for uniform work-groups only (OpenCL C 1.x, -cl-uniform-work-group-
+   * size): a launch whose global size is not a multiple of the local size
+   * is CL_INVALID_WORK_GROUP_SIZE; 0: the last groups may be smaller */
+  uint8_t uniform_wg;
   char *attributes;         /* CL_KERNEL_ATTRIBUTES text, NULL if none */
   /* Hidden arguments: kernarg slots the runtime fills at each launch, past
    * every user argument and not in args[]/nargs (clSetKernelArg and
@@ -467,8 +471,8 @@ void isa_inst_regs(const isa_inst *in, isa_regset *rs);
  * 7: image arguments' access qualifiers; 8: v_writelane_b32/v_readlane_b32 (SGPR
  * spill slots; opcode numbers after them moved); 10: program-level segments
  * and printf sites, the hidden-argument table replacing the per-feature
- * kernel fields */
-#define ISA_SERIAL_VERSION 10u
+ * kernel fields; 11: the uniform work-group flag (isa_kernel.uniform_wg) */
+#define ISA_SERIAL_VERSION 11u
 /* 0 and a malloc'd *buf of *len bytes, or -1 (a malformed instruction or out of
  * memory) with *buf NULL. */
 int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len);

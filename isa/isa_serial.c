@@ -19,7 +19,7 @@
  *   per kernel:
  *     str name, str source_file
  *     u32 nvgprs, nsgprs, lds_bytes, private_bytes, kernarg_bytes
- *     u32 reqd_wg_size[3], str attributes
+ *     u32 reqd_wg_size[3], u32 uniform_wg, str attributes
  *     u32 nargs; per arg: str name, str type_name, u8 kind, u32 size, offset, align,
  *       u32 type_qual, u8 access
  *     u32 ncode, u32 nwords, u32 words[nwords]   (isa_encode of each instruction)
@@ -120,6 +120,7 @@ int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len) {
     put_u32(&b, k->private_bytes);
     put_u32(&b, k->kernarg_bytes);
     for (int d = 0; d < 3; d++) put_u32(&b, k->reqd_wg_size[d]);
+    put_u32(&b, k->uniform_wg);
     put_str(&b, k->attributes);
     if (k->nargs && !k->args) goto fail;
     put_u32(&b, k->nargs);
@@ -251,6 +252,7 @@ static void read_kernel(ser_rd *r, isa_kernel *k) {
   k->private_bytes = get_u32(r, "private_bytes");
   k->kernarg_bytes = get_u32(r, "kernarg_bytes");
   for (int d = 0; d < 3; d++) k->reqd_wg_size[d] = get_u32(r, "reqd_wg_size");
+  k->uniform_wg = get_u32(r, "uniform_wg") != 0;
   k->attributes = get_str(r, "kernel attributes");
   uint32_t nargs = get_count(r, 25, "argument count");
   k->args = rd_calloc(r, nargs, sizeof *k->args);

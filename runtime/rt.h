@@ -48,6 +48,16 @@ typedef enum rt_mode { RT_MODE_TIMING, RT_MODE_FUNCTIONAL } rt_mode;
  * Per-device state in contexts, buffers, programs and kernels is indexed by
  * the device's position in its context, so arrays of this size suffice. */
 #define RT_MAX_DEVICES 16
+/* The OpenCL version the platform and its devices implement: the
+ * CL_PLATFORM/DEVICE_VERSION strings, their numeric versions and the
+ * __OPENCL_VERSION__ kernels see are all made from these two. */
+#define RT_CL_MAJOR 3
+#define RT_CL_MINOR 0
+#define RT_STR_(x) #x
+#define RT_STR(x) RT_STR_(x)
+#define RT_CL_VERSION_TEXT "OpenCL " RT_STR(RT_CL_MAJOR) "." RT_STR(RT_CL_MINOR)
+/* Room for CL_DEVICE_EXTENSIONS: every extension row of fe_ext.def */
+#define RT_EXT_BYTES 2048
 
 struct _cl_device_id {
   const struct _cl_icd_dispatch *dispatch;
@@ -60,6 +70,7 @@ struct _cl_device_id {
   size_t max_wg_size;
   cl_uint index;         /* position in the platform's device list */
   char config_name[128]; /* preset name or file the config came from ("#2" on a repeat) */
+  char extensions[RT_EXT_BYTES]; /* CL_DEVICE_EXTENSIONS (fe_ext.def); target.extensions */
 };
 
 struct _cl_platform_id {

@@ -18,6 +18,9 @@ CL_API_ENTRY cl_int CL_API_CALL clIcdGetPlatformIDsKHR(cl_uint num_entries,
 
 CL_API_ENTRY void *CL_API_CALL clGetExtensionFunctionAddress(const char *name) {
   if (name && strcmp(name, "clIcdGetPlatformIDsKHR") == 0) return (void *)clIcdGetPlatformIDsKHR;
+  /* cl_khr_suggested_local_work_size: ocl-icd's dispatch table has no slot */
+  if (name && strcmp(name, "clGetKernelSuggestedLocalWorkSizeKHR") == 0)
+    return (void *)clGetKernelSuggestedLocalWorkSizeKHR;
   return NULL;
 }
 

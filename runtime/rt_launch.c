@@ -93,9 +93,14 @@ static uint64_t rt_pick_divisor(uint64_t g, uint64_t m, uint64_t mult) {
 }
 
 /* A local size for a NULL one, aiming at `target` work-items
- * (dispatch.auto_workgroup_size: a driver's choice) within `limit`. */
+ * (dispatch.auto_workgroup_size: a driver's choice) within `limit`: in each
+ * dimension the largest divisor of the global size (dimension 0 preferring
+ * whole waves). A kernel that may run non-uniform groups (!uniform) takes
+ * the whole budget instead, in whole waves, when the best divisor would
+ * leave more than half of it unused (a prime global size would otherwise
+ * launch groups of one work-item): its last group is then smaller. */
 static void rt_choose_local(const uint64_t *global, cl_uint dims, size_t limit, size_t item_max,
-                            uint32_t wave, uint64_t target, uint64_t *local) {
+                            uint32_t wave, uint64_t target, int uniform, uint64_t *local) {
   uint64_t budget = limit < target ? limit : target;
   for (cl_uint i = 0; i < 3; i++) {
     if (i >= dims) {
@@ -103,7 +108,12 @@ static void rt_choose_local(const uint64_t *global, cl_uint dims, size_t limit, 
       continue;
     }
     uint64_t m = budget < item_max ? budget : item_max;
+    if (m > global[i]) m = global[i];
     local[i] = rt_pick_divisor(global[i], m, i == 0 ? wave : 1);
+    if (!uniform && local[i] * 2 <= m) {
+      uint64_t w = i == 0 && m >= wave ? m - m % wave : m;
+      local[i] = w ? w : 1;
+    }
     budget /= local[i];
     if (budget == 0) budget = 1;
   }
@@ -168,10 +178,14 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
                  (unsigned long long)l[i], i, d->max_wg_size);
         return rt_launch_error(k, CL_INVALID_WORK_ITEM_SIZE, msg);
       }
-      if (g[i] % l[i]) {
+      if (g[i] % l[i] && ik->uniform_wg) {
+        /* OpenCL 3.0 runs the last group smaller, except for a program that
+         * asked for uniform groups (clang marks its kernels: isa_kernel) */
         snprintf(msg, sizeof msg,
-                 "global size %llu is not a multiple of local size %llu in dimension %u "
-                 "(OpenCL 1.2 requires it)",
+                 "global size %llu is not a multiple of local size %llu in dimension %u, and "
+                 "the program was built for uniform work-groups (OpenCL C 1.x or "
+                 "-cl-uniform-work-group-size; build with -cl-std=CL3.0 for a smaller last "
+                 "work-group)",
                  (unsigned long long)g[i], (unsigned long long)l[i], i);
         return rt_launch_error(k, CL_INVALID_WORK_GROUP_SIZE, msg);
       }
@@ -195,7 +209,7 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
                            "(OpenCL 1.2 does not allow NULL here)");
   } else {
     rt_choose_local(g, dims, maxwg, d->max_wg_size, d->target.wave_size,
-                    (uint64_t)d->cfg->dispatch_auto_wg_size, l);
+                    (uint64_t)d->cfg->dispatch_auto_wg_size, ik->uniform_wg, l);
   }
 
   uint64_t lds_total = rt_kernel_lds_layout(ik, k->args, NULL);
@@ -289,6 +303,42 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_ke
                                                        cl_event *event) {
   return rt_enqueue_kernel(q, k, dims, offset, global, local, n, list, event,
                            CL_COMMAND_NDRANGE_KERNEL);
+}
+
+/* cl_khr_suggested_local_work_size: the local size a launch with a NULL one
+ * would use (rt_choose_local), or the kernel's reqd_work_group_size. Found
+ * through clGetExtensionFunctionAddressForPlatform (ocl-icd has no slot). */
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelSuggestedLocalWorkSizeKHR(cl_command_queue q,
+                                                                     cl_kernel k, cl_uint dims,
+                                                                     const size_t *offset,
+                                                                     const size_t *global,
+                                                                     size_t *suggested) {
+  if (!RT_VALID(q, RT_MAGIC_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
+  if (!RT_VALID(k, RT_MAGIC_KERNEL)) return CL_INVALID_KERNEL;
+  if (k->program->ctx != q->ctx) return CL_INVALID_CONTEXT;
+  struct _cl_device_id *d = q->device;
+  const isa_kernel *ik = k->kd[rt_ctx_index(q->ctx, d)];
+  if (!ik) return CL_INVALID_PROGRAM_EXECUTABLE;
+  if (dims < 1 || dims > 3) return CL_INVALID_WORK_DIMENSION;
+  if (!global) return CL_INVALID_GLOBAL_WORK_SIZE;
+  if (!suggested) return CL_INVALID_VALUE;
+  for (uint32_t i = 0; i < ik->nargs; i++)
+    if (!k->args[i].set) return CL_INVALID_KERNEL_ARGS;
+  uint64_t g[3] = {1, 1, 1}, l[3];
+  for (cl_uint i = 0; i < dims; i++) {
+    if (global[i] == 0) return CL_INVALID_GLOBAL_WORK_SIZE;
+    if (offset && offset[i] + global[i] < offset[i]) return CL_INVALID_GLOBAL_OFFSET;
+    g[i] = global[i];
+  }
+  const uint32_t *reqd = ik->reqd_wg_size;
+  if (reqd[0]) {
+    l[0] = reqd[0], l[1] = reqd[1] ? reqd[1] : 1, l[2] = reqd[2] ? reqd[2] : 1;
+  } else {
+    rt_choose_local(g, dims, rt_kernel_max_wg(ik, d), d->max_wg_size, d->target.wave_size,
+                    (uint64_t)d->cfg->dispatch_auto_wg_size, ik->uniform_wg, l);
+  }
+  for (cl_uint i = 0; i < dims; i++) suggested[i] = (size_t)l[i];
+  return CL_SUCCESS;
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue q, cl_kernel k, cl_uint n,

@@ -6,21 +6,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fe_ext.h"
 #include "rt.h"
 #include "trace.h"
 
-#define RT_PLATFORM_EXTENSIONS "cl_khr_icd"
-#define RT_DEVICE_EXTENSIONS                                                                       \
-  "cl_khr_icd cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "                     \
-  "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "                          \
-  "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics cl_khr_int64_extended_atomics "   \
-  "cl_khr_integer_dot_product cl_khr_extended_bit_ops"
-/* Devices whose config says fp64: the same list plus cl_khr_fp64 (also what
- * clang predefines, so `double` compiles only there). */
-#define RT_DEVICE_EXTENSIONS_FP64 RT_DEVICE_EXTENSIONS " cl_khr_fp64"
-/* With image support, writes to 3D images too (image_store takes x, y, z). */
-#define RT_EXT_3D " cl_khr_3d_image_writes"
 #define RT_MAX_SETS 256
+#define RT_DRIVER_VERSION "0.1"
 
 /* The ICD model gives each vendor library exactly one platform object that
  * lives for the whole process, so it is the one piece of global state. */
@@ -80,10 +71,15 @@ static int rt_device_init(struct _cl_platform_id *p, struct _cl_device_id *d, co
   d->target.constant_vector_loads = !d->cfg->scache_constant_loads;
   d->target.fp64 = d->cfg->fp64 != 0;
   d->target.images = d->cfg->image_support != 0;
-  static const char *const exts[2][2] = {
-      {RT_DEVICE_EXTENSIONS, RT_DEVICE_EXTENSIONS RT_EXT_3D},
-      {RT_DEVICE_EXTENSIONS_FP64, RT_DEVICE_EXTENSIONS_FP64 RT_EXT_3D}};
-  d->target.extensions = exts[d->cfg->fp64 != 0][d->cfg->image_support != 0];
+  /* CL_DEVICE_EXTENSIONS from fe_ext.def; truncation would drop a name the
+   * compiler still gets, so the buffer is sized for every row */
+  if (fe_ext_names(&d->target, FE_EXT_EXTENSION, d->extensions, sizeof d->extensions) >=
+      sizeof d->extensions) {
+    snprintf(err, errlen,
+             "internal: the extension list outgrew its buffer (runtime/rt.h RT_EXT_BYTES)");
+    return -1;
+  }
+  d->target.extensions = d->extensions;
   /* A work-group must fit on one compute unit's wave slots. */
   uint64_t fit =
       (uint64_t)d->cfg->cu_simds * (uint64_t)d->cfg->cu_wave_slots * (uint64_t)d->cfg->wave_size;
@@ -240,6 +236,110 @@ void rt_host_observe(uint64_t t) {
   rt_unlock();
 }
 
+/* ---- what the platform and device report (OpenCL 3.0) ----------------------
+ * Extensions and OpenCL C features come from frontend/fe_ext.def; the
+ * platform's extensions are those every device has (with no device: those
+ * a device with no optional capability has). */
+
+/* OpenCL 3.0. OpenCL C 2.0 is left out of CL_DEVICE_OPENCL_C_ALL_VERSIONS:
+ * it makes pipes and device-side enqueue mandatory, which the device does
+ * not have; a program built with -cl-std=CL2.0 still builds and runs what
+ * it uses of the rest (clang accepts it). */
+#define RT_CL_VERSION CL_MAKE_VERSION(RT_CL_MAJOR, RT_CL_MINOR, 0)
+static const cl_version rt_c_versions[] = {CL_MAKE_VERSION(1, 0, 0), CL_MAKE_VERSION(1, 1, 0),
+                                           CL_MAKE_VERSION(1, 2, 0), CL_MAKE_VERSION(3, 0, 0)};
+
+static int rt_platform_has(const struct _cl_platform_id *p, const fe_ext *e) {
+  if (p->ndevices == 0) {
+    fe_target none = {0};
+    return e->on(&none);
+  }
+  for (cl_uint i = 0; i < p->ndevices; i++)
+    if (!e->on(&p->devices[i].target)) return 0;
+  return 1;
+}
+
+/* The rows of `kind` that device d (NULL: the platform) has, as a name
+ * list (names) or as cl_name_version entries. */
+static cl_int rt_info_ext(const struct _cl_platform_id *p, const struct _cl_device_id *d,
+                          fe_ext_kind kind, int versions, size_t size, void *value,
+                          size_t *size_ret) {
+  cl_name_version nv[64];
+  char names[RT_EXT_BYTES];
+  size_t n = 0, len = 0;
+  names[0] = 0;
+  for (size_t i = 0; i < fe_ext_count; i++) {
+    const fe_ext *e = &fe_ext_table[i];
+    if (e->kind != kind || !(d ? e->on(&d->target) : rt_platform_has(p, e))) continue;
+    if (n == sizeof nv / sizeof nv[0] || len + strlen(e->name) + 2 > sizeof names)
+      return CL_OUT_OF_HOST_MEMORY; /* fe_ext.def outgrew these arrays: raise them */
+    memset(&nv[n], 0, sizeof nv[n]);
+    nv[n].version = e->version;
+    snprintf(nv[n].name, sizeof nv[n].name, "%s", e->name);
+    n++;
+    len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? " " : "", e->name);
+  }
+  if (versions) return rt_info(size, value, size_ret, n ? nv : NULL, n * sizeof nv[0]);
+  return rt_info_str(size, value, size_ret, names);
+}
+
+/* CL_DEVICE_ATOMIC_MEMORY/FENCE_CAPABILITIES: OpenCL 3.0's minimum (fences:
+ * also work-item scope, which atomic_work_item_fence honours like any
+ * other), plus the bit of each atomic OpenCL C feature the device has
+ * (fe_ext.def says why the model honours them): the capabilities and the
+ * features cannot disagree. */
+static cl_device_atomic_capabilities rt_atomic_caps(const struct _cl_device_id *d, int fence) {
+  static const struct {
+    const char *feature;
+    cl_device_atomic_capabilities bit;
+  } map[] = {
+      {"__opencl_c_atomic_order_acq_rel", CL_DEVICE_ATOMIC_ORDER_ACQ_REL},
+      {"__opencl_c_atomic_order_seq_cst", CL_DEVICE_ATOMIC_ORDER_SEQ_CST},
+      {"__opencl_c_atomic_scope_device", CL_DEVICE_ATOMIC_SCOPE_DEVICE},
+      {"__opencl_c_atomic_scope_all_devices", CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES},
+  };
+  cl_device_atomic_capabilities c =
+      CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP;
+  if (fence) c |= CL_DEVICE_ATOMIC_ORDER_ACQ_REL | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM;
+  for (size_t i = 0; i < fe_ext_count; i++)
+    for (size_t m = 0; m < sizeof map / sizeof map[0]; m++)
+      if (fe_ext_table[i].kind == FE_EXT_FEATURE && !strcmp(fe_ext_table[i].name, map[m].feature) &&
+          fe_ext_table[i].on(&d->target))
+        c |= map[m].bit;
+  return c;
+}
+
+/* 64-bit FNV-1a of s, continuing from h. */
+static uint64_t rt_fnv(uint64_t h, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 0x100000001b3ull;
+  return h;
+}
+
+/* A UUID (RFC 4122 layout, version 8: vendor-defined) from the bytes of s:
+ * two FNV-1a hashes with different seeds. */
+static void rt_uuid(const char *s, size_t n, cl_uchar out[CL_UUID_SIZE_KHR]) {
+  uint64_t a = rt_fnv(0xcbf29ce484222325ull, s, n), b = rt_fnv(0x84222325cbf29ce4ull, s, n);
+  for (int i = 0; i < 8; i++)
+    out[i] = (cl_uchar)(a >> (8 * i)), out[8 + i] = (cl_uchar)(b >> (8 * i));
+  out[6] = (cl_uchar)((out[6] & 0x0f) | 0x80);
+  out[8] = (cl_uchar)((out[8] & 0x3f) | 0x80);
+}
+
+/* CL_DEVICE_UUID_KHR: the device's config name (with "#2" on a repeat, so
+ * two devices of one platform differ) and every parameter as cfg_dump
+ * writes it: the same config gives the same UUID in every run, any changed
+ * parameter another. */
+static cl_int rt_device_uuid(const struct _cl_device_id *d, cl_uchar out[CL_UUID_SIZE_KHR]) {
+  size_t n = cfg_dump(d->cfg, NULL, 0);
+  char *text = malloc(strlen(d->config_name) + n + 2);
+  if (!text) return CL_OUT_OF_HOST_MEMORY;
+  size_t k = (size_t)sprintf(text, "%s\n", d->config_name);
+  cfg_dump(d->cfg, text + k, n + 1);
+  rt_uuid(text, k + n, out);
+  free(text);
+  return CL_SUCCESS;
+}
+
 /* ---- platform ------------------------------------------------------------ */
 
 CL_API_ENTRY cl_int CL_API_CALL clGetPlatformIDs(cl_uint num_entries, cl_platform_id *platforms,
@@ -261,13 +361,17 @@ CL_API_ENTRY cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform, cl_pl
   case CL_PLATFORM_PROFILE:
     return rt_info_str(size, value, size_ret, "FULL_PROFILE");
   case CL_PLATFORM_VERSION:
-    return rt_info_str(size, value, size_ret, "OpenCL 1.2 wavesim 0.1");
+    return rt_info_str(size, value, size_ret, RT_CL_VERSION_TEXT " wavesim " RT_DRIVER_VERSION);
+  case CL_PLATFORM_NUMERIC_VERSION:
+    RT_INFO_VAL(cl_version, RT_CL_VERSION);
   case CL_PLATFORM_NAME:
     return rt_info_str(size, value, size_ret, "wavesim");
   case CL_PLATFORM_VENDOR:
     return rt_info_str(size, value, size_ret, "wavesim project");
   case CL_PLATFORM_EXTENSIONS:
-    return rt_info_str(size, value, size_ret, RT_PLATFORM_EXTENSIONS);
+  case CL_PLATFORM_EXTENSIONS_WITH_VERSION:
+    return rt_info_ext(p, NULL, FE_EXT_EXTENSION, param == CL_PLATFORM_EXTENSIONS_WITH_VERSION,
+                       size, value, size_ret);
   case CL_PLATFORM_ICD_SUFFIX_KHR:
     return rt_info_str(size, value, size_ret, "WSIM");
   case CL_PLATFORM_HOST_TIMER_RESOLUTION:
@@ -438,15 +542,34 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
   case CL_DEVICE_VENDOR:
     return rt_info_str(size, value, size_ret, "wavesim project");
   case CL_DRIVER_VERSION:
-    return rt_info_str(size, value, size_ret, "0.1");
+    return rt_info_str(size, value, size_ret, RT_DRIVER_VERSION);
   case CL_DEVICE_PROFILE:
     return rt_info_str(size, value, size_ret, "FULL_PROFILE");
   case CL_DEVICE_VERSION:
-    return rt_info_str(size, value, size_ret, "OpenCL 1.2 wavesim");
-  case CL_DEVICE_OPENCL_C_VERSION: /* "OpenCL C <major.minor><space><vendor info>" (4.2) */
+    return rt_info_str(size, value, size_ret, RT_CL_VERSION_TEXT " wavesim");
+  case CL_DEVICE_NUMERIC_VERSION:
+    RT_INFO_VAL(cl_version, RT_CL_VERSION);
+  case CL_DEVICE_OPENCL_C_VERSION:
+    /* Deprecated in 3.0: the highest version whose every optional feature
+     * the device has; OpenCL C 2.0 needs pipes and device-side enqueue */
     return rt_info_str(size, value, size_ret, "OpenCL C 1.2 wavesim");
+  case CL_DEVICE_OPENCL_C_NUMERIC_VERSION_KHR: /* cl_khr_extended_versioning: the same */
+    RT_INFO_VAL(cl_version, CL_MAKE_VERSION(1, 2, 0));
+  case CL_DEVICE_OPENCL_C_ALL_VERSIONS: {
+    cl_name_version v[sizeof rt_c_versions / sizeof rt_c_versions[0]];
+    memset(v, 0, sizeof v);
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+      v[i].version = rt_c_versions[i];
+      snprintf(v[i].name, sizeof v[i].name, "OpenCL C");
+    }
+    return rt_info(size, value, size_ret, v, sizeof v);
+  }
+  case CL_DEVICE_OPENCL_C_FEATURES:
+    return rt_info_ext(dev->platform, dev, FE_EXT_FEATURE, 1, size, value, size_ret);
   case CL_DEVICE_EXTENSIONS:
     return rt_info_str(size, value, size_ret, dev->target.extensions);
+  case CL_DEVICE_EXTENSIONS_WITH_VERSION:
+    return rt_info_ext(dev->platform, dev, FE_EXT_EXTENSION, 1, size, value, size_ret);
   case CL_DEVICE_PRINTF_BUFFER_SIZE:
     RT_INFO_VAL(size_t, RT_PRINTF_BUFFER_BYTES);
   case CL_DEVICE_PARENT_DEVICE:
@@ -472,6 +595,92 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
                                                                       CL_TRUE, CL_TRUE, CL_TRUE};
     return rt_info(size, value, size_ret, &all, sizeof all);
   }
+  /* ---- OpenCL 2.x/3.0 ---- */
+  case CL_DEVICE_IL_VERSION:
+  case CL_DEVICE_ILS_WITH_VERSION: {
+    /* the SPIR-V versions the reader takes (fe.h FE_SPIRV_VERSION_MIN/MAX) */
+    enum { lo = (FE_SPIRV_VERSION_MIN >> 8) & 0xff, hi = (FE_SPIRV_VERSION_MAX >> 8) & 0xff };
+    cl_name_version v[hi - lo + 1];
+    char text[16 * (hi - lo + 1)];
+    size_t len = 0;
+    memset(v, 0, sizeof v);
+    for (int m = lo; m <= hi; m++) {
+      v[m - lo].version = CL_MAKE_VERSION(1, m, 0);
+      snprintf(v[m - lo].name, sizeof v[m - lo].name, "SPIR-V");
+      len += (size_t)snprintf(text + len, sizeof text - len, "%sSPIR-V_1.%d", m > lo ? " " : "", m);
+    }
+    if (param == CL_DEVICE_ILS_WITH_VERSION) return rt_info(size, value, size_ret, v, sizeof v);
+    return rt_info_str(size, value, size_ret, text);
+  }
+  case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
+    return rt_info(size, value, size_ret, NULL, 0);
+  case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
+    /* the query's format (vYYYY-MM-DD-XX) with no date: wavesim has not
+     * been through the Khronos conformance process */
+    return rt_info_str(size, value, size_ret, "v0000-00-00-00");
+  case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
+  case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
+    RT_INFO_VAL(cl_device_atomic_capabilities,
+                rt_atomic_caps(dev, param == CL_DEVICE_ATOMIC_FENCE_CAPABILITIES));
+  case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
+    /* a smaller last group in each dimension (rt_launch.c, sim_group_coords)
+     * for programs built as OpenCL C 2.0/3.0 or SPIR-V (isa_kernel.uniform_wg) */
+    RT_INFO_VAL(cl_bool, CL_TRUE);
+  case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
+    RT_INFO_VAL(cl_bool, CL_FALSE);
+  case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
+  case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
+  case CL_DEVICE_PIPE_SUPPORT:
+    RT_INFO_VAL(cl_bool, CL_FALSE);
+  case CL_DEVICE_MAX_NUM_SUB_GROUPS:
+    RT_INFO_VAL(cl_uint, 0);
+  case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
+    RT_INFO_VAL(cl_device_device_enqueue_capabilities, 0);
+  case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+    /* a wave: as CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE */
+    RT_INFO_VAL(size_t, c->wave_size);
+  /* what the device does not have, by value (OpenCL 3.0 4.2: optional) */
+  case CL_DEVICE_SVM_CAPABILITIES:
+    RT_INFO_VAL(cl_device_svm_capabilities, 0);
+  case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE:
+  case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE:
+    /* a program's __global variables share one segment of at most this */
+    RT_INFO_VAL(size_t, FE_MAX_SEGMENT_BYTES);
+  case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
+  case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
+  case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT:
+    RT_INFO_VAL(cl_uint, 0); /* 0: the natural alignment of the type */
+  case CL_DEVICE_MAX_PIPE_ARGS:
+  case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
+  case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
+  case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE:
+  case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE:
+  case CL_DEVICE_MAX_ON_DEVICE_QUEUES:
+  case CL_DEVICE_MAX_ON_DEVICE_EVENTS:
+    RT_INFO_VAL(cl_uint, 0);
+  case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES:
+    RT_INFO_VAL(cl_command_queue_properties, 0);
+  /* cl_khr_device_uuid */
+  case CL_DEVICE_UUID_KHR: {
+    cl_uchar u[CL_UUID_SIZE_KHR];
+    cl_int e2 = rt_device_uuid(dev, u);
+    return e2 != CL_SUCCESS ? e2 : rt_info(size, value, size_ret, u, sizeof u);
+  }
+  case CL_DRIVER_UUID_KHR: {
+    /* the driver's name and version: one per wavesim release */
+    static const char id[] = "wavesim driver " RT_DRIVER_VERSION;
+    cl_uchar u[CL_UUID_SIZE_KHR];
+    rt_uuid(id, sizeof id - 1, u);
+    return rt_info(size, value, size_ret, u, sizeof u);
+  }
+  case CL_DEVICE_LUID_VALID_KHR: /* no operating-system adapter behind the device */
+    RT_INFO_VAL(cl_bool, CL_FALSE);
+  case CL_DEVICE_LUID_KHR: {
+    cl_uchar l[CL_LUID_SIZE_KHR] = {0};
+    return rt_info(size, value, size_ret, l, sizeof l);
+  }
+  case CL_DEVICE_NODE_MASK_KHR:
+    RT_INFO_VAL(cl_uint, 0);
   default:
     return CL_INVALID_VALUE;
   }

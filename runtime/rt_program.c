@@ -16,10 +16,10 @@
  * bitcode instead (see rt_program_from_bc for the layout). */
 #define RT_BINARY_BC_MAGIC "wavesim-program-bitcode 1\n"
 
-/* The device's OpenCL version as the __OPENCL_VERSION__ macro: drivers define
- * it (clang does not for SPIR targets) and kernels test it with #if. Matches
- * CL_DEVICE_VERSION ("OpenCL 1.2 ...") in rt_platform.c. */
-#define RT_OPENCL_VERSION_DEFINE "-D__OPENCL_VERSION__=120"
+/* The device's OpenCL version as the __OPENCL_VERSION__ macro (300 for 3.0):
+ * drivers define it (clang does not for SPIR targets) and kernels test it
+ * with #if. From the same definition as CL_DEVICE_VERSION (rt.h). */
+#define RT_OPENCL_VERSION_DEFINE "-D__OPENCL_VERSION__=" RT_STR(RT_CL_MAJOR) RT_STR(RT_CL_MINOR) "0"
 
 /* The options a build compiles with: a binary keeps those it was made with. */
 static const char *rt_program_compile_options(const struct _cl_program *p) {

@@ -225,6 +225,7 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
   k->name = be_strdup(o, f->name);
   k->source_file = be_strdup(o, file);
   memcpy(k->reqd_wg_size, f->reqd_wg_size, sizeof k->reqd_wg_size);
+  k->uniform_wg = f->uniform_wg != 0;
   k->attributes = f->attributes ? be_strdup(o, f->attributes) : NULL;
   int rc = be_layout_args(f, c, k);
   if (rc) snprintf(err, errlen, "%s: out of memory laying out kernel '%s'", file, k->name);

@@ -959,6 +959,7 @@ static int isel_inst(isel *s, uint32_t i) {
   case IR_GROUP_ID:
   case IR_GLOBAL_ID:
   case IR_LOCAL_SIZE:
+  case IR_ENQ_LOCAL_SIZE:
   case IR_GLOBAL_SIZE:
   case IR_NUM_GROUPS:
   case IR_GLOBAL_OFFSET:

@@ -481,7 +481,8 @@ int isel_builtin(isel *s, uint32_t i) {
     c = VC_S1;
   } else if (d > 2) {
     /* OpenCL: ids and offsets are 0 and sizes 1 past the dimensions */
-    int one = in->op == IR_LOCAL_SIZE || in->op == IR_GLOBAL_SIZE || in->op == IR_NUM_GROUPS;
+    int one = in->op == IR_LOCAL_SIZE || in->op == IR_ENQ_LOCAL_SIZE || in->op == IR_GLOBAL_SIZE ||
+              in->op == IR_NUM_GROUPS;
     isel_def_const(s, i, one ? 1 : 0);
     return 0;
   } else {
@@ -494,7 +495,28 @@ int isel_builtin(isel *s, uint32_t i) {
       r = isel_e1(s, ISA_OP_s_zext_u64_u32, ISA_RF_S, 2, be_vr(s->gid[d]), isel_none, isel_none);
       c = VC_S2;
       break;
-    case IR_LOCAL_SIZE: r = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_LOCAL_SIZE + 8 * d); c = VC_S2; break;
+    case IR_ENQ_LOCAL_SIZE:
+      r = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_LOCAL_SIZE + 8 * d);
+      c = VC_S2;
+      break;
+    case IR_LOCAL_SIZE:
+      r = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_LOCAL_SIZE + 8 * d);
+      c = VC_S2;
+      if (!s->f->uniform_wg) {
+        /* a kernel that may run non-uniform work-groups: the last group of
+         * a dimension has min(enqueued, global - group_id * enqueued)
+         * work-items, as AMD's device libraries compute it */
+        uint32_t gs = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_GLOBAL_SIZE + 8 * d);
+        uint32_t g =
+            isel_e1(s, ISA_OP_s_zext_u64_u32, ISA_RF_S, 2, be_vr(s->gid[d]), isel_none, isel_none);
+        uint32_t t = isel_e1(s, ISA_OP_s_mul_u64, ISA_RF_S, 2, be_vr(g), be_vr(r), isel_none);
+        uint32_t rest = isel_e1(s, ISA_OP_s_sub_u64, ISA_RF_S, 2, be_vr(gs), be_vr(t), isel_none);
+        be_mi *mi = isel_e(s, ISA_OP_s_cmp_lt_u64);
+        mi->src[0] = be_vr(rest);
+        mi->src[1] = be_vr(r);
+        r = isel_e1(s, ISA_OP_s_cselect_b64, ISA_RF_S, 2, be_vr(rest), be_vr(r), isel_none);
+      }
+      break;
     case IR_GLOBAL_SIZE: r = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_GLOBAL_SIZE + 8 * d); c = VC_S2; break;
     case IR_NUM_GROUPS: r = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_NUM_GROUPS + 8 * d); c = VC_S2; break;
     case IR_GLOBAL_OFFSET: r = mem_sload(s, s->dispatch, 1, ISA_DISPATCH_GLOBAL_OFFSET + 8 * d); c = VC_S2; break;

@@ -334,7 +334,8 @@ void spv_h_vector_dynamic(spv_fn *x, uint32_t i, uint32_t arg) {
      * C (6.12.1) gives 1 for a size and 0 for an id or offset when dim is
      * not below 3 (SPIR-V would leave it undefined). */
     ir_op bop = (ir_op)(x->marker[src] >> 8 & 0xffff);
-    int one = bop == IR_GLOBAL_SIZE || bop == IR_LOCAL_SIZE || bop == IR_NUM_GROUPS;
+    int one = bop == IR_GLOBAL_SIZE || bop == IR_LOCAL_SIZE || bop == IR_ENQ_LOCAL_SIZE ||
+              bop == IR_NUM_GROUPS;
     r = spv_kconst(x, spv_rtype(x, x->a[0]), one ? 1 : 0);
     first = 0;
   }

@@ -28,8 +28,9 @@ static uint32_t as_size(spv_fn *x, uint32_t id) {
   return spv_emit(x, IR_ZEXT, SPV_IRT(IR_T_I64), 1, &v);
 }
 
-/* The work-item's linear id in its group and the group's size, both I64. */
-static void as_linear_id(spv_fn *x, uint32_t *lid, uint32_t *lsize) {
+/* The work-item's linear id in its group and the group's size, both I64
+ * (this group's size: a partial last group's copy loop strides by it). */
+void spv_local_linear_id(spv_fn *x, uint32_t *lid, uint32_t *lsize) {
   ir_type i64 = SPV_IRT(IR_T_I64);
   uint32_t id = IR_NONE, size = IR_NONE;
   for (int d = 2; d >= 0; d--) {
@@ -60,7 +61,8 @@ void spv_async_copy(spv_fn *x, uint32_t i) {
   uint32_t src = x->a[0];
   spv_type *pt = dst_id < m->bound ? spv_type_of(m, m->ids[dst_id].type, x->line) : NULL;
   if (!pt || pt->tk != SPV_T_PTR) {
-    if (!m->failed) spv_error(m, x->line, "malformed SPIR-V: OpGroupAsyncCopy destination is not a pointer");
+    if (!m->failed)
+      spv_error(m, x->line, "malformed SPIR-V: OpGroupAsyncCopy destination is not a pointer");
     return;
   }
   uint32_t etid = pt->elem;
@@ -74,7 +76,7 @@ void spv_async_copy(spv_fn *x, uint32_t i) {
   uint32_t gstep = as_op2(x, IR_MUL, i64, stride, esize);
   uint32_t dstep = dst_global ? gstep : esize, sstep = dst_global ? esize : gstep;
   uint32_t lid, lsize;
-  as_linear_id(x, &lid, &lsize);
+  spv_local_linear_id(x, &lid, &lsize);
 
   ir_function *f = x->f;
   uint32_t pre = x->block, head = ir_add_block(f), body = ir_add_block(f), done = ir_add_block(f);

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fe.h"
 #include "fe_oom.h"
 #include "fe_strbuf.h"
 #include "ir.h"
@@ -299,11 +300,15 @@ int spv_bits_call(spv_fn *x, uint32_t i, const char *name);
 /* spv_async.c: OpGroupAsyncCopy as a cooperative loop, OpGroupWaitEvents as
  * a work-group barrier; errors are set on x->m. */
 void spv_async_copy(spv_fn *x, uint32_t i);
+/* get_local_linear_id() (*lid) and this work-group's number of work-items
+ * (*lsize), both I64: (lid.z * size.y + lid.y) * size.x + lid.x over this
+ * group's sizes (OpenCL C 6.15.1). */
+void spv_local_linear_id(spv_fn *x, uint32_t *lid, uint32_t *lsize);
 void spv_wait_events(spv_fn *x, uint32_t i);
 
 /* Program-scope data the reader accepts, all variables of one address space
- * (__constant, __global) together. */
-#define SPV_MAX_CONSTANT_BYTES (16u << 20)
+ * (__constant, __global) together (fe.h). */
+#define SPV_MAX_CONSTANT_BYTES FE_MAX_SEGMENT_BYTES
 
 #define SPV_IRT(b) ((ir_type){.base = (b), .space = 0})
 

@@ -72,7 +72,7 @@ static const struct {
     {SpvBuiltInWorkgroupId, IR_GROUP_ID},
     {SpvBuiltInGlobalSize, IR_GLOBAL_SIZE},
     {SpvBuiltInWorkgroupSize, IR_LOCAL_SIZE},
-    {SpvBuiltInEnqueuedWorkgroupSize, IR_LOCAL_SIZE},
+    {SpvBuiltInEnqueuedWorkgroupSize, IR_ENQ_LOCAL_SIZE},
     {SpvBuiltInNumWorkgroups, IR_NUM_GROUPS},
     {SpvBuiltInGlobalOffset, IR_GLOBAL_OFFSET},
     {SpvBuiltInWorkDim, IR_WORK_DIM},
@@ -90,6 +90,43 @@ static uint32_t spv_builtin_marker(spv_fn *x, uint32_t var) {
   return 0;
 }
 
+/* get_global_linear_id() and get_local_linear_id(), SPIR-V's scalar
+ * GlobalLinearId and LocalInvocationIndex: computed from the ids and sizes
+ * (OpenCL C 6.15.1), the global one as
+ * ((gid.z - off.z) * gs.y + gid.y - off.y) * gs.x + gid.x - off.x
+ * (past work_dim an id is 0 and a size 1, so one formula serves 1-3 D).
+ * Returns 0 when `var` is neither. */
+static int spv_linear_id(spv_fn *x, uint32_t var, uint32_t rt, uint32_t rid) {
+  spv_mod *m = x->m;
+  int32_t bi = m->ids[var].builtin;
+  if (bi != SpvBuiltInGlobalLinearId && bi != SpvBuiltInLocalInvocationIndex) return 0;
+  ir_type i64 = SPV_IRT(IR_T_I64);
+  uint32_t r = IR_NONE, size;
+  if (bi == SpvBuiltInLocalInvocationIndex) {
+    spv_local_linear_id(x, &r, &size);
+  } else {
+    for (int d = 2; d >= 0; d--) {
+      uint32_t g = spv_emit(x, IR_GLOBAL_ID, i64, 0, NULL);
+      x->f->insts[g].aux = (uint32_t)d;
+      uint32_t o = spv_emit(x, IR_GLOBAL_OFFSET, i64, 0, NULL);
+      x->f->insts[o].aux = (uint32_t)d;
+      uint32_t id = spv_op2(x, IR_SUB, i64, g, o);
+      if (r == IR_NONE) {
+        r = id;
+        continue;
+      }
+      uint32_t s = spv_emit(x, IR_GLOBAL_SIZE, i64, 0, NULL);
+      x->f->insts[s].aux = (uint32_t)d;
+      r = spv_op2(x, IR_ADD, i64, spv_op2(x, IR_MUL, i64, r, s), id);
+    }
+  }
+  ir_type t = spv_ir_type(m, rt, x->line);
+  if (m->failed) return 1;
+  if (t.base != IR_T_I64) r = spv_resize(x, r, t, 0);
+  spv_set(x, rid, &r, 1);
+  return 1;
+}
+
 static int spv_is_builtin_var(spv_fn *x, uint32_t id) {
   spv_mod *m = x->m;
   return id < m->bound && m->ids[id].kind == SPV_K_GVAR &&
@@ -99,6 +136,7 @@ static int spv_is_builtin_var(spv_fn *x, uint32_t id) {
 static void spv_load(spv_fn *x, uint32_t i) {
   spv_mod *m = x->m;
   uint32_t rt = W(1), rid = W(2), ptr = W(3);
+  if (spv_is_builtin_var(x, ptr) && spv_linear_id(x, ptr, rt, rid)) return;
   if (spv_is_builtin_var(x, ptr) || (ptr < m->bound && (x->marker[ptr] & SPV_MK_PTR))) {
     uint32_t mk =
         spv_is_builtin_var(x, ptr) ? spv_builtin_marker(x, ptr) : x->marker[ptr] & ~SPV_MK_PTR;

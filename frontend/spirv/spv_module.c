@@ -1006,15 +1006,16 @@ static void spv_globals(spv_mod *m) {
   }
 }
 
-/* 1 when the module holds the OpString that marks kernel `name`'s integer
- * vec_type_hint as unsigned (clc_hint.h: our compiler adds it from clang's
- * metadata; a SPIR-V module from elsewhere has none). */
-static int spv_hint_unsigned(const spv_mod *m, const char *name) {
-  size_t pl = strlen(FE_CLC_HINT_PREFIX), nl = strlen(name);
+/* 1 when the module holds the OpString "<prefix><name><suffix>" our
+ * compiler adds from clang's output (clc_hint.h: kernel `name`'s integer
+ * vec_type_hint is unsigned, or it needs uniform work-groups); a SPIR-V
+ * module from elsewhere has none. */
+static int spv_has_marker(const spv_mod *m, const char *prefix, const char *name,
+                          const char *suffix) {
+  size_t pl = strlen(prefix), nl = strlen(name);
   for (uint32_t i = 0; i < m->bound; i++) {
     const char *s = m->ids[i].kind == SPV_K_STRING ? m->ids[i].str : NULL;
-    if (s && !strncmp(s, FE_CLC_HINT_PREFIX, pl) && !strncmp(s + pl, name, nl) &&
-        !strcmp(s + pl + nl, FE_CLC_HINT_SUFFIX))
+    if (s && !strncmp(s, prefix, pl) && !strncmp(s + pl, name, nl) && !strcmp(s + pl + nl, suffix))
       return 1;
   }
   return 0;
@@ -1023,7 +1024,7 @@ static int spv_hint_unsigned(const spv_mod *m, const char *name) {
 /* vec_type_hint's type from the SPIR-V VecTypeHint operand (llvm-spirv: the
  * component type code in the low 16 bits, the vector width in the high 16, 0
  * or 1 for a scalar). SPIR-V keeps no signedness: an integer hint is unsigned
- * when `is_unsigned` (spv_hint_unsigned), else the signed type of its width.
+ * when `is_unsigned` (spv_has_marker), else the signed type of its width.
  * NULL for a code this table does not know. */
 static const char *spv_vec_hint_type(uint32_t hint, int is_unsigned, char *buf, size_t len) {
   static const char *const names[] = {"char", "short", "int", "long", "half", "float", "double"};
@@ -1057,8 +1058,10 @@ static void spv_kernel_attributes(spv_mod *m, uint32_t fid, ir_function *f) {
                                                      : "work_group_size_hint",
                    x, y, z);
     } else if (mode == SpvExecutionModeVecTypeHint &&
-               spv_vec_hint_type(spv_word(m, e, 3), f->name && spv_hint_unsigned(m, f->name),
-                                 ty, sizeof ty)) {
+               spv_vec_hint_type(
+                   spv_word(m, e, 3),
+                   f->name && spv_has_marker(m, FE_CLC_HINT_PREFIX, f->name, FE_CLC_HINT_SUFFIX),
+                   ty, sizeof ty)) {
       fe_sb_printf(&b, "%svec_type_hint(%s)", sep, ty);
     }
   }
@@ -1068,6 +1071,7 @@ static void spv_kernel_attributes(spv_mod *m, uint32_t fid, ir_function *f) {
   }
   f->attributes = b.len ? fe_sb_take(&b) : NULL;
   fe_sb_fini(&b);
+  f->uniform_wg = f->name && spv_has_marker(m, FE_CLC_UNIFORM_PREFIX, f->name, "");
 }
 
 static int spv_assemble(spv_mod *m) {

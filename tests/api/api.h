@@ -3,9 +3,11 @@
 #ifndef WAVESIM_API_H
 #define WAVESIM_API_H
 
-#define CL_TARGET_OPENCL_VERSION 120
+#define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_0_APIS
 #define CL_USE_DEPRECATED_OPENCL_1_1_APIS
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_0_APIS
 #include <CL/cl.h>
 #include <stdio.h>
 
@@ -82,5 +84,7 @@ void api_launch(api *t);
 void api_events(api *t);
 void api_multi_device(api *t); /* api_multi.c */
 void api_image(api *t);        /* api_image.c */
+void api_cl30(api *t);         /* api_cl30.c: the OpenCL 3.0 queries */
+void api_cl30_nonuniform(api *t); /* api_cl30.c: non-uniform work-groups, linear ids */
 
 #endif

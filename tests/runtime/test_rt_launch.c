@@ -99,6 +99,49 @@ START_TEST(vadd_end_to_end) {
 }
 END_TEST
 
+/* Non-uniform work-groups: global 65 with local 64 on wave32 runs two
+ * groups, the second of one work-item: 2 + 1 waves (the second group's one
+ * wave with one lane active), not 4; the same launch with local 65 is
+ * refused by uniform programs only (tests/api/api_cl30.c checks every id). */
+START_TEST(nonuniform_partial_group_waves) {
+  const char *db = rt_test_env();
+  char report[64];
+  snprintf(report, sizeof report, "%s.report", db);
+  setenv("WAVESIM_REPORT", report, 1);
+  rt_env e;
+  rt_env_open(&e, 0);
+  const char *src = "kernel void k(global uint *o) {\n"
+                    "  o[get_global_id(0)] = get_local_size(0) * 1000 + get_local_id(0);\n"
+                    "}\n";
+  cl_int err;
+  cl_program p = clCreateProgramWithSource(e.ctx, 1, &src, NULL, &err);
+  ck_assert_int_eq(clBuildProgram(p, 1, &e.device, "-cl-std=CL3.0", NULL, NULL), CL_SUCCESS);
+  cl_kernel k = clCreateKernel(p, "k", &err);
+  cl_mem b = clCreateBuffer(e.ctx, CL_MEM_READ_WRITE, 65 * sizeof(cl_uint), NULL, &err);
+  ck_assert_int_eq(clSetKernelArg(k, 0, sizeof b, &b), CL_SUCCESS);
+  size_t g = 65, l = 64;
+  ck_assert_int_eq(clEnqueueNDRangeKernel(e.q, k, 1, NULL, &g, &l, 0, NULL, NULL), CL_SUCCESS);
+  cl_uint out[65];
+  ck_assert_int_eq(clEnqueueReadBuffer(e.q, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL),
+                   CL_SUCCESS);
+  for (int i = 0; i < 64; i++) ck_assert_uint_eq(out[i], 64000 + (cl_uint)i);
+  ck_assert_uint_eq(out[64], 1000);
+  FILE *f = fopen(report, "r");
+  ck_assert_ptr_nonnull(f);
+  char line[512];
+  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+  fclose(f);
+  ck_assert_msg(strstr(line, "global=65x1x1 local=64x1x1 ") != NULL, "%s", line);
+  ck_assert_msg(strstr(line, " waves=3 ") != NULL, "%s", line);
+  unlink(report);
+  clReleaseMemObject(b);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+  rt_env_close(&e);
+  unlink(db);
+}
+END_TEST
+
 /* _i = 1 also moves the automatic local size's target
  * (dispatch.auto_workgroup_size, default 256) */
 START_TEST(use_host_ptr_in_place) {
@@ -585,6 +628,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, queued_launch_overhead);
   tcase_add_test(tc, functional_mode_estimated_time);
   tcase_add_test(tc, enqueue_checks);
+  tcase_add_test(tc, nonuniform_partial_group_waves);
   tcase_add_loop_test(tc, runaway_kernels_stop, 0, 2);
   suite_add_tcase(s, tc);
   return s;

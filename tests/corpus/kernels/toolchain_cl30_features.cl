@@ -2,7 +2,7 @@
 // clang's "options cl_khr_fp64 and __opencl_c_fp64 are set to different values" (OpenCL C
 // 3.0 names the 1.2 extensions again as features, and both names must agree), then with
 // clang 14's header declaring read_write image builtins it itself rejects without
-// __opencl_c_read_write_images (frontend/clc.c clc_ext_flag says why it is set for 3.0).
+// __opencl_c_read_write_images (frontend/clc.c clc_push_ext says why it is set for 3.0).
 // The -cl-std value was also read from freed memory after the options were parsed.
 // RUN: kernel=kd global=16 local=8 opts=-cl-std=CL3.0 args=d:buf:double:16:edge(-100,100)
 // RUN: kernel=kl global=16 local=8 opts=-cl-std=CL3.0 args=l:buf:long:16:edge(-100000,100000)

@@ -208,6 +208,7 @@ static ir_module *build_lds(void) {
   ir_module *m = tb_module();
   ir_type pt[2] = {GPTR, GPTR};
   ir_function *f = tb_kernel(m, "reverse", 2, pt);
+  f->uniform_wg = 1; /* as OpenCL C 1.2 builds it: get_local_size is the enqueued size */
   uint32_t in = tb_op(f, 0, IR_PARAM, GPTR, 0, 0, 0, 0, 0);
   uint32_t out = tb_op(f, 0, IR_PARAM, GPTR, 1, 0, 0, 0, 0);
   uint32_t lv = tb_op(f, 0, IR_LOCAL_VAR, TB_P(IR_AS_LOCAL), 4, 0, 0, 0, 0);

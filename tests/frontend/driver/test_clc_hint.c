@@ -80,6 +80,53 @@ END_TEST
 
 /* A module too short to hold a header cannot take new ids: an error, the
  * words left as they were. */
+/* Kernels whose attribute group says "uniform-work-group-size"="true" (clang:
+ * OpenCL C 1.x or -cl-uniform-work-group-size) get the uniform marker; a
+ * "false" group, a helper function and a kernel without attributes do not. */
+START_TEST(marks_uniform_kernels) {
+  static const char uir[] =
+      "define dso_local spir_kernel void @a(i32 addrspace(1)* %o) local_unnamed_addr #0 "
+      "!kernel_arg_addr_space !3 {\n"
+      "}\n"
+      "define dso_local spir_kernel void @b(void (i32)* %f) #1 {\n"
+      "}\n"
+      "define dso_local spir_kernel void @c(i32 %x) #12 !kernel_arg_type !5 {\n"
+      "}\n"
+      "define spir_func void @h() #0 {\n"
+      "}\n"
+      "define dso_local spir_kernel void @d() {\n"
+      "}\n"
+      "attributes #0 = { convergent \"uniform-work-group-size\"=\"true\" }\n"
+      "attributes #1 = { convergent \"uniform-work-group-size\"=\"false\" }\n"
+      "attributes #12 = { nounwind \"uniform-work-group-size\"=\"true\" }\n";
+  uint32_t *w = malloc(sizeof module);
+  memcpy(w, module, sizeof module);
+  size_t n = NMOD;
+  ck_assert_int_eq(fe_clc_mark_uniform_wg(uir, strlen(uir), &w, &n), 0);
+  ck_assert_uint_eq(w[3], 42);
+  size_t at = 15;
+  ck_assert_str_eq(string_at(w, at, 40), FE_CLC_UNIFORM_PREFIX "a");
+  at += w[at] >> 16;
+  ck_assert_str_eq(string_at(w, at, 41), FE_CLC_UNIFORM_PREFIX "c");
+  at += w[at] >> 16;
+  ck_assert_uint_eq(n, at + 3);
+  free(w);
+  /* nothing uniform, or no module header: unchanged */
+  const char *none = "define spir_kernel void @k() #1 {\n}\n"
+                     "attributes #1 = { \"uniform-work-group-size\"=\"false\" }\n";
+  w = malloc(sizeof module);
+  memcpy(w, module, sizeof module);
+  n = NMOD;
+  ck_assert_int_eq(fe_clc_mark_uniform_wg(none, strlen(none), &w, &n), 0);
+  ck_assert_uint_eq(n, NMOD);
+  ck_assert_mem_eq(w, module, sizeof module);
+  n = 1;
+  ck_assert_int_eq(fe_clc_mark_uniform_wg(uir, strlen(uir), &w, &n), 0);
+  ck_assert_uint_eq(n, 1);
+  free(w);
+}
+END_TEST
+
 START_TEST(bad_module) {
   uint32_t *w = malloc(3 * sizeof *w);
   memcpy(w, module, 3 * sizeof *w);
@@ -97,6 +144,7 @@ int main(void) {
   tcase_add_test(tc, marks_unsigned_kernels);
   tcase_add_test(tc, nothing_to_mark);
   tcase_add_test(tc, bad_module);
+  tcase_add_test(tc, marks_uniform_kernels);
   suite_add_tcase(s, tc);
   return check_run(s);
 }

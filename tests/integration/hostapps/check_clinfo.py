@@ -2,8 +2,8 @@
 # tests/integration/hostapps/check_clinfo.py: runs clinfo (human and --raw,
 # with and without -a) on the platform OCL_ICD_VENDORS names and checks that it
 # succeeds, shows the wavesim platform with the expected number of devices
-# (--devices N), prints every OpenCL 1.2 field of each device, and reports no
-# query errors.
+# (--devices N), prints every OpenCL 1.2 and 3.0 field of each device, says
+# OpenCL 3.0, and reports no query errors.
 import re
 import subprocess
 import sys
@@ -31,12 +31,27 @@ CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE
 CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF
 CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG
 CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT CL_DEVICE_PRINTF_BUFFER_SIZE CL_DEVICE_PROFILE
-CL_DEVICE_PROFILING_TIMER_RESOLUTION CL_DEVICE_QUEUE_PROPERTIES CL_DEVICE_SINGLE_FP_CONFIG
+CL_DEVICE_PROFILING_TIMER_RESOLUTION CL_DEVICE_SINGLE_FP_CONFIG
 CL_DEVICE_TYPE CL_DEVICE_VENDOR CL_DEVICE_VENDOR_ID CL_DEVICE_VERSION CL_DRIVER_VERSION
 CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE CL_DEVICE_IMAGE2D_MAX_WIDTH
 CL_DEVICE_IMAGE2D_MAX_HEIGHT CL_DEVICE_IMAGE3D_MAX_WIDTH CL_DEVICE_IMAGE3D_MAX_HEIGHT
 CL_DEVICE_IMAGE3D_MAX_DEPTH CL_DEVICE_IMAGE_MAX_BUFFER_SIZE CL_DEVICE_IMAGE_MAX_ARRAY_SIZE
 CL_DEVICE_MAX_READ_IMAGE_ARGS CL_DEVICE_MAX_WRITE_IMAGE_ARGS CL_DEVICE_MAX_SAMPLERS""".split()
+# ... and OpenCL 3.0's (the optional features answered as absent included),
+# with cl_khr_device_uuid's and cl_khr_extended_versioning's
+REQUIRED += """CL_PLATFORM_NUMERIC_VERSION CL_PLATFORM_EXTENSIONS_WITH_VERSION
+CL_DEVICE_NUMERIC_VERSION CL_DEVICE_OPENCL_C_ALL_VERSIONS CL_DEVICE_OPENCL_C_FEATURES
+CL_DEVICE_EXTENSIONS_WITH_VERSION CL_DEVICE_IL_VERSION CL_DEVICE_ILS_WITH_VERSION
+CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES
+CL_DEVICE_ATOMIC_FENCE_CAPABILITIES CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT
+CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT
+CL_DEVICE_PIPE_SUPPORT CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES CL_DEVICE_SVM_CAPABILITIES
+CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED
+CL_DEVICE_MAX_NUM_SUB_GROUPS CL_DEVICE_UUID_KHR CL_DRIVER_UUID_KHR CL_DEVICE_LUID_VALID_KHR
+CL_DEVICE_OPENCL_C_NUMERIC_VERSION_KHR CL_DEVICE_QUEUE_ON_HOST_PROPERTIES
+CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES""".split()
+# (1.2's CL_DEVICE_QUEUE_PROPERTIES is CL_DEVICE_QUEUE_ON_HOST_PROPERTIES,
+# the name clinfo prints for a 2.0+ device)
 
 # clinfo marks a failed query with "<error: ...>", "Invalid ..." or an error
 # code name; "Error Correction support" is a field name, not an error.
@@ -85,6 +100,8 @@ def main():
         out = run(clinfo, args)
         if "wavesim" not in out:
             problems.append(f"clinfo {args}: the wavesim platform is missing")
+        if "OpenCL 3.0 wavesim" not in out:
+            problems.append(f"clinfo {args}: no \"OpenCL 3.0 wavesim\" version")
         for line in out.splitlines():
             if BAD.search(line) and not any(f in line for f in OK_FIELDS):
                 problems.append(f"clinfo {args}: {line.strip()}")
