@@ -525,7 +525,6 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
     clc_push_ext(&a, tools->target, o->std);
     if (!tools->target->images) clc_push(&a, "-U__IMAGE_SUPPORT__");
   }
-  }
   if (with_headers) {
     clc_push(&a, "-I");
     clc_push(&a, "hdr");
