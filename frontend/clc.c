@@ -48,6 +48,7 @@ static void clc_push(clc_argv *a, const char *s) {
 static const char *const clc_ext_feature[][2] = {
     {"cl_khr_fp64", "__opencl_c_fp64"},
     {"cl_khr_3d_image_writes", "__opencl_c_3d_image_writes"},
+    {"cl_khr_subgroups", "__opencl_c_subgroups"},
 };
 
 /* "-cl-ext=-all,+ext1,+ext2" for a space-separated extension list and the

@@ -121,6 +121,29 @@ typedef enum ir_atomic {
   IR_A_UMAX, IR_A_AND, IR_A_OR, IR_A_XOR, IR_A_INC, IR_A_DEC,
 } ir_atomic;
 
+/* IR_SUBGROUP's aux: the operation in bits 0-7, the combining ir_op of a
+ * reduction or scan (ADD, FADD, MUL, FMUL, SMIN, UMIN, SMAX, UMAX, MATH-free
+ * FMIN/FMAX as IR_SG_FMIN/FMAX below, AND, OR, XOR) in bits 8-15, and for a
+ * clustered reduction log2(cluster size) + 1 in bits 16-23 (0: the whole
+ * sub-group). docs/ARCHITECTURE.md "Sub-groups" says how each is lowered. */
+/* IR_FENCE's aux bit (beside the CLK_*_MEM_FENCE bits) of sub_group_barrier:
+ * the fence orders the accesses of one sub-group's work-items */
+enum { IR_FENCE_SUBGROUP = 0x100 };
+
+typedef enum ir_sg {
+  IR_SG_REDUCE,       /* opnd: x */
+  IR_SG_SCAN_INCL,    /* opnd: x */
+  IR_SG_SCAN_EXCL,    /* opnd: x */
+  IR_SG_SHUFFLE,      /* opnd: x, I32 source lane (per lane; broadcast: uniform) */
+  IR_SG_SHUFFLE_XOR,  /* opnd: x, I32 mask (uniform) */
+  IR_SG_SHUFFLE_UP,   /* opnd: x, I32 delta (uniform) */
+  IR_SG_SHUFFLE_DOWN, /* opnd: x, I32 delta (uniform) */
+} ir_sg;
+/* combining operations that are not IR ops of their own (float min/max are
+ * IR_MATH builtins): values above IR_OP_COUNT's range in bits 8-15 */
+enum { IR_SG_FMIN = 0xfe, IR_SG_FMAX = 0xfd };
+#define IR_SG_AUX(kind, comb, clog) ((uint32_t)(kind) | (uint32_t)(comb) << 8 | (uint32_t)(clog) << 16)
+
 typedef struct ir_inst {
   uint16_t op;  /* ir_op */
   ir_type type; /* result type (VOID for none) */

@@ -12,7 +12,8 @@
 #define RT_DEVICE_EXTENSIONS                                                                       \
   "cl_khr_icd cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "                     \
   "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "                          \
-  "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics cl_khr_int64_extended_atomics"
+  "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics cl_khr_int64_extended_atomics "   \
+  "cl_khr_subgroups"
 /* Devices whose config says fp64: the same list plus cl_khr_fp64 (also what
  * clang predefines, so `double` compiles only there). */
 #define RT_DEVICE_EXTENSIONS_FP64 RT_DEVICE_EXTENSIONS " cl_khr_fp64"
@@ -459,6 +460,13 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
     return rt_info(size, value, size_ret, NULL, 0);
   case CL_DEVICE_REFERENCE_COUNT:
     RT_INFO_VAL(cl_uint, 1);
+  /* sub-groups are the waves of a work-group (cl_khr_subgroups) */
+  case CL_DEVICE_MAX_NUM_SUB_GROUPS:
+    RT_INFO_VAL(cl_uint, (dev->max_wg_size + c->wave_size - 1) / c->wave_size);
+  case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
+    /* the waves of a group are scheduled independently, but nothing
+     * guarantees one waiting on another makes progress: not claimed */
+    RT_INFO_VAL(cl_bool, CL_FALSE);
   default:
     return CL_INVALID_VALUE;
   }

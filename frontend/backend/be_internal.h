@@ -66,6 +66,10 @@ typedef struct be_func {
   /* SGPR spill slots (be_regalloc.c): the VGPR whose lanes are being
    * handed out and how many are taken (0: none yet, take a new VGPR) */
   uint32_t sslot_vreg, sslot_used;
+  /* whole-wave temporaries of the sub-group operations (be_isel_xlane.c):
+   * two VGPR pairs no other value ever gets; wwm_made 0 until first used */
+  uint32_t wwm_acc, wwm_tmp;
+  uint8_t wwm_made;
   const uint32_t *const_offsets; /* byte offset of ir_module.consts[k] in the blob */
   uint32_t nconsts;
   char *err;

@@ -288,6 +288,11 @@ uint32_t spv_xbitcnt(spv_fn *x, ir_math mth, ir_type t, uint32_t v);
 /* spv_async.c: OpGroupAsyncCopy as a cooperative loop, OpGroupWaitEvents as
  * a work-group barrier; errors are set on x->m. */
 void spv_async_copy(spv_fn *x, uint32_t i);
+/* spv_group.c: sub-group instructions (arg: see each) and builtins */
+void spv_h_group_arith(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_group_vote(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_group_shuffle(spv_fn *x, uint32_t i, uint32_t arg);
+uint32_t spv_subgroup_builtin(spv_fn *x, int32_t bi);
 void spv_wait_events(spv_fn *x, uint32_t i);
 
 /* Program-scope __constant data the reader accepts, all variables together. */

@@ -732,6 +732,10 @@ static int spv_capability_ok(uint32_t cap) {
   case SpvCapabilitySampled1D: case SpvCapabilityImage1D: case SpvCapabilitySampledBuffer:
   case SpvCapabilityImageBuffer: case SpvCapabilityLiteralSampler: case SpvCapabilityGroups:
   case SpvCapabilityDeviceEnqueue: case SpvCapabilityPipes:
+  /* sub-groups (spv_group.c) */
+  case SpvCapabilityGroupNonUniform: case SpvCapabilityGroupNonUniformVote:
+  case SpvCapabilityGroupNonUniformArithmetic: case SpvCapabilityGroupNonUniformShuffle:
+  case SpvCapabilityGroupNonUniformShuffleRelative: case SpvCapabilityGroupNonUniformClustered:
     return 1;
   default:
     return 0;

@@ -1,0 +1,186 @@
+/* Sub-group instructions and builtins (cl_khr_subgroups and the
+ * cl_khr_subgroup_* extensions): OpGroup* with Subgroup scope and the
+ * OpGroupNonUniform* family become IR_SUBGROUP (ir.h, ir_sg); the sub-group
+ * builtins are computed from the local id and size and IR_WAVE_SIZE. A
+ * sub-group is the wave: sub-group i of a work-group holds the work-items of
+ * local linear id i*W .. i*W+W-1, as the simulator forms waves. */
+#include <spirv/unified1/spirv.h>
+
+#include "spv_internal.h"
+#include "spv_tables.h"
+
+#define W(k) spv_word(m, i, (k))
+
+/* The value of 32-bit integer constant id, or -1 (no message) when id is not
+ * one. */
+static int64_t spv_group_const(spv_mod *m, uint32_t id) {
+  if (id < m->bound && m->ids[id].kind == SPV_K_CONST && m->ins[m->ids[id].ins].op == SpvOpConstant)
+    return spv_word(m, m->ids[id].ins, 3);
+  return -1;
+}
+
+/* 1 when scope operand word k is Subgroup; an error naming what is missing
+ * otherwise. */
+static int spv_group_scope(spv_fn *x, uint32_t i, uint32_t k) {
+  spv_mod *m = x->m;
+  int64_t sc = spv_group_const(m, W(k));
+  if (sc == SpvScopeSubgroup) return 1;
+  if (sc == SpvScopeWorkgroup)
+    spv_error(m, x->line,
+              "unsupported work-group collective function (work_group_*); not implemented yet: "
+              "use the sub_group_* functions with __local memory and barriers");
+  else
+    spv_error(m, x->line, "unsupported scope of %s (only Subgroup is supported)",
+              spv_op_name(m->ins[i].op) ? spv_op_name(m->ins[i].op) : "a group instruction");
+  return 0;
+}
+
+static uint32_t spv_sg(spv_fn *x, ir_type t, uint32_t aux, uint32_t a, uint32_t b) {
+  uint32_t o[2] = {a, b};
+  uint32_t r = spv_emit(x, IR_SUBGROUP, t, b == IR_NONE ? 1 : 2, o);
+  x->f->insts[r].aux = aux;
+  return r;
+}
+
+/* bool -> I32 0/1 and back, for the logical and vote operations */
+static uint32_t spv_b2i(spv_fn *x, uint32_t b) {
+  ir_type i32 = SPV_IRT(IR_T_I32);
+  uint32_t o[3] = {b, spv_kconst(x, i32, 1), spv_kconst(x, i32, 0)};
+  return spv_emit(x, IR_SELECT, i32, 3, o);
+}
+static uint32_t spv_i2b(spv_fn *x, uint32_t v) {
+  uint32_t r = spv_op2(x, IR_ICMP, SPV_IRT(IR_T_BOOL), v, spv_kconst(x, SPV_IRT(IR_T_I32), 0));
+  x->f->insts[r].aux = IR_P_NE;
+  return r;
+}
+
+/* OpGroup{IAdd,FAdd,S/U/FMin,S/U/FMax} and OpGroupNonUniform{IAdd..LogicalXor}:
+ * result type, id, scope, GroupOperation, X [, ClusterSize]; arg: the
+ * combining ir_op or IR_SG_FMIN/FMAX. Logical ones combine 0/1 as I32. */
+void spv_h_group_arith(spv_fn *x, uint32_t i, uint32_t arg) {
+  spv_mod *m = x->m;
+  if (!spv_group_scope(x, i, 3)) return;
+  uint32_t gop = W(4), kind, clog = 0;
+  switch (gop) {
+  case SpvGroupOperationReduce:
+    kind = IR_SG_REDUCE;
+    break;
+  case SpvGroupOperationInclusiveScan:
+    kind = IR_SG_SCAN_INCL;
+    break;
+  case SpvGroupOperationExclusiveScan:
+    kind = IR_SG_SCAN_EXCL;
+    break;
+  case SpvGroupOperationClusteredReduce: {
+    kind = IR_SG_REDUCE;
+    int64_t c = m->ins[i].nw > 6 ? spv_group_const(m, W(6)) : -1;
+    if (c < 1 || (c & (c - 1))) {
+      spv_error(m, x->line,
+                "sub_group_clustered_reduce_*: the cluster size must be a compile-time constant "
+                "power of two (1, 2, 4, ... up to the sub-group size)");
+      return;
+    }
+    while ((1ll << clog) < c) clog++;
+    clog++;
+    break;
+  }
+  default:
+    spv_error(m, x->line, "unsupported group operation %u of a sub-group instruction", gop);
+    return;
+  }
+  ir_type *t = spv_tbuf(x);
+  uint32_t n = spv_rleaves(x, i);
+  if (spv_val(x, W(5), x->a) != n || m->failed) {
+    if (!m->failed) spv_error(m, x->line, "malformed SPIR-V: sub-group operand shape");
+    return;
+  }
+  for (uint32_t k = 0; k < n; k++) {
+    int logical = t[k].base == IR_T_BOOL;
+    uint32_t v = logical ? spv_b2i(x, x->a[k]) : x->a[k];
+    uint32_t r =
+        spv_sg(x, logical ? SPV_IRT(IR_T_I32) : t[k], IR_SG_AUX(kind, arg, clog), v, IR_NONE);
+    x->b[k] = logical ? spv_i2b(x, r) : r;
+  }
+  spv_set(x, W(2), x->b, n);
+}
+
+/* OpGroupAll / OpGroupAny and the NonUniform ones: scope, predicate; arg 1
+ * for any. All lanes' 0/1 reduced with UMIN (all) or UMAX (any). */
+void spv_h_group_vote(spv_fn *x, uint32_t i, uint32_t arg) {
+  spv_mod *m = x->m;
+  if (!spv_group_scope(x, i, 3) || spv_val(x, W(4), x->a) != 1) return;
+  uint32_t r = spv_sg(x, SPV_IRT(IR_T_I32), IR_SG_AUX(IR_SG_REDUCE, arg ? IR_UMAX : IR_UMIN, 0),
+                      spv_b2i(x, x->a[0]), IR_NONE);
+  r = spv_i2b(x, r);
+  spv_set(x, W(2), &r, 1);
+}
+
+/* OpGroupBroadcast / OpGroupNonUniformBroadcast / OpGroupNonUniformShuffle*:
+ * scope, value, lane (or mask, delta); arg: the ir_sg. */
+void spv_h_group_shuffle(spv_fn *x, uint32_t i, uint32_t arg) {
+  spv_mod *m = x->m;
+  if (!spv_group_scope(x, i, 3)) return;
+  ir_type *t = spv_tbuf(x);
+  uint32_t n = spv_rleaves(x, i);
+  if (spv_val(x, W(4), x->a) != n || spv_val(x, W(5), x->c) != 1 || m->failed) {
+    if (!m->failed) spv_error(m, x->line, "malformed SPIR-V: sub-group operand shape");
+    return;
+  }
+  ir_type i32 = SPV_IRT(IR_T_I32);
+  uint32_t lane = x->c[0];
+  if (spv_rtype(x, lane).base != IR_T_I32) lane = spv_resize(x, lane, i32, 0);
+  for (uint32_t k = 0; k < n; k++) {
+    int logical = t[k].base == IR_T_BOOL;
+    uint32_t v = logical ? spv_b2i(x, x->a[k]) : x->a[k];
+    uint32_t r = spv_sg(x, logical ? i32 : t[k], IR_SG_AUX(arg, 0, 0), v, lane);
+    x->b[k] = logical ? spv_i2b(x, r) : r;
+  }
+  spv_set(x, W(2), x->b, n);
+}
+
+/* ---- builtins -------------------------------------------------------------- */
+static uint32_t spv_wi(spv_fn *x, ir_op op, uint32_t d) {
+  uint32_t r = spv_emit(x, op, SPV_IRT(IR_T_I64), 0, NULL);
+  x->f->insts[r].aux = d;
+  return r;
+}
+
+/* The sub-group builtin bi as an I32, or IR_NONE when bi is not one. */
+uint32_t spv_subgroup_builtin(spv_fn *x, int32_t bi) {
+  ir_type i32 = SPV_IRT(IR_T_I32), i64 = SPV_IRT(IR_T_I64);
+  switch (bi) {
+  case SpvBuiltInSubgroupSize:
+  case SpvBuiltInSubgroupMaxSize:
+  case SpvBuiltInNumSubgroups:
+  case SpvBuiltInNumEnqueuedSubgroups:
+  case SpvBuiltInSubgroupId:
+  case SpvBuiltInSubgroupLocalInvocationId:
+    break;
+  default:
+    return IR_NONE;
+  }
+  uint32_t w = spv_emit(x, IR_WAVE_SIZE, i32, 0, NULL);
+  uint32_t sx = spv_wi(x, IR_LOCAL_SIZE, 0), sy = spv_wi(x, IR_LOCAL_SIZE, 1),
+           sz = spv_wi(x, IR_LOCAL_SIZE, 2);
+  uint32_t total =
+      spv_op1(x, IR_TRUNC, i32, spv_op2(x, IR_MUL, i64, spv_op2(x, IR_MUL, i64, sx, sy), sz));
+  /* ceil(total / W): the work-group's sub-groups (also for the enqueued size,
+   * which is the local size while work-groups are uniform) */
+  uint32_t nsg =
+      spv_op2(x, IR_UDIV, i32,
+              spv_op2(x, IR_ADD, i32, total, spv_op2(x, IR_SUB, i32, w, spv_kconst(x, i32, 1))), w);
+  if (bi == SpvBuiltInNumSubgroups || bi == SpvBuiltInNumEnqueuedSubgroups) return nsg;
+  if (bi == SpvBuiltInSubgroupMaxSize) return spv_op2(x, IR_UMIN, i32, w, total);
+  uint32_t lx = spv_wi(x, IR_LOCAL_ID, 0), ly = spv_wi(x, IR_LOCAL_ID, 1),
+           lz = spv_wi(x, IR_LOCAL_ID, 2);
+  uint32_t lin = spv_op2(
+      x, IR_ADD, i64, lx,
+      spv_op2(x, IR_MUL, i64, sx, spv_op2(x, IR_ADD, i64, ly, spv_op2(x, IR_MUL, i64, sy, lz))));
+  lin = spv_op1(x, IR_TRUNC, i32, lin);
+  if (bi == SpvBuiltInSubgroupLocalInvocationId) return spv_op2(x, IR_UREM, i32, lin, w);
+  uint32_t id = spv_op2(x, IR_UDIV, i32, lin, w);
+  if (bi == SpvBuiltInSubgroupId) return id;
+  /* the last sub-group holds what is left */
+  uint32_t left = spv_op2(x, IR_SUB, i32, total, spv_op2(x, IR_MUL, i32, id, w));
+  return spv_op2(x, IR_UMIN, i32, w, left);
+}
