@@ -665,8 +665,10 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
       return st;
     }
     clc_push(&a, tools->llvm_spirv);
-    clc_push(&a, "--spirv-max-version=1.2"); /* 1.4 adds decorations we ignore but
-                                                 whose interface rules it breaks */
+    /* 1.3 for the sub-group instructions (OpGroupNonUniform*), which raise
+     * the module's version only when used; 1.4 adds decorations we ignore
+     * but whose interface rules it breaks */
+    clc_push(&a, "--spirv-max-version=1.3");
     /* clang's kernel_arg_type / kernel_arg_type_qual metadata as OpStrings:
      * SPIR-V integers are signless, so only these keep "uint*" and const. */
     clc_push(&a, "--preserve-ocl-kernel-arg-type-metadata-through-string");

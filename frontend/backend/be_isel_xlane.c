@@ -43,22 +43,26 @@ static void xl_emit(isel *s, isa_opcode op, be_opnd d, be_opnd a, be_opnd b, be_
 
 /* The identity of the combining operation on type t: the value that leaves
  * the other operand unchanged, bit for bit (-0.0 for a float sum, so that
- * a sum of -0.0s stays -0.0). 8/16-bit values are extended to 32 bits. */
+ * a sum of -0.0s stays -0.0), and what an exclusive scan's first work-item
+ * gets. 8/16-bit values are extended to 32 bits (sign for smin/smax), so
+ * their identities are the type's limits extended the same way. */
 static uint64_t xl_identity(uint32_t comb, ir_type t) {
-  int wide = isel_bits(t) == 64;
-  uint64_t ones = wide ? ~(uint64_t)0 : 0xffffffffu, smin = wide ? (uint64_t)1 << 63 : 0x80000000u;
+  unsigned bits = isel_bits(t);
+  int wide = bits == 64;
+  uint64_t ones = wide ? ~(uint64_t)0 : 0xffffffffu, top = (uint64_t)1 << (bits - 1);
   switch (comb) {
   case IR_MUL:
     return 1;
   case IR_FMUL:
     return wide ? 0x3ff0000000000000u : 0x3f800000u;
   case IR_FADD:
-    return smin;
+    return top; /* -0.0 */
   case IR_SMIN:
-    return smin - 1; /* the largest signed value */
+    return top - 1; /* the largest signed value */
   case IR_SMAX:
-    return smin;
+    return (ones & ~(top - 1)); /* the smallest, sign-extended */
   case IR_UMIN:
+    return bits < 32 ? top * 2 - 1 : ones;
   case IR_AND:
     return ones;
   case IR_SG_FMIN:
