@@ -138,6 +138,8 @@ typedef enum ir_sg {
   IR_SG_SHUFFLE_XOR,  /* opnd: x, I32 mask (uniform) */
   IR_SG_SHUFFLE_UP,   /* opnd: x, I32 delta (uniform) */
   IR_SG_SHUFFLE_DOWN, /* opnd: x, I32 delta (uniform) */
+  IR_SG_BALLOT,       /* opnd: I32 predicate; I64 result: bit l set when lane l is
+                         active and its predicate is not 0 */
 } ir_sg;
 /* combining operations that are not IR ops of their own (float min/max are
  * IR_MATH builtins): values above IR_OP_COUNT's range in bits 8-15 */

@@ -145,8 +145,28 @@ static uint32_t spv_wi(spv_fn *x, ir_op op, uint32_t d) {
   return r;
 }
 
-/* The sub-group builtin bi as an I32, or IR_NONE when bi is not one. */
-uint32_t spv_subgroup_builtin(spv_fn *x, int32_t bi) {
+/* The sub-group's largest size (min(W, work-items of the group)) and this
+ * work-item's sub-group local id, as I32. */
+static uint32_t spv_sg_total(spv_fn *x) {
+  ir_type i32 = SPV_IRT(IR_T_I32), i64 = SPV_IRT(IR_T_I64);
+  uint32_t sx = spv_wi(x, IR_LOCAL_SIZE, 0), sy = spv_wi(x, IR_LOCAL_SIZE, 1),
+           sz = spv_wi(x, IR_LOCAL_SIZE, 2);
+  return spv_op1(x, IR_TRUNC, i32, spv_op2(x, IR_MUL, i64, spv_op2(x, IR_MUL, i64, sx, sy), sz));
+}
+static uint32_t spv_sg_lin(spv_fn *x) {
+  ir_type i32 = SPV_IRT(IR_T_I32), i64 = SPV_IRT(IR_T_I64);
+  uint32_t sx = spv_wi(x, IR_LOCAL_SIZE, 0), sy = spv_wi(x, IR_LOCAL_SIZE, 1);
+  uint32_t lx = spv_wi(x, IR_LOCAL_ID, 0), ly = spv_wi(x, IR_LOCAL_ID, 1),
+           lz = spv_wi(x, IR_LOCAL_ID, 2);
+  uint32_t lin = spv_op2(
+      x, IR_ADD, i64, lx,
+      spv_op2(x, IR_MUL, i64, sx, spv_op2(x, IR_ADD, i64, ly, spv_op2(x, IR_MUL, i64, sy, lz))));
+  return spv_op1(x, IR_TRUNC, i32, lin);
+}
+
+/* The sub-group builtin bi into out (one I32, or the four I32 of a
+ * uint4 mask): the number of leaves, 0 when bi is not one. */
+uint32_t spv_subgroup_builtin(spv_fn *x, int32_t bi, uint32_t *out) {
   ir_type i32 = SPV_IRT(IR_T_I32), i64 = SPV_IRT(IR_T_I64);
   switch (bi) {
   case SpvBuiltInSubgroupSize:
@@ -155,32 +175,208 @@ uint32_t spv_subgroup_builtin(spv_fn *x, int32_t bi) {
   case SpvBuiltInNumEnqueuedSubgroups:
   case SpvBuiltInSubgroupId:
   case SpvBuiltInSubgroupLocalInvocationId:
+  case SpvBuiltInSubgroupEqMask:
+  case SpvBuiltInSubgroupGeMask:
+  case SpvBuiltInSubgroupGtMask:
+  case SpvBuiltInSubgroupLeMask:
+  case SpvBuiltInSubgroupLtMask:
     break;
   default:
-    return IR_NONE;
+    return 0;
   }
   uint32_t w = spv_emit(x, IR_WAVE_SIZE, i32, 0, NULL);
-  uint32_t sx = spv_wi(x, IR_LOCAL_SIZE, 0), sy = spv_wi(x, IR_LOCAL_SIZE, 1),
-           sz = spv_wi(x, IR_LOCAL_SIZE, 2);
-  uint32_t total =
-      spv_op1(x, IR_TRUNC, i32, spv_op2(x, IR_MUL, i64, spv_op2(x, IR_MUL, i64, sx, sy), sz));
-  /* ceil(total / W): the work-group's sub-groups (also for the enqueued size,
-   * which is the local size while work-groups are uniform) */
-  uint32_t nsg =
-      spv_op2(x, IR_UDIV, i32,
-              spv_op2(x, IR_ADD, i32, total, spv_op2(x, IR_SUB, i32, w, spv_kconst(x, i32, 1))), w);
-  if (bi == SpvBuiltInNumSubgroups || bi == SpvBuiltInNumEnqueuedSubgroups) return nsg;
-  if (bi == SpvBuiltInSubgroupMaxSize) return spv_op2(x, IR_UMIN, i32, w, total);
-  uint32_t lx = spv_wi(x, IR_LOCAL_ID, 0), ly = spv_wi(x, IR_LOCAL_ID, 1),
-           lz = spv_wi(x, IR_LOCAL_ID, 2);
-  uint32_t lin = spv_op2(
-      x, IR_ADD, i64, lx,
-      spv_op2(x, IR_MUL, i64, sx, spv_op2(x, IR_ADD, i64, ly, spv_op2(x, IR_MUL, i64, sy, lz))));
-  lin = spv_op1(x, IR_TRUNC, i32, lin);
-  if (bi == SpvBuiltInSubgroupLocalInvocationId) return spv_op2(x, IR_UREM, i32, lin, w);
+  uint32_t total = spv_sg_total(x);
+  if (bi == SpvBuiltInNumSubgroups || bi == SpvBuiltInNumEnqueuedSubgroups) {
+    /* ceil(total / W): the work-group's sub-groups (also for the enqueued
+     * size, which is the local size while work-groups are uniform) */
+    uint32_t wm1 = spv_op2(x, IR_SUB, i32, w, spv_kconst(x, i32, 1));
+    out[0] = spv_op2(x, IR_UDIV, i32, spv_op2(x, IR_ADD, i32, total, wm1), w);
+    return 1;
+  }
+  uint32_t maxsz = spv_op2(x, IR_UMIN, i32, w, total);
+  if (bi == SpvBuiltInSubgroupMaxSize) return out[0] = maxsz, 1;
+  uint32_t lin = spv_sg_lin(x);
+  uint32_t lid = spv_op2(x, IR_UREM, i32, lin, w);
+  if (bi == SpvBuiltInSubgroupLocalInvocationId) return out[0] = lid, 1;
   uint32_t id = spv_op2(x, IR_UDIV, i32, lin, w);
-  if (bi == SpvBuiltInSubgroupId) return id;
-  /* the last sub-group holds what is left */
-  uint32_t left = spv_op2(x, IR_SUB, i32, total, spv_op2(x, IR_MUL, i32, id, w));
-  return spv_op2(x, IR_UMIN, i32, w, left);
+  if (bi == SpvBuiltInSubgroupId) return out[0] = id, 1;
+  if (bi == SpvBuiltInSubgroupSize) { /* the last sub-group holds what is left */
+    uint32_t left = spv_op2(x, IR_SUB, i32, total, spv_op2(x, IR_MUL, i32, id, w));
+    return out[0] = spv_op2(x, IR_UMIN, i32, w, left), 1;
+  }
+  /* the ballot masks: bits of the sub-group's lanes (below the maximum
+   * sub-group size) compared with this work-item's */
+  uint32_t ones = spv_kconst(x, i64, ~(uint64_t)0), one = spv_kconst(x, i64, 1);
+  uint32_t lid64 = spv_op1(x, IR_ZEXT, i64, lid);
+  uint32_t range =
+      spv_op2(x, IR_LSHR, i64, ones,
+              spv_op1(x, IR_ZEXT, i64, spv_op2(x, IR_SUB, i32, spv_kconst(x, i32, 64), maxsz)));
+  uint32_t eq = spv_op2(x, IR_SHL, i64, one, lid64), lt = spv_op2(x, IR_SUB, i64, eq, one), m;
+  switch (bi) {
+  case SpvBuiltInSubgroupEqMask:
+    m = eq;
+    break;
+  case SpvBuiltInSubgroupLtMask:
+    m = lt;
+    break;
+  case SpvBuiltInSubgroupLeMask:
+    m = spv_op2(x, IR_OR, i64, lt, eq);
+    break;
+  case SpvBuiltInSubgroupGeMask:
+    m = spv_op2(x, IR_AND, i64, range, spv_op1(x, IR_NOT, i64, lt));
+    break;
+  default:
+    m = spv_op2(x, IR_AND, i64, range, spv_op1(x, IR_NOT, i64, spv_op2(x, IR_OR, i64, lt, eq)));
+    break;
+  }
+  out[0] = spv_op1(x, IR_TRUNC, i32, m);
+  out[1] = spv_op1(x, IR_TRUNC, i32, spv_op2(x, IR_LSHR, i64, m, spv_kconst(x, i64, 32)));
+  out[2] = out[3] = spv_kconst(x, i32, 0);
+  return 4;
+}
+
+/* ---- ballots and votes (cl_khr_subgroup_ballot, _non_uniform_vote) --------- */
+/* The active lanes whose predicate (a bool) holds, as an I64 mask. */
+static uint32_t spv_sg_ballot(spv_fn *x, uint32_t pred) {
+  return spv_sg(x, SPV_IRT(IR_T_I64), IR_SG_AUX(IR_SG_BALLOT, 0, 0), spv_b2i(x, pred), IR_NONE);
+}
+
+/* The first active lane's sub-group local id (I32). */
+static uint32_t spv_sg_first(spv_fn *x) {
+  ir_type i32 = SPV_IRT(IR_T_I32), i64 = SPV_IRT(IR_T_I64);
+  uint32_t b = spv_sg_ballot(x, spv_kconst(x, SPV_IRT(IR_T_BOOL), 1));
+  return spv_op1(x, IR_TRUNC, i32, spv_xbitcnt(x, IR_M_CTZ, i64, b));
+}
+
+static uint32_t spv_sg_lid(spv_fn *x) {
+  return spv_op2(x, IR_UREM, SPV_IRT(IR_T_I32), spv_sg_lin(x),
+                 spv_emit(x, IR_WAVE_SIZE, SPV_IRT(IR_T_I32), 0, NULL));
+}
+
+static uint32_t spv_icmp(spv_fn *x, ir_op op, ir_pred p, uint32_t a, uint32_t b) {
+  uint32_t r = spv_op2(x, op, SPV_IRT(IR_T_BOOL), a, b);
+  x->f->insts[r].aux = p;
+  return r;
+}
+
+/* OpGroupNonUniformBallot and the operations on a ballot (a uint4 of which
+ * only the low 64 bits can name lanes); arg: the opcode. */
+void spv_h_group_ballot(spv_fn *x, uint32_t i, uint32_t arg) {
+  spv_mod *m = x->m;
+  if (!spv_group_scope(x, i, 3)) return;
+  ir_type i32 = SPV_IRT(IR_T_I32), i64 = SPV_IRT(IR_T_I64);
+  uint32_t r[4];
+  if (arg == SpvOpGroupNonUniformBallot) {
+    if (spv_val(x, W(4), x->a) != 1) return;
+    uint32_t b = spv_sg_ballot(x, x->a[0]);
+    r[0] = spv_op1(x, IR_TRUNC, i32, b);
+    r[1] = spv_op1(x, IR_TRUNC, i32, spv_op2(x, IR_LSHR, i64, b, spv_kconst(x, i64, 32)));
+    r[2] = r[3] = spv_kconst(x, i32, 0);
+    spv_set(x, W(2), r, 4);
+    return;
+  }
+  /* the value: word 5 after a GroupOperation (BitCount), else word 4 */
+  uint32_t vw = arg == SpvOpGroupNonUniformBallotBitCount ? 5 : 4;
+  if (spv_val(x, W(vw), x->a) != 4 || m->failed) {
+    if (!m->failed) spv_error(m, x->line, "malformed SPIR-V: a ballot is not a uint4");
+    return;
+  }
+  uint32_t v =
+      spv_op2(x, IR_OR, i64, spv_op1(x, IR_ZEXT, i64, x->a[0]),
+              spv_op2(x, IR_SHL, i64, spv_op1(x, IR_ZEXT, i64, x->a[1]), spv_kconst(x, i64, 32)));
+  uint32_t one = spv_kconst(x, i64, 1), zero = spv_kconst(x, i64, 0);
+  uint32_t ones = spv_kconst(x, i64, ~(uint64_t)0);
+  switch (arg) {
+  case SpvOpGroupNonUniformInverseBallot:
+  case SpvOpGroupNonUniformBallotBitExtract: {
+    uint32_t bit = arg == SpvOpGroupNonUniformInverseBallot ? spv_sg_lid(x) : 0;
+    if (arg == SpvOpGroupNonUniformBallotBitExtract) {
+      if (spv_val(x, W(5), x->b) != 1) return;
+      bit = x->b[0];
+      if (spv_rtype(x, bit).base != IR_T_I32) bit = spv_resize(x, bit, i32, 0);
+      bit = spv_op2(x, IR_AND, i32, bit, spv_kconst(x, i32, 63));
+    }
+    uint32_t s =
+        spv_op2(x, IR_AND, i64, spv_op2(x, IR_LSHR, i64, v, spv_op1(x, IR_ZEXT, i64, bit)), one);
+    r[0] = spv_icmp(x, IR_ICMP, IR_P_NE, s, zero);
+    break;
+  }
+  default: {
+    /* only the bits of the sub-group's lanes count: below its largest size */
+    uint32_t w = spv_emit(x, IR_WAVE_SIZE, i32, 0, NULL);
+    uint32_t maxsz = spv_op2(x, IR_UMIN, i32, w, spv_sg_total(x));
+    uint32_t range =
+        spv_op2(x, IR_LSHR, i64, ones,
+                spv_op1(x, IR_ZEXT, i64, spv_op2(x, IR_SUB, i32, spv_kconst(x, i32, 64), maxsz)));
+    uint32_t mv = spv_op2(x, IR_AND, i64, v, range);
+    if (arg == SpvOpGroupNonUniformBallotBitCount) {
+      uint32_t gop = W(4);
+      if (gop != SpvGroupOperationReduce) { /* scans: the bits of lanes below (and at) this one */
+        uint32_t eq = spv_op2(x, IR_SHL, i64, one, spv_op1(x, IR_ZEXT, i64, spv_sg_lid(x)));
+        uint32_t lt = spv_op2(x, IR_SUB, i64, eq, one);
+        mv = spv_op2(x, IR_AND, i64, mv,
+                     gop == SpvGroupOperationInclusiveScan ? spv_op2(x, IR_OR, i64, lt, eq) : lt);
+        if (gop != SpvGroupOperationInclusiveScan && gop != SpvGroupOperationExclusiveScan) {
+          spv_error(m, x->line, "unsupported group operation %u of OpGroupNonUniformBallotBitCount",
+                    gop);
+          return;
+        }
+      }
+      r[0] = spv_op1(x, IR_TRUNC, i32, spv_xbitcnt(x, IR_M_POPCOUNT, i64, mv));
+    } else if (arg == SpvOpGroupNonUniformBallotFindLSB) {
+      r[0] = spv_op1(x, IR_TRUNC, i32, spv_xbitcnt(x, IR_M_CTZ, i64, mv));
+    } else { /* FindMSB: 63 - clz */
+      uint32_t c = spv_op1(x, IR_TRUNC, i32, spv_xbitcnt(x, IR_M_CLZ, i64, mv));
+      r[0] = spv_op2(x, IR_SUB, i32, spv_kconst(x, i32, 63), c);
+    }
+    break;
+  }
+  }
+  spv_set(x, W(2), r, 1);
+}
+
+/* OpGroupNonUniformElect: the active work-item of the lowest id. */
+void spv_h_group_elect(spv_fn *x, uint32_t i, uint32_t arg) {
+  (void)arg;
+  spv_mod *m = x->m;
+  if (!spv_group_scope(x, i, 3)) return;
+  uint32_t r = spv_icmp(x, IR_ICMP, IR_P_EQ, spv_sg_lid(x), spv_sg_first(x));
+  spv_set(x, W(2), &r, 1);
+}
+
+/* OpGroupNonUniformBroadcastFirst: the first active work-item's value. */
+void spv_h_group_broadcast_first(spv_fn *x, uint32_t i, uint32_t arg) {
+  (void)arg;
+  spv_mod *m = x->m;
+  if (!spv_group_scope(x, i, 3)) return;
+  ir_type *t = spv_tbuf(x);
+  uint32_t n = spv_rleaves(x, i);
+  if (spv_val(x, W(4), x->a) != n || m->failed) return;
+  uint32_t first = spv_sg_first(x);
+  for (uint32_t k = 0; k < n; k++) {
+    int logical = t[k].base == IR_T_BOOL;
+    uint32_t v = logical ? spv_b2i(x, x->a[k]) : x->a[k];
+    uint32_t r =
+        spv_sg(x, logical ? SPV_IRT(IR_T_I32) : t[k], IR_SG_AUX(IR_SG_SHUFFLE, 0, 0), v, first);
+    x->b[k] = logical ? spv_i2b(x, r) : r;
+  }
+  spv_set(x, W(2), x->b, n);
+}
+
+/* OpGroupNonUniformAllEqual: every active work-item's value equals the
+ * first one's (floats compare as ==: a NaN is equal to nothing). */
+void spv_h_group_all_equal(spv_fn *x, uint32_t i, uint32_t arg) {
+  (void)arg;
+  spv_mod *m = x->m;
+  if (!spv_group_scope(x, i, 3) || spv_val(x, W(4), x->a) != 1) return;
+  uint32_t v = x->a[0];
+  ir_type t = spv_rtype(x, v);
+  if (t.base == IR_T_BOOL) v = spv_b2i(x, v), t = SPV_IRT(IR_T_I32);
+  uint32_t f = spv_sg(x, t, IR_SG_AUX(IR_SG_SHUFFLE, 0, 0), v, spv_sg_first(x));
+  int fl = t.base == IR_T_F32 || t.base == IR_T_F64 || t.base == IR_T_F16;
+  uint32_t eq = spv_icmp(x, fl ? IR_FCMP : IR_ICMP, fl ? IR_P_OEQ : IR_P_EQ, v, f);
+  uint32_t r =
+      spv_sg(x, SPV_IRT(IR_T_I32), IR_SG_AUX(IR_SG_REDUCE, IR_UMIN, 0), spv_b2i(x, eq), IR_NONE);
+  r = spv_i2b(x, r);
+  spv_set(x, W(2), &r, 1);
 }

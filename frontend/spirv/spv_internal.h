@@ -292,7 +292,11 @@ void spv_async_copy(spv_fn *x, uint32_t i);
 void spv_h_group_arith(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_group_vote(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_group_shuffle(spv_fn *x, uint32_t i, uint32_t arg);
-uint32_t spv_subgroup_builtin(spv_fn *x, int32_t bi);
+uint32_t spv_subgroup_builtin(spv_fn *x, int32_t bi, uint32_t *out);
+void spv_h_group_ballot(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_group_elect(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_group_all_equal(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_group_broadcast_first(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_wait_events(spv_fn *x, uint32_t i);
 
 /* Program-scope __constant data the reader accepts, all variables together. */

@@ -100,11 +100,13 @@ static void spv_load(spv_fn *x, uint32_t i) {
   spv_mod *m = x->m;
   uint32_t rt = W(1), rid = W(2), ptr = W(3);
   if (spv_is_builtin_var(x, ptr)) { /* the sub-group builtins (spv_group.c) */
-    uint32_t r = spv_subgroup_builtin(x, m->ids[ptr].builtin);
-    if (r != IR_NONE) {
+    uint32_t nl = spv_subgroup_builtin(x, m->ids[ptr].builtin, x->c);
+    if (nl == 1) { /* a scalar: the size_t or uint the program reads */
       ir_type rtt = spv_ir_type(m, rt, x->line);
-      if (rtt.base != IR_T_I32) r = spv_resize(x, r, rtt, 0);
-      spv_set(x, rid, &r, 1);
+      if (rtt.base != IR_T_I32) x->c[0] = spv_resize(x, x->c[0], rtt, 0);
+    }
+    if (nl) {
+      spv_set(x, rid, x->c, nl);
       return;
     }
   }

@@ -736,6 +736,7 @@ static int spv_capability_ok(uint32_t cap) {
   case SpvCapabilityGroupNonUniform: case SpvCapabilityGroupNonUniformVote:
   case SpvCapabilityGroupNonUniformArithmetic: case SpvCapabilityGroupNonUniformShuffle:
   case SpvCapabilityGroupNonUniformShuffleRelative: case SpvCapabilityGroupNonUniformClustered:
+  case SpvCapabilityGroupNonUniformBallot:
     return 1;
   default:
     return 0;
