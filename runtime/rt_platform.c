@@ -15,7 +15,8 @@
   "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics cl_khr_int64_extended_atomics "   \
   "cl_khr_subgroups cl_khr_subgroup_extended_types cl_khr_subgroup_shuffle "                       \
   "cl_khr_subgroup_shuffle_relative cl_khr_subgroup_non_uniform_arithmetic "                       \
-  "cl_khr_subgroup_clustered_reduce cl_khr_subgroup_ballot cl_khr_subgroup_non_uniform_vote"
+  "cl_khr_subgroup_clustered_reduce cl_khr_subgroup_ballot cl_khr_subgroup_non_uniform_vote "      \
+  "cl_khr_subgroup_rotate"
 /* Devices whose config says fp64: the same list plus cl_khr_fp64 (also what
  * clang predefines, so `double` compiles only there). */
 #define RT_DEVICE_EXTENSIONS_FP64 RT_DEVICE_EXTENSIONS " cl_khr_fp64"

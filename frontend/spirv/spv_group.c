@@ -5,6 +5,7 @@
  * sub-group is the wave: sub-group i of a work-group holds the work-items of
  * local linear id i*W .. i*W+W-1, as the simulator forms waves. */
 #include <spirv/unified1/spirv.h>
+#include <string.h>
 
 #include "spv_internal.h"
 #include "spv_tables.h"
@@ -379,4 +380,90 @@ void spv_h_group_all_equal(spv_fn *x, uint32_t i, uint32_t arg) {
       spv_sg(x, SPV_IRT(IR_T_I32), IR_SG_AUX(IR_SG_REDUCE, IR_UMIN, 0), spv_b2i(x, eq), IR_NONE);
   r = spv_i2b(x, r);
   spv_set(x, W(2), &r, 1);
+}
+
+/* ---- rotates (cl_khr_subgroup_rotate) ------------------------------------------ */
+/* Value leaves vals[0..n) rotated by delta within the sub-group (cluster 0:
+ * the work-item (lid + delta) mod the largest sub-group size, delta signed
+ * when sdelta) or within aligned clusters of `cluster` work-items (a power of
+ * two: ((lid + delta) mod cluster) in the work-item's own cluster). */
+static void spv_sg_rotate(spv_fn *x, uint32_t i, const uint32_t *vals, uint32_t n, uint32_t delta,
+                          int sdelta, uint32_t cluster) {
+  spv_mod *m = x->m;
+  ir_type i32 = SPV_IRT(IR_T_I32), *t = spv_tbuf(x);
+  if (spv_rleaves(x, i) != n) {
+    spv_error(m, x->line, "malformed SPIR-V: sub-group rotate operand shape");
+    return;
+  }
+  if (spv_rtype(x, delta).base != IR_T_I32) delta = spv_resize(x, delta, i32, sdelta);
+  uint32_t lid = spv_sg_lid(x), idx;
+  if (cluster) {
+    uint32_t cm = spv_kconst(x, i32, cluster - 1);
+    idx = spv_op2(x, IR_ADD, i32, spv_op2(x, IR_AND, i32, spv_op2(x, IR_ADD, i32, lid, delta), cm),
+                  spv_op2(x, IR_AND, i32, lid, spv_op1(x, IR_NOT, i32, cm)));
+  } else {
+    uint32_t w = spv_emit(x, IR_WAVE_SIZE, i32, 0, NULL);
+    uint32_t size = spv_op2(x, IR_UMIN, i32, w, spv_sg_total(x));
+    /* delta mod size in [0, size), then (lid + it) mod size */
+    uint32_t d =
+        sdelta ? spv_op2(x, IR_SREM, i32, delta, size) : spv_op2(x, IR_UREM, i32, delta, size);
+    if (sdelta) d = spv_op2(x, IR_UREM, i32, spv_op2(x, IR_ADD, i32, d, size), size);
+    idx = spv_op2(x, IR_UREM, i32, spv_op2(x, IR_ADD, i32, lid, d), size);
+  }
+  for (uint32_t k = 0; k < n; k++) {
+    int logical = t[k].base == IR_T_BOOL;
+    uint32_t v = logical ? spv_b2i(x, vals[k]) : vals[k];
+    uint32_t r = spv_sg(x, logical ? i32 : t[k], IR_SG_AUX(IR_SG_SHUFFLE, 0, 0), v, idx);
+    x->b[k] = logical ? spv_i2b(x, r) : r;
+  }
+  spv_set(x, W(2), x->b, n);
+}
+
+/* The cluster size of a clustered rotate: a constant power of two (0 with an
+ * error otherwise). */
+static uint32_t spv_rotate_cluster(spv_fn *x, uint32_t id) {
+  int64_t c = spv_group_const(x->m, id);
+  if (c < 1 || (c & (c - 1))) {
+    spv_error(x->m, x->line,
+              "sub_group_clustered_rotate: the cluster size must be a compile-time constant "
+              "power of two (1, 2, 4, ... up to the sub-group size)");
+    return 0;
+  }
+  return (uint32_t)c;
+}
+
+/* OpGroupNonUniformRotateKHR: scope, value, delta (unsigned) [, cluster size]. */
+void spv_h_group_rotate(spv_fn *x, uint32_t i, uint32_t arg) {
+  (void)arg;
+  spv_mod *m = x->m;
+  if (!spv_group_scope(x, i, 3)) return;
+  uint32_t n = spv_val(x, W(4), x->a);
+  if (spv_val(x, W(5), x->c) != 1 || m->failed) return;
+  uint32_t cluster = 0;
+  if (m->ins[i].nw > 6 && !(cluster = spv_rotate_cluster(x, W(6)))) return;
+  spv_sg_rotate(x, i, x->a, n, x->c[0], 0, cluster);
+}
+
+/* Calls of clc.c's force-included declarations: _Z16sub_group_rotate<T>i and
+ * _Z26sub_group_clustered_rotate<T>ij (value, int delta[, uint cluster]). */
+int spv_builtin_name(const char *name) {
+  if (name && !strncmp(name, "_Z16sub_group_rotate", 20)) return 1;
+  if (name && !strncmp(name, "_Z26sub_group_clustered_rotate", 30)) return 2;
+  return 0;
+}
+
+int spv_builtin_call(spv_fn *x, uint32_t i, const char *name) {
+  spv_mod *m = x->m;
+  int kind = spv_builtin_name(name), clustered = kind == 2;
+  if (!kind) return 0;
+  if (m->ins[i].nw != 6u + (unsigned)clustered) {
+    spv_error(m, x->line, "malformed call of %s", name);
+    return 1;
+  }
+  uint32_t n = spv_val(x, W(4), x->a);
+  if (spv_val(x, W(5), x->c) != 1 || m->failed) return 1;
+  uint32_t cluster = 0;
+  if (clustered && !(cluster = spv_rotate_cluster(x, W(6)))) return 1;
+  spv_sg_rotate(x, i, x->a, n, x->c[0], 1, cluster);
+  return 1;
 }

@@ -164,7 +164,7 @@ static const spv_handler spv_handlers[] = {
     H(GroupNonUniformShuffle, group_shuffle, IR_SG_SHUFFLE),
     H(GroupNonUniformBroadcast, group_shuffle, IR_SG_SHUFFLE),
     H(GroupNonUniformBroadcastFirst, group_broadcast_first, 0),
-    H(GroupNonUniformElect, group_elect, 0), H(GroupNonUniformAllEqual, group_all_equal, 0),
+    H(GroupNonUniformRotateKHR, group_rotate, 0), H(GroupNonUniformElect, group_elect, 0), H(GroupNonUniformAllEqual, group_all_equal, 0),
     H(GroupNonUniformBallot, group_ballot, SpvOpGroupNonUniformBallot),
     H(GroupNonUniformInverseBallot, group_ballot, SpvOpGroupNonUniformInverseBallot),
     H(GroupNonUniformBallotBitExtract, group_ballot, SpvOpGroupNonUniformBallotBitExtract),

@@ -297,6 +297,14 @@ void spv_h_group_ballot(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_group_elect(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_group_all_equal(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_group_broadcast_first(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_group_rotate(spv_fn *x, uint32_t i, uint32_t arg);
+/* A call to a builtin without a body that the reader lowers itself (the
+ * sub-group rotates clang 14 does not know): 1 when handled (or failed
+ * with a message), 0 when name is not one. */
+int spv_builtin_call(spv_fn *x, uint32_t i, const char *name);
+/* Whether name (NULL allowed) is such a builtin: 1 sub_group_rotate, 2
+ * sub_group_clustered_rotate, 0 otherwise. */
+int spv_builtin_name(const char *name);
 void spv_wait_events(spv_fn *x, uint32_t i);
 
 /* Program-scope __constant data the reader accepts, all variables together. */

@@ -736,7 +736,7 @@ static int spv_capability_ok(uint32_t cap) {
   case SpvCapabilityGroupNonUniform: case SpvCapabilityGroupNonUniformVote:
   case SpvCapabilityGroupNonUniformArithmetic: case SpvCapabilityGroupNonUniformShuffle:
   case SpvCapabilityGroupNonUniformShuffleRelative: case SpvCapabilityGroupNonUniformClustered:
-  case SpvCapabilityGroupNonUniformBallot:
+  case SpvCapabilityGroupNonUniformBallot: case SpvCapabilityGroupNonUniformRotateKHR:
     return 1;
   default:
     return 0;
@@ -1037,7 +1037,8 @@ static int spv_assemble(spv_mod *m) {
     for (uint32_t i = fns[k].first; i < fns[k].end; i++)
       if (m->ins[i].op == SpvOpFunctionCall) {
         uint32_t t = spv_idw(m, i, 3);
-        if (fninfo_of[t])
+        /* builtins the reader lowers at their calls have no body to lower */
+        if (fninfo_of[t] && !spv_builtin_name(m->ids[t].name))
           fns[fninfo_of[t] - 1].called = 1;
       }
   }
