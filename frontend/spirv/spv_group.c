@@ -140,29 +140,47 @@ void spv_h_group_shuffle(spv_fn *x, uint32_t i, uint32_t arg) {
 }
 
 /* ---- builtins -------------------------------------------------------------- */
+/* The builtins depend only on the work-item, not on which lanes run: they are
+ * computed at the function's entry, in 32 bits (local sizes and ids fit),
+ * once per function. */
+static uint32_t sg_e2(spv_fn *x, ir_op op, ir_type t, uint32_t a, uint32_t b) {
+  uint32_t o[2] = {a, b};
+  return spv_emit_entry(x, op, t, 2, o);
+}
+static uint32_t sg_e1(spv_fn *x, ir_op op, ir_type t, uint32_t a) {
+  return spv_emit_entry(x, op, t, 1, &a);
+}
 static uint32_t spv_wi(spv_fn *x, ir_op op, uint32_t d) {
-  uint32_t r = spv_emit(x, op, SPV_IRT(IR_T_I64), 0, NULL);
+  uint32_t r = spv_emit_entry(x, op, SPV_IRT(IR_T_I64), 0, NULL);
   x->f->insts[r].aux = d;
-  return r;
+  return sg_e1(x, IR_TRUNC, SPV_IRT(IR_T_I32), r);
+}
+static uint32_t spv_sg_w(spv_fn *x) {
+  if (!x->sg_w) x->sg_w = 1 + spv_emit_entry(x, IR_WAVE_SIZE, SPV_IRT(IR_T_I32), 0, NULL);
+  return x->sg_w - 1;
 }
 
-/* The sub-group's largest size (min(W, work-items of the group)) and this
- * work-item's sub-group local id, as I32. */
+/* The work-group's work-items and this work-item's local linear id (I32). */
 static uint32_t spv_sg_total(spv_fn *x) {
-  ir_type i32 = SPV_IRT(IR_T_I32), i64 = SPV_IRT(IR_T_I64);
-  uint32_t sx = spv_wi(x, IR_LOCAL_SIZE, 0), sy = spv_wi(x, IR_LOCAL_SIZE, 1),
-           sz = spv_wi(x, IR_LOCAL_SIZE, 2);
-  return spv_op1(x, IR_TRUNC, i32, spv_op2(x, IR_MUL, i64, spv_op2(x, IR_MUL, i64, sx, sy), sz));
+  ir_type i32 = SPV_IRT(IR_T_I32);
+  if (!x->sg_total) {
+    uint32_t sx = spv_wi(x, IR_LOCAL_SIZE, 0), sy = spv_wi(x, IR_LOCAL_SIZE, 1),
+             sz = spv_wi(x, IR_LOCAL_SIZE, 2);
+    x->sg_total = 1 + sg_e2(x, IR_MUL, i32, sg_e2(x, IR_MUL, i32, sx, sy), sz);
+  }
+  return x->sg_total - 1;
 }
 static uint32_t spv_sg_lin(spv_fn *x) {
-  ir_type i32 = SPV_IRT(IR_T_I32), i64 = SPV_IRT(IR_T_I64);
-  uint32_t sx = spv_wi(x, IR_LOCAL_SIZE, 0), sy = spv_wi(x, IR_LOCAL_SIZE, 1);
-  uint32_t lx = spv_wi(x, IR_LOCAL_ID, 0), ly = spv_wi(x, IR_LOCAL_ID, 1),
-           lz = spv_wi(x, IR_LOCAL_ID, 2);
-  uint32_t lin = spv_op2(
-      x, IR_ADD, i64, lx,
-      spv_op2(x, IR_MUL, i64, sx, spv_op2(x, IR_ADD, i64, ly, spv_op2(x, IR_MUL, i64, sy, lz))));
-  return spv_op1(x, IR_TRUNC, i32, lin);
+  ir_type i32 = SPV_IRT(IR_T_I32);
+  if (!x->sg_lin) {
+    uint32_t sx = spv_wi(x, IR_LOCAL_SIZE, 0), sy = spv_wi(x, IR_LOCAL_SIZE, 1);
+    uint32_t lx = spv_wi(x, IR_LOCAL_ID, 0), ly = spv_wi(x, IR_LOCAL_ID, 1),
+             lz = spv_wi(x, IR_LOCAL_ID, 2);
+    x->sg_lin = 1 + sg_e2(x, IR_ADD, i32, lx,
+                          sg_e2(x, IR_MUL, i32, sx,
+                                sg_e2(x, IR_ADD, i32, ly, sg_e2(x, IR_MUL, i32, sy, lz))));
+  }
+  return x->sg_lin - 1;
 }
 
 /* The sub-group builtin bi into out (one I32, or the four I32 of a
@@ -185,34 +203,34 @@ uint32_t spv_subgroup_builtin(spv_fn *x, int32_t bi, uint32_t *out) {
   default:
     return 0;
   }
-  uint32_t w = spv_emit(x, IR_WAVE_SIZE, i32, 0, NULL);
+  uint32_t w = spv_sg_w(x);
   uint32_t total = spv_sg_total(x);
   if (bi == SpvBuiltInNumSubgroups || bi == SpvBuiltInNumEnqueuedSubgroups) {
     /* ceil(total / W): the work-group's sub-groups (also for the enqueued
      * size, which is the local size while work-groups are uniform) */
-    uint32_t wm1 = spv_op2(x, IR_SUB, i32, w, spv_kconst(x, i32, 1));
-    out[0] = spv_op2(x, IR_UDIV, i32, spv_op2(x, IR_ADD, i32, total, wm1), w);
+    uint32_t wm1 = sg_e2(x, IR_SUB, i32, w, spv_kconst(x, i32, 1));
+    out[0] = sg_e2(x, IR_UDIV, i32, sg_e2(x, IR_ADD, i32, total, wm1), w);
     return 1;
   }
-  uint32_t maxsz = spv_op2(x, IR_UMIN, i32, w, total);
+  uint32_t maxsz = sg_e2(x, IR_UMIN, i32, w, total);
   if (bi == SpvBuiltInSubgroupMaxSize) return out[0] = maxsz, 1;
   uint32_t lin = spv_sg_lin(x);
-  uint32_t lid = spv_op2(x, IR_UREM, i32, lin, w);
+  uint32_t lid = sg_e2(x, IR_UREM, i32, lin, w);
   if (bi == SpvBuiltInSubgroupLocalInvocationId) return out[0] = lid, 1;
-  uint32_t id = spv_op2(x, IR_UDIV, i32, lin, w);
+  uint32_t id = sg_e2(x, IR_UDIV, i32, lin, w);
   if (bi == SpvBuiltInSubgroupId) return out[0] = id, 1;
   if (bi == SpvBuiltInSubgroupSize) { /* the last sub-group holds what is left */
-    uint32_t left = spv_op2(x, IR_SUB, i32, total, spv_op2(x, IR_MUL, i32, id, w));
-    return out[0] = spv_op2(x, IR_UMIN, i32, w, left), 1;
+    uint32_t left = sg_e2(x, IR_SUB, i32, total, sg_e2(x, IR_MUL, i32, id, w));
+    return out[0] = sg_e2(x, IR_UMIN, i32, w, left), 1;
   }
   /* the ballot masks: bits of the sub-group's lanes (below the maximum
    * sub-group size) compared with this work-item's */
   uint32_t ones = spv_kconst(x, i64, ~(uint64_t)0), one = spv_kconst(x, i64, 1);
-  uint32_t lid64 = spv_op1(x, IR_ZEXT, i64, lid);
+  uint32_t lid64 = sg_e1(x, IR_ZEXT, i64, lid);
   uint32_t range =
-      spv_op2(x, IR_LSHR, i64, ones,
-              spv_op1(x, IR_ZEXT, i64, spv_op2(x, IR_SUB, i32, spv_kconst(x, i32, 64), maxsz)));
-  uint32_t eq = spv_op2(x, IR_SHL, i64, one, lid64), lt = spv_op2(x, IR_SUB, i64, eq, one), m;
+      sg_e2(x, IR_LSHR, i64, ones,
+            sg_e1(x, IR_ZEXT, i64, sg_e2(x, IR_SUB, i32, spv_kconst(x, i32, 64), maxsz)));
+  uint32_t eq = sg_e2(x, IR_SHL, i64, one, lid64), lt = sg_e2(x, IR_SUB, i64, eq, one), m;
   switch (bi) {
   case SpvBuiltInSubgroupEqMask:
     m = eq;
@@ -221,17 +239,17 @@ uint32_t spv_subgroup_builtin(spv_fn *x, int32_t bi, uint32_t *out) {
     m = lt;
     break;
   case SpvBuiltInSubgroupLeMask:
-    m = spv_op2(x, IR_OR, i64, lt, eq);
+    m = sg_e2(x, IR_OR, i64, lt, eq);
     break;
   case SpvBuiltInSubgroupGeMask:
-    m = spv_op2(x, IR_AND, i64, range, spv_op1(x, IR_NOT, i64, lt));
+    m = sg_e2(x, IR_AND, i64, range, sg_e1(x, IR_NOT, i64, lt));
     break;
   default:
-    m = spv_op2(x, IR_AND, i64, range, spv_op1(x, IR_NOT, i64, spv_op2(x, IR_OR, i64, lt, eq)));
+    m = sg_e2(x, IR_AND, i64, range, sg_e1(x, IR_NOT, i64, sg_e2(x, IR_OR, i64, lt, eq)));
     break;
   }
-  out[0] = spv_op1(x, IR_TRUNC, i32, m);
-  out[1] = spv_op1(x, IR_TRUNC, i32, spv_op2(x, IR_LSHR, i64, m, spv_kconst(x, i64, 32)));
+  out[0] = sg_e1(x, IR_TRUNC, i32, m);
+  out[1] = sg_e1(x, IR_TRUNC, i32, sg_e2(x, IR_LSHR, i64, m, spv_kconst(x, i64, 32)));
   out[2] = out[3] = spv_kconst(x, i32, 0);
   return 4;
 }
@@ -250,8 +268,7 @@ static uint32_t spv_sg_first(spv_fn *x) {
 }
 
 static uint32_t spv_sg_lid(spv_fn *x) {
-  return spv_op2(x, IR_UREM, SPV_IRT(IR_T_I32), spv_sg_lin(x),
-                 spv_emit(x, IR_WAVE_SIZE, SPV_IRT(IR_T_I32), 0, NULL));
+  return sg_e2(x, IR_UREM, SPV_IRT(IR_T_I32), spv_sg_lin(x), spv_sg_w(x));
 }
 
 static uint32_t spv_icmp(spv_fn *x, ir_op op, ir_pred p, uint32_t a, uint32_t b) {
@@ -304,7 +321,7 @@ void spv_h_group_ballot(spv_fn *x, uint32_t i, uint32_t arg) {
   }
   default: {
     /* only the bits of the sub-group's lanes count: below its largest size */
-    uint32_t w = spv_emit(x, IR_WAVE_SIZE, i32, 0, NULL);
+    uint32_t w = spv_sg_w(x);
     uint32_t maxsz = spv_op2(x, IR_UMIN, i32, w, spv_sg_total(x));
     uint32_t range =
         spv_op2(x, IR_LSHR, i64, ones,
@@ -402,7 +419,7 @@ static void spv_sg_rotate(spv_fn *x, uint32_t i, const uint32_t *vals, uint32_t 
     idx = spv_op2(x, IR_ADD, i32, spv_op2(x, IR_AND, i32, spv_op2(x, IR_ADD, i32, lid, delta), cm),
                   spv_op2(x, IR_AND, i32, lid, spv_op1(x, IR_NOT, i32, cm)));
   } else {
-    uint32_t w = spv_emit(x, IR_WAVE_SIZE, i32, 0, NULL);
+    uint32_t w = spv_sg_w(x);
     uint32_t size = spv_op2(x, IR_UMIN, i32, w, spv_sg_total(x));
     /* delta mod size in [0, size), then (lid + it) mod size */
     uint32_t d =

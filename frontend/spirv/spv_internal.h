@@ -145,6 +145,9 @@ typedef struct spv_fn {
   uint32_t *kconst;  /* hoisted constants for dedupe: (inst) list */
   uint32_t nkconst, ckconst;
   spv_phi **phis;    /* the OpPhis met so far (owned by spv_lower_function) */
+  /* the sub-group builtins' inputs, made once at the entry (spv_group.c):
+   * W, the work-group's work-items, the local linear id; ref + 1, 0: none yet */
+  uint32_t sg_w, sg_total, sg_lin;
   uint32_t *nphis;
 } spv_fn;
 
