@@ -560,6 +560,9 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
       free(ext);
     }
     if (!tools->target->images) clc_push(&a, "-U__IMAGE_SUPPORT__");
+    /* the work-group collective functions: clang 14 declares them for 2.0,
+     * and for 3.0 only with the feature macro, which -cl-ext cannot set */
+    if (!strcmp(o->std, "CL3.0")) clc_push(&a, "-D__opencl_c_work_group_collective_functions=1");
     if (clc_has_ext(tools->target->extensions, "cl_khr_subgroup_rotate")) {
       char hp[PATH_MAX];
       snprintf(hp, sizeof hp, "%s/" CLC_ROTATE_HEADER, dir);

@@ -26,17 +26,20 @@ static int spv_group_scope(spv_fn *x, uint32_t i, uint32_t k) {
   spv_mod *m = x->m;
   int64_t sc = spv_group_const(m, W(k));
   if (sc == SpvScopeSubgroup) return 1;
+  /* the OpGroup* forms (not the NonUniform ones) also serve the work-group
+   * collective functions (spv_wgroup.c) */
+  uint16_t op = m->ins[i].op;
+  if (sc == SpvScopeWorkgroup && op >= SpvOpGroupAll && op <= SpvOpGroupSMax) return 2;
   if (sc == SpvScopeWorkgroup)
-    spv_error(m, x->line,
-              "unsupported work-group collective function (work_group_*); not implemented yet: "
-              "use the sub_group_* functions with __local memory and barriers");
+    spv_error(m, x->line, "unsupported work-group scope of %s",
+              spv_op_name(op) ? spv_op_name(op) : "a group instruction");
   else
     spv_error(m, x->line, "unsupported scope of %s (only Subgroup is supported)",
               spv_op_name(m->ins[i].op) ? spv_op_name(m->ins[i].op) : "a group instruction");
   return 0;
 }
 
-static uint32_t spv_sg(spv_fn *x, ir_type t, uint32_t aux, uint32_t a, uint32_t b) {
+uint32_t spv_sg(spv_fn *x, ir_type t, uint32_t aux, uint32_t a, uint32_t b) {
   uint32_t o[2] = {a, b};
   uint32_t r = spv_emit(x, IR_SUBGROUP, t, b == IR_NONE ? 1 : 2, o);
   x->f->insts[r].aux = aux;
@@ -44,12 +47,12 @@ static uint32_t spv_sg(spv_fn *x, ir_type t, uint32_t aux, uint32_t a, uint32_t 
 }
 
 /* bool -> I32 0/1 and back, for the logical and vote operations */
-static uint32_t spv_b2i(spv_fn *x, uint32_t b) {
+uint32_t spv_b2i(spv_fn *x, uint32_t b) {
   ir_type i32 = SPV_IRT(IR_T_I32);
   uint32_t o[3] = {b, spv_kconst(x, i32, 1), spv_kconst(x, i32, 0)};
   return spv_emit(x, IR_SELECT, i32, 3, o);
 }
-static uint32_t spv_i2b(spv_fn *x, uint32_t v) {
+uint32_t spv_i2b(spv_fn *x, uint32_t v) {
   uint32_t r = spv_op2(x, IR_ICMP, SPV_IRT(IR_T_BOOL), v, spv_kconst(x, SPV_IRT(IR_T_I32), 0));
   x->f->insts[r].aux = IR_P_NE;
   return r;
@@ -60,7 +63,12 @@ static uint32_t spv_i2b(spv_fn *x, uint32_t v) {
  * combining ir_op or IR_SG_FMIN/FMAX. Logical ones combine 0/1 as I32. */
 void spv_h_group_arith(spv_fn *x, uint32_t i, uint32_t arg) {
   spv_mod *m = x->m;
-  if (!spv_group_scope(x, i, 3)) return;
+  int scope = spv_group_scope(x, i, 3);
+  if (scope == 2) {
+    spv_wg_arith(x, i, arg);
+    return;
+  }
+  if (!scope) return;
   uint32_t gop = W(4), kind, clog = 0;
   switch (gop) {
   case SpvGroupOperationReduce:
@@ -109,7 +117,14 @@ void spv_h_group_arith(spv_fn *x, uint32_t i, uint32_t arg) {
  * for any. All lanes' 0/1 reduced with UMIN (all) or UMAX (any). */
 void spv_h_group_vote(spv_fn *x, uint32_t i, uint32_t arg) {
   spv_mod *m = x->m;
-  if (!spv_group_scope(x, i, 3) || spv_val(x, W(4), x->a) != 1) return;
+  int scope = spv_group_scope(x, i, 3);
+  if (!scope || spv_val(x, W(4), x->a) != 1) return;
+  if (scope == 2) {
+    uint32_t r = spv_wg_reduce(x, SPV_IRT(IR_T_I32), arg ? IR_UMAX : IR_UMIN, spv_b2i(x, x->a[0]));
+    r = spv_i2b(x, r);
+    spv_set(x, W(2), &r, 1);
+    return;
+  }
   uint32_t r = spv_sg(x, SPV_IRT(IR_T_I32), IR_SG_AUX(IR_SG_REDUCE, arg ? IR_UMAX : IR_UMIN, 0),
                       spv_b2i(x, x->a[0]), IR_NONE);
   r = spv_i2b(x, r);
@@ -120,7 +135,12 @@ void spv_h_group_vote(spv_fn *x, uint32_t i, uint32_t arg) {
  * scope, value, lane (or mask, delta); arg: the ir_sg. */
 void spv_h_group_shuffle(spv_fn *x, uint32_t i, uint32_t arg) {
   spv_mod *m = x->m;
-  if (!spv_group_scope(x, i, 3)) return;
+  int scope = spv_group_scope(x, i, 3);
+  if (scope == 2) {
+    spv_wg_broadcast(x, i);
+    return;
+  }
+  if (!scope) return;
   ir_type *t = spv_tbuf(x);
   uint32_t n = spv_rleaves(x, i);
   if (spv_val(x, W(4), x->a) != n || spv_val(x, W(5), x->c) != 1 || m->failed) {
@@ -155,13 +175,13 @@ static uint32_t spv_wi(spv_fn *x, ir_op op, uint32_t d) {
   x->f->insts[r].aux = d;
   return sg_e1(x, IR_TRUNC, SPV_IRT(IR_T_I32), r);
 }
-static uint32_t spv_sg_w(spv_fn *x) {
+uint32_t spv_sg_w(spv_fn *x) {
   if (!x->sg_w) x->sg_w = 1 + spv_emit_entry(x, IR_WAVE_SIZE, SPV_IRT(IR_T_I32), 0, NULL);
   return x->sg_w - 1;
 }
 
 /* The work-group's work-items and this work-item's local linear id (I32). */
-static uint32_t spv_sg_total(spv_fn *x) {
+uint32_t spv_sg_total(spv_fn *x) {
   ir_type i32 = SPV_IRT(IR_T_I32);
   if (!x->sg_total) {
     uint32_t sx = spv_wi(x, IR_LOCAL_SIZE, 0), sy = spv_wi(x, IR_LOCAL_SIZE, 1),
@@ -170,7 +190,7 @@ static uint32_t spv_sg_total(spv_fn *x) {
   }
   return x->sg_total - 1;
 }
-static uint32_t spv_sg_lin(spv_fn *x) {
+uint32_t spv_sg_lin(spv_fn *x) {
   ir_type i32 = SPV_IRT(IR_T_I32);
   if (!x->sg_lin) {
     uint32_t sx = spv_wi(x, IR_LOCAL_SIZE, 0), sy = spv_wi(x, IR_LOCAL_SIZE, 1);
@@ -267,7 +287,7 @@ static uint32_t spv_sg_first(spv_fn *x) {
   return spv_op1(x, IR_TRUNC, i32, spv_xbitcnt(x, IR_M_CTZ, i64, b));
 }
 
-static uint32_t spv_sg_lid(spv_fn *x) {
+uint32_t spv_sg_lid(spv_fn *x) {
   return sg_e2(x, IR_UREM, SPV_IRT(IR_T_I32), spv_sg_lin(x), spv_sg_w(x));
 }
 

@@ -148,6 +148,7 @@ typedef struct spv_fn {
   /* the sub-group builtins' inputs, made once at the entry (spv_group.c):
    * W, the work-group's work-items, the local linear id; ref + 1, 0: none yet */
   uint32_t sg_w, sg_total, sg_lin;
+  uint32_t wg_scratch; /* the collectives' __local scratch (spv_wgroup.c), ref + 1 */
   uint32_t *nphis;
 } spv_fn;
 
@@ -301,6 +302,21 @@ void spv_h_group_elect(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_group_all_equal(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_group_broadcast_first(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_group_rotate(spv_fn *x, uint32_t i, uint32_t arg);
+/* helpers shared with spv_wgroup.c: an IR_SUBGROUP op (b IR_NONE: one
+ * operand), bool <-> I32 0/1, W, the group's work-items, the local linear id
+ * and the sub-group local id (I32, computed at the entry) */
+uint32_t spv_sg(spv_fn *x, ir_type t, uint32_t aux, uint32_t a, uint32_t b);
+uint32_t spv_b2i(spv_fn *x, uint32_t b);
+uint32_t spv_i2b(spv_fn *x, uint32_t v);
+uint32_t spv_sg_w(spv_fn *x);
+uint32_t spv_sg_total(spv_fn *x);
+uint32_t spv_sg_lin(spv_fn *x);
+uint32_t spv_sg_lid(spv_fn *x);
+/* spv_wgroup.c: the work-group collective functions (OpGroup* with
+ * Workgroup scope) from sub-group operations, __local scratch and barriers */
+void spv_wg_arith(spv_fn *x, uint32_t i, uint32_t comb);
+void spv_wg_broadcast(spv_fn *x, uint32_t i);
+uint32_t spv_wg_reduce(spv_fn *x, ir_type t, uint32_t comb, uint32_t v);
 /* A call to a builtin without a body that the reader lowers itself (the
  * sub-group rotates clang 14 does not know): 1 when handled (or failed
  * with a message), 0 when name is not one. */
