@@ -785,7 +785,9 @@ int main(int argc, char **argv) {
           strncat(opts, " ", sizeof opts - strlen(opts) - 1);
           strncat(opts, tok, sizeof opts - strlen(opts) - 1);
         }
-      snprintf(sp.opts, sizeof sp.opts, "%s %s", opts, ref_opts);
+      strncat(opts, " ", sizeof opts - strlen(opts) - 1);
+      strncat(opts, ref_opts, sizeof opts - strlen(opts) - 1);
+      memcpy(sp.opts, opts, sizeof sp.opts);
     }
     rc = run_file(&sp, build_src, mode == 2 ? NULL : argv[ai + 1], mode == 2);
     if (build_src != src) free(build_src);
