@@ -121,11 +121,12 @@ typedef enum ir_atomic {
   IR_A_UMAX, IR_A_AND, IR_A_OR, IR_A_XOR, IR_A_INC, IR_A_DEC,
 } ir_atomic;
 
-/* IR_SUBGROUP's aux: the operation in bits 0-7, the combining ir_op of a
- * reduction or scan (ADD, FADD, MUL, FMUL, SMIN, UMIN, SMAX, UMAX, MATH-free
- * FMIN/FMAX as IR_SG_FMIN/FMAX below, AND, OR, XOR) in bits 8-15, and for a
- * clustered reduction log2(cluster size) + 1 in bits 16-23 (0: the whole
- * sub-group). docs/ARCHITECTURE.md "Sub-groups" says how each is lowered. */
+/* IR_SUBGROUP's aux: the operation (ir_sg) in bits 0-7, the combining op of
+ * a reduction or scan in bits 8-15 (an ir_op: ADD, FADD, MUL, FMUL, SMIN,
+ * UMIN, SMAX, UMAX, AND, OR, XOR; or IR_SG_FMIN / IR_SG_FMAX below, float
+ * min/max being IR_MATH builtins rather than ops), and for a clustered
+ * reduction log2(cluster size) + 1 in bits 16-23 (0: the whole sub-group).
+ * docs/ARCHITECTURE.md "Sub-groups" says how each is lowered. */
 /* IR_FENCE's aux bit (beside the CLK_*_MEM_FENCE bits) of sub_group_barrier:
  * the fence orders the accesses of one sub-group's work-items */
 enum { IR_FENCE_SUBGROUP = 0x100 };

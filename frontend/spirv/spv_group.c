@@ -349,16 +349,17 @@ void spv_h_group_ballot(spv_fn *x, uint32_t i, uint32_t arg) {
     uint32_t mv = spv_op2(x, IR_AND, i64, v, range);
     if (arg == SpvOpGroupNonUniformBallotBitCount) {
       uint32_t gop = W(4);
+      if (gop != SpvGroupOperationReduce && gop != SpvGroupOperationInclusiveScan &&
+          gop != SpvGroupOperationExclusiveScan) {
+        spv_error(m, x->line, "unsupported group operation %u of OpGroupNonUniformBallotBitCount",
+                  gop);
+        return;
+      }
       if (gop != SpvGroupOperationReduce) { /* scans: the bits of lanes below (and at) this one */
         uint32_t eq = spv_op2(x, IR_SHL, i64, one, spv_op1(x, IR_ZEXT, i64, spv_sg_lid(x)));
         uint32_t lt = spv_op2(x, IR_SUB, i64, eq, one);
         mv = spv_op2(x, IR_AND, i64, mv,
                      gop == SpvGroupOperationInclusiveScan ? spv_op2(x, IR_OR, i64, lt, eq) : lt);
-        if (gop != SpvGroupOperationInclusiveScan && gop != SpvGroupOperationExclusiveScan) {
-          spv_error(m, x->line, "unsupported group operation %u of OpGroupNonUniformBallotBitCount",
-                    gop);
-          return;
-        }
       }
       r[0] = spv_op1(x, IR_TRUNC, i32, spv_xbitcnt(x, IR_M_POPCOUNT, i64, mv));
     } else if (arg == SpvOpGroupNonUniformBallotFindLSB) {
