@@ -3,8 +3,11 @@
  * and CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, checked against the
  * wave size W given on the command line and against what a kernel reports
  * from inside (get_sub_group_size, get_max_sub_group_size, get_num_sub_groups).
- * usage: api_subgroups PLATFORM-NAME-SUBSTRING W; W 0: the device has no
- * sub-groups (PoCL here): the queries must fail with CL_INVALID_OPERATION.
+ * usage: api_subgroups PLATFORM-NAME-SUBSTRING W [ROTATE.spv]; W 0: the device
+ * has no sub-groups (PoCL here): the queries must fail with
+ * CL_INVALID_OPERATION. ROTATE.spv (subgroup_rotate.spvasm assembled): a
+ * module using OpGroupNonUniformRotateKHR as producers other than clang 14
+ * write it, loaded with clCreateProgramWithIL and its results checked.
  * Exit 0 when every check passes (each failure printed). */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
@@ -31,8 +34,40 @@ static size_t min_sz(size_t a, size_t b) {
   return a < b ? a : b;
 }
 
+/* The rotate module over one sub-group of W work-items: out[2l] = the value
+ * (the local id) of work-item (l + 5) mod W, out[2l + 1] the same within
+ * clusters of 4. */
+static void il_rotate(cl_context ctx, cl_device_id dev, cl_command_queue q, const char *path,
+                      size_t W) {
+  FILE *f = fopen(path, "rb");
+  CHECK(f != NULL);
+  if (!f) return;
+  static unsigned char il[1 << 16];
+  size_t n = fread(il, 1, sizeof il, f);
+  fclose(f);
+  cl_int err;
+  cl_program p = clCreateProgramWithIL(ctx, il, n, &err);
+  CHECK(err == CL_SUCCESS);
+  CHECK(clBuildProgram(p, 1, &dev, "", NULL, NULL) == CL_SUCCESS);
+  cl_kernel k = clCreateKernel(p, "rot", &err);
+  CHECK(err == CL_SUCCESS);
+  cl_uint out[128] = {0};
+  cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof out, out, &err);
+  clSetKernelArg(k, 0, sizeof m, &m);
+  CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &W, &W, 0, NULL, NULL) == CL_SUCCESS);
+  CHECK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL) == CL_SUCCESS);
+  for (size_t l = 0; l < W; l++) {
+    CHECK(out[2 * l] == (l + 5) % W);
+    CHECK(out[2 * l + 1] == ((l + 5) & 3) + (l & ~(size_t)3));
+  }
+  clReleaseMemObject(m);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+}
+
 int main(int argc, char **argv) {
-  if (argc != 3) return fprintf(stderr, "usage: api_subgroups PLATFORM W\n"), 2;
+  if (argc != 3 && argc != 4)
+    return fprintf(stderr, "usage: api_subgroups PLATFORM W [ROTATE.spv]\n"), 2;
   size_t W = (size_t)atoi(argv[2]);
   cl_platform_id plats[8], plat = NULL;
   cl_uint np = 0;
@@ -144,6 +179,7 @@ int main(int argc, char **argv) {
     CHECK(host[0] == min_sz(n, W) && host[1] == nsg);
     for (size_t s = 0; s < nsg; s++) CHECK(host[2 + s] == min_sz(W, n - s * W));
     clReleaseMemObject(m);
+    if (argc == 4) il_rotate(ctx, dev, q, argv[3], W);
   }
   clReleaseKernel(k);
   clReleaseProgram(p);
