@@ -52,3 +52,51 @@
     o[9] = v[base + 2];                                                        \
   }
 SG_KERNEL(double, sg_double, 0.0, -0.0, INFINITY, -INFINITY)
+
+/* the non-uniform ones: work-items with x <= -1 hold the identity */
+#define MUL(a, b) ((a) * (b))
+#define NU_REDUCE(OP, ID, R)                                                   \
+  {                                                                            \
+    double t[SG_SIZE];                                                         \
+    for (int k = 0; k < SG_SIZE; k++)                                          \
+      t[k] = k < cnt && v[base + k] > -1.0 ? v[base + k] : (ID);               \
+    for (int d = 1; d < SG_SIZE; d <<= 1)                                      \
+      for (int k = 0; k < SG_SIZE; k++)                                        \
+        if (k < (k ^ d)) {                                                     \
+          double a = t[k], b = t[k ^ d];                                       \
+          t[k] = OP(a, b);                                                     \
+          t[k ^ d] = OP(b, a);                                                 \
+        }                                                                      \
+    R = t[sl];                                                                 \
+  }
+#define NU_SCAN(OP, ID, FIRST, EXCL, R)                                        \
+  {                                                                            \
+    double t[SG_SIZE];                                                         \
+    for (int k = 0; k < SG_SIZE; k++)                                          \
+      t[k] = k < cnt && v[base + k] > -1.0 ? v[base + k] : (ID);               \
+    if (EXCL) {                                                                \
+      for (int k = SG_SIZE - 1; k > 0; k--) t[k] = t[k - 1];                   \
+      t[0] = (FIRST);                                                          \
+    }                                                                          \
+    for (int d = 1; d < SG_SIZE; d <<= 1)                                      \
+      for (int k = SG_SIZE - 1; k >= 0; k--) t[k] = OP(k >= d ? t[k - d] : (ID), t[k]); \
+    R = t[sl];                                                                 \
+  }
+kernel void nu_double(global const double *in, global double *out) {
+  local double v[256];
+  int l = get_local_id(0), n = get_local_size(0);
+  size_t g = get_global_id(0);
+  v[l] = in[g];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int base = l / SG_SIZE * SG_SIZE, sl = l % SG_SIZE;
+  int cnt = n - base < SG_SIZE ? n - base : SG_SIZE;
+  double x = v[l];
+  global double *o = out + g * 5;
+  o[4] = (sl ^ 1) < cnt ? v[base + (sl ^ 1)] : x;
+  if (x > -1.0) {
+    NU_REDUCE(ADD, -0.0, o[0])
+    NU_REDUCE(MUL, 1.0, o[1])
+    NU_SCAN(MAX, -INFINITY, -INFINITY, 0, o[2])
+    NU_SCAN(ADD, -0.0, 0.0, 1, o[3])
+  }
+}
