@@ -177,7 +177,8 @@ static int xl_shuffle(isel *s, uint32_t i, uint32_t kind) {
  * gives the mask (inactive lanes read 0), moved to a VGPR pair. */
 static int xl_ballot(isel *s, uint32_t i) {
   const ir_inst *in = &s->f->insts[i];
-  uint32_t m = isel_e1(s, ISA_OP_v_cmp_ne_u32, ISA_RF_S, 2, isel_A(s, in->opnd[0]), be_imm(0), isel_none);
+  uint32_t m =
+      isel_e1(s, ISA_OP_v_cmp_ne_u32, ISA_RF_S, 2, isel_A(s, in->opnd[0]), be_imm(0), isel_none);
   uint32_t d = isel_e1(s, ISA_OP_v_mov_b64, ISA_RF_V, 2, be_vr(m), isel_none, isel_none);
   isel_def(s, i, VC_V2, d);
   return 0;
@@ -199,7 +200,8 @@ int isel_subgroup(isel *s, uint32_t i) {
   case IR_SG_SHUFFLE_UP:
   case IR_SG_SHUFFLE_DOWN:
     return xl_shuffle(s, i, kind);
-  case IR_SG_BALLOT: return xl_ballot(s, i);
+  case IR_SG_BALLOT:
+    return xl_ballot(s, i);
   }
   return isel_fail(s, "internal compiler error: unknown sub-group operation %u", kind);
 }
