@@ -46,7 +46,11 @@ char *__wrap_strdup(const char *s) {
 }
 
 static const fe_target target = {
-    .wave_size = 32, .max_vgprs = 128, .max_sgprs = 104, .sched_vgprs = 64, .fp64 = 1,
+    .wave_size = 32,
+    .max_vgprs = 128,
+    .max_sgprs = 104,
+    .sched_vgprs = 64,
+    .fp64 = 1,
     /* images on: clang 14's opencl-c.h does not parse under CL3.0 without them */
     .images = 1,
     .extensions = "cl_khr_subgroups cl_khr_subgroup_ballot cl_khr_subgroup_clustered_reduce "
@@ -83,7 +87,8 @@ static const char *const kernels[] = {
     "  int s = sub_group_reduce_add(x) + sub_group_scan_exclusive_max(x);\n"
     "  s += sub_group_clustered_reduce_min(x, 4) + sub_group_rotate(x, 3);\n"
     "  s += sub_group_ballot_bit_count(sub_group_ballot(x > 0)) + get_sub_group_local_id();\n"
-    "  s += work_group_reduce_add(x) + work_group_scan_inclusive_min(x) + work_group_broadcast(x, 1);\n"
+    "  s += work_group_reduce_add(x) + work_group_scan_inclusive_min(x) + work_group_broadcast(x, "
+    "1);\n"
     "  o[get_global_id(0)] = s;\n"
     "}\n",
 };
