@@ -498,6 +498,32 @@ static fe_status clc_write_headers(const char *dir, const fe_header *hdrs, size_
   return FE_OK;
 }
 
+/* cl_khr_subgroup_rotate's functions, which clang 14's opencl-c.h does not
+ * declare: force-included when the device has the extension. The calls stay
+ * calls to undefined functions through llvm-spirv; the SPIR-V reader lowers
+ * them (spv_group.c, spv_rotate_call) to sub-group shuffles. */
+static const char clc_rotate_header[] =
+    "#define cl_khr_subgroup_rotate 1\n"
+    "#define __WAVESIM_ROT(T)                                                          \\\n"
+    "  T __attribute__((overloadable, convergent)) sub_group_rotate(T, int);         \\\n"
+    "  T __attribute__((overloadable, convergent)) sub_group_clustered_rotate(T, int, uint);\n"
+    "__WAVESIM_ROT(char) __WAVESIM_ROT(uchar) __WAVESIM_ROT(short) __WAVESIM_ROT(ushort)\n"
+    "__WAVESIM_ROT(int) __WAVESIM_ROT(uint) __WAVESIM_ROT(long) __WAVESIM_ROT(ulong)\n"
+    "__WAVESIM_ROT(float)\n"
+    "#ifdef cl_khr_fp64\n"
+    "__WAVESIM_ROT(double)\n"
+    "#endif\n"
+    "#undef __WAVESIM_ROT\n";
+#define CLC_ROTATE_HEADER "wavesim_subgroup_rotate.h"
+
+/* Whether the space-separated extension list names ext. */
+static int clc_has_ext(const char *list, const char *ext) {
+  size_t n = strlen(ext);
+  for (const char *p = list ? strstr(list, ext) : NULL; p; p = strstr(p + 1, ext))
+    if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n])) return 1;
+  return 0;
+}
+
 /* 1. clang: dir/input.cl -> dir/c.ll (textual), with the embedded headers' directory
  * (if any) searched first for #include "...". */
 static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc_opts *o,
@@ -524,6 +550,16 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
   if (tools->target) {
     clc_push_ext(&a, tools->target, o->std);
     if (!tools->target->images) clc_push(&a, "-U__IMAGE_SUPPORT__");
+    if (clc_has_ext(tools->target->extensions, "cl_khr_subgroup_rotate")) {
+      char hp[PATH_MAX];
+      snprintf(hp, sizeof hp, "%s/" CLC_ROTATE_HEADER, dir);
+      if (clc_write_file(hp, clc_rotate_header, sizeof clc_rotate_header - 1, log)) {
+        clc_argv_fini(&a);
+        return FE_INTERNAL;
+      }
+      clc_push(&a, "-include");
+      clc_push(&a, CLC_ROTATE_HEADER);
+    }
   }
   if (with_headers) {
     clc_push(&a, "-I");
@@ -655,8 +691,10 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
       return st;
     }
     clc_push(&a, tools->llvm_spirv);
-    clc_push(&a, "--spirv-max-version=1.2"); /* 1.4 adds decorations we ignore but
-                                                 whose interface rules it breaks */
+    /* 1.3 for the sub-group instructions (OpGroupNonUniform*), which raise
+     * the module's version only when used; 1.4 adds decorations we ignore
+     * but whose interface rules it breaks */
+    clc_push(&a, "--spirv-max-version=1.3");
     /* clang's kernel_arg_type / kernel_arg_type_qual metadata as OpStrings:
      * SPIR-V integers are signless, so only these keep "uint*" and const. */
     clc_push(&a, "--preserve-ocl-kernel-arg-type-metadata-through-string");

@@ -126,6 +126,31 @@ typedef enum ir_atomic {
  * IR_DOT_SAT when the accumulation saturates (signed for SS and SU, unsigned
  * for UU) instead of wrapping. */
 typedef enum ir_dot { IR_DOT_SS, IR_DOT_UU, IR_DOT_SU, IR_DOT_SAT = 4 } ir_dot;
+/* IR_SUBGROUP's aux: the operation (ir_sg) in bits 0-7, the combining op of
+ * a reduction or scan in bits 8-15 (an ir_op: ADD, FADD, MUL, FMUL, SMIN,
+ * UMIN, SMAX, UMAX, AND, OR, XOR; or IR_SG_FMIN / IR_SG_FMAX below, float
+ * min/max being IR_MATH builtins rather than ops), and for a clustered
+ * reduction log2(cluster size) + 1 in bits 16-23 (0: the whole sub-group).
+ * docs/ARCHITECTURE.md "Sub-groups" says how each is lowered. */
+/* IR_FENCE's aux bit (beside the CLK_*_MEM_FENCE bits) of sub_group_barrier:
+ * the fence orders the accesses of one sub-group's work-items */
+enum { IR_FENCE_SUBGROUP = 0x100 };
+
+typedef enum ir_sg {
+  IR_SG_REDUCE,       /* opnd: x */
+  IR_SG_SCAN_INCL,    /* opnd: x */
+  IR_SG_SCAN_EXCL,    /* opnd: x */
+  IR_SG_SHUFFLE,      /* opnd: x, I32 source lane (per lane; broadcast: uniform) */
+  IR_SG_SHUFFLE_XOR,  /* opnd: x, I32 mask (uniform) */
+  IR_SG_SHUFFLE_UP,   /* opnd: x, I32 delta (uniform) */
+  IR_SG_SHUFFLE_DOWN, /* opnd: x, I32 delta (uniform) */
+  IR_SG_BALLOT,       /* opnd: I32 predicate; I64 result: bit l set when lane l is
+                         active and its predicate is not 0 */
+} ir_sg;
+/* combining operations that are not IR ops of their own (float min/max are
+ * IR_MATH builtins): values above IR_OP_COUNT's range in bits 8-15 */
+enum { IR_SG_FMIN = 0xfe, IR_SG_FMAX = 0xfd };
+#define IR_SG_AUX(kind, comb, clog) ((uint32_t)(kind) | (uint32_t)(comb) << 8 | (uint32_t)(clog) << 16)
 
 typedef struct ir_inst {
   uint16_t op;  /* ir_op */

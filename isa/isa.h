@@ -28,6 +28,7 @@ typedef enum isa_unit {
   ISA_UNIT_BRANCH,  /* branches, end of program */
   ISA_UNIT_BARRIER, /* work-group barrier */
   ISA_UNIT_FP64,    /* double precision (cl_khr_fp64), at cu.fp64_passes */
+  ISA_UNIT_XLANE,   /* cross-lane moves (sub-groups), at cu.xlane_passes */
   ISA_UNIT_COUNT
 } isa_unit;
 
@@ -64,6 +65,12 @@ enum {
   /* image instruction (isa_sem_image.c): with ISA_F_MEM and ISA_F_LOAD or
    * ISA_F_STORE; bytes per lane come from the image's descriptor */
   ISA_F_IMAGE = 1u << 14,
+  /* changes exec outside a branch (whole-wave mode): schedulers keep
+   * instructions on their side of it */
+  ISA_F_EXEC = 1u << 15,
+  /* orders the wave's memory accesses (s_wave_barrier): schedulers keep
+   * memory instructions on their side of it */
+  ISA_F_ORDER = 1u << 16,
 };
 
 typedef enum isa_opcode {
@@ -443,7 +450,8 @@ int isa_inst_check(const isa_inst *in, char *err, size_t errlen);
 /* Register read/write sets of one instruction, for a scoreboard; derived from
  * the operand kinds. Memory data operands are reads (stores) or writes
  * (loads, atomics' returned old value). Exec is not listed: every vector
- * instruction reads it and only s_cbranch_div (a branch) changes it. */
+ * instruction reads it and only branches and the ISA_F_EXEC instructions
+ * (whole-wave mode) change it. */
 typedef struct isa_regref {
   uint8_t file;  /* isa_regfile: ISA_RF_V or ISA_RF_S */
   uint8_t count; /* consecutive registers */

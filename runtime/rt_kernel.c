@@ -341,12 +341,67 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_
   }
 }
 
+/* The work-items of a local size given as clGetKernelSubGroupInfo's input
+ * (1 to 3 size_t, none 0), or 0 when the input is not one. */
+static uint64_t rt_sg_local_items(size_t in_size, const void *in) {
+  if (!in || !in_size || in_size % sizeof(size_t) || in_size > 3 * sizeof(size_t)) return 0;
+  size_t l[3] = {1, 1, 1};
+  memcpy(l, in, in_size);
+  return (uint64_t)l[0] * l[1] * l[2];
+}
+
+/* Sub-groups are the waves of a work-group (docs/ARCHITECTURE.md
+ * "Sub-groups"): a local size of n work-items has ceil(n / W) of them, all
+ * of W work-items but the last. */
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel k, cl_device_id d,
                                                         cl_kernel_sub_group_info param,
                                                         size_t in_size, const void *in, size_t size,
                                                         void *value, size_t *size_ret) {
-  (void)d, (void)param, (void)in_size, (void)in, (void)size, (void)value, (void)size_ret;
-  return RT_VALID(k, RT_MAGIC_KERNEL) ? CL_INVALID_OPERATION : CL_INVALID_KERNEL;
+  if (!RT_VALID(k, RT_MAGIC_KERNEL)) return CL_INVALID_KERNEL;
+  /* NULL names the device only when the kernel has one (as for work-group info) */
+  const struct _cl_context *ctx = k->program->ctx;
+  int at = -1;
+  for (cl_uint i = 0; !d && i < ctx->ndev; i++) {
+    if (!k->kd[i]) continue;
+    if (at >= 0) return CL_INVALID_DEVICE;
+    at = (int)i;
+  }
+  if (d) at = RT_VALID(d, RT_MAGIC_DEVICE) ? rt_ctx_index(ctx, d) : -1;
+  if (at < 0 || !k->kd[at]) return CL_INVALID_DEVICE;
+  d = ctx->devices[at];
+  const isa_kernel *ik = k->kd[at];
+  uint64_t w = (uint64_t)d->cfg->wave_size, max_wg = rt_kernel_max_wg(ik, d);
+  switch (param) {
+  case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
+  case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE: {
+    uint64_t n = rt_sg_local_items(in_size, in);
+    if (!n) return CL_INVALID_VALUE;
+    if (param == CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE) RT_INFO_VAL(size_t, n < w ? n : w);
+    RT_INFO_VAL(size_t, (n + w - 1) / w);
+  }
+  case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
+    /* input: one size_t sub-group count; output: 1 to 3 size_t, a local
+     * size giving that many sub-groups (count * W work-items in x), or all
+     * 0 when no local size the kernel can run with does */
+    if (!in || in_size != sizeof(size_t)) return CL_INVALID_VALUE;
+    if (value && (!size || size % sizeof(size_t) || size > 3 * sizeof(size_t)))
+      return CL_INVALID_VALUE;
+    size_t count, r[3] = {0, 0, 0};
+    memcpy(&count, in, sizeof count);
+    if (count && count <= max_wg / w) r[0] = count * (size_t)w, r[1] = r[2] = 1;
+    size_t dims = value ? size / sizeof(size_t) : 3;
+    if (size_ret) *size_ret = dims * sizeof(size_t);
+    if (value) memcpy(value, r, dims * sizeof(size_t));
+    return CL_SUCCESS;
+  }
+  case CL_KERNEL_MAX_NUM_SUB_GROUPS:
+    RT_INFO_VAL(size_t, (max_wg + w - 1) / w);
+  case CL_KERNEL_COMPILE_NUM_SUB_GROUPS:
+    /* no attribute requests a number of sub-groups in OpenCL C */
+    RT_INFO_VAL(size_t, 0);
+  default:
+    return CL_INVALID_VALUE;
+  }
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfoKHR(cl_kernel k, cl_device_id d,

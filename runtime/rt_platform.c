@@ -629,11 +629,18 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
   case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
     RT_INFO_VAL(cl_bool, CL_FALSE);
   case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
-  case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
+    /* sub-group operations, __local scratch and barriers (spv_wgroup.c);
+     * the same fact as fe_ext.def's __opencl_c_work_group_collective_functions */
+    RT_INFO_VAL(cl_bool, CL_TRUE);
   case CL_DEVICE_PIPE_SUPPORT:
     RT_INFO_VAL(cl_bool, CL_FALSE);
+  /* sub-groups are the waves of a work-group (cl_khr_subgroups) */
   case CL_DEVICE_MAX_NUM_SUB_GROUPS:
-    RT_INFO_VAL(cl_uint, 0);
+    RT_INFO_VAL(cl_uint, (cl_uint)((dev->max_wg_size + c->wave_size - 1) / c->wave_size));
+  case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
+    /* the waves of a group are scheduled independently, but nothing
+     * guarantees one waiting on another makes progress: not claimed */
+    RT_INFO_VAL(cl_bool, CL_FALSE);
   case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
     RT_INFO_VAL(cl_device_device_enqueue_capabilities, 0);
   case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:

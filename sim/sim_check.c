@@ -50,6 +50,9 @@ typedef struct sim_chk_slot {
    * global accesses within the group) */
   uint32_t epoch, gepoch;
   int global_fence; /* a wave arrived at the pending barrier through s_barrier */
+  /* per wave of the group: the sub_group_barriers (s_wave_barrier) it passed,
+   * which order the accesses of its own work-items (waves_per_wg entries) */
+  uint32_t *wave_ep;
   uint64_t gid[3], lsz[3];
   sim_shadow *lds;   /* lds_total entries, allocated on first use */
   uint8_t *written;  /* private bytes written, items x private_bytes */
@@ -202,6 +205,7 @@ void sim_check_destroy(sim_check *k) {
   if (!k) return;
   for (uint32_t s = 0; k->slots && s < k->nslots; s++) {
     free(k->slots[s].lds);
+    free(k->slots[s].wave_ep);
     free(k->slots[s].written);
   }
   for (size_t i = 0; k->pages && i < k->cappages; i++) free(k->pages[i].sh);
@@ -226,6 +230,12 @@ void sim_check_group(sim_check *k, uint32_t slot, const uint64_t gid[3], const u
   s->group = g > UINT32_MAX ? UINT32_MAX : (uint32_t)g;
   memcpy(s->gid, gid, sizeof s->gid);
   memcpy(s->lsz, lsz, sizeof s->lsz);
+  if (!s->wave_ep) {
+    s->wave_ep = calloc(c->occ.waves_per_wg ? c->occ.waves_per_wg : 1, sizeof *s->wave_ep);
+    if (!s->wave_ep) sim_chk_oom(k);
+  }
+  if (s->wave_ep)
+    memset(s->wave_ep, 0, (c->occ.waves_per_wg ? c->occ.waves_per_wg : 1) * sizeof *s->wave_ep);
   if (c->lds_total && !s->lds) {
     s->lds = calloc(c->lds_total, sizeof *s->lds);
     if (!s->lds) sim_chk_oom(k);
@@ -453,13 +463,25 @@ static sim_shadow *sim_chk_global(sim_check *k, uint64_t addr, int word, uint32_
   return *step = 1, &p->sh[off];
 }
 
-/* Whether an earlier access by (g, i, ep) conflicts with one by this lane:
- * another work-group of the launch (global only), or another work-item of
- * the group since the last barrier. */
+/* The epoch an access records: the group's barriers (those with a global
+ * fence for global memory) in the high bits, the sub_group_barriers of the
+ * accessing item's wave, modulo 2^SIM_CHK_WAVE_BITS, in the low ones. */
+#define SIM_CHK_WAVE_BITS 12u
+static inline uint32_t sim_chk_ep(const sim_chk_slot *s, int global, uint32_t wave) {
+  uint32_t we = s->wave_ep ? s->wave_ep[wave] : 0;
+  return (global ? s->gepoch : s->epoch) << SIM_CHK_WAVE_BITS |
+         (we & ((1u << SIM_CHK_WAVE_BITS) - 1));
+}
+
+/* Whether an earlier access by (g, i, ep) conflicts with one by this lane
+ * (item mi, epoch cur; n: the wave size): another work-group of the launch
+ * (global only), or another work-item of the group since the last barrier,
+ * unless both are of one sub-group (wave) with a sub_group_barrier between. */
 static inline int sim_chk_conflicts(uint32_t g, uint32_t i, uint32_t ep, const sim_chk_slot *s,
-                                    uint32_t mi, int global) {
-  if (global) return g != s->group || (ep == s->gepoch && i != mi);
-  return ep == s->epoch && i != mi;
+                                    uint32_t mi, int global, uint32_t cur, uint32_t n) {
+  if (global && g != s->group) return 1;
+  if (i == mi || ep >> SIM_CHK_WAVE_BITS != cur >> SIM_CHK_WAVE_BITS) return 0;
+  return i / n != mi / n || ep == cur;
 }
 
 /* The 1 or 4 bytes at p as the value a shadow entry keeps. */
@@ -475,7 +497,7 @@ static void sim_chk_bytes(sim_check *k, int global, sim_chk_slot *s, uint32_t mi
                           int write, int atomic, uint64_t addr, uint32_t size,
                           const uint8_t *data) {
   int reported = 0;
-  uint32_t ep = global ? s->gepoch : s->epoch, step = 1;
+  uint32_t n = k->c->wave_size, ep = sim_chk_ep(s, global, mi / n), step = 1;
   for (uint32_t b = 0; b < size; b += step) {
     sim_shadow *h;
     step = 1;
@@ -491,7 +513,7 @@ static void sim_chk_bytes(sim_check *k, int global, sim_chk_slot *s, uint32_t mi
        * next to an atomic update is how compare-and-swap loops take their
        * first guess (the atomic checks it): neither pair is reported */
       if ((h->f & SH_W) && !((atomic || !write) && (h->f & SH_WAT)) &&
-          sim_chk_conflicts(h->wg, h->wi, h->wep, s, mi, global)) {
+          sim_chk_conflicts(h->wg, h->wi, h->wep, s, mi, global, ep, n)) {
         int benign =
             write && !atomic && !(h->f & SH_WAT) && data && h->val == sim_chk_val(data + b, step);
         if (!benign || (k->flags & SIM_CHECK_BENIGN))
@@ -500,11 +522,11 @@ static void sim_chk_bytes(sim_check *k, int global, sim_chk_slot *s, uint32_t mi
               reported = 1;
       }
       if (!reported && write) {
-        if ((h->f & SH_A) && sim_chk_conflicts(h->ag, h->ai, h->aep, s, mi, global))
+        if ((h->f & SH_A) && sim_chk_conflicts(h->ag, h->ai, h->aep, s, mi, global, ep, n))
           sim_chk_race(k, global, 0, h->ag, h->ai, h->apc, 0, 0, s, mi, pc, atomic, write, addr,
                        size),
               reported = 1;
-        else if ((h->f & SH_B) && sim_chk_conflicts(h->bg, h->bi, h->bep, s, mi, global))
+        else if ((h->f & SH_B) && sim_chk_conflicts(h->bg, h->bi, h->bep, s, mi, global, ep, n))
           sim_chk_race(k, global, 0, h->bg, h->bi, h->bpc, 0, 0, s, mi, pc, atomic, write, addr,
                        size),
               reported = 1;
@@ -540,6 +562,9 @@ void sim_check_step(sim_check *k, uint32_t slot, const isa_wave *w, uint32_t wi,
   const sim_decoded *d = &c->dec[pc];
   if (d->unit == ISA_UNIT_BARRIER && c->k->code[pc].op == ISA_OP_s_barrier)
     k->slots[slot].global_fence = 1;
+  if (c->k->code[pc].op == ISA_OP_s_wave_barrier && k->slots[slot].wave_ep &&
+      wi < c->occ.waves_per_wg)
+    k->slots[slot].wave_ep[wi]++;
   if (!a->mask || k->oom) return;
   int space = a->space;
   if (!(d->unit == ISA_UNIT_VMEM && space == ISA_SPACE_GLOBAL) &&

@@ -495,7 +495,7 @@ static uint64_t sim_functional_estimate(const cfg_device *cfg, const sim_launch 
   uint64_t work = 0;
   for (int u = 0; u < ISA_UNIT_COUNT; u++) {
     int vector = u == ISA_UNIT_VALU || u == ISA_UNIT_VALU64 || u == ISA_UNIT_IDIV ||
-                 u == ISA_UNIT_TRANS || u == ISA_UNIT_FP64;
+                 u == ISA_UNIT_TRANS || u == ISA_UNIT_FP64 || u == ISA_UNIT_XLANE;
     work += st->inst[u] * (vector ? passes : 1);
   }
   uint64_t simds = (uint64_t)(cfg->cu_count * cfg->cu_simds);

@@ -12,6 +12,7 @@ const char *const sim_unit_names[ISA_UNIT_COUNT] = {
     [ISA_UNIT_VALU64] = "valu64", [ISA_UNIT_IDIV] = "idiv",       [ISA_UNIT_TRANS] = "trans",
     [ISA_UNIT_VMEM] = "vmem",     [ISA_UNIT_LDS] = "lds",         [ISA_UNIT_SCRATCH] = "scratch",
     [ISA_UNIT_BRANCH] = "branch", [ISA_UNIT_BARRIER] = "barrier", [ISA_UNIT_FP64] = "fp64",
+    [ISA_UNIT_XLANE] = "xlane",
 };
 
 void sim_stats_fini(sim_stats *s) {

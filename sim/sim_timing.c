@@ -246,6 +246,9 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
   case ISA_UNIT_FP64:
     sim_set_ready(tw, &d->rs, now + busy - 1 + (uint64_t)cfg->lat_fp64, 0);
     break;
+  case ISA_UNIT_XLANE:
+    sim_set_ready(tw, &d->rs, now + busy - 1 + (uint64_t)cfg->lat_xlane, 0);
+    break;
   case ISA_UNIT_SALU:
     sim_set_ready(tw, &d->rs, now + (uint64_t)cfg->lat_salu, 0);
     break;
@@ -412,6 +415,7 @@ static void sim_ports_init(sim_timing *T) {
   for (int u = 0; u < ISA_UNIT_COUNT; u++) T->unit_busy[u] = 1;
   T->unit_port[ISA_UNIT_VALU] = T->unit_port[ISA_UNIT_VALU64] = SIM_PORT_VALU;
   T->unit_port[ISA_UNIT_IDIV] = T->unit_port[ISA_UNIT_FP64] = SIM_PORT_VALU;
+  T->unit_port[ISA_UNIT_XLANE] = SIM_PORT_VALU;
   T->unit_port[ISA_UNIT_TRANS] = cfg->cu_trans_separate ? SIM_PORT_TRANS : SIM_PORT_VALU;
   T->unit_port[ISA_UNIT_SALU] = SIM_PORT_SALU;
   T->unit_port[ISA_UNIT_SMEM] = SIM_PORT_SMEM;
@@ -422,6 +426,7 @@ static void sim_ports_init(sim_timing *T) {
   T->unit_busy[ISA_UNIT_VALU64] = p * (uint32_t)cfg->cu_valu64_passes;
   T->unit_busy[ISA_UNIT_IDIV] = p * (uint32_t)cfg->cu_idiv_passes;
   T->unit_busy[ISA_UNIT_FP64] = p * (uint32_t)cfg->cu_fp64_passes;
+  T->unit_busy[ISA_UNIT_XLANE] = p * (uint32_t)cfg->cu_xlane_passes;
   T->unit_busy[ISA_UNIT_TRANS] = (uint32_t)(cfg->wave_size / cfg->cu_trans_width);
   for (uint32_t s = 0; s < T->nsimd; s++) {
     sim_simd *sd = &T->simds[s];

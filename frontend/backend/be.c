@@ -193,6 +193,7 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
     return -1;
   }
   o->phase = "optimization passes";
+  pass_lower_wave_size(f, t ? t->wave_size : 32);
   if (pass_addr_fold(f, err, errlen) || pass_div_const(f, err, errlen) ||
       pass_simplify(f, err, errlen) || pass_normalize_cfg(f, err, errlen))
     return -1;

@@ -48,7 +48,11 @@ static void co_local(be_func *bf) {
       const be_vreg *dv = &bf->vregs[d], *xv = &bf->vregs[x];
       /* a move into part of a tuple (wide store data) takes the part's size */
       unsigned dsize = cp->dst.sub ? be_slot_width((isa_opcode)cp->op, 0) : dv->size;
-      if (d == x || dv->fixed >= 0 || xv->fixed >= 0 || dv->file != xv->file || dsize != xv->size) continue;
+      /* a whole-kernel register (be_vreg.whole) is shared by all its uses:
+       * it never takes over another value's role */
+      if (d == x || dv->fixed >= 0 || xv->fixed >= 0 || dv->file != xv->file || dsize != xv->size ||
+          dv->whole || xv->whole)
+        continue;
       if (defs[x] != 1) continue;
       /* find x's definition earlier in this block, with no reference to d
        * between; reads of x between are counted: when they are all of x's
@@ -137,7 +141,9 @@ static void co_global(be_func *bf) {
         continue;
       uint32_t d = cp->dst.reg, x = cp->src[0].reg;
       const be_vreg *dv = &bf->vregs[d], *xv = &bf->vregs[x];
-      if (d == x || dv->fixed >= 0 || xv->fixed >= 0 || dv->file != xv->file || dv->size != xv->size) continue;
+      if (d == x || dv->fixed >= 0 || xv->fixed >= 0 || dv->file != xv->file || dv->size != xv->size ||
+          dv->whole || xv->whole)
+        continue;
       /* an SGPR live in a divergent region counts as live all over it (see
        * be_region_sgprs): two there are taken to overlap */
       int shared_region = 0;

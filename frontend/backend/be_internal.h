@@ -68,6 +68,10 @@ typedef struct be_func {
   uint32_t sslot_vreg, sslot_used;
   const uint32_t *const_offsets; /* byte offset of ir_module.consts[k] in its segment */
   const uint8_t *const_segs;     /* isa_segkind of ir_module.consts[k] */
+  /* whole-wave temporaries of the sub-group operations (be_isel_xlane.c):
+   * two VGPR pairs no other value ever gets; wwm_made 0 until first used */
+  uint32_t wwm_acc, wwm_tmp;
+  uint8_t wwm_made;
   uint32_t nconsts;
   char *err;
   size_t errlen;

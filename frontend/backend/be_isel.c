@@ -270,7 +270,7 @@ static void isel_alias(isel *s, uint32_t i, isel_cls c, be_opnd o) {
 /* ---- sub-word normalization -------------------------------------------------- */
 /* i8/i16 values keep unspecified upper bits; operations that look at them get
  * a zero- or sign-extended copy. */
-static be_opnd isel_ext(isel *s, uint32_t v, unsigned bits, int sign, int vec) {
+be_opnd isel_ext(isel *s, uint32_t v, unsigned bits, int sign, int vec) {
   if (bits >= 32) return vec ? isel_A(s, v) : isel_B(s, v);
   isel_val *x = &s->val[v];
   if (x->cls == VC_CONST) {
@@ -388,6 +388,24 @@ static const isa_opcode isel_fcmp_f64_ops[] = {
 };
 
 int isel_is_uniform_cls(isel_cls c) { return c == VC_S1 || c == VC_S2 || c == VC_SBOOL; }
+
+isa_opcode isel_combine_op(uint32_t comb, ir_type t, int *pred64) {
+  int wide = isel_bits(t) == 64, fl = t.base == IR_T_F32 || t.base == IR_T_F64;
+  *pred64 = -1;
+  if (comb == IR_SG_FMIN || comb == IR_SG_FMAX) {
+    uint32_t m = comb == IR_SG_FMIN ? IR_M_FMIN : IR_M_FMAX;
+    return wide ? isel_math_f64_ops[m] : isel_math_ops[m];
+  }
+  if (comb >= IR_OP_COUNT) return ISEL_NOP;
+  const isel_opsel *o = &isel_ops[comb];
+  if (fl) return o->family == ISEL_FAM_FLOAT ? (wide ? o->f64 : o->f32) : ISEL_NOP;
+  if (o->family != ISEL_FAM_INT) return ISEL_NOP;
+  if (wide && o->v64 == ISEL_NOP && o->pred64 >= 0) {
+    *pred64 = o->pred64;
+    return isel_icmp_ops[o->pred64][3];
+  }
+  return wide ? o->v64 : o->v32;
+}
 
 /* ---- integer arithmetic -------------------------------------------------------- */
 static int isel_bool_logic(isel *s, uint32_t i) {
@@ -1001,6 +1019,8 @@ static int isel_inst(isel *s, uint32_t i) {
     return 0;
   }
   case IR_CONST_VAR: return isel_const_var(s, i);
+  case IR_SUBGROUP: return isel_subgroup(s, i);
+  case IR_WAVE_SIZE: return isel_fail(s, "internal compiler error: wave_size left after pass_lower_wave_size");
   case IR_PRINTF_BUF: return isel_printf_buf(s, i);
   case IR_BFE_U: case IR_BFE_S: case IR_BFI: case IR_DOT4: return isel_bitops(s, i);
   case IR_IMAGE_LOAD: case IR_IMAGE_SAMPLE: case IR_IMAGE_CHAN: case IR_IMAGE_STORE:
@@ -1008,7 +1028,9 @@ static int isel_inst(isel *s, uint32_t i) {
   case IR_BARRIER: /* aux: CLK_*_MEM_FENCE; 2 = CLK_GLOBAL_MEM_FENCE */
     isel_e(s, (in->aux & 2) ? ISA_OP_s_barrier : ISA_OP_s_barrier_local);
     return 0;
-  case IR_FENCE: return 0; /* memory is coherent at instruction granularity in the model */
+  case IR_FENCE: /* memory is coherent at instruction granularity in the model */
+    if (in->aux & IR_FENCE_SUBGROUP) isel_e(s, ISA_OP_s_wave_barrier);
+    return 0;
   case IR_CALL: return isel_fail(s, "internal compiler error: call left after inlining");
   case IR_PHI: return 0; /* registers made up front, copies at predecessors */
   case IR_BR: case IR_CBR: case IR_RET: case IR_UNREACHABLE: return 0; /* see isel_terminator */

@@ -66,6 +66,9 @@ be_opnd isel_V(isel *s, uint32_t v);
 be_opnd isel_V2(isel *s, uint32_t v);
 be_opnd isel_S2(isel *s, uint32_t v);
 be_opnd isel_mask(isel *s, uint32_t v);
+/* 8/16-bit value v zero- or sign-extended to 32 bits, as a VALU (vec) or SALU
+ * operand; wider values unchanged */
+be_opnd isel_ext(isel *s, uint32_t v, unsigned bits, int sign, int vec);
 extern const be_opnd isel_none;
 
 /* A byte offset of the form ext64(x) * C, ext64(x) << C or ext64(x): x, the
@@ -82,6 +85,15 @@ int isel_atomic(isel *s, uint32_t i);
 int isel_param(isel *s, uint32_t i);
 int isel_const_var(isel *s, uint32_t i);
 int isel_builtin(isel *s, uint32_t i);
+
+/* The VALU opcode combining two values of type t for a sub-group reduction
+ * or scan (comb: an ir_op or IR_SG_FMIN/FMAX); ISA_OP_COUNT when there is
+ * none. 64-bit integer min/max have no one opcode: the compare that picks
+ * the result is returned and *pred64 set to its ir_pred (else -1). */
+isa_opcode isel_combine_op(uint32_t comb, ir_type t, int *pred64);
+
+/* be_isel_xlane.c: IR_SUBGROUP */
+int isel_subgroup(isel *s, uint32_t i);
 
 /* be_isel_image.c: the IR_IMAGE_* ops */
 int isel_image(isel *s, uint32_t i);

@@ -33,7 +33,7 @@ static int be_pred_safe(const isa_inst *in) {
   }
   if (o->flags & (ISA_F_BRANCH | ISA_F_END | ISA_F_WSCC)) return 0;
   /* writes its lane whatever exec is (an SGPR spill slot) */
-  if (in->op == ISA_OP_v_writelane_b32) return 0;
+  if (in->op == ISA_OP_v_writelane_b32 || in->op == ISA_OP_v_set_inactive_b32) return 0;
   uint8_t d = o->kind[0];
   return d == ISA_OK_N || d == ISA_OK_V || d == ISA_OK_V2 || d == ISA_OK_V4 || d == ISA_OK_D;
 }

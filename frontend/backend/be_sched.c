@@ -27,7 +27,7 @@
 static int sc_fence(const be_mi *mi) {
   const isa_opinfo *o = &isa_ops[mi->op];
   return o->unit == ISA_UNIT_BRANCH || o->unit == ISA_UNIT_BARRIER ||
-         (o->flags & (ISA_F_BRANCH | ISA_F_END));
+         (o->flags & (ISA_F_BRANCH | ISA_F_END | ISA_F_EXEC | ISA_F_ORDER));
 }
 
 /* Issue-to-result latency the scheduler assumes, in cycles: it orders by
@@ -50,6 +50,7 @@ static uint32_t sc_latency(const be_mi *mi) {
   case ISA_UNIT_LDS:
     return 30;
   case ISA_UNIT_FP64:
+  case ISA_UNIT_XLANE:
     return 8;
   default:
     return 4;

@@ -52,6 +52,9 @@ int pass_addr_fold(ir_function *f, char *err, size_t errlen);
  * shifts (passes/div_const.c), as GPU compilers emit them; run before
  * pass_simplify. */
 int pass_div_const(ir_function *f, char *err, size_t errlen);
+/* IR_WAVE_SIZE becomes the constant wave_size (passes/lower_wave_size.c);
+ * run first, so the other passes fold the sub-group builtins' arithmetic. */
+void pass_lower_wave_size(ir_function *f, uint32_t wave_size);
 /* The multipliers div_const uses, for its tests. Unsigned: floor(x / d) =
  * mulhi_u(x, mult) >> shift for every 32-bit x when it returns 0 (2 <= d <
  * 2^31); when it returns 1 the multiplier is mult + 2^32 (add x back).

@@ -166,6 +166,7 @@ static void spv_call(spv_fn *x, uint32_t i) {
       has_body = 1;
       break;
     }
+  if (!has_body && spv_builtin_call(x, i, m->ids[callee].name)) return;
   if (!has_body) {
     const char *n = m->ids[callee].name;
     if (n && spv_bits_call(x, i, n)) return; /* a builtin left as a call (spv_bits.c) */

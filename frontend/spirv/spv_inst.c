@@ -23,18 +23,6 @@ static const char *spv_hint(uint16_t op) {
   case SpvOpImageFetch:
   case SpvOpImageGather:
     return "not an OpenCL image access";
-  case SpvOpGroupAll:
-  case SpvOpGroupAny:
-  case SpvOpGroupBroadcast:
-  case SpvOpGroupIAdd:
-  case SpvOpGroupFAdd:
-  case SpvOpGroupUMin:
-  case SpvOpGroupSMin:
-  case SpvOpGroupFMin:
-  case SpvOpGroupUMax:
-  case SpvOpGroupSMax:
-  case SpvOpGroupFMax:
-    return "work_group_* collective";
   case SpvOpEnqueueKernel:
     return "enqueue_kernel";
   default:
@@ -163,6 +151,35 @@ static const spv_handler spv_handlers[] = {
     /* barriers, async copies, atomics */
     H(ControlBarrier, control_barrier, 0), H(MemoryBarrier, memory_barrier, 0),
     H(GroupAsyncCopy, async_copy, 0), H(GroupWaitEvents, wait_events, 0),
+    /* sub-groups (spv_group.c) */
+    H(GroupAll, group_vote, 0), H(GroupAny, group_vote, 1),
+    H(GroupNonUniformAll, group_vote, 0), H(GroupNonUniformAny, group_vote, 1),
+    H(GroupBroadcast, group_shuffle, IR_SG_SHUFFLE),
+    H(GroupIAdd, group_arith, IR_ADD), H(GroupFAdd, group_arith, IR_FADD),
+    H(GroupSMin, group_arith, IR_SMIN), H(GroupUMin, group_arith, IR_UMIN),
+    H(GroupFMin, group_arith, IR_SG_FMIN), H(GroupSMax, group_arith, IR_SMAX),
+    H(GroupUMax, group_arith, IR_UMAX), H(GroupFMax, group_arith, IR_SG_FMAX),
+    H(GroupNonUniformIAdd, group_arith, IR_ADD), H(GroupNonUniformFAdd, group_arith, IR_FADD),
+    H(GroupNonUniformIMul, group_arith, IR_MUL), H(GroupNonUniformFMul, group_arith, IR_FMUL),
+    H(GroupNonUniformSMin, group_arith, IR_SMIN), H(GroupNonUniformUMin, group_arith, IR_UMIN),
+    H(GroupNonUniformFMin, group_arith, IR_SG_FMIN), H(GroupNonUniformSMax, group_arith, IR_SMAX),
+    H(GroupNonUniformUMax, group_arith, IR_UMAX), H(GroupNonUniformFMax, group_arith, IR_SG_FMAX),
+    H(GroupNonUniformBitwiseAnd, group_arith, IR_AND), H(GroupNonUniformBitwiseOr, group_arith, IR_OR),
+    H(GroupNonUniformBitwiseXor, group_arith, IR_XOR), H(GroupNonUniformLogicalAnd, group_arith, IR_AND),
+    H(GroupNonUniformLogicalOr, group_arith, IR_OR), H(GroupNonUniformLogicalXor, group_arith, IR_XOR),
+    H(GroupNonUniformShuffle, group_shuffle, IR_SG_SHUFFLE),
+    H(GroupNonUniformBroadcast, group_shuffle, IR_SG_SHUFFLE),
+    H(GroupNonUniformBroadcastFirst, group_broadcast_first, 0),
+    H(GroupNonUniformRotateKHR, group_rotate, 0), H(GroupNonUniformElect, group_elect, 0), H(GroupNonUniformAllEqual, group_all_equal, 0),
+    H(GroupNonUniformBallot, group_ballot, SpvOpGroupNonUniformBallot),
+    H(GroupNonUniformInverseBallot, group_ballot, SpvOpGroupNonUniformInverseBallot),
+    H(GroupNonUniformBallotBitExtract, group_ballot, SpvOpGroupNonUniformBallotBitExtract),
+    H(GroupNonUniformBallotBitCount, group_ballot, SpvOpGroupNonUniformBallotBitCount),
+    H(GroupNonUniformBallotFindLSB, group_ballot, SpvOpGroupNonUniformBallotFindLSB),
+    H(GroupNonUniformBallotFindMSB, group_ballot, SpvOpGroupNonUniformBallotFindMSB),
+    H(GroupNonUniformShuffleXor, group_shuffle, IR_SG_SHUFFLE_XOR),
+    H(GroupNonUniformShuffleUp, group_shuffle, IR_SG_SHUFFLE_UP),
+    H(GroupNonUniformShuffleDown, group_shuffle, IR_SG_SHUFFLE_DOWN),
     H(AtomicIAdd, atomic, IR_A_ADD), H(AtomicIIncrement, atomic, IR_A_ADD),
     H(AtomicISub, atomic, IR_A_SUB), H(AtomicIDecrement, atomic, IR_A_SUB),
     H(AtomicExchange, atomic, IR_A_XCHG), H(AtomicCompareExchange, atomic, IR_A_CMPXCHG),

@@ -147,6 +147,10 @@ typedef struct spv_fn {
   uint32_t *kconst;  /* hoisted constants for dedupe: (inst) list */
   uint32_t nkconst, ckconst;
   spv_phi **phis;    /* the OpPhis met so far (owned by spv_lower_function) */
+  /* the sub-group builtins' inputs, made once at the entry (spv_group.c):
+   * W, the work-group's work-items, the local linear id; ref + 1, 0: none yet */
+  uint32_t sg_w, sg_total, sg_lin;
+  uint32_t wg_scratch; /* the collectives' __local scratch (spv_wgroup.c), ref + 1 */
   uint32_t *nphis;
 } spv_fn;
 
@@ -304,6 +308,38 @@ void spv_async_copy(spv_fn *x, uint32_t i);
  * (*lsize), both I64: (lid.z * size.y + lid.y) * size.x + lid.x over this
  * group's sizes (OpenCL C 6.15.1). */
 void spv_local_linear_id(spv_fn *x, uint32_t *lid, uint32_t *lsize);
+/* spv_group.c: sub-group instructions (arg: see each) and builtins */
+void spv_h_group_arith(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_group_vote(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_group_shuffle(spv_fn *x, uint32_t i, uint32_t arg);
+uint32_t spv_subgroup_builtin(spv_fn *x, int32_t bi, uint32_t *out);
+void spv_h_group_ballot(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_group_elect(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_group_all_equal(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_group_broadcast_first(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_group_rotate(spv_fn *x, uint32_t i, uint32_t arg);
+/* helpers shared with spv_wgroup.c: an IR_SUBGROUP op (b IR_NONE: one
+ * operand), bool <-> I32 0/1, W, the group's work-items, the local linear id
+ * and the sub-group local id (I32, computed at the entry) */
+uint32_t spv_sg(spv_fn *x, ir_type t, uint32_t aux, uint32_t a, uint32_t b);
+uint32_t spv_b2i(spv_fn *x, uint32_t b);
+uint32_t spv_i2b(spv_fn *x, uint32_t v);
+uint32_t spv_sg_w(spv_fn *x);
+uint32_t spv_sg_total(spv_fn *x);
+uint32_t spv_sg_lin(spv_fn *x);
+uint32_t spv_sg_lid(spv_fn *x);
+/* spv_wgroup.c: the work-group collective functions (OpGroup* with
+ * Workgroup scope) from sub-group operations, __local scratch and barriers */
+void spv_wg_arith(spv_fn *x, uint32_t i, uint32_t comb);
+void spv_wg_broadcast(spv_fn *x, uint32_t i);
+uint32_t spv_wg_reduce(spv_fn *x, ir_type t, uint32_t comb, uint32_t v);
+/* A call to a builtin without a body that the reader lowers itself (the
+ * sub-group rotates clang 14 does not know): 1 when handled (or failed
+ * with a message), 0 when name is not one. */
+int spv_builtin_call(spv_fn *x, uint32_t i, const char *name);
+/* Whether name (NULL allowed) is such a builtin: 1 sub_group_rotate, 2
+ * sub_group_clustered_rotate, 0 otherwise. */
+int spv_builtin_name(const char *name);
 void spv_wait_events(spv_fn *x, uint32_t i);
 
 /* Program-scope data the reader accepts, all variables of one address space

@@ -137,6 +137,17 @@ static void spv_load(spv_fn *x, uint32_t i) {
   spv_mod *m = x->m;
   uint32_t rt = W(1), rid = W(2), ptr = W(3);
   if (spv_is_builtin_var(x, ptr) && spv_linear_id(x, ptr, rt, rid)) return;
+  if (spv_is_builtin_var(x, ptr)) { /* the sub-group builtins (spv_group.c) */
+    uint32_t nl = spv_subgroup_builtin(x, m->ids[ptr].builtin, x->c);
+    if (nl == 1) { /* a scalar: the size_t or uint the program reads */
+      ir_type rtt = spv_ir_type(m, rt, x->line);
+      if (rtt.base != IR_T_I32) x->c[0] = spv_resize(x, x->c[0], rtt, 0);
+    }
+    if (nl) {
+      spv_set(x, rid, x->c, nl);
+      return;
+    }
+  }
   if (spv_is_builtin_var(x, ptr) || (ptr < m->bound && (x->marker[ptr] & SPV_MK_PTR))) {
     uint32_t mk =
         spv_is_builtin_var(x, ptr) ? spv_builtin_marker(x, ptr) : x->marker[ptr] & ~SPV_MK_PTR;
@@ -393,8 +404,11 @@ void spv_h_atomic_store(spv_fn *x, uint32_t i, uint32_t arg) {
 void spv_h_control_barrier(spv_fn *x, uint32_t i, uint32_t arg) {
   (void)arg;
   spv_mod *m = x->m;
-  uint32_t r = spv_emit(x, IR_BARRIER, SPV_IRT(IR_T_VOID), 0, NULL);
-  x->f->insts[r].aux = spv_fence_flags(spv_const_u32(x, W(3)));
+  /* sub_group_barrier: the wave runs in lockstep, so only its memory fence
+   * is left to do */
+  int wave = spv_const_u32(x, W(1)) == SpvScopeSubgroup;
+  uint32_t r = spv_emit(x, wave ? IR_FENCE : IR_BARRIER, SPV_IRT(IR_T_VOID), 0, NULL);
+  x->f->insts[r].aux = spv_fence_flags(spv_const_u32(x, W(3))) | (wave ? IR_FENCE_SUBGROUP : 0u);
 }
 
 void spv_h_memory_barrier(spv_fn *x, uint32_t i, uint32_t arg) {

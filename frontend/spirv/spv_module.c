@@ -799,6 +799,11 @@ static int spv_capability_ok(uint32_t cap) {
    * only through Kernel entry points, and any other shader construct is
    * reported where it is used */
   case SpvCapabilityShader: case SpvCapabilityMatrix:
+  /* sub-groups (spv_group.c) */
+  case SpvCapabilityGroupNonUniform: case SpvCapabilityGroupNonUniformVote:
+  case SpvCapabilityGroupNonUniformArithmetic: case SpvCapabilityGroupNonUniformShuffle:
+  case SpvCapabilityGroupNonUniformShuffleRelative: case SpvCapabilityGroupNonUniformClustered:
+  case SpvCapabilityGroupNonUniformBallot: case SpvCapabilityGroupNonUniformRotateKHR:
     return 1;
   default:
     return 0;

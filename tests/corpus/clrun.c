@@ -7,6 +7,13 @@
  *                                         compare two dumps element by element
  *   clrun --expect-build-fail FILE.cl     exit 0 iff the build fails with a log
  *                                         containing every "// BUILD-ERROR: text"
+ *   clrun --ref REF.cl OPTS FILE.cl OUT.bin
+ *                                         run FILE's RUN lines (same kernels, buffers
+ *                                         and inputs) on REF.cl's source instead,
+ *                                         built with FILE's opts less any -cl-std=
+ *                                         plus OPTS: an independent reference for a
+ *                                         feature the oracle lacks (corpus_test.sh,
+ *                                         "// REF: emulated")
  *
  * Spec (one "// RUN:" line per launch, run in order over the same buffers):
  *   // RUN: kernel=NAME global=X[,Y[,Z]] [local=X[,Y[,Z]]] [offset=X[,Y[,Z]]]
@@ -750,12 +757,14 @@ int main(int argc, char **argv) {
   static spec sp; /* large; static storage instead of the stack */
   int mode = 0; /* 0 run, 1 compare, 2 expect build fail */
   int ai = 1;
+  const char *ref = NULL, *ref_opts = NULL;
+  if (argc > 3 && !strcmp(argv[1], "--ref")) ref = argv[2], ref_opts = argv[3], ai = 4;
   if (argc > 1 && !strcmp(argv[1], "--compare")) mode = 1, ai = 2;
   else if (argc > 1 && !strcmp(argv[1], "--expect-build-fail")) mode = 2, ai = 2;
   int need = mode == 1 ? 3 : mode == 2 ? 1 : 2;
   if (argc - ai != need) {
     fprintf(stderr, "usage: clrun FILE.cl OUT.bin | clrun --compare FILE.cl REF.bin GOT.bin | "
-                    "clrun --expect-build-fail FILE.cl\n");
+                    "clrun --expect-build-fail FILE.cl | clrun --ref REF.cl OPTS FILE.cl OUT.bin\n");
     return 2;
   }
   sp.file = argv[ai];
@@ -767,7 +776,21 @@ int main(int argc, char **argv) {
   } else {
     if (mode == 0 && !sp.nruns) die("%s has no // RUN: line", sp.file, NULL);
     for (unsigned b = 0; b < sp.nbufs; b++) fill_buf(&sp.bufs[b], b);
-    rc = run_file(&sp, src, mode == 2 ? NULL : argv[ai + 1], mode == 2);
+    char *build_src = src;
+    if (ref) { /* the reference source, its options without the language version */
+      build_src = read_file(ref, NULL);
+      char opts[sizeof sp.opts] = "";
+      for (char *tok = strtok(sp.opts, " "); tok; tok = strtok(NULL, " "))
+        if (strncmp(tok, "-cl-std=", 8)) {
+          strncat(opts, " ", sizeof opts - strlen(opts) - 1);
+          strncat(opts, tok, sizeof opts - strlen(opts) - 1);
+        }
+      strncat(opts, " ", sizeof opts - strlen(opts) - 1);
+      strncat(opts, ref_opts, sizeof opts - strlen(opts) - 1);
+      memcpy(sp.opts, opts, sizeof sp.opts);
+    }
+    rc = run_file(&sp, build_src, mode == 2 ? NULL : argv[ai + 1], mode == 2);
+    if (build_src != src) free(build_src);
   }
   free(src); /* LeakSanitizer in the ASan build would fail the run otherwise */
   return rc;

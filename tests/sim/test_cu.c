@@ -328,6 +328,26 @@ START_TEST(test_issue_ports) {
 }
 END_TEST
 
+/* Cross-lane moves (the XLANE unit): a result is ready busy - 1 +
+ * latency.xlane after issue, busy = cu.xlane_passes (x the VALU passes, 1
+ * here). A dependent pair of shuffles, L = 6: first @0 (ready at P - 1 + 6),
+ * second @(P - 1 + 6), ready 2 * (P - 1 + 6); s_endpgm issues the cycle
+ * after the second. P = 1: 12; P = 3: 16. An independent pair: second @P
+ * (the port is busy for P cycles), ready at 2P - 1 + 6: P = 3 -> 11. */
+START_TEST(test_xlane_unit) {
+  isa_kernel k;
+  kernel_init(&k, "v_shfl_xor_b32 v3, v4, 1, 0\nv_shfl_xor_b32 v5, v3, 2, 0\ns_endpgm\n", 8);
+  const char *p1[] = {"cu.count=1", "cu.simds=1", "latency.xlane=6", "cu.xlane_passes=1", NULL};
+  const char *p3[] = {"cu.count=1", "cu.simds=1", "latency.xlane=6", "cu.xlane_passes=3", NULL};
+  ck_assert_uint_eq(cycles_of(p1, &k, 32, 32), 12);
+  ck_assert_uint_eq(cycles_of(p3, &k, 32, 32), 16);
+  stk_kernel_fini(&k);
+  kernel_init(&k, "v_shfl_xor_b32 v3, v4, 1, 0\nv_shfl_xor_b32 v5, v4, 2, 0\ns_endpgm\n", 8);
+  ck_assert_uint_eq(cycles_of(p3, &k, 32, 32), 11);
+  stk_kernel_fini(&k);
+}
+END_TEST
+
 /* One-wave work-groups of three independent moves on CUs of one SIMD:
  * alone on a SIMD a wave takes 6 cycles (issue 0-3, the last move lands at
  * 6); two sharing one take 10, three 14 (each issues 4 cycles behind). */
@@ -478,6 +498,7 @@ int main(void) {
   tcase_add_test(tc, test_fetch_redirect);
   tcase_add_test(tc, test_divergence_cost);
   tcase_add_test(tc, test_issue_ports);
+  tcase_add_test(tc, test_xlane_unit);
   tcase_add_test(tc, test_operand_ports);
   tcase_add_test(tc, test_dispatch_policy);
   tcase_add_test(tc, test_bad_config);

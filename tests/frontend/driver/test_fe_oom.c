@@ -46,10 +46,19 @@ char *__wrap_strdup(const char *s) {
 }
 
 static const fe_target target = {
-    .wave_size = 32, .max_vgprs = 128, .max_sgprs = 104, .sched_vgprs = 64, .fp64 = 1};
+    .wave_size = 32,
+    .max_vgprs = 128,
+    .max_sgprs = 104,
+    .sched_vgprs = 64,
+    .fp64 = 1,
+    /* images on: clang 14's opencl-c.h does not parse under CL3.0 without them */
+    .images = 1,
+    .extensions = "cl_khr_subgroups cl_khr_subgroup_ballot cl_khr_subgroup_clustered_reduce "
+                  "cl_khr_subgroup_rotate"};
 
 /* Representative kernels: loops, a helper call kept by -cl-opt-disable,
- * async copies, math builtins, atomics, barriers and printf. */
+ * async copies, math builtins, atomics, barriers, printf, sub-group and
+ * work-group functions. */
 static const char *const kernels[] = {
     "int sq(int x) { return x * x; }\n"
     "__kernel void loops(__global int *o, int n) {\n"
@@ -73,8 +82,17 @@ static const char *const kernels[] = {
     "  out[get_global_id(0)] = t[get_local_id(0)] * 2.0f;\n"
     "  if (get_global_id(0) == 0) printf(\"x %d %f\\n\", (int)get_local_size(0), t[0].x);\n"
     "}\n",
+    "__kernel void sg(__global const int *in, __global int *o) {\n"
+    "  int x = in[get_global_id(0)];\n"
+    "  int s = sub_group_reduce_add(x) + sub_group_scan_exclusive_max(x);\n"
+    "  s += sub_group_clustered_reduce_min(x, 4) + sub_group_rotate(x, 3);\n"
+    "  s += sub_group_ballot_bit_count(sub_group_ballot(x > 0)) + get_sub_group_local_id();\n"
+    "  s += work_group_reduce_add(x) + work_group_scan_inclusive_min(x) + work_group_broadcast(x, "
+    "1);\n"
+    "  o[get_global_id(0)] = s;\n"
+    "}\n",
 };
-static const char *const options[] = {"-cl-opt-disable", "", ""};
+static const char *const options[] = {"-cl-opt-disable", "", "", "-cl-std=CL3.0"};
 
 /* Compiles with allocation `n` failing; returns the allocations the compile
  * made (< n: the failure was never reached and the compile succeeded). */

@@ -1,0 +1,190 @@
+/* The sub-group queries (cl_khr_subgroups / OpenCL 2.1+): clGetKernelSubGroupInfo
+ * with every CL_KERNEL_* name and its error codes, CL_DEVICE_MAX_NUM_SUB_GROUPS
+ * and CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, checked against the
+ * wave size W given on the command line and against what a kernel reports
+ * from inside (get_sub_group_size, get_max_sub_group_size, get_num_sub_groups).
+ * usage: api_subgroups PLATFORM-NAME-SUBSTRING W [ROTATE.spv]; W 0: the device
+ * has no sub-groups (PoCL here): the queries must fail with
+ * CL_INVALID_OPERATION. ROTATE.spv (subgroup_rotate.spvasm assembled): a
+ * module using OpGroupNonUniformRotateKHR as producers other than clang 14
+ * write it, loaded with clCreateProgramWithIL and its results checked.
+ * Exit 0 when every check passes (each failure printed). */
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fails, checks;
+#define CHECK(cond)                                                                                \
+  do {                                                                                             \
+    checks++;                                                                                      \
+    if (!(cond))                                                                                   \
+      fails++, fprintf(stderr, "api_subgroups:%d: check failed: %s\n", __LINE__, #cond);           \
+  } while (0)
+
+static const char *src = "kernel void info(global uint *o) {\n"
+                         "  if (get_global_id(0) + get_global_id(1) == 0) {\n"
+                         "    o[0] = get_max_sub_group_size(); o[1] = get_num_sub_groups();\n"
+                         "  }\n"
+                         "  o[2 + get_sub_group_id()] = get_sub_group_size();\n"
+                         "}\n";
+
+static size_t min_sz(size_t a, size_t b) {
+  return a < b ? a : b;
+}
+
+/* The rotate module over one sub-group of W work-items: out[2l] = the value
+ * (the local id) of work-item (l + 5) mod W, out[2l + 1] the same within
+ * clusters of 4. */
+static void il_rotate(cl_context ctx, cl_device_id dev, cl_command_queue q, const char *path,
+                      size_t W) {
+  FILE *f = fopen(path, "rb");
+  CHECK(f != NULL);
+  if (!f) return;
+  static unsigned char il[1 << 16];
+  size_t n = fread(il, 1, sizeof il, f);
+  fclose(f);
+  cl_int err;
+  cl_program p = clCreateProgramWithIL(ctx, il, n, &err);
+  CHECK(err == CL_SUCCESS);
+  CHECK(clBuildProgram(p, 1, &dev, "", NULL, NULL) == CL_SUCCESS);
+  cl_kernel k = clCreateKernel(p, "rot", &err);
+  CHECK(err == CL_SUCCESS);
+  cl_uint out[128] = {0};
+  cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof out, out, &err);
+  clSetKernelArg(k, 0, sizeof m, &m);
+  CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &W, &W, 0, NULL, NULL) == CL_SUCCESS);
+  CHECK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL) == CL_SUCCESS);
+  for (size_t l = 0; l < W; l++) {
+    CHECK(out[2 * l] == (l + 5) % W);
+    CHECK(out[2 * l + 1] == ((l + 5) & 3) + (l & ~(size_t)3));
+  }
+  clReleaseMemObject(m);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3 && argc != 4)
+    return fprintf(stderr, "usage: api_subgroups PLATFORM W [ROTATE.spv]\n"), 2;
+  size_t W = (size_t)atoi(argv[2]);
+  cl_platform_id plats[8], plat = NULL;
+  cl_uint np = 0;
+  clGetPlatformIDs(8, plats, &np);
+  for (cl_uint i = 0; i < np && !plat; i++) {
+    char name[256] = "";
+    clGetPlatformInfo(plats[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
+    if (strstr(name, argv[1])) plat = plats[i];
+  }
+  if (!plat) return fprintf(stderr, "api_subgroups: no platform '%s'\n", argv[1]), 1;
+  cl_device_id dev;
+  cl_int err = clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL);
+  CHECK(err == CL_SUCCESS);
+  cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+  cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
+  cl_program p = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);
+  /* the kernel needs sub-groups to build; without them the queries still
+   * take a kernel: use a plain one */
+  static const char *plain = "kernel void info(global uint *o) { o[0] = 0; }\n";
+  if (clBuildProgram(p, 1, &dev, "-cl-std=CL3.0", NULL, NULL) != CL_SUCCESS) {
+    CHECK(W == 0); /* a device with sub-groups must build it */
+    clReleaseProgram(p);
+    p = clCreateProgramWithSource(ctx, 1, &plain, NULL, &err);
+    CHECK(clBuildProgram(p, 1, &dev, "", NULL, NULL) == CL_SUCCESS);
+  }
+  cl_kernel k = clCreateKernel(p, "info", &err);
+  CHECK(err == CL_SUCCESS);
+  size_t wg = 0, r = 0, rs = 0, in[3] = {10, 7, 1};
+  clGetKernelWorkGroupInfo(k, dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL);
+  cl_uint maxsg = 0;
+  cl_bool ifp = CL_TRUE;
+  cl_int e1 = clGetDeviceInfo(dev, CL_DEVICE_MAX_NUM_SUB_GROUPS, sizeof maxsg, &maxsg, NULL);
+  cl_int e2 = clGetDeviceInfo(dev, CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, sizeof ifp,
+                              &ifp, NULL);
+  CHECK(e1 == CL_SUCCESS && e2 == CL_SUCCESS);
+  if (W == 0) {
+    CHECK(maxsg == 0);
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, NULL, sizeof r, &r,
+                                  NULL) == CL_INVALID_OPERATION);
+  } else {
+    size_t devwg = 0;
+    clGetDeviceInfo(dev, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof devwg, &devwg, NULL);
+    CHECK(maxsg == (devwg + W - 1) / W);
+    CHECK(ifp == CL_FALSE);
+    /* the NDRange queries, for local sizes of 1, 2 and 3 dimensions */
+    for (unsigned dims = 1; dims <= 3; dims++) {
+      size_t n = in[0] * (dims > 1 ? in[1] : 1) * (dims > 2 ? in[2] : 1);
+      CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE,
+                                    dims * sizeof(size_t), in, sizeof r, &r, &rs) == CL_SUCCESS);
+      CHECK(r == min_sz(n, W) && rs == sizeof r);
+      CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE,
+                                    dims * sizeof(size_t), in, sizeof r, &r, NULL) == CL_SUCCESS);
+      CHECK(r == (n + W - 1) / W);
+    }
+    size_t big[2] = {W * 3 + 5, 2};
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, sizeof big, big,
+                                  sizeof r, &r, NULL) == CL_SUCCESS);
+    CHECK(r == (big[0] * 2 + W - 1) / W);
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, NULL, sizeof r, &r,
+                                  NULL) == CL_SUCCESS);
+    CHECK(r == (wg + W - 1) / W);
+    CHECK(clGetKernelSubGroupInfo(k, NULL, CL_KERNEL_COMPILE_NUM_SUB_GROUPS, 0, NULL, sizeof r, &r,
+                                  NULL) == CL_SUCCESS);
+    CHECK(r == 0);
+    /* local size for a count: count * W work-items in x, 0s when too many */
+    size_t cnt = 2, out3[3] = {9, 9, 9}, out1 = 9;
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, sizeof cnt,
+                                  &cnt, sizeof out3, out3, &rs) == CL_SUCCESS);
+    CHECK(out3[0] == 2 * W && out3[1] == 1 && out3[2] == 1 && rs == sizeof out3);
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, sizeof cnt,
+                                  &cnt, sizeof out1, &out1, &rs) == CL_SUCCESS);
+    CHECK(out1 == 2 * W && rs == sizeof out1);
+    cnt = wg / W + 1;
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, sizeof cnt,
+                                  &cnt, sizeof out3, out3, NULL) == CL_SUCCESS);
+    CHECK(out3[0] == 0 && out3[1] == 0 && out3[2] == 0);
+    /* errors: bad input sizes, a NULL input, a short output, an unknown name,
+     * not a kernel, not a device */
+    size_t zero[2] = {4, 0};
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, 4 * sizeof(size_t),
+                                  big, sizeof r, &r, NULL) == CL_INVALID_VALUE);
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, 3, big, sizeof r,
+                                  &r, NULL) == CL_INVALID_VALUE);
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof(size_t),
+                                  NULL, sizeof r, &r, NULL) == CL_INVALID_VALUE);
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof zero,
+                                  zero, sizeof r, &r, NULL) == CL_INVALID_VALUE);
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, NULL, 2, &r, NULL) ==
+          CL_INVALID_VALUE);
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, sizeof cnt,
+                                  &cnt, 4 * sizeof(size_t), out3, NULL) == CL_INVALID_VALUE);
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, 2 * sizeof cnt,
+                                  in, sizeof out3, out3, NULL) == CL_INVALID_VALUE);
+    CHECK(clGetKernelSubGroupInfo(k, dev, 0x12345, 0, NULL, sizeof r, &r, NULL) ==
+          CL_INVALID_VALUE);
+    CHECK(clGetKernelSubGroupInfo(NULL, dev, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, NULL, sizeof r, &r,
+                                  NULL) == CL_INVALID_KERNEL);
+    CHECK(clGetKernelSubGroupInfo(k, (cl_device_id)(void *)ctx, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0,
+                                  NULL, sizeof r, &r, NULL) == CL_INVALID_DEVICE);
+    /* what the kernel sees agrees with the queries: a 10x7 group */
+    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 64 * sizeof(cl_uint), NULL, &err);
+    cl_uint host[64] = {0};
+    clEnqueueWriteBuffer(q, m, CL_TRUE, 0, sizeof host, host, 0, NULL, NULL);
+    clSetKernelArg(k, 0, sizeof m, &m);
+    size_t gsz[2] = {10, 7};
+    CHECK(clEnqueueNDRangeKernel(q, k, 2, NULL, gsz, in, 0, NULL, NULL) == CL_SUCCESS);
+    CHECK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, sizeof host, host, 0, NULL, NULL) == CL_SUCCESS);
+    size_t n = 70, nsg = (n + W - 1) / W;
+    CHECK(host[0] == min_sz(n, W) && host[1] == nsg);
+    for (size_t s = 0; s < nsg; s++) CHECK(host[2 + s] == min_sz(W, n - s * W));
+    clReleaseMemObject(m);
+    if (argc == 4) il_rotate(ctx, dev, q, argv[3], W);
+  }
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+  clReleaseCommandQueue(q);
+  clReleaseContext(ctx);
+  printf("api_subgroups: %d checks, %d failed\n", checks, fails);
+  return fails != 0;
+}
