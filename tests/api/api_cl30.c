@@ -135,8 +135,20 @@ static void api_cl30_queries(api *t) {
                "the device");
   /* OpenCL C features: each one its extension and capability query agree with */
   cl_name_version *fv = q_nv(t, 1, CL_DEVICE_OPENCL_C_FEATURES, &nfeat);
-  for (size_t i = 0; fv && i < nfeat; i++)
-    CHECK(!strncmp(fv[i].name, "__opencl_c_", 11) && CL_VERSION_MAJOR(fv[i].version) == 3);
+  /* a core OpenCL C 3.0 feature has version 3.0.0; one an extension
+   * introduces (cl_khr_integer_dot_product's input forms) has that
+   * extension's version */
+  for (size_t i = 0; fv && i < nfeat; i++) {
+    CHECK(!strncmp(fv[i].name, "__opencl_c_", 11));
+    if (!strncmp(fv[i].name, "__opencl_c_integer_dot_product_", 31)) {
+      const cl_name_version *e = NULL;
+      for (size_t k = 0; ev && k < next; k++)
+        if (!strcmp(ev[k].name, "cl_khr_integer_dot_product")) e = &ev[k];
+      CHECK(e && fv[i].version == e->version);
+    } else {
+      CHECK(CL_VERSION_MAJOR(fv[i].version) == 3);
+    }
+  }
   if (fv && ext) {
     CHECK(nv_has(fv, nfeat, "__opencl_c_fp64") == has_word(ext, "cl_khr_fp64"));
     CHECK(nv_has(fv, nfeat, "__opencl_c_3d_image_writes") ==
