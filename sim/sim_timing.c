@@ -415,7 +415,9 @@ static void sim_ports_init(sim_timing *T) {
   for (int u = 0; u < ISA_UNIT_COUNT; u++) T->unit_busy[u] = 1;
   T->unit_port[ISA_UNIT_VALU] = T->unit_port[ISA_UNIT_VALU64] = SIM_PORT_VALU;
   T->unit_port[ISA_UNIT_IDIV] = T->unit_port[ISA_UNIT_FP64] = SIM_PORT_VALU;
-  T->unit_port[ISA_UNIT_XLANE] = SIM_PORT_VALU;
+  /* NVIDIA's SHFL is a memory-I/O instruction beside LDS/STS; AMD's DPP a VALU op */
+  T->unit_port[ISA_UNIT_XLANE] =
+      cfg->cu_xlane_pipe == CFG_CU_XLANE_PIPE_LDS ? SIM_PORT_LDS : SIM_PORT_VALU;
   T->unit_port[ISA_UNIT_TRANS] = cfg->cu_trans_separate ? SIM_PORT_TRANS : SIM_PORT_VALU;
   T->unit_port[ISA_UNIT_SALU] = SIM_PORT_SALU;
   T->unit_port[ISA_UNIT_SMEM] = SIM_PORT_SMEM;
