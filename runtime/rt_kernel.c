@@ -306,23 +306,32 @@ uint64_t rt_kernel_lds_layout(const isa_kernel *k, const rt_arg *args, uint64_t 
   return total;
 }
 
+/* The device a work-group or sub-group info query is about (*d; NULL names
+ * the device only when the kernel was built for one, per the spec) and the
+ * kernel's code there: CL_SUCCESS, or CL_INVALID_DEVICE. */
+static cl_int rt_kernel_device(cl_kernel k, cl_device_id *d, const isa_kernel **ik) {
+  const struct _cl_context *ctx = k->program->ctx;
+  int at = -1;
+  for (cl_uint i = 0; !*d && i < ctx->ndev; i++) {
+    if (!k->kd[i]) continue;
+    if (at >= 0) return CL_INVALID_DEVICE;
+    at = (int)i;
+  }
+  if (*d) at = RT_VALID(*d, RT_MAGIC_DEVICE) ? rt_ctx_index(ctx, *d) : -1;
+  if (at < 0 || !k->kd[at]) return CL_INVALID_DEVICE;
+  *d = ctx->devices[at];
+  *ik = k->kd[at];
+  return CL_SUCCESS;
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_id d,
                                                          cl_kernel_work_group_info param,
                                                          size_t size, void *value,
                                                          size_t *size_ret) {
   if (!RT_VALID(k, RT_MAGIC_KERNEL)) return CL_INVALID_KERNEL;
-  /* NULL names the device only when the kernel has one (spec). */
-  const struct _cl_context *ctx = k->program->ctx;
-  int at = -1;
-  for (cl_uint i = 0; !d && i < ctx->ndev; i++) {
-    if (!k->kd[i]) continue;
-    if (at >= 0) return CL_INVALID_DEVICE;
-    at = (int)i;
-  }
-  if (d) at = RT_VALID(d, RT_MAGIC_DEVICE) ? rt_ctx_index(ctx, d) : -1;
-  if (at < 0 || !k->kd[at]) return CL_INVALID_DEVICE;
-  d = ctx->devices[at];
-  const isa_kernel *ik = k->kd[at];
+  const isa_kernel *ik;
+  cl_int err = rt_kernel_device(k, &d, &ik);
+  if (err != CL_SUCCESS) return err;
   switch (param) {
   case CL_KERNEL_WORK_GROUP_SIZE:
     RT_INFO_VAL(size_t, rt_kernel_max_wg(ik, d));
@@ -358,18 +367,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel k, cl_device_i
                                                         size_t in_size, const void *in, size_t size,
                                                         void *value, size_t *size_ret) {
   if (!RT_VALID(k, RT_MAGIC_KERNEL)) return CL_INVALID_KERNEL;
-  /* NULL names the device only when the kernel has one (as for work-group info) */
-  const struct _cl_context *ctx = k->program->ctx;
-  int at = -1;
-  for (cl_uint i = 0; !d && i < ctx->ndev; i++) {
-    if (!k->kd[i]) continue;
-    if (at >= 0) return CL_INVALID_DEVICE;
-    at = (int)i;
-  }
-  if (d) at = RT_VALID(d, RT_MAGIC_DEVICE) ? rt_ctx_index(ctx, d) : -1;
-  if (at < 0 || !k->kd[at]) return CL_INVALID_DEVICE;
-  d = ctx->devices[at];
-  const isa_kernel *ik = k->kd[at];
+  const isa_kernel *ik;
+  cl_int err = rt_kernel_device(k, &d, &ik);
+  if (err != CL_SUCCESS) return err;
   uint64_t w = (uint64_t)d->cfg->wave_size, max_wg = rt_kernel_max_wg(ik, d);
   switch (param) {
   case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
