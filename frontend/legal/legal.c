@@ -1123,6 +1123,19 @@ static int lg_intrinsic_name(const char *name, size_t n, char *out) {
   return 0;
 }
 
+/* A global value's section and every metadata attachment, copied to its
+ * replacement (a function or variable rebuilt with scalarised types). */
+static void lg_copy_section_md(LLVMValueRef from, LLVMValueRef to) {
+  const char *sec = LLVMGetSection(from);
+  if (sec && *sec) LLVMSetSection(to, sec);
+  size_t nmd = 0;
+  LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(from, &nmd);
+  for (unsigned k = 0; k < nmd; k++)
+    LLVMGlobalSetMetadata(to, LLVMValueMetadataEntriesGetKind(md, k),
+                          LLVMValueMetadataEntriesGetMetadata(md, k));
+  if (md) LLVMDisposeValueMetadataEntries(md);
+}
+
 /* The function standing for fn in the scalarised types (its attributes,
  * linkage and metadata the same), added to the module; NULL for an
  * intrinsic with no scalar form (its calls are then reported). */
@@ -1152,16 +1165,9 @@ static LLVMValueRef lg_new_function(lg_ctx *x, LLVMValueRef fn) {
   LLVMSetFunctionCallConv(nf, LLVMGetFunctionCallConv(fn));
   LLVMSetUnnamedAddress(nf, LLVMGetUnnamedAddress(fn));
   LLVMSetAlignment(nf, LLVMGetAlignment(fn));
-  const char *sec = LLVMGetSection(fn);
-  if (sec && *sec) LLVMSetSection(nf, sec);
   if (LLVMGetGC(fn)) LLVMSetGC(nf, LLVMGetGC(fn));
   lg_copy_attrs(x, fn, nf, 0, LLVMCountParams(fn));
-  size_t nmd = 0;
-  LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(fn, &nmd);
-  for (unsigned k = 0; k < nmd; k++)
-    LLVMGlobalSetMetadata(nf, LLVMValueMetadataEntriesGetKind(md, k),
-                          LLVMValueMetadataEntriesGetMetadata(md, k));
-  if (md) LLVMDisposeValueMetadataEntries(md);
+  lg_copy_section_md(fn, nf);
   return nf;
 }
 
@@ -1188,14 +1194,7 @@ static LLVMValueRef lg_new_global(lg_ctx *x, LLVMValueRef g) {
   LLVMSetAlignment(ng, LLVMGetAlignment(g)
                            ? LLVMGetAlignment(g)
                            : LLVMPreferredAlignmentOfGlobal(LLVMGetModuleDataLayout(x->m), g));
-  const char *sec = LLVMGetSection(g);
-  if (sec && *sec) LLVMSetSection(ng, sec);
-  size_t nmd = 0;
-  LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(g, &nmd);
-  for (unsigned k = 0; k < nmd; k++)
-    LLVMGlobalSetMetadata(ng, LLVMValueMetadataEntriesGetKind(md, k),
-                          LLVMValueMetadataEntriesGetMetadata(md, k));
-  if (md) LLVMDisposeValueMetadataEntries(md);
+  lg_copy_section_md(g, ng);
   return ng;
 }
 
