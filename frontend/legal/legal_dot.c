@@ -16,28 +16,14 @@
 
 #include "legal_dot.h"
 
-/* Each builtin (clang 14's mangling of opencl-c.h's declarations) and its
- * SPIR-V friendly replacement. */
+/* Each builtin and its SPIR-V friendly replacement (int_dot.def). */
 static const struct {
   const char *from, *to;
   int swap, packed;
 } ld_map[] = {
-    {"_Z3dotDv4_cS_", "_Z15__spirv_SDotKHRDv4_cS_", 0, 0},
-    {"_Z3dotDv4_hS_", "_Z15__spirv_UDotKHRDv4_hS_", 0, 0},
-    {"_Z3dotDv4_cDv4_h", "_Z16__spirv_SUDotKHRDv4_cDv4_h", 0, 0},
-    {"_Z3dotDv4_hDv4_c", "_Z16__spirv_SUDotKHRDv4_cDv4_h", 1, 0},
-    {"_Z11dot_acc_satDv4_cS_i", "_Z21__spirv_SDotAccSatKHRDv4_cS_i", 0, 0},
-    {"_Z11dot_acc_satDv4_hS_j", "_Z21__spirv_UDotAccSatKHRDv4_hS_j", 0, 0},
-    {"_Z11dot_acc_satDv4_cDv4_hi", "_Z22__spirv_SUDotAccSatKHRDv4_cDv4_hi", 0, 0},
-    {"_Z11dot_acc_satDv4_hDv4_ci", "_Z22__spirv_SUDotAccSatKHRDv4_cDv4_hi", 1, 0},
-    {"_Z20dot_4x8packed_ss_intjj", "_Z15__spirv_SDotKHRiii", 0, 1},
-    {"_Z21dot_4x8packed_uu_uintjj", "_Z15__spirv_UDotKHRjji", 0, 1},
-    {"_Z20dot_4x8packed_su_intjj", "_Z16__spirv_SUDotKHRiji", 0, 1},
-    {"_Z20dot_4x8packed_us_intjj", "_Z16__spirv_SUDotKHRiji", 1, 1},
-    {"_Z28dot_acc_sat_4x8packed_ss_intjji", "_Z21__spirv_SDotAccSatKHRiiii", 0, 1},
-    {"_Z29dot_acc_sat_4x8packed_uu_uintjjj", "_Z21__spirv_UDotAccSatKHRjjji", 0, 1},
-    {"_Z28dot_acc_sat_4x8packed_su_intjji", "_Z22__spirv_SUDotAccSatKHRijii", 0, 1},
-    {"_Z28dot_acc_sat_4x8packed_us_intjji", "_Z22__spirv_SUDotAccSatKHRijii", 1, 1},
+#define INT_DOT(builtin, spirv, sign, sat, swap, packed) {#builtin, #spirv, swap, packed},
+#include "../int_dot.def"
+#undef INT_DOT
 };
 
 #define LD_MAX_ARGS 4

@@ -302,28 +302,17 @@ void spv_h_int_dot(spv_fn *x, uint32_t i, uint32_t arg) {
 
 /* ---- the builtins as calls of their mangled names ------------------------------ */
 
-/* The sixteen OpenCL C dot product builtins: kind, and whether the operands
- * swap (the us forms: the SPIR-V and ISA mixed form takes the signed first). */
+/* The sixteen OpenCL C dot product builtins (int_dot.def): kind, and whether
+ * the operands swap (the us forms: the SPIR-V and ISA mixed form takes the
+ * signed first). */
 static const struct {
   const char *name;
   uint8_t dot, swap, packed;
 } bits_dot_calls[] = {
-    {"_Z3dotDv4_cS_", IR_DOT_SS, 0, 0},
-    {"_Z3dotDv4_hS_", IR_DOT_UU, 0, 0},
-    {"_Z3dotDv4_cDv4_h", IR_DOT_SU, 0, 0},
-    {"_Z3dotDv4_hDv4_c", IR_DOT_SU, 1, 0},
-    {"_Z11dot_acc_satDv4_cS_i", IR_DOT_SS | IR_DOT_SAT, 0, 0},
-    {"_Z11dot_acc_satDv4_hS_j", IR_DOT_UU | IR_DOT_SAT, 0, 0},
-    {"_Z11dot_acc_satDv4_cDv4_hi", IR_DOT_SU | IR_DOT_SAT, 0, 0},
-    {"_Z11dot_acc_satDv4_hDv4_ci", IR_DOT_SU | IR_DOT_SAT, 1, 0},
-    {"_Z20dot_4x8packed_ss_intjj", IR_DOT_SS, 0, 1},
-    {"_Z21dot_4x8packed_uu_uintjj", IR_DOT_UU, 0, 1},
-    {"_Z20dot_4x8packed_su_intjj", IR_DOT_SU, 0, 1},
-    {"_Z20dot_4x8packed_us_intjj", IR_DOT_SU, 1, 1},
-    {"_Z28dot_acc_sat_4x8packed_ss_intjji", IR_DOT_SS | IR_DOT_SAT, 0, 1},
-    {"_Z29dot_acc_sat_4x8packed_uu_uintjjj", IR_DOT_UU | IR_DOT_SAT, 0, 1},
-    {"_Z28dot_acc_sat_4x8packed_su_intjji", IR_DOT_SU | IR_DOT_SAT, 0, 1},
-    {"_Z28dot_acc_sat_4x8packed_us_intjji", IR_DOT_SU | IR_DOT_SAT, 1, 1},
+#define INT_DOT(builtin, spirv, sign, sat, swap, packed)                                           \
+  {#builtin, IR_DOT_##sign | ((sat) ? IR_DOT_SAT : 0), swap, packed},
+#include "int_dot.def"
+#undef INT_DOT
 };
 
 /* The bit operation builtins: their signedness is the operation's, not the
