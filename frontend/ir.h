@@ -26,6 +26,11 @@ typedef enum ir_space {
   IR_AS_GLOBAL,   /* CrossWorkgroup */
   IR_AS_CONSTANT, /* UniformConstant */
   IR_AS_LOCAL,    /* Workgroup: LDS byte offset */
+  /* Generic (OpenCL 2.0): a 64-bit flat address whose space is known only at
+   * run time: __local and private objects appear in their apertures (isa.h,
+   * ISA_APERTURE_*), everything else is a global address. pass_generic
+   * gives every access through one its real space, statically or per lane. */
+  IR_AS_GENERIC,
 } ir_space;
 
 typedef struct ir_type {

@@ -76,6 +76,9 @@ static void spv_h_ext_inst(spv_fn *x, uint32_t i, uint32_t arg) {
 }
 
 /* families whose lowering entry points take no table argument */
+static void spv_h_generic_sem(spv_fn *x, uint32_t i, uint32_t arg) {
+  (void)arg, spv_generic_ptr_mem_semantics(x, i);
+}
 static void spv_h_convert(spv_fn *x, uint32_t i, uint32_t arg) {
   (void)arg, spv_convert(x, i);
 }
@@ -144,6 +147,7 @@ static const spv_handler spv_handlers[] = {
     H(SatConvertUToS, convert, 0), H(ConvertUToPtr, convert, 0),
     H(PtrCastToGeneric, convert, 0), H(GenericCastToPtr, convert, 0),
     H(GenericCastToPtrExplicit, convert, 0), H(Bitcast, bitcast, 0),
+    H(GenericPtrMemSemantics, generic_sem, 0),
     /* composites */
     H(CopyObject, copy_object, 0), H(CompositeExtract, composite_extract, 0),
     H(CompositeInsert, composite_insert, 0), H(CompositeConstruct, composite_construct, 0),

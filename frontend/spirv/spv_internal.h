@@ -161,6 +161,7 @@ uint32_t spv_rleaves(spv_fn *x, uint32_t i);
 uint32_t spv_resize(spv_fn *x, uint32_t v, ir_type to, int sign);
 void spv_convert(spv_fn *x, uint32_t i);
 void spv_bitcast(spv_fn *x, uint32_t i);
+void spv_generic_ptr_mem_semantics(spv_fn *x, uint32_t i);
 uint32_t spv_kconst(spv_fn *x, ir_type t, uint64_t bits);
 /* 1 for an OpExtInst of the OpenCL.DebugInfo.100 set (no semantics) */
 int spv_is_debug_info(const spv_ins *in);
