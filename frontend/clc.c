@@ -64,10 +64,20 @@ static char *clc_ext_flag(const char *extensions, int images, const char *std) {
    * read_write image kernel then builds and runs as on PoCL: the image
    * instructions do not depend on the qualifier.) */
   int cl30 = !strcmp(std, "CL3.0");
-  char img[96] = "";
+  char img[384] = "";
   if (images)
     snprintf(img, sizeof img, ",+__opencl_c_images%s",
              cl30 ? ",+__opencl_c_read_write_images" : "");
+  /* OpenCL C 3.0's optional generic address space and C11 atomic orders and
+   * scopes, which 2.0 has unconditionally: the compiler routes generic
+   * accesses per lane (passes/generic.c) and the model performs each memory
+   * instruction whole in one global order, so every order and scope holds
+   * (docs/ARCHITECTURE.md, "Generic addresses" and "Atomics, orders and
+   * scopes"). */
+  if (cl30)
+    strcat(img, ",+__opencl_c_generic_address_space,+__opencl_c_atomic_order_acq_rel"
+                ",+__opencl_c_atomic_order_seq_cst,+__opencl_c_atomic_scope_device"
+                ",+__opencl_c_atomic_scope_all_devices");
   size_t cap = strlen("-cl-ext=-all") + strlen(img) + 2 * strlen(list) + 2 + 128;
   char *out = malloc(cap);
   if (!out) return NULL;

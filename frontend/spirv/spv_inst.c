@@ -168,6 +168,8 @@ static const spv_handler spv_handlers[] = {
     H(AtomicUMin, atomic, IR_A_UMIN), H(AtomicUMax, atomic, IR_A_UMAX),
     H(AtomicAnd, atomic, IR_A_AND), H(AtomicOr, atomic, IR_A_OR), H(AtomicXor, atomic, IR_A_XOR),
     H(AtomicLoad, atomic_load, 0), H(AtomicStore, atomic_store, 0),
+    H(AtomicCompareExchangeWeak, atomic, IR_A_CMPXCHG),
+    H(AtomicFlagTestAndSet, atomic_flag_test_and_set, 0), H(AtomicFlagClear, atomic_flag_clear, 0),
     /* images (spv_image.c) */
     H(SampledImage, sampled_image, 0), H(ImageSampleExplicitLod, image_sample, 0),
     H(ImageRead, image_read, 0), H(ImageWrite, image_write, 0),

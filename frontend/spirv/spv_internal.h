@@ -218,6 +218,8 @@ void spv_h_access_chain(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_atomic(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_atomic_load(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_atomic_store(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_atomic_flag_test_and_set(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_atomic_flag_clear(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_control_barrier(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_memory_barrier(spv_fn *x, uint32_t i, uint32_t arg);
 

@@ -256,7 +256,8 @@ static void spv_atomic(spv_fn *x, uint32_t i, ir_atomic kind) {
   uint32_t o[3] = {x->a[0], 0, 0}, n = 2;
   if (op == SpvOpAtomicIIncrement || op == SpvOpAtomicIDecrement) {
     o[1] = spv_kconst(x, t, 1);
-  } else if (op == SpvOpAtomicCompareExchange) {
+  } else if (op == SpvOpAtomicCompareExchange || op == SpvOpAtomicCompareExchangeWeak) {
+    /* the weak form may fail spuriously; here it never does, which C11 allows */
     if (spv_val(x, W(7), x->b) != 1 || spv_val(x, W(8), x->c) != 1) return;
     o[1] = x->b[0], o[2] = x->c[0], n = 3;
   } else {
@@ -350,6 +351,34 @@ void spv_h_atomic_store(spv_fn *x, uint32_t i, uint32_t arg) {
   uint32_t o[2] = {x->a[0], x->b[0]};
   uint32_t r = spv_emit(x, IR_STORE, SPV_IRT(IR_T_VOID), 2, o);
   x->f->insts[r].aux = ir_type_bytes(spv_rtype(x, x->b[0]));
+}
+
+/* atomic_flag (OpenCL C 2.0): an int, 0 clear and 1 set. test_and_set is an
+ * exchange with 1 whose old value, nonzero, says the flag was set; clear an
+ * atomic store of 0. Their scope and order need nothing more: the model
+ * performs every memory instruction whole and in one order (docs/
+ * ARCHITECTURE.md, "Atomics, orders and scopes"). */
+void spv_h_atomic_flag_test_and_set(spv_fn *x, uint32_t i, uint32_t arg) {
+  (void)arg;
+  spv_mod *m = x->m;
+  if (spv_val(x, W(3), x->a) != 1) return;
+  ir_type i32 = SPV_IRT(IR_T_I32);
+  uint32_t o[2] = {x->a[0], spv_kconst(x, i32, 1)};
+  uint32_t old = spv_emit(x, IR_ATOMIC, i32, 2, o);
+  x->f->insts[old].aux = IR_A_XCHG;
+  uint32_t c[2] = {old, spv_kconst(x, i32, 0)};
+  uint32_t r = spv_emit(x, IR_ICMP, SPV_IRT(IR_T_BOOL), 2, c);
+  x->f->insts[r].aux = IR_P_NE;
+  spv_set(x, W(2), &r, 1);
+}
+
+void spv_h_atomic_flag_clear(spv_fn *x, uint32_t i, uint32_t arg) {
+  (void)arg;
+  spv_mod *m = x->m;
+  if (spv_val(x, W(1), x->a) != 1) return;
+  uint32_t o[2] = {x->a[0], spv_kconst(x, SPV_IRT(IR_T_I32), 0)};
+  uint32_t r = spv_emit(x, IR_STORE, SPV_IRT(IR_T_VOID), 2, o);
+  x->f->insts[r].aux = 4;
 }
 
 void spv_h_control_barrier(spv_fn *x, uint32_t i, uint32_t arg) {
