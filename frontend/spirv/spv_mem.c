@@ -344,18 +344,26 @@ void spv_h_atomic_load(spv_fn *x, uint32_t i, uint32_t arg) {
   spv_set(x, W(2), &r, 1);
 }
 
+/* An atomic store: an exchange whose old value nobody reads, so that the
+ * race checker sees an atomic access (a plain store next to the atomic
+ * updates of the same word would be reported) and the store takes the
+ * atomic path of its space, as a lock's release does on GPUs. */
+static void spv_atomic_put(spv_fn *x, uint32_t p, uint32_t v) {
+  uint32_t o[2] = {p, v};
+  uint32_t r = spv_emit(x, IR_ATOMIC, spv_rtype(x, v), 2, o);
+  x->f->insts[r].aux = IR_A_XCHG;
+}
+
 void spv_h_atomic_store(spv_fn *x, uint32_t i, uint32_t arg) {
   (void)arg;
   spv_mod *m = x->m;
   if (spv_val(x, W(1), x->a) != 1 || spv_val(x, W(4), x->b) != 1) return;
-  uint32_t o[2] = {x->a[0], x->b[0]};
-  uint32_t r = spv_emit(x, IR_STORE, SPV_IRT(IR_T_VOID), 2, o);
-  x->f->insts[r].aux = ir_type_bytes(spv_rtype(x, x->b[0]));
+  spv_atomic_put(x, x->a[0], x->b[0]);
 }
 
 /* atomic_flag (OpenCL C 2.0): an int, 0 clear and 1 set. test_and_set is an
  * exchange with 1 whose old value, nonzero, says the flag was set; clear an
- * atomic store of 0. Their scope and order need nothing more: the model
+ * atomic store (spv_atomic_put) of 0. Their scope and order need nothing more: the model
  * performs every memory instruction whole and in one order (docs/
  * ARCHITECTURE.md, "Atomics, orders and scopes"). */
 void spv_h_atomic_flag_test_and_set(spv_fn *x, uint32_t i, uint32_t arg) {
@@ -376,9 +384,7 @@ void spv_h_atomic_flag_clear(spv_fn *x, uint32_t i, uint32_t arg) {
   (void)arg;
   spv_mod *m = x->m;
   if (spv_val(x, W(1), x->a) != 1) return;
-  uint32_t o[2] = {x->a[0], spv_kconst(x, SPV_IRT(IR_T_I32), 0)};
-  uint32_t r = spv_emit(x, IR_STORE, SPV_IRT(IR_T_VOID), 2, o);
-  x->f->insts[r].aux = 4;
+  spv_atomic_put(x, x->a[0], spv_kconst(x, SPV_IRT(IR_T_I32), 0));
 }
 
 void spv_h_control_barrier(spv_fn *x, uint32_t i, uint32_t arg) {
