@@ -11,6 +11,7 @@
 // +   li:buf:int:320:zero ll:buf:long:320:zero
 // RUN: kernel=misc global=256 local=64 opts=-cl-std=CL3.0
 // +   args=c:buf:int:32:zero f:buf:float:8:zero d:buf:int:264:zero
+// RUN: kernel=dbl global=256 local=64 opts=-cl-std=CL3.0 args=x:buf:double:4:zero y:buf:double:256:zero
 
 #define V(T) ((T)get_global_id(0) * (T)0x10001 + (T)3)
 #define M(T) ((T)1 << (get_global_id(0) % (8 * sizeof(T))))
@@ -446,4 +447,20 @@ __kernel void misc(__global int *c, __global float *f, __global int *d) {
   if (lid == 0) c[26 + grp] = plain;
   d[8 + gid] = (int)(atomic_load_explicit((volatile __global atomic_float *)&f[1], memory_order_acquire,
                                           memory_scope_device) * 4.0f);
+}
+
+// atomic_double (cl_khr_fp64 with the 64-bit atomics): store, load and
+// exchange, the only operations C11 gives floating-point atomics here.
+__kernel void dbl(__global double *x, __global double *y) {
+  int gid = get_global_id(0);
+  if (gid == 0)
+    atomic_store_explicit((volatile __global atomic_double *)&x[0], 0.125, memory_order_release,
+                          memory_scope_device);
+  atomic_exchange((volatile __global atomic_double *)&x[1], -3.5);
+  atomic_store((volatile __global atomic_double *)&x[2 + (gid & 1)], 1e300);
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  /* x[0] is written by work-group 0 only: the others read x[1..3] */
+  int k = get_group_id(0) == 0 ? gid & 3 : 1 + gid % 3;
+  y[gid] = atomic_load_explicit((volatile __global atomic_double *)&x[k], memory_order_acquire,
+                                memory_scope_work_group);
 }
