@@ -348,7 +348,6 @@ static int gen_is_access(const ir_function *f, uint32_t v) {
 }
 
 int pass_generic(ir_function *f, char *err, size_t errlen) {
-  (void)err, (void)errlen;
   uint32_t n0 = f->ninsts, nacc = 0, any = 0;
   for (uint32_t v = 0; v < n0; v++)
     if (f->insts[v].block != IR_NONE && gen_is_generic(f, v)) any = 1;
@@ -391,5 +390,5 @@ int pass_generic(ir_function *f, char *err, size_t errlen) {
   free(g.copy);
   free(acc);
   ir_compute_preds(f);
-  return 0;
+  return pass_check(f, "generic", err, errlen);
 }

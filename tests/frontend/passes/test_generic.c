@@ -14,6 +14,7 @@
 #include "check_run.h"
 #include "fe_front.h"
 #include "isa.h"
+#include "pass.h"
 
 static isa_program *build_std(const char *src, const char *opts) {
   fe_clc_tools tools = fe_front_default_tools();
@@ -118,6 +119,53 @@ START_TEST(test_generic_routed_per_lane) {
 }
 END_TEST
 
+/* The pass itself on the reader's IR (inlined): the result passes
+ * ir_validate, and no load, store or atomic is left on a generic pointer,
+ * for a kernel with every kind of generic value (phi, select, stored in a
+ * private array, loaded back, cast back with to_local). */
+START_TEST(test_generic_ir_valid) {
+  fe_clc_tools tools = fe_front_default_tools();
+  fe_sb log = {0};
+  ir_module *m = NULL;
+  fe_status st = fe_front_source(
+      &tools,
+      "__kernel void k(__global int *out, __global int *g, int n) {\n"
+      "  __local int t[64];\n"
+      "  int pr[4], l = get_local_id(0);\n"
+      "  t[l] = l; pr[l & 3] = l;\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  int *arr[2], *p = (int *)&g[l];\n"
+      "  for (int k = 0; k < n; k++)\n"
+      "    p = k % 3 == 0 ? (int *)&t[k] : k % 3 == 1 ? (int *)&pr[k & 3] : p + 1;\n"
+      "  arr[l & 1] = p; arr[(l & 1) ^ 1] = (int *)&t[0];\n"
+      "  int *q = arr[l & 1];\n"
+      "  atomic_fetch_add((volatile atomic_int *)q, 1);\n"
+      "  *q += 2;\n"
+      "  __local int *lq = to_local(q);\n"
+      "  out[l] = *q + (lq ? *lq : 0) + get_fence(q);\n"
+      "}\n",
+      "-cl-std=CL2.0", &m, &log);
+  char *l = fe_sb_take(&log), err[1024] = "";
+  ck_assert_msg(st == FE_OK, "%s", l ? l : "");
+  free(l);
+  ck_assert_int_eq(pass_inline(m, err, sizeof err), 0);
+  ir_function *f = &m->fns[0];
+  ck_assert_msg(pass_generic(f, err, sizeof err) == 0, "%s", err);
+  ck_assert_msg(ir_validate(f, err, sizeof err) == 0, "%s", err);
+  uint32_t routed = 0;
+  for (uint32_t i = 0; i < f->ninsts; i++) {
+    const ir_inst *in = &f->insts[i];
+    if (in->block == IR_NONE) continue;
+    if (in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_ATOMIC) {
+      ck_assert_uint_ne(f->insts[in->opnd[0]].type.space, IR_AS_GENERIC);
+      routed += f->insts[in->opnd[0]].type.space == IR_AS_PRIVATE;
+    }
+  }
+  ck_assert_uint_ge(routed, 2); /* the load and the store through q, private path */
+  ir_module_free(m);
+}
+END_TEST
+
 Suite *generic_suite(void);
 Suite *generic_suite(void) {
   Suite *s = suite_create("generic");
@@ -125,6 +173,7 @@ Suite *generic_suite(void) {
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_generic_static_is_free);
   tcase_add_test(tc, test_generic_routed_per_lane);
+  tcase_add_test(tc, test_generic_ir_valid);
   suite_add_tcase(s, tc);
   return s;
 }
