@@ -22,8 +22,9 @@ int isel_fail(isel *s, const char *fmt, ...) {
 }
 
 int isel_is64(ir_type t) {
-  return t.base == IR_T_I64 || t.base == IR_T_F64 || (t.base == IR_T_PTR && (t.space == IR_AS_GLOBAL || t.space == IR_AS_CONSTANT ||
-                                                                             t.space == IR_AS_GENERIC));
+  return t.base == IR_T_I64 || t.base == IR_T_F64 ||
+         (t.base == IR_T_PTR &&
+          (t.space == IR_AS_GLOBAL || t.space == IR_AS_CONSTANT || t.space == IR_AS_GENERIC));
 }
 
 unsigned isel_bits(ir_type t) {

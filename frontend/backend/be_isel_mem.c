@@ -402,9 +402,10 @@ int isel_atomic(isel *s, uint32_t i) {
   mem_addr a;
   if (mem_address(s, in->opnd[0], &a)) return -1;
   if (a.space == IR_AS_PRIVATE || a.space == IR_AS_CONSTANT)
-    return isel_fail(s, "atomics on private or __constant memory are not supported (OpenCL C defines "
-                        "atomics on __global and __local objects only; a generic pointer here was traced "
-                        "to a private or __constant one: make the object __local or __global)");
+    return isel_fail(
+        s, "atomics on private or __constant memory are not supported (OpenCL C defines "
+           "atomics on __global and __local objects only; a generic pointer here was traced "
+           "to a private or __constant one: make the object __local or __global)");
   isa_opcode op = (wide ? mem_atomic64_ops : mem_atomic_ops)[a.space == IR_AS_LOCAL][in->aux];
   be_opnd v1 = isel_none, v2 = isel_none;
   if (in->aux == IR_A_CMPXCHG) {

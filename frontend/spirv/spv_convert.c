@@ -176,8 +176,9 @@ static uint32_t spv_in_space(spv_fn *x, uint32_t g, ir_space space) {
   uint32_t a = spv_op1(x, IR_BITCAST, i64, g);
   uint32_t hi = spv_op1(x, IR_TRUNC, i32, spv_op2(x, IR_LSHR, i64, a, spv_kconst(x, i64, 32)));
   if (space == IR_AS_LOCAL || space == IR_AS_PRIVATE)
-    return spv_cmp(x, IR_ICMP, IR_P_EQ, hi,
-                   spv_kconst(x, i32, space == IR_AS_LOCAL ? ISA_APERTURE_LOCAL_HI : ISA_APERTURE_PRIVATE_HI));
+    return spv_cmp(
+        x, IR_ICMP, IR_P_EQ, hi,
+        spv_kconst(x, i32, space == IR_AS_LOCAL ? ISA_APERTURE_LOCAL_HI : ISA_APERTURE_PRIVATE_HI));
   uint32_t nl = spv_cmp(x, IR_ICMP, IR_P_NE, hi, spv_kconst(x, i32, ISA_APERTURE_LOCAL_HI));
   uint32_t np = spv_cmp(x, IR_ICMP, IR_P_NE, hi, spv_kconst(x, i32, ISA_APERTURE_PRIVATE_HI));
   return spv_op2(x, IR_AND, SPV_IRT(IR_T_BOOL), nl, np);
@@ -273,7 +274,9 @@ void spv_convert(spv_fn *x, uint32_t i) {
       v = spv_op1(x, IR_BITCAST, t[k], v);
       break;
     case SpvOpPtrCastToGeneric:
-    case SpvOpGenericCastToPtr: v = spv_ascast(x, v, t[k]); break;
+    case SpvOpGenericCastToPtr:
+      v = spv_ascast(x, v, t[k]);
+      break;
     case SpvOpGenericCastToPtrExplicit: /* to_global/to_local/to_private: NULL outside */
       v = spv_sel(x, t[k], spv_in_space(x, v, (ir_space)t[k].space), spv_ascast(x, v, t[k]),
                   spv_kconst(x, t[k], 0));
