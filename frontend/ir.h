@@ -93,6 +93,12 @@ extern const ir_opinfo ir_ops[IR_OP_COUNT]; /* const table, not mutable state */
 #define IR_NSW 1u
 #define IR_NUW 2u
 
+/* IR_FENCE's aux, besides the CLK_*_MEM_FENCE bits (1 local, 2 global, 4
+ * image): the fence orders (an acquire or release, not relaxed, at
+ * work-group scope or wider), so the wave waits for its outstanding memory
+ * instructions there (s_waitmem). A fence without it costs nothing. */
+#define IR_FENCE_WAIT 0x100u
+
 typedef enum ir_pred {
   IR_P_EQ, IR_P_NE,
   IR_P_SLT, IR_P_SLE, IR_P_SGT, IR_P_SGE,

@@ -1008,7 +1008,10 @@ static int isel_inst(isel *s, uint32_t i) {
   case IR_BARRIER: /* aux: CLK_*_MEM_FENCE; 2 = CLK_GLOBAL_MEM_FENCE */
     isel_e(s, (in->aux & 2) ? ISA_OP_s_barrier : ISA_OP_s_barrier_local);
     return 0;
-  case IR_FENCE: return 0; /* memory is coherent at instruction granularity in the model */
+  case IR_FENCE: /* memory is coherent at instruction granularity in the model: an ordering
+                  * fence costs the wait for the wave's memory work (isa.def s_waitmem) */
+    if (in->aux & IR_FENCE_WAIT) isel_e(s, ISA_OP_s_waitmem);
+    return 0;
   case IR_CALL: return isel_fail(s, "internal compiler error: call left after inlining");
   case IR_PHI: return 0; /* registers made up front, copies at predecessors */
   case IR_BR: case IR_CBR: case IR_RET: case IR_UNREACHABLE: return 0; /* see isel_terminator */

@@ -247,6 +247,31 @@ static uint32_t spv_fence_flags(uint32_t sem) {
          (sem & SpvMemorySemanticsImageMemoryMask ? 4u : 0);
 }
 
+/* Whether a memory barrier or an atomic with these scope and semantics
+ * operands orders anything the model must wait for: an acquire, release,
+ * acq_rel or seq_cst order at work-group scope or wider (a work-item or
+ * sub-group scope is one wave's own program order, which the wave keeps). */
+static int spv_orders(spv_fn *x, uint32_t scope_id, uint32_t sem_id, uint32_t mask) {
+  uint32_t scope = spv_const_u32(x, scope_id), sem = spv_const_u32(x, sem_id);
+  int wide = scope == SpvScopeCrossDevice || scope == SpvScopeDevice || scope == SpvScopeWorkgroup;
+  return wide && (sem & mask) != 0;
+}
+
+enum {
+  SPV_SEM_RELEASE = SpvMemorySemanticsReleaseMask | SpvMemorySemanticsAcquireReleaseMask |
+                    SpvMemorySemanticsSequentiallyConsistentMask,
+  SPV_SEM_ACQUIRE = SpvMemorySemanticsAcquireMask | SpvMemorySemanticsAcquireReleaseMask |
+                    SpvMemorySemanticsSequentiallyConsistentMask,
+};
+
+/* The fence an atomic's order puts before it (a release: earlier accesses
+ * complete first) or after it (an acquire: later ones wait for it). */
+static void spv_atomic_fence(spv_fn *x, uint32_t scope_id, uint32_t sem_id, uint32_t mask) {
+  if (!spv_orders(x, scope_id, sem_id, mask)) return;
+  uint32_t r = spv_emit(x, IR_FENCE, SPV_IRT(IR_T_VOID), 0, NULL);
+  x->f->insts[r].aux = IR_FENCE_WAIT;
+}
+
 static void spv_atomic(spv_fn *x, uint32_t i, ir_atomic kind) {
   spv_mod *m = x->m;
   uint16_t op = m->ins[i].op;
@@ -264,9 +289,11 @@ static void spv_atomic(spv_fn *x, uint32_t i, ir_atomic kind) {
     if (spv_val(x, W(6), x->b) != 1) return;
     o[1] = x->b[0];
   }
+  spv_atomic_fence(x, W(4), W(5), SPV_SEM_RELEASE);
   uint32_t r = spv_emit(x, IR_ATOMIC, t, n, o);
   x->f->insts[r].aux = kind;
   spv_set(x, rid, &r, 1);
+  spv_atomic_fence(x, W(4), W(5), SPV_SEM_ACQUIRE);
 }
 
 /* ---- handlers (spv_inst.c's table; arg as the table gives it) ------------- */
@@ -342,6 +369,7 @@ void spv_h_atomic_load(spv_fn *x, uint32_t i, uint32_t arg) {
   uint32_t r = spv_op1(x, IR_LOAD, t, x->a[0]);
   x->f->insts[r].aux = ir_type_bytes(t);
   spv_set(x, W(2), &r, 1);
+  spv_atomic_fence(x, W(4), W(5), SPV_SEM_ACQUIRE);
 }
 
 /* An atomic store: an exchange whose old value nobody reads, so that the
@@ -358,6 +386,7 @@ void spv_h_atomic_store(spv_fn *x, uint32_t i, uint32_t arg) {
   (void)arg;
   spv_mod *m = x->m;
   if (spv_val(x, W(1), x->a) != 1 || spv_val(x, W(4), x->b) != 1) return;
+  spv_atomic_fence(x, W(2), W(3), SPV_SEM_RELEASE);
   spv_atomic_put(x, x->a[0], x->b[0]);
 }
 
@@ -370,6 +399,7 @@ void spv_h_atomic_flag_test_and_set(spv_fn *x, uint32_t i, uint32_t arg) {
   (void)arg;
   spv_mod *m = x->m;
   if (spv_val(x, W(3), x->a) != 1) return;
+  spv_atomic_fence(x, W(4), W(5), SPV_SEM_RELEASE);
   ir_type i32 = SPV_IRT(IR_T_I32);
   uint32_t o[2] = {x->a[0], spv_kconst(x, i32, 1)};
   uint32_t old = spv_emit(x, IR_ATOMIC, i32, 2, o);
@@ -378,12 +408,14 @@ void spv_h_atomic_flag_test_and_set(spv_fn *x, uint32_t i, uint32_t arg) {
   uint32_t r = spv_emit(x, IR_ICMP, SPV_IRT(IR_T_BOOL), 2, c);
   x->f->insts[r].aux = IR_P_NE;
   spv_set(x, W(2), &r, 1);
+  spv_atomic_fence(x, W(4), W(5), SPV_SEM_ACQUIRE);
 }
 
 void spv_h_atomic_flag_clear(spv_fn *x, uint32_t i, uint32_t arg) {
   (void)arg;
   spv_mod *m = x->m;
   if (spv_val(x, W(1), x->a) != 1) return;
+  spv_atomic_fence(x, W(2), W(3), SPV_SEM_RELEASE);
   spv_atomic_put(x, x->a[0], spv_kconst(x, SPV_IRT(IR_T_I32), 0));
 }
 
@@ -398,5 +430,6 @@ void spv_h_memory_barrier(spv_fn *x, uint32_t i, uint32_t arg) {
   (void)arg;
   spv_mod *m = x->m;
   uint32_t r = spv_emit(x, IR_FENCE, SPV_IRT(IR_T_VOID), 0, NULL);
-  x->f->insts[r].aux = spv_fence_flags(spv_const_u32(x, W(2)));
+  x->f->insts[r].aux = spv_fence_flags(spv_const_u32(x, W(2))) |
+                       (spv_orders(x, W(1), W(2), SPV_SEM_RELEASE | SPV_SEM_ACQUIRE) ? IR_FENCE_WAIT : 0);
 }
