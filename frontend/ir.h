@@ -26,6 +26,11 @@ typedef enum ir_space {
   IR_AS_GLOBAL,   /* CrossWorkgroup */
   IR_AS_CONSTANT, /* UniformConstant */
   IR_AS_LOCAL,    /* Workgroup: LDS byte offset */
+  /* Generic (OpenCL 2.0): a 64-bit flat address whose space is known only at
+   * run time: __local and private objects appear in their apertures (isa.h,
+   * ISA_APERTURE_*), everything else is a global address. pass_generic
+   * gives every access through one its real space, statically or per lane. */
+  IR_AS_GENERIC,
 } ir_space;
 
 typedef struct ir_type {
@@ -89,6 +94,15 @@ extern const ir_opinfo ir_ops[IR_OP_COUNT]; /* const table, not mutable state */
 #define IR_NSW 1u
 #define IR_NUW 2u
 
+/* IR_FENCE's aux, besides the CLK_*_MEM_FENCE bits (1 local, 2 global, 4
+ * image): the fence orders (an acquire or release, not relaxed, at
+ * work-group scope or wider), so the wave waits for its outstanding memory
+ * instructions there (s_waitmem). A fence without it costs nothing. */
+#define IR_FENCE_WAIT 0x100u
+/* ... and sub_group_barrier's: the fence orders the accesses of one
+ * sub-group's work-items (s_wave_barrier, which the race check reads) */
+#define IR_FENCE_SUBGROUP 0x200u
+
 typedef enum ir_pred {
   IR_P_EQ, IR_P_NE,
   IR_P_SLT, IR_P_SLE, IR_P_SGT, IR_P_SGE,
@@ -132,9 +146,6 @@ typedef enum ir_dot { IR_DOT_SS, IR_DOT_UU, IR_DOT_SU, IR_DOT_SAT = 4 } ir_dot;
  * min/max being IR_MATH builtins rather than ops), and for a clustered
  * reduction log2(cluster size) + 1 in bits 16-23 (0: the whole sub-group).
  * docs/ARCHITECTURE.md "Sub-groups" says how each is lowered. */
-/* IR_FENCE's aux bit (beside the CLK_*_MEM_FENCE bits) of sub_group_barrier:
- * the fence orders the accesses of one sub-group's work-items */
-enum { IR_FENCE_SUBGROUP = 0x100 };
 
 typedef enum ir_sg {
   IR_SG_REDUCE,       /* opnd: x */

@@ -26,7 +26,7 @@ static const char *const ir_atomic_names[] = {
 #define IR_NAME(tab, i) \
   ((unsigned)(i) < sizeof(tab) / sizeof(tab[0]) && tab[i] ? tab[i] : "?")
 
-static const char *const ir_space_names[] = {"private", "global", "constant", "local"};
+static const char *const ir_space_names[] = {"private", "global", "constant", "local", "generic"};
 
 static void ir_print_type(fe_sb *b, ir_type t) {
   static const char *const base[] = {"void", "i1", "i8", "i16", "i32", "i64",

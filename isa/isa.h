@@ -276,6 +276,19 @@ enum {
    * below the bias) reaches memory as an address past the bound, reported
    * out of bounds. A multiple of ISA_LDS_ALIGN keeps pointer alignment. */
   ISA_PTR_BIAS = 0x10000,
+  /* Generic (flat) addresses, OpenCL 2.0's generic address space, laid out
+   * as AMD's flat addressing does: one 64-bit space in which each __local
+   * and private pointer value (its LDS or scratch address plus ISA_PTR_BIAS)
+   * appears inside a 4 GiB aperture whose high 32 bits are these, and every
+   * other address is a global one (device memory starts at 4 GiB and grows
+   * upward, far below 2^60). So a generic address's space is its high word
+   * and its low word is the __local or private pointer value itself; the
+   * bias keeps every object's generic address above its aperture's base, so
+   * the null generic pointer 0 stays global and null. The compiler
+   * (frontend/passes/generic.c) converts with this arithmetic and routes
+   * each lane's access by its high word. */
+  ISA_APERTURE_LOCAL_HI = 0x10000000,
+  ISA_APERTURE_PRIVATE_HI = 0x20000000,
   ISA_ABI_SGPR_KERNARG = 0,
   ISA_ABI_SGPR_DISPATCH = 2,
   ISA_ABI_SGPR_GROUP_ID = 4, /* x at 4, y at 5, z at 6 */

@@ -43,6 +43,13 @@ isa_status isa_sem_s_barrier_local(isa_wave *w, const isa_inst *in) {
   return isa_sem_s_barrier(w, in);
 }
 
+/* s_waitmem orders nothing here (isa.def): its cost is the timing model's */
+isa_status isa_sem_s_waitmem(isa_wave *w, const isa_inst *in) {
+  (void)w;
+  (void)in;
+  return ISA_RUN;
+}
+
 isa_status isa_sem_s_nop(isa_wave *w, const isa_inst *in) {
   (void)w;
   (void)in;

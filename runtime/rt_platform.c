@@ -627,7 +627,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
      * for programs built as OpenCL C 2.0/3.0 or SPIR-V (isa_kernel.uniform_wg) */
     RT_INFO_VAL(cl_bool, CL_TRUE);
   case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
-    RT_INFO_VAL(cl_bool, CL_FALSE);
+    /* the same fact as fe_ext.def's __opencl_c_generic_address_space */
+    RT_INFO_VAL(cl_bool, CL_TRUE);
   case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
     /* sub-group operations, __local scratch and barriers (spv_wgroup.c);
      * the same fact as fe_ext.def's __opencl_c_work_group_collective_functions */

@@ -577,6 +577,10 @@ void sim_check_step(sim_check *k, uint32_t slot, const isa_wave *w, uint32_t wi,
   const isa_inst *in = &c->k->code[pc];
   /* image stores write packed texels (isa_sem_image.c keeps them), not their registers */
   int image = (isa_ops[in->op].flags & ISA_F_IMAGE) != 0;
+  /* an exchange stores a value that does not depend on memory: it is how
+   * atomic_store and atomic_flag_clear initialise a __local word (the old
+   * value it returns is then unused), so it is not an uninitialised read */
+  int xchg = in->op == ISA_OP_ds_atomic_xchg_b32 || in->op == ISA_OP_ds_atomic_xchg_b64;
   const uint32_t *src = write && !image ? &w->v[(size_t)in->src[1].reg * n] : NULL;
   for (uint32_t lane = 0; lane < n; lane++) {
     if (!((a->mask >> lane) & 1)) continue;
@@ -604,7 +608,7 @@ void sim_check_step(sim_check *k, uint32_t slot, const isa_wave *w, uint32_t wi,
     }
     if (space == ISA_SPACE_LDS) {
       if (!s->lds) continue;
-      if ((k->flags & SIM_CHECK_UNINIT) && !write && !k->copy[pc] &&
+      if ((k->flags & SIM_CHECK_UNINIT) && !write && !xchg && !k->copy[pc] &&
           sim_chk_lds_unwritten(s, addr, size))
         sim_chk_uninit(k, 1, s, mi, pc, addr, size);
       if (k->flags & SIM_CHECK_RACES)

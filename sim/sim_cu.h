@@ -35,6 +35,9 @@ typedef struct sim_twave {
   uint64_t sready[SIM_SCC + 1]; /* SGPRs, then SCC */
   uint8_t smem[SIM_SCC + 1];
   uint64_t next_issue, mem_done, start, age;
+  /* when every memory instruction issued so far completes (loads too):
+   * what s_waitmem waits for */
+  uint64_t mem_all;
   uint64_t reg_ready; /* cached: earliest issue from registers, fetch and next_issue */
   uint32_t slot, wi, simd;
   uint32_t sidx;      /* its index in the SIMD's waves[], rdy[], rport[] */

@@ -91,7 +91,7 @@ void sim_wave_join(sim_timing *T, sim_twave *tw, uint32_t simd, uint64_t t) {
   memset(tw->sready, 0, sizeof tw->sready);
   memset(tw->smem, 0, sizeof tw->smem);
   tw->next_issue = tw->start = t;
-  tw->mem_done = 0;
+  tw->mem_done = tw->mem_all = 0;
   tw->age = T->age++;
   tw->simd = simd;
   tw->state = W_ACTIVE;
@@ -253,8 +253,12 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     sim_set_ready(tw, &d->rs, now + (uint64_t)cfg->lat_salu, 0);
     break;
   case ISA_UNIT_SMEM:
-    sim_set_ready(tw, &d->rs, sim_memsys_scalar(T->mem, cu, now, a), 1);
+  {
+    uint64_t done = sim_memsys_scalar(T->mem, cu, now, a);
+    sim_set_ready(tw, &d->rs, done, 1);
+    if (done > tw->mem_all) tw->mem_all = done;
     break;
+  }
   case ISA_UNIT_VMEM:
   case ISA_UNIT_SCRATCH: {
     uint32_t nreq = 0;
@@ -267,6 +271,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
       done = a->mask ? sim_memsys_vector(T->mem, cu, now, a, &nreq) : now + 1;
     }
     c->pc_mem_req[pc] += nreq;
+    if (done > tw->mem_all) tw->mem_all = done;
     uint64_t bytes = (uint64_t)__builtin_popcountll(a->mask) * a->size;
     if (a->space == ISA_SPACE_GLOBAL) {
       if (a->kind & ISA_F_LOAD)
@@ -289,6 +294,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
         sim_memsys_lds(T->mem, cu, now, a, d->noret && sim_lds_atomic_combinable(c->k->code[pc].op),
                        &conflict);
     c->pc_lds_conflict[pc] += conflict;
+    if (done > tw->mem_all) tw->mem_all = done;
     if ((a->kind & ISA_F_STORE) || d->noret) {
       if (done > tw->mem_done) tw->mem_done = done;
     } else {
@@ -307,6 +313,11 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     } else if (s == ISA_RUN && tw->w.pc != pc + 1) {
       tw->next_issue = now + (uint64_t)cfg->lat_branch;
     }
+    break;
+  case ISA_UNIT_BARRIER:
+    /* a fence: nothing issues before the wave's memory work is done */
+    if (c->k->code[pc].op == ISA_OP_s_waitmem && tw->mem_all > tw->next_issue)
+      tw->next_issue = tw->mem_all, tw->wait = WAIT_MEM;
     break;
   default:
     break;

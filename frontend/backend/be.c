@@ -194,8 +194,9 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
   }
   o->phase = "optimization passes";
   pass_lower_wave_size(f, t ? t->wave_size : 32);
-  if (pass_addr_fold(f, err, errlen) || pass_div_const(f, err, errlen) ||
-      pass_simplify(f, err, errlen) || pass_normalize_cfg(f, err, errlen))
+  if (pass_generic(f, err, errlen) || pass_addr_fold(f, err, errlen) ||
+      pass_div_const(f, err, errlen) || pass_simplify(f, err, errlen) ||
+      pass_normalize_cfg(f, err, errlen))
     return -1;
   be_func bf;
   memset(&bf, 0, sizeof bf);

@@ -22,7 +22,9 @@ int isel_fail(isel *s, const char *fmt, ...) {
 }
 
 int isel_is64(ir_type t) {
-  return t.base == IR_T_I64 || t.base == IR_T_F64 || (t.base == IR_T_PTR && (t.space == IR_AS_GLOBAL || t.space == IR_AS_CONSTANT));
+  return t.base == IR_T_I64 || t.base == IR_T_F64 ||
+         (t.base == IR_T_PTR &&
+          (t.space == IR_AS_GLOBAL || t.space == IR_AS_CONSTANT || t.space == IR_AS_GENERIC));
 }
 
 unsigned isel_bits(ir_type t) {
@@ -1028,7 +1030,9 @@ static int isel_inst(isel *s, uint32_t i) {
   case IR_BARRIER: /* aux: CLK_*_MEM_FENCE; 2 = CLK_GLOBAL_MEM_FENCE */
     isel_e(s, (in->aux & 2) ? ISA_OP_s_barrier : ISA_OP_s_barrier_local);
     return 0;
-  case IR_FENCE: /* memory is coherent at instruction granularity in the model */
+  case IR_FENCE: /* memory is coherent at instruction granularity in the model: an ordering
+                  * fence costs the wait for the wave's memory work (isa.def s_waitmem) */
+    if (in->aux & IR_FENCE_WAIT) isel_e(s, ISA_OP_s_waitmem);
     if (in->aux & IR_FENCE_SUBGROUP) isel_e(s, ISA_OP_s_wave_barrier);
     return 0;
   case IR_CALL: return isel_fail(s, "internal compiler error: call left after inlining");

@@ -37,6 +37,9 @@ static int mem_address(isel *s, uint32_t p, mem_addr *a) {
   ir_type t = s->f->insts[p].type;
   if (t.base != IR_T_PTR) return isel_fail(s, "memory access through a non-pointer value");
   a->space = t.space;
+  if (t.space == IR_AS_GENERIC) /* pass_generic routes every such access */
+    return isel_fail(s, "internal compiler error: memory access through a generic pointer left "
+                        "after pass_generic");
   int64_t off;
   uint32_t base = mem_base(s, p, &off);
   if (t.space == IR_AS_GLOBAL || t.space == IR_AS_CONSTANT) {
@@ -399,7 +402,10 @@ int isel_atomic(isel *s, uint32_t i) {
   mem_addr a;
   if (mem_address(s, in->opnd[0], &a)) return -1;
   if (a.space == IR_AS_PRIVATE || a.space == IR_AS_CONSTANT)
-    return isel_fail(s, "atomics on private or __constant memory are not supported");
+    return isel_fail(
+        s, "atomics on private or __constant memory are not supported (OpenCL C defines "
+           "atomics on __global and __local objects only; a generic pointer here was traced "
+           "to a private or __constant one: make the object __local or __global)");
   isa_opcode op = (wide ? mem_atomic64_ops : mem_atomic_ops)[a.space == IR_AS_LOCAL][in->aux];
   be_opnd v1 = isel_none, v2 = isel_none;
   if (in->aux == IR_A_CMPXCHG) {

@@ -40,6 +40,11 @@ int pass_check(const ir_function *f, const char *pass, char *err, size_t errlen)
 int pass_inline(ir_module *m, char *err, size_t errlen);
 /* Constant folding, copy propagation, dead code, unreachable blocks. */
 int pass_simplify(ir_function *f, char *err, size_t errlen);
+/* The generic address space (passes/generic.c): accesses through generic
+ * pointers traced to one space use that space's instructions; the others are
+ * routed per lane by the address's aperture (isa.h); address-space casts
+ * become aperture arithmetic. Run after pass_inline, before the others. */
+int pass_generic(ir_function *f, char *err, size_t errlen);
 /* Constant parts of address offsets moved into a PTRADD of their own
  * (p + ext(i + k) * s -> (p + ext(i) * s) + k * s) where that is exact: modulo
  * 2^32 for __local and private addresses, through nsw/nuw adds for 64-bit

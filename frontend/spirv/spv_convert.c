@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa.h"
 #include "spv_internal.h"
 #include "spv_tables.h"
 
@@ -155,6 +156,50 @@ static uint32_t spv_to_fp(spv_fn *x, uint32_t v, int sgn, uint32_t rnd, ir_type 
   return spv_sel(x, f32, c, nx, f);
 }
 
+/* An address-space cast of pointer v to type t: a pointer bitcast, which
+ * pass_generic resolves (a generic pointer traced to one space) or lowers to
+ * aperture arithmetic (isa.h). A cast between two named spaces (undefined in
+ * OpenCL C, but expressible) goes through generic. */
+static uint32_t spv_ascast(spv_fn *x, uint32_t v, ir_type t) {
+  ir_type st = spv_rtype(x, v);
+  if (st.base != IR_T_PTR || t.base != IR_T_PTR || st.space == t.space) return v;
+  if (st.space != IR_AS_GENERIC && t.space != IR_AS_GENERIC)
+    v = spv_op1(x, IR_BITCAST, (ir_type){IR_T_PTR, IR_AS_GENERIC}, v);
+  return spv_op1(x, IR_BITCAST, t, v);
+}
+
+/* Whether generic pointer g lies in `space` (a BOOL): its high word names the
+ * aperture (isa.h); __global and __constant are everything else. */
+static uint32_t spv_in_space(spv_fn *x, uint32_t g, ir_space space) {
+  ir_type i64 = SPV_IRT(IR_T_I64), i32 = SPV_IRT(IR_T_I32);
+  g = spv_ascast(x, g, (ir_type){IR_T_PTR, IR_AS_GENERIC});
+  uint32_t a = spv_op1(x, IR_BITCAST, i64, g);
+  uint32_t hi = spv_op1(x, IR_TRUNC, i32, spv_op2(x, IR_LSHR, i64, a, spv_kconst(x, i64, 32)));
+  if (space == IR_AS_LOCAL || space == IR_AS_PRIVATE)
+    return spv_cmp(
+        x, IR_ICMP, IR_P_EQ, hi,
+        spv_kconst(x, i32, space == IR_AS_LOCAL ? ISA_APERTURE_LOCAL_HI : ISA_APERTURE_PRIVATE_HI));
+  uint32_t nl = spv_cmp(x, IR_ICMP, IR_P_NE, hi, spv_kconst(x, i32, ISA_APERTURE_LOCAL_HI));
+  uint32_t np = spv_cmp(x, IR_ICMP, IR_P_NE, hi, spv_kconst(x, i32, ISA_APERTURE_PRIVATE_HI));
+  return spv_op2(x, IR_AND, SPV_IRT(IR_T_BOOL), nl, np);
+}
+
+/* OpGenericPtrMemSemantics (get_fence): WorkgroupMemory (0x100) for a
+ * __local address, CrossWorkgroupMemory (0x200) otherwise (llvm-spirv's
+ * get_fence shifts it down to CLK_LOCAL_MEM_FENCE / CLK_GLOBAL_MEM_FENCE). */
+void spv_generic_ptr_mem_semantics(spv_fn *x, uint32_t i) {
+  spv_mod *m = x->m;
+  uint32_t na = spv_val(x, W(3), x->a);
+  if (m->failed || na != 1) {
+    spv_error(m, x->line, "malformed SPIR-V: OpGenericPtrMemSemantics needs one pointer");
+    return;
+  }
+  ir_type i32 = SPV_IRT(IR_T_I32);
+  uint32_t c = spv_in_space(x, x->a[0], IR_AS_LOCAL);
+  uint32_t r = spv_sel(x, i32, c, spv_kconst(x, i32, 0x100), spv_kconst(x, i32, 0x200));
+  spv_set(x, W(2), &r, 1);
+}
+
 void spv_convert(spv_fn *x, uint32_t i) {
   spv_mod *m = x->m;
   uint16_t op = m->ins[i].op;
@@ -228,7 +273,15 @@ void spv_convert(spv_fn *x, uint32_t i) {
         v = spv_op1(x, IR_ZEXT, SPV_IRT(IR_T_I64), v);
       v = spv_op1(x, IR_BITCAST, t[k], v);
       break;
-    default: /* pointer casts between spaces: the value keeps its real space */
+    case SpvOpPtrCastToGeneric:
+    case SpvOpGenericCastToPtr:
+      v = spv_ascast(x, v, t[k]);
+      break;
+    case SpvOpGenericCastToPtrExplicit: /* to_global/to_local/to_private: NULL outside */
+      v = spv_sel(x, t[k], spv_in_space(x, v, (ir_space)t[k].space), spv_ascast(x, v, t[k]),
+                  spv_kconst(x, t[k], 0));
+      break;
+    default:
       break;
     }
     x->c[k] = v;

@@ -64,6 +64,9 @@ static void spv_h_ext_inst(spv_fn *x, uint32_t i, uint32_t arg) {
 }
 
 /* families whose lowering entry points take no table argument */
+static void spv_h_generic_sem(spv_fn *x, uint32_t i, uint32_t arg) {
+  (void)arg, spv_generic_ptr_mem_semantics(x, i);
+}
 static void spv_h_convert(spv_fn *x, uint32_t i, uint32_t arg) {
   (void)arg, spv_convert(x, i);
 }
@@ -138,6 +141,7 @@ static const spv_handler spv_handlers[] = {
     H(SatConvertUToS, convert, 0), H(ConvertUToPtr, convert, 0),
     H(PtrCastToGeneric, convert, 0), H(GenericCastToPtr, convert, 0),
     H(GenericCastToPtrExplicit, convert, 0), H(Bitcast, bitcast, 0),
+    H(GenericPtrMemSemantics, generic_sem, 0),
     /* composites */
     H(CopyObject, copy_object, 0), H(CompositeExtract, composite_extract, 0),
     H(CompositeInsert, composite_insert, 0), H(CompositeConstruct, composite_construct, 0),
@@ -187,6 +191,8 @@ static const spv_handler spv_handlers[] = {
     H(AtomicUMin, atomic, IR_A_UMIN), H(AtomicUMax, atomic, IR_A_UMAX),
     H(AtomicAnd, atomic, IR_A_AND), H(AtomicOr, atomic, IR_A_OR), H(AtomicXor, atomic, IR_A_XOR),
     H(AtomicLoad, atomic_load, 0), H(AtomicStore, atomic_store, 0),
+    H(AtomicCompareExchangeWeak, atomic, IR_A_CMPXCHG),
+    H(AtomicFlagTestAndSet, atomic_flag_test_and_set, 0), H(AtomicFlagClear, atomic_flag_clear, 0),
     /* images (spv_image.c) */
     H(SampledImage, sampled_image, 0), H(ImageSampleExplicitLod, image_sample, 0),
     H(ImageRead, image_read, 0), H(ImageWrite, image_write, 0),

@@ -167,6 +167,7 @@ uint32_t spv_rleaves(spv_fn *x, uint32_t i);
 uint32_t spv_resize(spv_fn *x, uint32_t v, ir_type to, int sign);
 void spv_convert(spv_fn *x, uint32_t i);
 void spv_bitcast(spv_fn *x, uint32_t i);
+void spv_generic_ptr_mem_semantics(spv_fn *x, uint32_t i);
 uint32_t spv_kconst(spv_fn *x, ir_type t, uint64_t bits);
 /* 1 for an OpExtInst of the OpenCL.DebugInfo.100 set (no semantics) */
 int spv_is_debug_info(const spv_ins *in);
@@ -223,6 +224,8 @@ void spv_h_access_chain(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_atomic(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_atomic_load(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_atomic_store(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_atomic_flag_test_and_set(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_atomic_flag_clear(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_control_barrier(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_memory_barrier(spv_fn *x, uint32_t i, uint32_t arg);
 

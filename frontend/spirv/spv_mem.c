@@ -296,6 +296,31 @@ static uint32_t spv_fence_flags(uint32_t sem) {
          (sem & SpvMemorySemanticsImageMemoryMask ? 4u : 0);
 }
 
+/* Whether a memory barrier or an atomic with these scope and semantics
+ * operands orders anything the model must wait for: an acquire, release,
+ * acq_rel or seq_cst order at work-group scope or wider (a work-item or
+ * sub-group scope is one wave's own program order, which the wave keeps). */
+static int spv_orders(spv_fn *x, uint32_t scope_id, uint32_t sem_id, uint32_t mask) {
+  uint32_t scope = spv_const_u32(x, scope_id), sem = spv_const_u32(x, sem_id);
+  int wide = scope == SpvScopeCrossDevice || scope == SpvScopeDevice || scope == SpvScopeWorkgroup;
+  return wide && (sem & mask) != 0;
+}
+
+enum {
+  SPV_SEM_RELEASE = SpvMemorySemanticsReleaseMask | SpvMemorySemanticsAcquireReleaseMask |
+                    SpvMemorySemanticsSequentiallyConsistentMask,
+  SPV_SEM_ACQUIRE = SpvMemorySemanticsAcquireMask | SpvMemorySemanticsAcquireReleaseMask |
+                    SpvMemorySemanticsSequentiallyConsistentMask,
+};
+
+/* The fence an atomic's order puts before it (a release: earlier accesses
+ * complete first) or after it (an acquire: later ones wait for it). */
+static void spv_atomic_fence(spv_fn *x, uint32_t scope_id, uint32_t sem_id, uint32_t mask) {
+  if (!spv_orders(x, scope_id, sem_id, mask)) return;
+  uint32_t r = spv_emit(x, IR_FENCE, SPV_IRT(IR_T_VOID), 0, NULL);
+  x->f->insts[r].aux = IR_FENCE_WAIT;
+}
+
 static void spv_atomic(spv_fn *x, uint32_t i, ir_atomic kind) {
   spv_mod *m = x->m;
   uint16_t op = m->ins[i].op;
@@ -305,16 +330,19 @@ static void spv_atomic(spv_fn *x, uint32_t i, ir_atomic kind) {
   uint32_t o[3] = {x->a[0], 0, 0}, n = 2;
   if (op == SpvOpAtomicIIncrement || op == SpvOpAtomicIDecrement) {
     o[1] = spv_kconst(x, t, 1);
-  } else if (op == SpvOpAtomicCompareExchange) {
+  } else if (op == SpvOpAtomicCompareExchange || op == SpvOpAtomicCompareExchangeWeak) {
+    /* the weak form may fail spuriously; here it never does, which C11 allows */
     if (spv_val(x, W(7), x->b) != 1 || spv_val(x, W(8), x->c) != 1) return;
     o[1] = x->b[0], o[2] = x->c[0], n = 3;
   } else {
     if (spv_val(x, W(6), x->b) != 1) return;
     o[1] = x->b[0];
   }
+  spv_atomic_fence(x, W(4), W(5), SPV_SEM_RELEASE);
   uint32_t r = spv_emit(x, IR_ATOMIC, t, n, o);
   x->f->insts[r].aux = kind;
   spv_set(x, rid, &r, 1);
+  spv_atomic_fence(x, W(4), W(5), SPV_SEM_ACQUIRE);
 }
 
 /* ---- handlers (spv_inst.c's table; arg as the table gives it) ------------- */
@@ -390,15 +418,54 @@ void spv_h_atomic_load(spv_fn *x, uint32_t i, uint32_t arg) {
   uint32_t r = spv_op1(x, IR_LOAD, t, x->a[0]);
   x->f->insts[r].aux = ir_type_bytes(t);
   spv_set(x, W(2), &r, 1);
+  spv_atomic_fence(x, W(4), W(5), SPV_SEM_ACQUIRE);
+}
+
+/* An atomic store: an exchange whose old value nobody reads, so that the
+ * race checker sees an atomic access (a plain store next to the atomic
+ * updates of the same word would be reported) and the store takes the
+ * atomic path of its space, as a lock's release does on GPUs. */
+static void spv_atomic_put(spv_fn *x, uint32_t p, uint32_t v) {
+  uint32_t o[2] = {p, v};
+  uint32_t r = spv_emit(x, IR_ATOMIC, spv_rtype(x, v), 2, o);
+  x->f->insts[r].aux = IR_A_XCHG;
 }
 
 void spv_h_atomic_store(spv_fn *x, uint32_t i, uint32_t arg) {
   (void)arg;
   spv_mod *m = x->m;
   if (spv_val(x, W(1), x->a) != 1 || spv_val(x, W(4), x->b) != 1) return;
-  uint32_t o[2] = {x->a[0], x->b[0]};
-  uint32_t r = spv_emit(x, IR_STORE, SPV_IRT(IR_T_VOID), 2, o);
-  x->f->insts[r].aux = ir_type_bytes(spv_rtype(x, x->b[0]));
+  spv_atomic_fence(x, W(2), W(3), SPV_SEM_RELEASE);
+  spv_atomic_put(x, x->a[0], x->b[0]);
+}
+
+/* atomic_flag (OpenCL C 2.0): an int, 0 clear and 1 set. test_and_set is an
+ * exchange with 1 whose old value, nonzero, says the flag was set; clear an
+ * atomic store (spv_atomic_put) of 0. Their scope and order need nothing more: the model
+ * performs every memory instruction whole and in one order (docs/
+ * ARCHITECTURE.md, "Atomics, orders and scopes"). */
+void spv_h_atomic_flag_test_and_set(spv_fn *x, uint32_t i, uint32_t arg) {
+  (void)arg;
+  spv_mod *m = x->m;
+  if (spv_val(x, W(3), x->a) != 1) return;
+  spv_atomic_fence(x, W(4), W(5), SPV_SEM_RELEASE);
+  ir_type i32 = SPV_IRT(IR_T_I32);
+  uint32_t o[2] = {x->a[0], spv_kconst(x, i32, 1)};
+  uint32_t old = spv_emit(x, IR_ATOMIC, i32, 2, o);
+  x->f->insts[old].aux = IR_A_XCHG;
+  uint32_t c[2] = {old, spv_kconst(x, i32, 0)};
+  uint32_t r = spv_emit(x, IR_ICMP, SPV_IRT(IR_T_BOOL), 2, c);
+  x->f->insts[r].aux = IR_P_NE;
+  spv_set(x, W(2), &r, 1);
+  spv_atomic_fence(x, W(4), W(5), SPV_SEM_ACQUIRE);
+}
+
+void spv_h_atomic_flag_clear(spv_fn *x, uint32_t i, uint32_t arg) {
+  (void)arg;
+  spv_mod *m = x->m;
+  if (spv_val(x, W(1), x->a) != 1) return;
+  spv_atomic_fence(x, W(2), W(3), SPV_SEM_RELEASE);
+  spv_atomic_put(x, x->a[0], spv_kconst(x, SPV_IRT(IR_T_I32), 0));
 }
 
 void spv_h_control_barrier(spv_fn *x, uint32_t i, uint32_t arg) {
@@ -415,5 +482,6 @@ void spv_h_memory_barrier(spv_fn *x, uint32_t i, uint32_t arg) {
   (void)arg;
   spv_mod *m = x->m;
   uint32_t r = spv_emit(x, IR_FENCE, SPV_IRT(IR_T_VOID), 0, NULL);
-  x->f->insts[r].aux = spv_fence_flags(spv_const_u32(x, W(2)));
+  x->f->insts[r].aux = spv_fence_flags(spv_const_u32(x, W(2))) |
+                       (spv_orders(x, W(1), W(2), SPV_SEM_RELEASE | SPV_SEM_ACQUIRE) ? IR_FENCE_WAIT : 0);
 }

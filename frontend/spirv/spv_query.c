@@ -43,7 +43,7 @@ ir_space spv_space(uint32_t sc) {
   case SpvStorageClassWorkgroup:
     return IR_AS_LOCAL;
   case SpvStorageClassGeneric:
-    return IR_AS_GLOBAL; /* casts carry the real space */
+    return IR_AS_GENERIC; /* pass_generic resolves or routes each access */
   default:
     return IR_AS_PRIVATE;
   }

@@ -75,8 +75,17 @@
  * Shifts: the count is resized to the value's type and masked (width-1).
  * Atomics: IR_ATOMIC type = value type, opnd (ptr, value) or for CMPXCHG
  *   (ptr, new value, expected); atomic_inc/dec are ADD/SUB of 1 (IR_A_INC/DEC
- *   are never emitted); atomic load/store are plain IR_LOAD/IR_STORE.
- * Barriers: IR_BARRIER / IR_FENCE aux = CLK flags (1 local, 2 global, 4 image).
+ *   are never emitted); atomic load is a plain IR_LOAD, atomic store and
+ *   atomic_flag_clear an XCHG whose result is unused (the checkers see an
+ *   atomic access), atomic_flag_test_and_set an XCHG with 1 compared with 0;
+ *   compare-exchange weak is the strong one. An atomic (or atomic load,
+ *   store, flag operation) whose semantics release, at work-group scope or
+ *   wider, is preceded by an IR_FENCE with IR_FENCE_WAIT, one that acquires
+ *   is followed by one; OpMemoryBarrier sets IR_FENCE_WAIT likewise. The
+ *   results need nothing more: the model performs each memory instruction
+ *   whole, in one order, so every order and scope holds.
+ * Barriers: IR_BARRIER / IR_FENCE aux = CLK flags (1 local, 2 global, 4 image),
+ *   IR_FENCE also IR_FENCE_WAIT (ir.h) when it orders.
  * Control flow: OpSwitch becomes a chain of icmp eq + cbr blocks, in case
  *   order, appended after the function's blocks; a cbr whose targets are one
  *   block becomes br. Phis list one operand per IR predecessor.

@@ -417,6 +417,11 @@ START_TEST(test_scalar_load) {
   /* a non-memory step clears the access record */
   ck_assert_int_eq(tw_exec(t, "s_nop"), ISA_RUN);
   ck_assert_uint_eq(t->w.access.space, ISA_SPACE_NONE);
+  /* a fence changes nothing functionally (its cost is the timing model's) */
+  uint32_t s10 = t->s[10];
+  ck_assert_int_eq(tw_exec(t, "s_waitmem"), ISA_RUN);
+  ck_assert_uint_eq(t->w.access.space, ISA_SPACE_NONE);
+  ck_assert_uint_eq(t->s[10], s10);
   tw_free(t);
 }
 END_TEST

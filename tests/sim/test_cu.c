@@ -101,6 +101,40 @@ START_TEST(test_idle_skipped) {
 }
 END_TEST
 
+/* s_waitmem (a release/acquire fence) holds the wave until its memory work
+ * is done: an LDS store of 10,000 cycles, then a division of 10,000. With
+ * s_nop in its place the division overlaps the store (the wave's end waits
+ * for both: ~10,000 cycles); with the fence they add up (~20,000). */
+START_TEST(test_waitmem) {
+  uint64_t cyc[2];
+  const char *fence[2] = {"s_nop", "s_waitmem"};
+  for (int f = 0; f < 2; f++) {
+    char src[512];
+    snprintf(src, sizeof src,
+             "v_mov_b32 v3, 7\n"
+             "v_mov_b32 v4, 3\n"
+             "v_lshl_b32 v5, v0, 2\n"
+             "ds_write_b32 v5, v3\n"
+             "%s\n"
+             "v_div_u32 v3, v3, v4\n"
+             "s_endpgm\n",
+             fence[f]);
+    isa_kernel k;
+    kernel_init(&k, src, 8);
+    k.lds_bytes = 128;
+    const char *sets[] = {"cu.count=1", "cu.simds=1", "lds.latency=10000", "latency.idiv=10000",
+                          NULL};
+    sim_stats st = run(sets, &k, 32, 32, 0);
+    cyc[f] = st.cycles;
+    sim_stats_fini(&st);
+    stk_kernel_fini(&k);
+  }
+  ck_assert_uint_ge(cyc[0], 10000);
+  ck_assert_uint_lt(cyc[0], 15000);
+  ck_assert_uint_ge(cyc[1], 20000);
+}
+END_TEST
+
 /* Four 12-byte moves and a 4-byte s_endpgm at bytes 0, 12, 24, 36, 48: with
  * 32-byte icache lines, line 0 holds instructions 0-2 and line 1 holds 3-4.
  * Fetch hit 1 cycle, miss 20 (below). */
@@ -492,6 +526,7 @@ int main(void) {
   TCase *tc = tcase_create("cu");
   tcase_add_test(tc, test_schedulers);
   tcase_add_test(tc, test_idle_skipped);
+  tcase_add_test(tc, test_waitmem);
   tcase_add_test(tc, test_barrier_unit);
   tcase_add_test(tc, test_barrier_lds_share);
   tcase_add_test(tc, test_fetch_miss_and_refill);
