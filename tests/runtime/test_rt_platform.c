@@ -278,20 +278,22 @@ START_TEST(opencl30_every_preset) {
   ck_assert_int_eq(
       clGetDeviceInfo(e.device, CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, sizeof ac, &ac, NULL),
       CL_SUCCESS);
-  /* every order up to seq_cst at work-group and device scope, not all
-   * devices (SVM), as the features say */
+  /* every order up to seq_cst at work-group, device and all-devices scope
+   * (one kernel at a time on one memory image), as the features say */
   ck_assert_uint_eq(ac, CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
                             CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP |
-                            CL_DEVICE_ATOMIC_SCOPE_DEVICE);
+                            CL_DEVICE_ATOMIC_SCOPE_DEVICE | CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES);
   ck_assert_int_eq(
       clGetDeviceInfo(e.device, CL_DEVICE_ATOMIC_FENCE_CAPABILITIES, sizeof ac, &ac, NULL),
       CL_SUCCESS);
   ck_assert_uint_eq(ac, CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
                             CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM |
-                            CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP | CL_DEVICE_ATOMIC_SCOPE_DEVICE);
+                            CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP | CL_DEVICE_ATOMIC_SCOPE_DEVICE |
+                            CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES);
   ck_assert_ptr_nonnull(strstr(feat, "__opencl_c_atomic_order_seq_cst"));
   ck_assert_ptr_nonnull(strstr(feat, "__opencl_c_atomic_scope_device"));
-  ck_assert_ptr_null(strstr(feat, "__opencl_c_atomic_scope_all_devices"));
+  ck_assert_ptr_nonnull(strstr(feat, "__opencl_c_atomic_scope_all_devices"));
+  ck_assert_ptr_nonnull(strstr(feat, "__opencl_c_generic_address_space"));
   /* the IL list: "SPIR-V_1.0 ..." with one cl_name_version each */
   const char *ils = rt_nv_names(e.device, NULL, CL_DEVICE_ILS_WITH_VERSION, &n);
   ck_assert_uint_ge(n, 1);

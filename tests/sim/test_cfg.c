@@ -324,12 +324,14 @@ START_TEST(test_enums) {
     ck_assert_str_eq(k[i].values[enum_field(&d, &k[i])], k[i].def);
     cfg_fini(&d);
   }
-  ck_assert_uint_eq(nenum, 5);
+  ck_assert_uint_eq(nenum, 6);
   /* the named constants are the positions the schema lists */
   cfg_device c;
-  const char *sets[] = {"cu.scheduler=gto", "l1.write_policy=write_back", "dram.row_policy=closed",
-                        "dispatch.policy=fill", "l1.replacement=random"};
-  ck_assert_msg(cfg_load("default", sets, 5, &c, err, sizeof err) == 0, "%s", err);
+  const char *sets[] = {"cu.scheduler=gto",     "l1.write_policy=write_back",
+                        "dram.row_policy=closed", "dispatch.policy=fill",
+                        "l1.replacement=random", "cu.xlane_pipe=lds"};
+  ck_assert_msg(cfg_load("default", sets, 6, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_int_eq(c.cu_xlane_pipe, CFG_CU_XLANE_PIPE_LDS);
   ck_assert_int_eq(c.cu_scheduler, CFG_CU_SCHEDULER_GTO);
   ck_assert_int_eq(c.l1_write_policy, CFG_L1_WRITE_POLICY_WRITE_BACK);
   ck_assert_int_eq(c.dram_row_policy, CFG_DRAM_ROW_POLICY_CLOSED);
