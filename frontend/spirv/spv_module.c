@@ -837,6 +837,47 @@ static uint32_t spv_wrapper_target(spv_mod *m, const spv_fninfo *fi) {
   return m->ids[target].kind == SPV_K_FUNC ? target : 0;
 }
 
+/* The decoration at word dw of instruction i (an OpDecorate, or one naming
+ * a decoration group), applied to id: those the reader uses; the others
+ * (Restrict, Aliased, NonWritable, ...) only promise what the lowering
+ * never relies on. */
+static void spv_decorate(spv_mod *m, uint32_t id, uint32_t i, uint32_t dw) {
+  if (id >= m->bound) return; /* an id out of range: spv_idw said so */
+  spv_id *x = &m->ids[id];
+  uint32_t d = spv_word(m, i, dw);
+  if (d == SpvDecorationBuiltIn)
+    x->builtin = (int32_t)spv_word(m, i, dw + 1);
+  else if (d == SpvDecorationAlignment)
+    x->align = spv_word(m, i, dw + 1);
+  else if (d == SpvDecorationCPacked)
+    x->cpacked = 1;
+  else if (d == SpvDecorationSaturatedConversion)
+    x->saturated = 1;
+  else if (d == SpvDecorationNoSignedWrap)
+    x->wrap |= IR_NSW;
+  else if (d == SpvDecorationNoUnsignedWrap)
+    x->wrap |= IR_NUW;
+  else if (d == SpvDecorationFPRoundingMode)
+    x->has_rounding = 1, x->rounding = spv_word(m, i, dw + 1);
+  else if (d == SpvDecorationLinkageAttributes && m->ins[i].nw > dw + 2)
+    x->imported = spv_word(m, i, m->ins[i].nw - 1) == SpvLinkageTypeImport;
+  else if (d == SpvDecorationFuncParamAttr &&
+           spv_word(m, i, dw + 1) == SpvFunctionParameterAttributeByVal)
+    x->byval = 1;
+}
+
+/* The decoration at word dw of instruction i applied to member mb of struct
+ * type id: the Offset, recorded for spv_make_type. */
+static void spv_member_decorate(spv_mod *m, uint32_t id, uint32_t mb, uint32_t i, uint32_t dw,
+                                spv_moff **moffs, uint32_t *nmoffs, uint32_t *cmo) {
+  if (spv_word(m, i, dw) != SpvDecorationOffset) return;
+  if (*nmoffs == *cmo) {
+    *cmo = *cmo ? *cmo * 2 : 16;
+    *moffs = fe_xrealloc(m->oom, *moffs, *cmo * sizeof(spv_moff));
+  }
+  if (*moffs) (*moffs)[(*nmoffs)++] = (spv_moff){id, mb, spv_word(m, i, dw + 1)};
+}
+
 static void spv_fill_ids(spv_mod *m, spv_moff **moffs, uint32_t *nmoffs) {
   uint32_t cmo = 0;
   for (uint32_t i = 0; i < m->nins && !m->failed; i++) {
@@ -859,38 +900,31 @@ static void spv_fill_ids(spv_mod *m, spv_moff **moffs, uint32_t *nmoffs) {
       m->ids[id].str = spv_lit_str(m, i, 2);
       break;
     }
-    case SpvOpDecorate: {
-      uint32_t id = spv_idw(m, i, 1), d = spv_word(m, i, 2);
-      spv_id *x = &m->ids[id];
-      if (d == SpvDecorationBuiltIn) x->builtin = (int32_t)spv_word(m, i, 3);
-      else if (d == SpvDecorationAlignment) x->align = spv_word(m, i, 3);
-      else if (d == SpvDecorationCPacked) x->cpacked = 1;
-      else if (d == SpvDecorationSaturatedConversion) x->saturated = 1;
-      else if (d == SpvDecorationNoSignedWrap) x->wrap |= IR_NSW;
-      else if (d == SpvDecorationNoUnsignedWrap) x->wrap |= IR_NUW;
-      else if (d == SpvDecorationFPRoundingMode) x->has_rounding = 1, x->rounding = spv_word(m, i, 3);
-      else if (d == SpvDecorationLinkageAttributes && m->ins[i].nw > 4)
-        x->imported = spv_word(m, i, m->ins[i].nw - 1) == SpvLinkageTypeImport;
-      else if (d == SpvDecorationFuncParamAttr &&
-               spv_word(m, i, 3) == SpvFunctionParameterAttributeByVal)
-        x->byval = 1;
+    case SpvOpDecorate:
+      spv_decorate(m, spv_idw(m, i, 1), i, 2);
       break;
-    }
     case SpvOpMemberDecorate:
-      if (spv_word(m, i, 3) == SpvDecorationOffset) {
-        if (*nmoffs == cmo) {
-          cmo = cmo ? cmo * 2 : 16;
-          *moffs = fe_xrealloc(m->oom, *moffs, cmo * sizeof(spv_moff));
+      spv_member_decorate(m, spv_idw(m, i, 1), spv_word(m, i, 2), i, 3, moffs, nmoffs, &cmo);
+      break;
+    case SpvOpGroupDecorate:
+    case SpvOpGroupMemberDecorate: {
+      /* SPIR-V 1.0's decoration groups (older llvm-spirv and other
+       * producers): each OpDecorate naming the group applies to every target
+       * (OpGroupMemberDecorate: to each target's member); the group's own
+       * OpDecorates come before (annotations are ordered: 2.4) */
+      uint32_t grp = spv_idw(m, i, 1), member = in->op == SpvOpGroupMemberDecorate;
+      for (uint32_t w = 2; w + member < m->ins[i].nw && !m->failed; w += 1 + member) {
+        uint32_t target = spv_idw(m, i, w);
+        for (uint32_t j = 0; j < i && !m->failed; j++) {
+          if (m->ins[j].op != SpvOpDecorate || spv_word(m, j, 1) != grp) continue;
+          if (member)
+            spv_member_decorate(m, target, spv_word(m, i, w + 1), j, 2, moffs, nmoffs, &cmo);
+          else
+            spv_decorate(m, target, j, 2);
         }
-        if (*moffs)
-          (*moffs)[(*nmoffs)++] = (spv_moff){spv_idw(m, i, 1), spv_word(m, i, 2),
-                                             spv_word(m, i, 4)};
       }
       break;
-    case SpvOpDecorationGroup: case SpvOpGroupDecorate: case SpvOpGroupMemberDecorate:
-      spv_error(m, 0, "unsupported SPIR-V instruction %s; not implemented yet",
-                spv_op_name(in->op));
-      break;
+    }
     case SpvOpTypeVoid: case SpvOpTypeBool: case SpvOpTypeInt: case SpvOpTypeFloat:
     case SpvOpTypeVector: case SpvOpTypeArray: case SpvOpTypeStruct: case SpvOpTypePointer:
     case SpvOpTypeFunction: case SpvOpTypeOpaque: case SpvOpTypeEvent: case SpvOpTypeImage:

@@ -2,13 +2,12 @@
  * clCreateProgramWithIL: hand-written assembly (tests/api/il/NAME.spvasm,
  * assembled with spirv-as at build time: a kernel without llvm-spirv's
  * wrapper, OpenCL.std extended instructions, structured and unstructured
- * control flow, specialization constants) and clang + llvm-spirv output at
- * -O0 and -O2 (il/clang_kernel.cl). Every result is checked against the
- * host's; every bad input (bad magic, truncated module, a version past 1.5,
- * an unsupported capability, a module the validator rejects, an unknown
- * SpecId, a wrong spec constant size) against its error code and message.
- * usage: il_program PLATFORM-NAME-SUBSTRING DIR (DIR holds the .spv files);
- * exit 0 when every check passes, 1 otherwise (each failure printed). */
+ * control flow, specialization constants, SPIR-V 1.0 decoration groups) and clang + llvm-spirv
+ * output at -O0 and -O2 (il/clang_kernel.cl). Every result is checked against the host's; every bad
+ * input (bad magic, truncated module, a version past 1.5, an unsupported capability, a module the
+ * validator rejects, an unknown SpecId, a wrong spec constant size) against its error code and
+ * message. usage: il_program PLATFORM-NAME-SUBSTRING DIR (DIR holds the .spv files); exit 0 when
+ * every check passes, 1 otherwise (each failure printed). */
 #define CL_TARGET_OPENCL_VERSION 220
 #include <CL/cl.h>
 #include <math.h>
@@ -216,6 +215,47 @@ static void t_extinst(t_env *e) {
     int32_t ia = n[i] < 0 ? -n[i] : n[i], im = n[i] < 7 ? n[i] : 7;
     CHECK(e, iout[2 * i] == ia && iout[2 * i + 1] == im, "extinst: n %d: s_abs %d s_min %d", n[i],
           iout[2 * i], iout[2 * i + 1]);
+  }
+  free(log);
+  free(w);
+  clReleaseProgram(p);
+}
+
+/* float nearest to v rounded towards +inf (the host rounds to nearest) */
+static float to_float_rtp(int32_t v) {
+  float f = (float)v;
+  return (double)f < (double)v ? nextafterf(f, INFINITY) : f;
+}
+
+/* decogroup.spvasm: decorations reaching their targets through
+ * OpDecorationGroup / OpGroupDecorate / OpGroupMemberDecorate. */
+static void t_decogroup(t_env *e) {
+  size_t len;
+  uint32_t *w = load(e, "decogroup.spv", &len);
+  cl_int st;
+  char *log;
+  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
+  if (!p) {
+    free(w);
+    return;
+  }
+  CHECK(e, st == CL_SUCCESS, "decogroup: build %d: %s", st, log ? log : "");
+  int32_t out[4 * N], v[N], s[2] = {7, 1000};
+  int64_t l[N];
+  for (int i = 0; i < N; i++) {
+    v[i] = 16777217 + 5 * i * (i & 1 ? -1 : 1) * 1000;
+    l[i] = i % 3 == 0 ? 5000000000LL * (i & 1 ? -1 : 1) : (int64_t)i * 1000003 - 7;
+  }
+  void *data[] = {out, v, l, s};
+  size_t bytes[] = {sizeof out, sizeof v, sizeof l, sizeof s}, size[4] = {0};
+  if (st == CL_SUCCESS) run(e, p, "dg", 4, data, bytes, size);
+  for (int i = 0; i < N && st == CL_SUCCESS; i++) {
+    int64_t sat = l[i] > INT32_MAX ? INT32_MAX : l[i] < INT32_MIN ? INT32_MIN : l[i];
+    uint32_t want[4] = {fbits(to_float_rtp(v[i])), fbits(to_float_rtp(-v[i])), (uint32_t)sat,
+                        (uint32_t)(1000 + i)};
+    for (int j = 0; j < 4; j++)
+      CHECK(e, (uint32_t)out[4 * i + j] == want[j], "decogroup: out[%d] = %#x, want %#x", 4 * i + j,
+            (uint32_t)out[4 * i + j], want[j]);
   }
   free(log);
   free(w);
@@ -444,6 +484,7 @@ int main(int argc, char **argv) {
   t_extinst(&e);
   t_control(&e);
   t_spec(&e);
+  t_decogroup(&e);
   t_clang(&e, "clang_O0.spv");
   t_clang(&e, "clang_O2.spv");
   t_bad(&e);
