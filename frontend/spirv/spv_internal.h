@@ -205,6 +205,8 @@ void spv_h_fclass(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_any_all(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_select(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_copy_object(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_size_of(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_ptr_diff(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_composite_extract(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_composite_insert(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_composite_construct(spv_fn *x, uint32_t i, uint32_t arg);

@@ -1077,6 +1077,24 @@ static const char *spv_vec_hint_type(uint32_t hint, int is_unsigned, char *buf, 
   return buf;
 }
 
+/* Word k of execution mode e: a literal, or (by_id) the value of the 32-bit
+ * integer constant that id names; 0 (reported) for anything else. */
+static uint32_t spv_mode_size(spv_mod *m, uint32_t e, uint32_t k, int by_id) {
+  uint32_t v = spv_word(m, e, k);
+  if (!by_id) return v;
+  uint32_t id = spv_idw(m, e, k);
+  const spv_ins *c = m->failed ? NULL : &m->ins[m->ids[id].ins];
+  if (c && m->ids[id].kind == SPV_K_CONST && c->op == SpvOpConstant && c->nw == 4)
+    return spv_word(m, m->ids[id].ins, 3);
+  if (!m->failed)
+    spv_error(m, 0,
+              "unsupported SPIR-V: execution mode %s's size %%%u is not a 32-bit integer "
+              "constant",
+              spv_word(m, e, 2) == SpvExecutionModeLocalSizeId ? "LocalSizeId" : "LocalSizeHintId",
+              id);
+  return 0;
+}
+
 /* A kernel's execution modes as reqd_wg_size and CL_KERNEL_ATTRIBUTES text
  * (the OpenCL C attributes they come from, as the spec asks: "as they were
  * declared inside __attribute__((...))", space separated). */
@@ -1084,11 +1102,20 @@ static void spv_kernel_attributes(spv_mod *m, uint32_t fid, ir_function *f) {
   fe_sb b = {0};
   char ty[32];
   for (uint32_t e = 0; e < m->nins; e++) {
-    if (m->ins[e].op != SpvOpExecutionMode || spv_word(m, e, 1) != fid) continue;
+    int by_id = m->ins[e].op == SpvOpExecutionModeId;
+    if ((m->ins[e].op != SpvOpExecutionMode && !by_id) || spv_word(m, e, 1) != fid) continue;
     uint32_t mode = spv_word(m, e, 2);
     const char *sep = b.len ? " " : "";
+    /* SPIR-V 1.2's LocalSizeId / LocalSizeHintId give the sizes as constant
+     * ids (specialised by now) instead of literals */
+    if (by_id && (mode == SpvExecutionModeLocalSizeId || mode == SpvExecutionModeLocalSizeHintId))
+      mode = mode == SpvExecutionModeLocalSizeId ? SpvExecutionModeLocalSize
+                                                 : SpvExecutionModeLocalSizeHint;
+    else if (by_id)
+      continue;
     if (mode == SpvExecutionModeLocalSize || mode == SpvExecutionModeLocalSizeHint) {
-      uint32_t x = spv_word(m, e, 3), y = spv_word(m, e, 4), z = spv_word(m, e, 5);
+      uint32_t x = spv_mode_size(m, e, 3, by_id), y = spv_mode_size(m, e, 4, by_id),
+               z = spv_mode_size(m, e, 5, by_id);
       if (mode == SpvExecutionModeLocalSize) {
         f->reqd_wg_size[0] = x, f->reqd_wg_size[1] = y, f->reqd_wg_size[2] = z;
       }

@@ -2,7 +2,8 @@
  * clCreateProgramWithIL: hand-written assembly (tests/api/il/NAME.spvasm,
  * assembled with spirv-as at build time: a kernel without llvm-spirv's
  * wrapper, OpenCL.std extended instructions, structured and unstructured
- * control flow, specialization constants, SPIR-V 1.0 decoration groups) and clang + llvm-spirv
+ * control flow, specialization constants, SPIR-V 1.0 decoration groups, the 1.1-1.4
+ * instructions llvm-spirv 14 never writes) and clang + llvm-spirv
  * output at -O0 and -O2 (il/clang_kernel.cl). Every result is checked against the host's; every bad
  * input (bad magic, truncated module, a version past 1.5, an unsupported capability, a module the
  * validator rejects, an unknown SpecId, a wrong spec constant size) against its error code and
@@ -262,6 +263,46 @@ static void t_decogroup(t_env *e) {
   clReleaseProgram(p);
 }
 
+/* spv14.spvasm: SPIR-V 1.1-1.4 instructions llvm-spirv 14 never writes
+ * (see the module's header for each output), and LocalSizeId as the
+ * kernel's reqd_work_group_size. */
+static void t_spv14(t_env *e) {
+  size_t len;
+  uint32_t *w = load(e, "spv14.spv", &len);
+  cl_int st;
+  char *log;
+  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
+  if (!p) {
+    free(w);
+    return;
+  }
+  CHECK(e, st == CL_SUCCESS, "spv14: build %d: %s", st, log ? log : "");
+  uint32_t out[8 * N] = {0}, in[N];
+  for (int i = 0; i < N; i++) in[i] = (uint32_t)(i * 37 % 211);
+  void *data[] = {out, in};
+  size_t bytes[] = {sizeof out, sizeof in}, size[2] = {0};
+  if (st == CL_SUCCESS) run(e, p, "t", 2, data, bytes, size);
+  for (int i = 0; i < N && st == CL_SUCCESS; i++) {
+    uint32_t x = in[i],
+             want[8] = {1, i != 0, (uint32_t)i, 4 + 16, x + 7, x < 100 ? x : 5, 3 * x, x};
+    for (int j = 0; j < 8; j++)
+      CHECK(e, out[8 * i + j] == want[j], "spv14: out[%d] = %u, want %u", 8 * i + j, out[8 * i + j],
+            want[j]);
+  }
+  cl_int err;
+  cl_kernel k = st == CL_SUCCESS ? clCreateKernel(p, "sized", &err) : NULL;
+  size_t reqd[3] = {0, 0, 0};
+  if (k)
+    clGetKernelWorkGroupInfo(k, e->dev, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof reqd, reqd, NULL);
+  CHECK(e, st != CL_SUCCESS || (reqd[0] == 8 && reqd[1] == 2 && reqd[2] == 1),
+        "spv14: LocalSizeId gave reqd_work_group_size (%zu,%zu,%zu), want (8,2,1)", reqd[0],
+        reqd[1], reqd[2]);
+  if (k) clReleaseKernel(k);
+  free(log);
+  free(w);
+  clReleaseProgram(p);
+}
+
 /* control.spvasm: the structured and the unstructured kernel. */
 static void t_control(t_env *e) {
   size_t len;
@@ -485,6 +526,7 @@ int main(int argc, char **argv) {
   t_control(&e);
   t_spec(&e);
   t_decogroup(&e);
+  t_spv14(&e);
   t_clang(&e, "clang_O0.spv");
   t_clang(&e, "clang_O2.spv");
   t_bad(&e);
