@@ -861,6 +861,18 @@ static const char *const clc_link_math[] = {
   "-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-no-subgroup-ifp",
 };
 
+fe_status fe_clc_il_options(const char *options, int *uniform_wg, fe_sb *log) {
+  clc_opts o = {0};
+  fe_status st = clc_parse_options(options, &o, log);
+  *uniform_wg = 0;
+  for (int i = 0; st == FE_OK && i < o.clang.n; i++)
+    if (!strcmp(o.clang.v[i], "-cl-uniform-work-group-size") &&
+        (i == 0 || strcmp(o.clang.v[i - 1], "-D")))
+      *uniform_wg = 1;
+  clc_argv_fini(&o.clang);
+  return st;
+}
+
 fe_status fe_clc_link_options(const char *options, int *create_library, fe_sb *log) {
   clc_argv w = {0};
   *create_library = 0;

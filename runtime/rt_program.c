@@ -451,7 +451,7 @@ static cl_int rt_build_one(struct _cl_program *p, cl_uint i, fe_compiler *fc) {
     size_t nw = 0;
     uint32_t *w = fe_spirv_specialize(p->il, p->il_words, p->spec, p->nspec, &nw);
     if (w) {
-      st = fe_build_spirv(fc, w, nw, target, &prog, &log);
+      st = fe_build_spirv(fc, w, nw, rt_program_compile_options(p), target, &prog, &log);
       free(w);
     } else {
       st = FE_INTERNAL;

@@ -303,6 +303,73 @@ static void t_spv14(t_env *e) {
   clReleaseProgram(p);
 }
 
+/* vadd.spv (kernel "vadd") built with `options`: the status, or -1 when
+ * clCreateProgramWithIL fails; *pp the program (caller releases). */
+static cl_int build_opts(t_env *e, const uint32_t *w, size_t len, const char *options,
+                         cl_program *pp) {
+  cl_int err;
+  *pp = clCreateProgramWithIL(e->ctx, w, len, &err);
+  CHECK(e, *pp && err == CL_SUCCESS, "clCreateProgramWithIL: %d", err);
+  return *pp ? clBuildProgram(*pp, 1, &e->dev, options, NULL, NULL) : -1;
+}
+
+/* clBuildProgram's options on a SPIR-V program, as for source: an unknown
+ * one is CL_INVALID_BUILD_OPTIONS, -cl-uniform-work-group-size refuses a
+ * non-uniform launch, the others build; argument info stays unavailable
+ * (OpenCL 3.0: only source programs built with -cl-kernel-arg-info). */
+static void t_options(t_env *e) {
+  size_t len;
+  uint32_t *w = load(e, "vadd.spv", &len);
+  if (!w) return;
+  static const struct {
+    const char *opts;
+    cl_int build, nonuniform; /* clBuildProgram's status; a 100/64 launch's */
+  } cases[] = {
+      {"", CL_SUCCESS, CL_SUCCESS},
+      {"-cl-uniform-work-group-size", CL_SUCCESS, CL_INVALID_WORK_GROUP_SIZE},
+      {"-cl-std=CL3.0 -cl-uniform-work-group-size -cl-mad-enable", CL_SUCCESS,
+       CL_INVALID_WORK_GROUP_SIZE},
+      {"-cl-opt-disable -cl-kernel-arg-info -D N=4 -DM -I /tmp -cl-std=CL3.0 -w", CL_SUCCESS,
+       CL_SUCCESS},
+      {"-D -cl-uniform-work-group-size", CL_SUCCESS, CL_SUCCESS}, /* a macro's name */
+      {"-cl-no-such-option", CL_INVALID_BUILD_OPTIONS, 0},
+      {"-cl-std=CL9.9", CL_INVALID_BUILD_OPTIONS, 0},
+  };
+  cl_int err;
+  cl_mem m = clCreateBuffer(e->ctx, CL_MEM_READ_WRITE, 128 * sizeof(float), NULL, &err);
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    cl_program p;
+    cl_int st = build_opts(e, w, len, cases[c].opts, &p);
+    CHECK(e, st == cases[c].build, "options '%s': clBuildProgram %d, want %d", cases[c].opts, st,
+          cases[c].build);
+    if (st == CL_INVALID_BUILD_OPTIONS) {
+      char log[1024] = "";
+      clGetProgramBuildInfo(p, e->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+      const char *word = strchr(cases[c].opts, ' ') ? NULL : cases[c].opts;
+      CHECK(e, word && strstr(log, word), "options '%s': the log names it: %s", cases[c].opts, log);
+    }
+    cl_kernel k = st == CL_SUCCESS ? clCreateKernel(p, "vadd", &err) : NULL;
+    if (k) {
+      for (cl_uint a = 0; a < 3; a++) clSetKernelArg(k, a, sizeof m, &m);
+      size_t g = 100, l = 64, gu = 128;
+      err = clEnqueueNDRangeKernel(e->q, k, 1, NULL, &g, &l, 0, NULL, NULL);
+      CHECK(e, err == cases[c].nonuniform, "options '%s': a 100/64 launch %d, want %d",
+            cases[c].opts, err, cases[c].nonuniform);
+      err = clEnqueueNDRangeKernel(e->q, k, 1, NULL, &gu, &l, 0, NULL, NULL);
+      CHECK(e, err == CL_SUCCESS, "options '%s': a 128/64 launch %d", cases[c].opts, err);
+      char name[64];
+      err = clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_NAME, sizeof name, name, NULL);
+      CHECK(e, err == CL_KERNEL_ARG_INFO_NOT_AVAILABLE, "options '%s': arg info %d", cases[c].opts,
+            err);
+      clReleaseKernel(k);
+    }
+    if (p) clReleaseProgram(p);
+  }
+  CHECK(e, clFinish(e->q) == CL_SUCCESS, "clFinish");
+  clReleaseMemObject(m);
+  free(w);
+}
+
 /* control.spvasm: the structured and the unstructured kernel. */
 static void t_control(t_env *e) {
   size_t len;
@@ -527,6 +594,7 @@ int main(int argc, char **argv) {
   t_spec(&e);
   t_decogroup(&e);
   t_spv14(&e);
+  t_options(&e);
   t_clang(&e, "clang_O0.spv");
   t_clang(&e, "clang_O2.spv");
   t_bad(&e);
