@@ -885,6 +885,51 @@ fe_status fe_clc_compile_bc(const fe_clc_tools *tools, const char *source, const
   return st;
 }
 
+fe_status fe_clc_spirv_to_bc(const fe_clc_tools *tools, const uint32_t *words, size_t nwords,
+                             void **bc, size_t *bc_len, fe_sb *log) {
+  *bc = NULL;
+  *bc_len = 0;
+  if (!clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log)) return FE_INTERNAL;
+  char dir[1024], path[PATH_MAX], logp[PATH_MAX];
+  if (clc_mkdtemp(dir, sizeof dir, log)) return FE_INTERNAL;
+  fe_status st = FE_OK;
+  snprintf(path, sizeof path, "%s/in.spv", dir);
+  if (clc_write_file(path, words, nwords * sizeof *words, log)) st = FE_INTERNAL;
+  clc_argv a = {0};
+  clc_push(&a, tools->llvm_spirv);
+  clc_push(&a, "-r");
+  clc_push(&a, "in.spv");
+  clc_push(&a, "-o");
+  clc_push(&a, "x.bc");
+  if (st == FE_OK) {
+    snprintf(logp, sizeof logp, "%s/r.log", dir);
+    int rc = clc_run(&a, dir, logp, log);
+    if (rc != 0) {
+      clc_log_output(logp, dir, log);
+      fe_sb_printf(log,
+                   "error: the SPIR-V module cannot be compiled to an object for "
+                   "clLinkProgram: llvm-spirv could not translate it to LLVM IR (%s %d; "
+                   "the messages above say why); clBuildProgram builds it directly\n",
+                   rc > 0 ? "exit" : "status", rc);
+      st = FE_BUILD_FAILED;
+    }
+  }
+  clc_argv_fini(&a);
+  if (st == FE_OK) {
+    snprintf(path, sizeof path, "%s/x.bc", dir);
+    *bc = clc_read_file(path, bc_len);
+    if (!*bc || *bc_len == 0) {
+      fe_sb_printf(log, "error: internal: llvm-spirv produced no bitcode file\n");
+      free(*bc);
+      *bc = NULL;
+      *bc_len = 0;
+      st = FE_INTERNAL;
+    }
+  }
+  clc_rmtree(dir);
+  return st;
+}
+
 /* Link options of the OpenCL 1.2 spec (5.6.5.2). The math ones only promise
  * the compiler may assume them; the objects were compiled already, so they
  * are accepted without effect. */

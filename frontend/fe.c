@@ -493,6 +493,36 @@ fe_status fe_compile_object(fe_compiler *c, const char *source, const char *opti
   return st;
 }
 
+fe_status fe_compile_spirv_object(fe_compiler *c, const uint32_t *words, size_t nwords,
+                                  const char *options, const fe_target *target, void **bc,
+                                  size_t *bc_len, char **log) {
+  fe_sb lb = {0};
+  *bc = NULL;
+  *bc_len = 0;
+  int uniform = 0;
+  fe_status st = options && *options ? fe_clc_il_options(options, &uniform, &lb) : FE_OK;
+  /* read as clBuildProgram reads it first: a module it cannot build fails
+   * here with the reader's message, not later at the link */
+  isa_program *prog = NULL;
+  if (st == FE_OK) st = fe_spirv_to_isa(words, nwords, target, &prog, &lb);
+  if (prog) isa_program_destroy(prog);
+  if (st == FE_OK && !c) {
+    fe_sb_printf(&lb, "error: internal: no compiler object\n");
+    st = FE_INTERNAL;
+  } else if (st == FE_OK) {
+    fe_clc_tools t = fe_tools(c);
+    t.target = target;
+    st = fe_clc_spirv_to_bc(&t, words, nwords, bc, bc_len, &lb);
+  }
+  *log = fe_take_log(&lb, &st, NULL);
+  if (st != FE_OK) {
+    free(*bc);
+    *bc = NULL;
+    *bc_len = 0;
+  }
+  return st;
+}
+
 fe_status fe_link_options(const char *options, int *create_library, char **log) {
   fe_sb lb = {0};
   fe_status st = fe_clc_link_options(options, create_library, &lb);

@@ -117,6 +117,14 @@ fe_status fe_compile_object(fe_compiler *c, const char *source, const char *opti
                             const fe_header *hdrs, size_t nhdrs, const fe_target *target,
                             void **bc, size_t *bc_len, char **log);
 
+/* clCompileProgram of a SPIR-V program (already specialised): `options`
+ * checked as fe_build_spirv does, the module read as a build would (its
+ * errors reported here), then translated back to LLVM bitcode (*bc
+ * malloc'd), an object fe_link links with source programs' objects. */
+fe_status fe_compile_spirv_object(fe_compiler *c, const uint32_t *words, size_t nwords,
+                                  const char *options, const fe_target *target, void **bc,
+                                  size_t *bc_len, char **log);
+
 /* Checks link options (FE_INVALID_OPTIONS with a log message for a bad one);
  * *create_library is set for -create-library. */
 fe_status fe_link_options(const char *options, int *create_library, char **log);

@@ -370,6 +370,63 @@ static void t_options(t_env *e) {
   free(w);
 }
 
+/* clCompileProgram on SPIR-V programs (OpenCL 3.0): vadd.spv compiled to an
+ * object, linked with a source program's object, both kernels run and
+ * checked; a bad option is CL_INVALID_COMPILER_OPTIONS; spv14.spv (SPIR-V
+ * 1.4, which llvm-spirv 14 cannot translate back) fails to compile saying
+ * so, and still builds with clBuildProgram (t_spv14). */
+static void t_compile_link(t_env *e) {
+  size_t len, len14;
+  uint32_t *w = load(e, "vadd.spv", &len), *w14 = load(e, "spv14.spv", &len14);
+  cl_int err;
+  cl_program il = w ? clCreateProgramWithIL(e->ctx, w, len, &err) : NULL;
+  cl_program il14 = w14 ? clCreateProgramWithIL(e->ctx, w14, len14, &err) : NULL;
+  static const char *src = "__kernel void twice(__global float *a) {\n"
+                           "  a[get_global_id(0)] *= 2.0f;\n"
+                           "}\n";
+  cl_program cs = clCreateProgramWithSource(e->ctx, 1, &src, NULL, &err);
+  if (!il || !il14 || !cs) {
+    CHECK(e, 0, "clCreateProgramWith*: %d", err);
+    goto out;
+  }
+  err = clCompileProgram(il, 1, &e->dev, "-cl-no-such-option", 0, NULL, NULL, NULL, NULL);
+  CHECK(e, err == CL_INVALID_COMPILER_OPTIONS, "compile with a bad option: %d", err);
+  err = clCompileProgram(il, 1, &e->dev, "", 0, NULL, NULL, NULL, NULL);
+  CHECK(e, err == CL_SUCCESS, "clCompileProgram(vadd.spv): %d", err);
+  cl_program_binary_type bt = 0;
+  clGetProgramBuildInfo(il, e->dev, CL_PROGRAM_BINARY_TYPE, sizeof bt, &bt, NULL);
+  CHECK(e, bt == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT, "vadd.spv compiled: binary type %u",
+        (unsigned)bt);
+  CHECK(e, clCompileProgram(cs, 1, &e->dev, "", 0, NULL, NULL, NULL, NULL) == CL_SUCCESS,
+        "clCompileProgram(source)");
+  cl_program objs[2] = {il, cs};
+  cl_program exe = clLinkProgram(e->ctx, 1, &e->dev, "", 2, objs, NULL, NULL, &err);
+  CHECK(e, exe && err == CL_SUCCESS, "clLinkProgram(vadd.spv, source): %d", err);
+  if (exe) {
+    float a[N], b[N], c[N];
+    for (int i = 0; i < N; i++) a[i] = (float)i * 0.5f, b[i] = (float)(N - i), c[i] = 0;
+    void *data[] = {a, b, c};
+    size_t bytes[] = {sizeof a, sizeof b, sizeof c}, size[3] = {0};
+    run(e, exe, "vadd", 3, data, bytes, size);
+    run(e, exe, "twice", 1, data + 2, bytes + 2, size);
+    for (int i = 0; i < N; i++)
+      CHECK(e, c[i] == 2.0f * ((float)i * 0.5f + (float)(N - i)), "linked: c[%d] = %g", i,
+            (double)c[i]);
+    clReleaseProgram(exe);
+  }
+  err = clCompileProgram(il14, 1, &e->dev, "", 0, NULL, NULL, NULL, NULL);
+  char log[4096] = "";
+  clGetProgramBuildInfo(il14, e->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+  CHECK(e, err == CL_COMPILE_PROGRAM_FAILURE && strstr(log, "cannot be compiled to an object"),
+        "clCompileProgram(spv14.spv): %d: %s", err, log);
+out:
+  if (il) clReleaseProgram(il);
+  if (il14) clReleaseProgram(il14);
+  if (cs) clReleaseProgram(cs);
+  free(w);
+  free(w14);
+}
+
 /* control.spvasm: the structured and the unstructured kernel. */
 static void t_control(t_env *e) {
   size_t len;
@@ -595,6 +652,7 @@ int main(int argc, char **argv) {
   t_decogroup(&e);
   t_spv14(&e);
   t_options(&e);
+  t_compile_link(&e);
   t_clang(&e, "clang_O0.spv");
   t_clang(&e, "clang_O2.spv");
   t_bad(&e);
