@@ -911,11 +911,12 @@ static void spv_fill_ids(spv_mod *m, spv_moff **moffs, uint32_t *nmoffs) {
       /* SPIR-V 1.0's decoration groups (older llvm-spirv and other
        * producers): each OpDecorate naming the group applies to every target
        * (OpGroupMemberDecorate: to each target's member); the group's own
-       * OpDecorates come before (annotations are ordered: 2.4) */
+       * OpDecorates may come before or after (llvm-spirv writes one before
+       * the OpDecorationGroup), all before the first function */
       uint32_t grp = spv_idw(m, i, 1), member = in->op == SpvOpGroupMemberDecorate;
       for (uint32_t w = 2; w + member < m->ins[i].nw && !m->failed; w += 1 + member) {
         uint32_t target = spv_idw(m, i, w);
-        for (uint32_t j = 0; j < i && !m->failed; j++) {
+        for (uint32_t j = 0; j < m->nins && m->ins[j].op != SpvOpFunction && !m->failed; j++) {
           if (m->ins[j].op != SpvOpDecorate || spv_word(m, j, 1) != grp) continue;
           if (member)
             spv_member_decorate(m, target, spv_word(m, i, w + 1), j, 2, moffs, nmoffs, &cmo);
@@ -1005,6 +1006,9 @@ static void spv_globals(spv_mod *m) {
     uint32_t sc = spv_word(m, i, 3);
     int global = sc == SpvStorageClassCrossWorkgroup;
     if (sc != SpvStorageClassUniformConstant && !global) continue;
+    /* a work-item builtin, whatever its storage class and linkage (older
+     * llvm-spirv: UniformConstant, LinkageAttributes Import): no data */
+    if (x->builtin >= 0) continue;
     spv_type *pt = spv_type_of(m, x->type, 0);
     spv_type *et = pt ? spv_type_of(m, pt->elem, 0) : NULL;
     if (!et) return;

@@ -427,6 +427,31 @@ out:
   free(w14);
 }
 
+/* old_builtin.spvasm: older llvm-spirv's imported UniformConstant builtin
+ * and a decoration group decorated before it is declared. */
+static void t_old_builtin(t_env *e) {
+  size_t len;
+  uint32_t *w = load(e, "old_builtin.spv", &len);
+  cl_int st;
+  char *log;
+  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
+  if (!p) {
+    free(w);
+    return;
+  }
+  CHECK(e, st == CL_SUCCESS, "old_builtin: build %d: %s", st, log ? log : "");
+  uint32_t a[N], b[N], c[N] = {0};
+  for (int i = 0; i < N; i++) a[i] = (uint32_t)(i * 7 + 3), b[i] = (uint32_t)(100 - i);
+  void *data[] = {a, b, c};
+  size_t bytes[] = {sizeof a, sizeof b, sizeof c}, size[3] = {0};
+  if (st == CL_SUCCESS) run(e, p, "mad_id", 3, data, bytes, size);
+  for (int i = 0; i < N && st == CL_SUCCESS; i++)
+    CHECK(e, c[i] == a[i] * b[i] + (uint32_t)i, "old_builtin: c[%d] = %u", i, c[i]);
+  free(log);
+  free(w);
+  clReleaseProgram(p);
+}
+
 /* control.spvasm: the structured and the unstructured kernel. */
 static void t_control(t_env *e) {
   size_t len;
@@ -650,6 +675,7 @@ int main(int argc, char **argv) {
   t_control(&e);
   t_spec(&e);
   t_decogroup(&e);
+  t_old_builtin(&e);
   t_spv14(&e);
   t_options(&e);
   t_compile_link(&e);
