@@ -631,6 +631,7 @@ static void t_bad(t_env *e) {
       {"shader.spv", "unsupported entry point execution model GLCompute (5)"},
       {"invalid.spv", "invalid SPIR-V module: Expected int scalar or vector type as operand: "
                       "IAdd operand index 2"},
+      {"spec_vector.spv", "unsupported SPIR-V instruction OpSpecConstantOp OpIAdd on a vector"},
   };
   for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
     w = load(e, bad[k].file, &len);
