@@ -75,17 +75,24 @@ static void il_rotate(cl_context ctx, cl_device_id dev, cl_command_queue q, cons
  * get_enqueued_num_sub_groups (and the ge/gt masks' range, below the
  * maximum sub-group size) the enqueued local size, as do
  * CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE and _SUB_GROUP_COUNT_FOR_NDRANGE
- * for that local size. */
+ * for that local size; a reduction, a scan, a broadcast from the last
+ * work-item and a ballot over the smaller sub-groups too. */
 static const char *nu_src =
     "kernel void nu(global uint *o) {\n"
-    "  global uint *r = o + get_global_linear_id() * 16;\n"
+    "  global uint *r = o + get_global_linear_id() * NUF;\n"
     "  r[0] = get_sub_group_size(); r[1] = get_max_sub_group_size();\n"
     "  r[2] = get_num_sub_groups(); r[3] = get_enqueued_num_sub_groups();\n"
     "  r[4] = get_sub_group_id(); r[5] = get_sub_group_local_id();\n"
     "  uint4 m[5] = {get_sub_group_eq_mask(), get_sub_group_ge_mask(), get_sub_group_gt_mask(),\n"
     "                get_sub_group_le_mask(), get_sub_group_lt_mask()};\n"
     "  for (int i = 0; i < 5; i++) r[6 + 2 * i] = m[i].x, r[7 + 2 * i] = m[i].y;\n"
+    "  uint lin = get_local_linear_id();\n"
+    "  r[16] = sub_group_reduce_add(lin); r[17] = sub_group_scan_exclusive_add(1u);\n"
+    "  r[18] = sub_group_broadcast(lin, get_sub_group_size() - 1);\n"
+    "  r[19] = sub_group_ballot_bit_count(sub_group_ballot(1));\n"
     "}\n";
+
+enum { NUF = 20 }; /* the values nu writes per work-item */
 
 static void nonuniform(cl_context ctx, cl_device_id dev, cl_command_queue q, size_t W) {
   static const struct {
@@ -94,7 +101,9 @@ static void nonuniform(cl_context ctx, cl_device_id dev, cl_command_queue q, siz
   } cases[] = {{1, {100, 1}, {64, 1}}, {1, {130, 1}, {96, 1}}, {2, {10, 7}, {4, 4}}};
   cl_int err;
   cl_program p = clCreateProgramWithSource(ctx, 1, &nu_src, NULL, &err);
-  CHECK(clBuildProgram(p, 1, &dev, "-cl-std=CL3.0", NULL, NULL) == CL_SUCCESS);
+  char opts[64];
+  snprintf(opts, sizeof opts, "-cl-std=CL3.0 -DNUF=%d", NUF);
+  CHECK(clBuildProgram(p, 1, &dev, opts, NULL, NULL) == CL_SUCCESS);
   cl_kernel k = clCreateKernel(p, "nu", &err);
   CHECK(err == CL_SUCCESS);
   if (err != CL_SUCCESS) return;
@@ -109,12 +118,12 @@ static void nonuniform(cl_context ctx, cl_device_id dev, cl_command_queue q, siz
                                   cases[c].dims * sizeof(size_t), L, sizeof r, &r,
                                   NULL) == CL_SUCCESS);
     CHECK(r == (enq + W - 1) / W);
-    cl_uint *host = calloc(items * 16, sizeof *host);
+    cl_uint *host = calloc(items * NUF, sizeof *host);
     cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                              items * 16 * sizeof *host, host, &err);
+                              items * NUF * sizeof *host, host, &err);
     clSetKernelArg(k, 0, sizeof m, &m);
     CHECK(clEnqueueNDRangeKernel(q, k, cases[c].dims, NULL, G, L, 0, NULL, NULL) == CL_SUCCESS);
-    CHECK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, items * 16 * sizeof *host, host, 0, NULL, NULL) ==
+    CHECK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, items * NUF * sizeof *host, host, 0, NULL, NULL) ==
           CL_SUCCESS);
     int bad = 0;
     for (size_t y = 0; y < G[1]; y++)
@@ -126,13 +135,19 @@ static void nonuniform(cl_context ctx, cl_device_id dev, cl_command_queue q, siz
         uint64_t eq = (uint64_t)1 << lid, lt = eq - 1, le = lt | eq;
         uint64_t range = max == 64 ? ~(uint64_t)0 : ((uint64_t)1 << max) - 1;
         uint64_t masks[5] = {eq, range & ~lt, range & ~le, le, lt};
-        cl_uint want[16] = {
+        cl_uint want[NUF] = {
             (cl_uint)min_sz(W, n - id * W), (cl_uint)max, (cl_uint)((n + W - 1) / W),
             (cl_uint)((enq + W - 1) / W),   (cl_uint)id,  (cl_uint)lid};
         for (int i = 0; i < 5; i++)
           want[6 + 2 * i] = (cl_uint)masks[i], want[7 + 2 * i] = (cl_uint)(masks[i] >> 32);
-        const cl_uint *got = host + (y * G[0] + x) * 16;
-        for (int f = 0; f < 16; f++)
+        /* collectives over this sub-group's work-items, ids id*W .. +size */
+        size_t size = min_sz(W, n - id * W), first = id * W;
+        want[16] = (cl_uint)(size * first + size * (size - 1) / 2);
+        want[17] = (cl_uint)lid;
+        want[18] = (cl_uint)(first + size - 1);
+        want[19] = (cl_uint)size;
+        const cl_uint *got = host + (y * G[0] + x) * NUF;
+        for (int f = 0; f < NUF; f++)
           if (got[f] != want[f] && bad++ < 4)
             fprintf(stderr, "  case %zu work-item (%zu,%zu) field %d: got %u, want %u\n", c, x, y,
                     f, got[f], want[f]);
