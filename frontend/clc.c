@@ -885,11 +885,42 @@ fe_status fe_clc_compile_bc(const fe_clc_tools *tools, const char *source, const
   return st;
 }
 
+/* dir/x.bc with every kernel marked as clang marks it for
+ * -cl-uniform-work-group-size (through textual IR: fe_clc_uniform_ir). */
+static fe_status clc_mark_uniform_bc(const fe_clc_tools *tools, const char *dir, fe_sb *log) {
+  fe_status st = clc_opt(tools, dir, "verify", NULL, 0, "x.bc", "x.ll", 1, log);
+  if (st != FE_OK) return st;
+  char path[PATH_MAX];
+  snprintf(path, sizeof path, "%s/x.ll", dir);
+  size_t n = 0, un = 0;
+  int missing = 0;
+  char *ir = clc_read_file(path, &n);
+  char *u = ir ? fe_clc_uniform_ir(ir, n, &un, &missing) : NULL;
+  free(ir);
+  if (!u) {
+    fe_sb_printf(log, "error: out of memory marking the kernels for uniform work-groups\n");
+    return FE_INTERNAL;
+  }
+  if (missing) {
+    free(u);
+    fe_sb_printf(log, "error: -cl-uniform-work-group-size: a kernel of the SPIR-V module has no "
+                      "attribute group after translation to LLVM IR to carry it; build the "
+                      "program with clBuildProgram instead\n");
+    return FE_BUILD_FAILED;
+  }
+  snprintf(path, sizeof path, "%s/u.ll", dir);
+  int bad = clc_write_file(path, u, un, log);
+  free(u);
+  return bad ? FE_INTERNAL : clc_opt(tools, dir, "verify", NULL, 0, "u.ll", "x.bc", 0, log);
+}
+
 fe_status fe_clc_spirv_to_bc(const fe_clc_tools *tools, const uint32_t *words, size_t nwords,
-                             void **bc, size_t *bc_len, fe_sb *log) {
+                             int uniform, void **bc, size_t *bc_len, fe_sb *log) {
   *bc = NULL;
   *bc_len = 0;
-  if (!clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log)) return FE_INTERNAL;
+  if (!clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log) ||
+      (uniform && !clc_tool_ok(tools->opt, "opt", "WAVESIM_OPT", log)))
+    return FE_INTERNAL;
   char dir[1024], path[PATH_MAX], logp[PATH_MAX];
   if (clc_mkdtemp(dir, sizeof dir, log)) return FE_INTERNAL;
   fe_status st = FE_OK;
@@ -915,6 +946,7 @@ fe_status fe_clc_spirv_to_bc(const fe_clc_tools *tools, const uint32_t *words, s
     }
   }
   clc_argv_fini(&a);
+  if (st == FE_OK && uniform) st = clc_mark_uniform_bc(tools, dir, log);
   if (st == FE_OK) {
     snprintf(path, sizeof path, "%s/x.bc", dir);
     *bc = clc_read_file(path, bc_len);

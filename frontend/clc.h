@@ -82,10 +82,12 @@ fe_status fe_clc_compile_bc(const fe_clc_tools *tools, const char *source, const
 
 /* clCompileProgram of a SPIR-V program: the module translated back to LLVM
  * bitcode (llvm-spirv -r) into *bc, *bc_len (caller frees), an object
- * clLinkProgram links like a source program's. FE_BUILD_FAILED, with the
- * translator's messages in log, for a module it cannot translate. */
+ * clLinkProgram links like a source program's; `uniform`
+ * (-cl-uniform-work-group-size): its kernels carry clang's attribute for it.
+ * FE_BUILD_FAILED, with the translator's messages in log, for a module it
+ * cannot translate. */
 fe_status fe_clc_spirv_to_bc(const fe_clc_tools *tools, const uint32_t *words, size_t nwords,
-                             void **bc, size_t *bc_len, fe_sb *log);
+                             int uniform, void **bc, size_t *bc_len, fe_sb *log);
 
 /* Checks clBuildProgram's options for a SPIR-V program as for source (an
  * unknown one is FE_INVALID_OPTIONS, message in log); *uniform_wg set for

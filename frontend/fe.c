@@ -512,7 +512,7 @@ fe_status fe_compile_spirv_object(fe_compiler *c, const uint32_t *words, size_t 
   } else if (st == FE_OK) {
     fe_clc_tools t = fe_tools(c);
     t.target = target;
-    st = fe_clc_spirv_to_bc(&t, words, nwords, bc, bc_len, &lb);
+    st = fe_clc_spirv_to_bc(&t, words, nwords, uniform, bc, bc_len, &lb);
   }
   *log = fe_take_log(&lb, &st, NULL);
   if (st != FE_OK) {

@@ -372,7 +372,8 @@ static void t_options(t_env *e) {
 
 /* clCompileProgram on SPIR-V programs (OpenCL 3.0): vadd.spv compiled to an
  * object, linked with a source program's object, both kernels run and
- * checked; a bad option is CL_INVALID_COMPILER_OPTIONS; spv14.spv (SPIR-V
+ * checked; a bad option is CL_INVALID_COMPILER_OPTIONS;
+ * -cl-uniform-work-group-size reaches the linked kernel; spv14.spv (SPIR-V
  * 1.4, which llvm-spirv 14 cannot translate back) fails to compile saying
  * so, and still builds with clBuildProgram (t_spv14). */
 static void t_compile_link(t_env *e) {
@@ -413,6 +414,30 @@ static void t_compile_link(t_env *e) {
       CHECK(e, c[i] == 2.0f * ((float)i * 0.5f + (float)(N - i)), "linked: c[%d] = %g", i,
             (double)c[i]);
     clReleaseProgram(exe);
+  }
+  /* -cl-uniform-work-group-size reaches the linked kernels; without it a
+   * non-uniform launch runs */
+  static const char *const uopts[] = {"-cl-uniform-work-group-size", ""};
+  for (int u = 0; u < 2; u++) {
+    err = clCompileProgram(il, 1, &e->dev, uopts[u], 0, NULL, NULL, NULL, NULL);
+    CHECK(e, err == CL_SUCCESS, "clCompileProgram(vadd.spv, '%s'): %d", uopts[u], err);
+    cl_program ux = clLinkProgram(e->ctx, 1, &e->dev, "", 1, &il, NULL, NULL, &err);
+    cl_kernel k = ux ? clCreateKernel(ux, "vadd", &err) : NULL;
+    CHECK(e, k != NULL, "linked vadd.spv ('%s'): %d", uopts[u], err);
+    if (k) {
+      cl_mem m = clCreateBuffer(e->ctx, CL_MEM_READ_WRITE, 128 * sizeof(float), NULL, &err);
+      for (cl_uint a = 0; a < 3; a++) clSetKernelArg(k, a, sizeof m, &m);
+      size_t g = 100, l = 64, gu = 128;
+      err = clEnqueueNDRangeKernel(e->q, k, 1, NULL, &g, &l, 0, NULL, NULL);
+      CHECK(e, err == (u == 0 ? CL_INVALID_WORK_GROUP_SIZE : CL_SUCCESS),
+            "linked vadd.spv ('%s'): a 100/64 launch %d", uopts[u], err);
+      err = clEnqueueNDRangeKernel(e->q, k, 1, NULL, &gu, &l, 0, NULL, NULL);
+      CHECK(e, err == CL_SUCCESS, "linked vadd.spv ('%s'): a 128/64 launch %d", uopts[u], err);
+      clFinish(e->q);
+      clReleaseMemObject(m);
+      clReleaseKernel(k);
+    }
+    if (ux) clReleaseProgram(ux);
   }
   err = clCompileProgram(il14, 1, &e->dev, "", 0, NULL, NULL, NULL, NULL);
   char log[4096] = "";
