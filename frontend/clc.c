@@ -54,17 +54,23 @@ static void clc_push_ext(clc_argv *a, const fe_target *t, const char *std) {
   /* For SPIR targets in 3.0, clang 14's opencl-c-base.h defines
    * __opencl_c_read_write_images itself and then declares the read_write
    * overloads, which its own checks reject unless the feature is set: set
-   * it for 3.0 so the header parses (not a reported feature: fe_ext.def). */
-  int rw = t->images && !strcmp(std, "CL3.0");
-  size_t cap = strlen("-cl-ext=-all,+__opencl_c_read_write_images") + 1;
+   * it for 3.0 so the header parses (not a reported feature: fe_ext.def).
+   * opencl-c.h declares the other image builtins unguarded, so on a device
+   * without images clang must be given __opencl_c_images too for the header
+   * to parse; the kernel's view is then undone (clc_no_images_header) and
+   * a kernel that uses images fails in the backend, naming them (be.c). */
+  int cl30 = !strcmp(std, "CL3.0");
+  const char *img = !cl30       ? ""
+                    : t->images ? ",+__opencl_c_read_write_images"
+                                : ",+__opencl_c_read_write_images,+__opencl_c_images";
+  size_t cap = strlen("-cl-ext=-all") + strlen(img) + 1;
   for (size_t i = 0; i < fe_ext_count; i++) cap += strlen(fe_ext_table[i].name) + 2;
   char *flag = malloc(cap);
   if (!flag) {
     a->oom = 1;
     return;
   }
-  size_t n =
-      (size_t)snprintf(flag, cap, "-cl-ext=-all%s", rw ? ",+__opencl_c_read_write_images" : "");
+  size_t n = (size_t)snprintf(flag, cap, "-cl-ext=-all%s", img);
   for (size_t i = 0; i < fe_ext_count; i++) {
     const fe_ext *e = &fe_ext_table[i];
     if (e->clang == FE_EXT_CLANG_CL_EXT && e->on(t))
@@ -516,6 +522,29 @@ static const char clc_rotate_header[] =
     "#undef __WAVESIM_ROT\n";
 #define CLC_ROTATE_HEADER "wavesim_subgroup_rotate.h"
 
+/* A device without images, OpenCL C 2.0 and 3.0: clang 14's headers define
+ * the image feature macros themselves (2.0: both, as core features; 3.0:
+ * read_write, and __opencl_c_images comes from -cl-ext, clc_push_ext), so
+ * `#ifdef __opencl_c_images` would say true. Force-included after
+ * opencl-c.h, this says false, as CL_DEVICE_OPENCL_C_FEATURES does; with
+ * -U__opencl_c_images (before the header) it also keeps opencl-c.h from
+ * defining cl_khr_depth_images in 3.0. */
+static const char clc_no_images_header[] = "#undef __opencl_c_images\n"
+                                           "#undef __opencl_c_read_write_images\n"
+                                           "#undef cl_khr_depth_images\n";
+#define CLC_NO_IMAGES_HEADER "wavesim_no_images.h"
+
+/* Writes header text into dir/name and has clang force-include it. */
+static int clc_push_header(clc_argv *a, const char *dir, const char *name, const char *text,
+                           size_t len, fe_sb *log) {
+  char hp[PATH_MAX];
+  snprintf(hp, sizeof hp, "%s/%s", dir, name);
+  if (clc_write_file(hp, text, len, log)) return -1;
+  clc_push(a, "-include");
+  clc_push(a, name);
+  return 0;
+}
+
 /* Whether the space-separated extension list names ext. */
 static int clc_has_ext(const char *list, const char *ext) {
   size_t n = strlen(ext);
@@ -549,16 +578,19 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
    * for SPIR targets; advertise only the device's (clc_push_ext). */
   if (tools->target) {
     clc_push_ext(&a, tools->target, o->std);
-    if (!tools->target->images) clc_push(&a, "-U__IMAGE_SUPPORT__");
-    if (clc_has_ext(tools->target->extensions, "cl_khr_subgroup_rotate")) {
-      char hp[PATH_MAX];
-      snprintf(hp, sizeof hp, "%s/" CLC_ROTATE_HEADER, dir);
-      if (clc_write_file(hp, clc_rotate_header, sizeof clc_rotate_header - 1, log)) {
-        clc_argv_fini(&a);
-        return FE_INTERNAL;
-      }
-      clc_push(&a, "-include");
-      clc_push(&a, CLC_ROTATE_HEADER);
+    int cl2x = !strcmp(o->std, "CL2.0") || !strcmp(o->std, "CL3.0");
+    if (!tools->target->images) {
+      clc_push(&a, "-U__IMAGE_SUPPORT__");
+      if (cl2x) clc_push(&a, "-U__opencl_c_images");
+    }
+    if ((!tools->target->images && cl2x &&
+         clc_push_header(&a, dir, CLC_NO_IMAGES_HEADER, clc_no_images_header,
+                         sizeof clc_no_images_header - 1, log)) ||
+        (clc_has_ext(tools->target->extensions, "cl_khr_subgroup_rotate") &&
+         clc_push_header(&a, dir, CLC_ROTATE_HEADER, clc_rotate_header,
+                         sizeof clc_rotate_header - 1, log))) {
+      clc_argv_fini(&a);
+      return FE_INTERNAL;
     }
   }
   if (with_headers) {
@@ -853,6 +885,83 @@ fe_status fe_clc_compile_bc(const fe_clc_tools *tools, const char *source, const
   return st;
 }
 
+/* dir/x.bc with every kernel marked as clang marks it for
+ * -cl-uniform-work-group-size (through textual IR: fe_clc_uniform_ir). */
+static fe_status clc_mark_uniform_bc(const fe_clc_tools *tools, const char *dir, fe_sb *log) {
+  fe_status st = clc_opt(tools, dir, "verify", NULL, 0, "x.bc", "x.ll", 1, log);
+  if (st != FE_OK) return st;
+  char path[PATH_MAX];
+  snprintf(path, sizeof path, "%s/x.ll", dir);
+  size_t n = 0, un = 0;
+  int missing = 0;
+  char *ir = clc_read_file(path, &n);
+  char *u = ir ? fe_clc_uniform_ir(ir, n, &un, &missing) : NULL;
+  free(ir);
+  if (!u) {
+    fe_sb_printf(log, "error: out of memory marking the kernels for uniform work-groups\n");
+    return FE_INTERNAL;
+  }
+  if (missing) {
+    free(u);
+    fe_sb_printf(log, "error: -cl-uniform-work-group-size: a kernel of the SPIR-V module has no "
+                      "attribute group after translation to LLVM IR to carry it; build the "
+                      "program with clBuildProgram instead\n");
+    return FE_BUILD_FAILED;
+  }
+  snprintf(path, sizeof path, "%s/u.ll", dir);
+  int bad = clc_write_file(path, u, un, log);
+  free(u);
+  return bad ? FE_INTERNAL : clc_opt(tools, dir, "verify", NULL, 0, "u.ll", "x.bc", 0, log);
+}
+
+fe_status fe_clc_spirv_to_bc(const fe_clc_tools *tools, const uint32_t *words, size_t nwords,
+                             int uniform, void **bc, size_t *bc_len, fe_sb *log) {
+  *bc = NULL;
+  *bc_len = 0;
+  if (!clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log) ||
+      (uniform && !clc_tool_ok(tools->opt, "opt", "WAVESIM_OPT", log)))
+    return FE_INTERNAL;
+  char dir[1024], path[PATH_MAX], logp[PATH_MAX];
+  if (clc_mkdtemp(dir, sizeof dir, log)) return FE_INTERNAL;
+  fe_status st = FE_OK;
+  snprintf(path, sizeof path, "%s/in.spv", dir);
+  if (clc_write_file(path, words, nwords * sizeof *words, log)) st = FE_INTERNAL;
+  clc_argv a = {0};
+  clc_push(&a, tools->llvm_spirv);
+  clc_push(&a, "-r");
+  clc_push(&a, "in.spv");
+  clc_push(&a, "-o");
+  clc_push(&a, "x.bc");
+  if (st == FE_OK) {
+    snprintf(logp, sizeof logp, "%s/r.log", dir);
+    int rc = clc_run(&a, dir, logp, log);
+    if (rc != 0) {
+      clc_log_output(logp, dir, log);
+      fe_sb_printf(log,
+                   "error: the SPIR-V module cannot be compiled to an object for "
+                   "clLinkProgram: llvm-spirv could not translate it to LLVM IR (%s %d; "
+                   "the messages above say why); clBuildProgram builds it directly\n",
+                   rc > 0 ? "exit" : "status", rc);
+      st = FE_BUILD_FAILED;
+    }
+  }
+  clc_argv_fini(&a);
+  if (st == FE_OK && uniform) st = clc_mark_uniform_bc(tools, dir, log);
+  if (st == FE_OK) {
+    snprintf(path, sizeof path, "%s/x.bc", dir);
+    *bc = clc_read_file(path, bc_len);
+    if (!*bc || *bc_len == 0) {
+      fe_sb_printf(log, "error: internal: llvm-spirv produced no bitcode file\n");
+      free(*bc);
+      *bc = NULL;
+      *bc_len = 0;
+      st = FE_INTERNAL;
+    }
+  }
+  clc_rmtree(dir);
+  return st;
+}
+
 /* Link options of the OpenCL 1.2 spec (5.6.5.2). The math ones only promise
  * the compiler may assume them; the objects were compiled already, so they
  * are accepted without effect. */
@@ -860,6 +969,18 @@ static const char *const clc_link_math[] = {
   "-cl-denorms-are-zero", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
   "-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-no-subgroup-ifp",
 };
+
+fe_status fe_clc_il_options(const char *options, int *uniform_wg, fe_sb *log) {
+  clc_opts o = {0};
+  fe_status st = clc_parse_options(options, &o, log);
+  *uniform_wg = 0;
+  for (int i = 0; st == FE_OK && i < o.clang.n; i++)
+    if (!strcmp(o.clang.v[i], "-cl-uniform-work-group-size") &&
+        (i == 0 || strcmp(o.clang.v[i - 1], "-D")))
+      *uniform_wg = 1;
+  clc_argv_fini(&o.clang);
+  return st;
+}
 
 fe_status fe_clc_link_options(const char *options, int *create_library, fe_sb *log) {
   clc_argv w = {0};

@@ -80,6 +80,23 @@ fe_status fe_clc_compile_bc(const fe_clc_tools *tools, const char *source, const
                             const fe_header *hdrs, size_t nhdrs, void **bc, size_t *bc_len,
                             fe_sb *log);
 
+/* clCompileProgram of a SPIR-V program: the module translated back to LLVM
+ * bitcode (llvm-spirv -r) into *bc, *bc_len (caller frees), an object
+ * clLinkProgram links like a source program's; `uniform`
+ * (-cl-uniform-work-group-size): its kernels carry clang's attribute for it.
+ * FE_BUILD_FAILED, with the translator's messages in log, for a module it
+ * cannot translate. */
+fe_status fe_clc_spirv_to_bc(const fe_clc_tools *tools, const uint32_t *words, size_t nwords,
+                             int uniform, void **bc, size_t *bc_len, fe_sb *log);
+
+/* Checks clBuildProgram's options for a SPIR-V program as for source (an
+ * unknown one is FE_INVALID_OPTIONS, message in log); *uniform_wg set for
+ * -cl-uniform-work-group-size. The others have nothing to act on in a
+ * module: -D, -I and -cl-std= shape OpenCL C source; -cl-opt-disable turns
+ * off LLVM's optimisation, which a module has been through or not before it
+ * came; the math flags are clang's. */
+fe_status fe_clc_il_options(const char *options, int *uniform_wg, fe_sb *log);
+
 /* Checks clLinkProgram's options; *create_library set for -create-library.
  * FE_INVALID_OPTIONS (message in log) for any other option. */
 fe_status fe_clc_link_options(const char *options, int *create_library, fe_sb *log);

@@ -408,18 +408,35 @@ fe_status fe_build(fe_compiler *c, const char *source, const char *options,
   return st;
 }
 
-fe_status fe_build_spirv(fe_compiler *c, const uint32_t *words, size_t nwords,
+/* Every kernel of prog asks for uniform work-groups (a SPIR-V program built
+ * with -cl-uniform-work-group-size); done after the cache, which keeps the
+ * module's own program whatever the options. */
+static void fe_uniform_wg(isa_program *prog) {
+  for (uint32_t i = 0; prog && i < prog->nkernels; i++) prog->kernels[i].uniform_wg = 1;
+}
+
+fe_status fe_build_spirv(fe_compiler *c, const uint32_t *words, size_t nwords, const char *options,
                          const fe_target *target, isa_program **out, char **log) {
   fe_sb lb = {0};
   *out = NULL;
+  int uniform = 0;
+  fe_status st = options && *options ? fe_clc_il_options(options, &uniform, &lb) : FE_OK;
+  if (st != FE_OK) {
+    *log = fe_take_log(&lb, &st, out);
+    return st;
+  }
   fe_cache_key key;
   int cacheable = c && fe_cache_key_spirv(c->cache, words, nwords, target, &key) == 0;
-  if (cacheable && fe_cache_lookup(c->cache, &key, out, log))
+  if (cacheable && fe_cache_lookup(c->cache, &key, out, log)) {
+    if (uniform) fe_uniform_wg(*out);
+    fe_sb_fini(&lb);
     return FE_OK;
-  fe_status st = fe_spirv_to_isa(words, nwords, target, out, &lb);
+  }
+  st = fe_spirv_to_isa(words, nwords, target, out, &lb);
   *log = fe_take_log(&lb, &st, out);
   if (cacheable && st == FE_OK)
     fe_cache_store(c->cache, &key, *out, *log);
+  if (st == FE_OK && uniform) fe_uniform_wg(*out);
   return st;
 }
 
@@ -466,6 +483,36 @@ fe_status fe_compile_object(fe_compiler *c, const char *source, const char *opti
     fe_clc_tools t = fe_tools(c);
     t.target = target;
     st = fe_clc_compile_bc(&t, source, options, hdrs, nhdrs, bc, bc_len, &lb);
+  }
+  *log = fe_take_log(&lb, &st, NULL);
+  if (st != FE_OK) {
+    free(*bc);
+    *bc = NULL;
+    *bc_len = 0;
+  }
+  return st;
+}
+
+fe_status fe_compile_spirv_object(fe_compiler *c, const uint32_t *words, size_t nwords,
+                                  const char *options, const fe_target *target, void **bc,
+                                  size_t *bc_len, char **log) {
+  fe_sb lb = {0};
+  *bc = NULL;
+  *bc_len = 0;
+  int uniform = 0;
+  fe_status st = options && *options ? fe_clc_il_options(options, &uniform, &lb) : FE_OK;
+  /* read as clBuildProgram reads it first: a module it cannot build fails
+   * here with the reader's message, not later at the link */
+  isa_program *prog = NULL;
+  if (st == FE_OK) st = fe_spirv_to_isa(words, nwords, target, &prog, &lb);
+  if (prog) isa_program_destroy(prog);
+  if (st == FE_OK && !c) {
+    fe_sb_printf(&lb, "error: internal: no compiler object\n");
+    st = FE_INTERNAL;
+  } else if (st == FE_OK) {
+    fe_clc_tools t = fe_tools(c);
+    t.target = target;
+    st = fe_clc_spirv_to_bc(&t, words, nwords, uniform, bc, bc_len, &lb);
   }
   *log = fe_take_log(&lb, &st, NULL);
   if (st != FE_OK) {

@@ -47,8 +47,11 @@ fe_status fe_build(fe_compiler *c, const char *source, const char *options,
  * reports it as CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE. */
 #define FE_MAX_SEGMENT_BYTES (16u << 20)
 
-/* Same from a SPIR-V module already in memory. */
-fe_status fe_build_spirv(fe_compiler *c, const uint32_t *words, size_t nwords,
+/* Same from a SPIR-V module already in memory, with clBuildProgram's
+ * `options` (NULL: none) checked as for source: an unknown one is
+ * FE_INVALID_OPTIONS; -cl-uniform-work-group-size makes every kernel ask
+ * for uniform work-groups; the rest have nothing to change in a module. */
+fe_status fe_build_spirv(fe_compiler *c, const uint32_t *words, size_t nwords, const char *options,
                          const fe_target *target, isa_program **out, char **log);
 
 /* SPIR-V specialization constants (spirv/spv_spec.c), for
@@ -113,6 +116,14 @@ typedef struct fe_header {
 fe_status fe_compile_object(fe_compiler *c, const char *source, const char *options,
                             const fe_header *hdrs, size_t nhdrs, const fe_target *target,
                             void **bc, size_t *bc_len, char **log);
+
+/* clCompileProgram of a SPIR-V program (already specialised): `options`
+ * checked as fe_build_spirv does, the module read as a build would (its
+ * errors reported here), then translated back to LLVM bitcode (*bc
+ * malloc'd), an object fe_link links with source programs' objects. */
+fe_status fe_compile_spirv_object(fe_compiler *c, const uint32_t *words, size_t nwords,
+                                  const char *options, const fe_target *target, void **bc,
+                                  size_t *bc_len, char **log);
 
 /* Checks link options (FE_INVALID_OPTIONS with a log message for a bad one);
  * *create_library is set for -create-library. */

@@ -433,7 +433,7 @@ static cl_int rt_build_one(struct _cl_program *p, cl_uint i, fe_compiler *fc) {
   if (!fc) {
     st = FE_INTERNAL;
     log = rt_strdup("wavesim: cannot create the OpenCL C compiler (out of memory)\n");
-  } else if (pd->bc && !p->source) {
+  } else if (pd->bc && !p->source && !p->il) {
     /* From a bitcode binary: the object, library or linked executable is
      * linked alone (link options do not apply to clBuildProgram). */
     void *bc = NULL;
@@ -449,9 +449,12 @@ static cl_int rt_build_one(struct _cl_program *p, cl_uint i, fe_compiler *fc) {
     /* specialised (the values set, every specialization constant frozen):
      * p->il stays the module the application gave (CL_PROGRAM_IL) */
     size_t nw = 0;
+    free(pd->bc); /* an IL program compiled before is built afresh */
+    pd->bc = NULL;
+    pd->bc_len = 0;
     uint32_t *w = fe_spirv_specialize(p->il, p->il_words, p->spec, p->nspec, &nw);
     if (w) {
-      st = fe_build_spirv(fc, w, nw, target, &prog, &log);
+      st = fe_build_spirv(fc, w, nw, rt_program_compile_options(p), target, &prog, &log);
       free(w);
     } else {
       st = FE_INTERNAL;
@@ -534,9 +537,10 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev,
     if (!RT_VALID(headers[i], RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;
     if (!headers[i]->source || !header_names[i]) return CL_INVALID_VALUE;
   }
-  /* Only programs created from source: our binaries carry the source
-   * (bin_options set), but to the application they hold no source. */
-  if (!p->source || p->bin_options) return CL_INVALID_OPERATION;
+  /* Programs created from source or IL (OpenCL 3.0: the headers are
+   * ignored for IL): our binaries carry the source (bin_options set), but to
+   * the application they hold no source. */
+  if ((!p->source && !p->il) || p->bin_options) return CL_INVALID_OPERATION;
   fe_header *hdrs = calloc(nheaders ? nheaders : 1, sizeof *hdrs);
   if (!hdrs) return CL_OUT_OF_HOST_MEMORY;
   for (cl_uint i = 0; i < nheaders; i++)
@@ -550,7 +554,7 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev,
   fe_compiler *fc = rt_compiler(p->ctx->platform);
   free(p->options);
   p->options = rt_strdup(options ? options : "");
-  p->arg_info = rt_has_arg_info(options);
+  p->arg_info = p->il ? 0 : rt_has_arg_info(options); /* as clBuildProgram */
   char *opts = NULL;
   rt_strcat(&opts, "%s %s", RT_OPENCL_VERSION_DEFINE, options ? options : "");
   for (cl_uint i = 0; i < p->ctx->ndev; i++) {
@@ -566,6 +570,16 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev,
     fe_status st = FE_INTERNAL;
     if (!fc || !opts) {
       log = rt_strdup("wavesim: out of memory starting the compiler\n");
+    } else if (p->il) {
+      /* specialised as for clBuildProgram, then an LLVM bitcode object */
+      size_t nw = 0;
+      uint32_t *w = fe_spirv_specialize(p->il, p->il_words, p->spec, p->nspec, &nw);
+      if (w)
+        st = fe_compile_spirv_object(fc, w, nw, options, &p->ctx->devices[i]->target, &pd->bc,
+                                     &pd->bc_len, &log);
+      else
+        log = rt_strdup("wavesim: out of memory specialising the SPIR-V module\n");
+      free(w);
     } else {
       st = fe_compile_object(fc, p->source, opts, hdrs, nheaders, &p->ctx->devices[i]->target,
                              &pd->bc, &pd->bc_len, &log);

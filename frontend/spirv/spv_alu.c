@@ -243,6 +243,44 @@ void spv_h_copy_object(spv_fn *x, uint32_t i, uint32_t arg) {
   if (!m->failed) spv_set(x, W(2), x->a, n);
 }
 
+/* The pointee's size in bytes of pointer value id, 0 (reported) when its
+ * type is not a pointer to a sized type. */
+static uint32_t spv_pointee_size(spv_fn *x, uint32_t id) {
+  spv_mod *m = x->m;
+  spv_type *pt = id < m->bound ? spv_type_of(m, m->ids[id].type, x->line) : NULL;
+  spv_type *et = pt && pt->tk == SPV_T_PTR ? spv_type_of(m, pt->elem, x->line) : NULL;
+  if (!m->failed && (!et || !et->size))
+    spv_error(m, x->line, "malformed SPIR-V: not a pointer to a sized type");
+  return et && !m->failed ? et->size : 0;
+}
+
+/* OpSizeOf (SPIR-V 1.1): the pointee's size, a constant of the result type */
+void spv_h_size_of(spv_fn *x, uint32_t i, uint32_t arg) {
+  (void)arg;
+  spv_mod *m = x->m;
+  ir_type *t = spv_tbuf(x);
+  uint32_t size = spv_pointee_size(x, W(3));
+  if (m->failed || spv_rleaves(x, i) != 1) return;
+  uint32_t r = spv_kconst(x, t[0], size);
+  spv_set(x, W(2), &r, 1);
+}
+
+/* OpPtrDiff (SPIR-V 1.4): (a - b) / the element size, signed, in the result
+ * type's width (the pointers point into the same object) */
+void spv_h_ptr_diff(spv_fn *x, uint32_t i, uint32_t arg) {
+  (void)arg;
+  spv_mod *m = x->m;
+  ir_type *t = spv_tbuf(x), i64 = SPV_IRT(IR_T_I64);
+  uint32_t size = spv_pointee_size(x, W(3));
+  if (m->failed || spv_rleaves(x, i) != 1 || spv_val(x, W(3), x->a) != 1 ||
+      spv_val(x, W(4), x->b) != 1)
+    return;
+  uint32_t a = spv_resize(x, x->a[0], i64, 0), b = spv_resize(x, x->b[0], i64, 0);
+  uint32_t r = spv_op2(x, IR_SDIV, i64, spv_op2(x, IR_SUB, i64, a, b), spv_kconst(x, i64, size));
+  r = spv_resize(x, r, t[0], 1);
+  spv_set(x, W(2), &r, 1);
+}
+
 void spv_h_composite_extract(spv_fn *x, uint32_t i, uint32_t arg) {
   (void)arg;
   spv_mod *m = x->m;

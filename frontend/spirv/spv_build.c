@@ -166,6 +166,16 @@ static uint32_t spv_const_leaves(spv_fn *x, uint32_t id, uint32_t *out, uint32_t
     }
     return m->failed ? 0 : n;
   }
+  case SpvOpSpecConstantOp: {
+    /* left by the specialiser (spv_spec.c evaluates those on scalars):
+     * name the operation it computes */
+    const char *op = spv_op_name(W(3));
+    spv_error(m, x->line,
+              "unsupported SPIR-V instruction OpSpecConstantOp %s on a vector or composite used "
+              "in code; not implemented yet (a scalar OpSpecConstantOp is evaluated)",
+              op ? op : "(unknown opcode)");
+    return 0;
+  }
   default:
     spv_error(m, x->line, "unsupported SPIR-V instruction %s; not implemented yet",
               spv_op_name(m->ins[i].op));

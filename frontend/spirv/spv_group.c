@@ -180,16 +180,27 @@ uint32_t spv_sg_w(spv_fn *x) {
   return x->sg_w - 1;
 }
 
-/* The work-group's work-items and this work-item's local linear id (I32). */
-uint32_t spv_sg_total(spv_fn *x) {
+/* The work-items of a work-group of the sizes op gives (I32). */
+static uint32_t spv_sg_items(spv_fn *x, ir_op op) {
   ir_type i32 = SPV_IRT(IR_T_I32);
-  if (!x->sg_total) {
-    uint32_t sx = spv_wi(x, IR_LOCAL_SIZE, 0), sy = spv_wi(x, IR_LOCAL_SIZE, 1),
-             sz = spv_wi(x, IR_LOCAL_SIZE, 2);
-    x->sg_total = 1 + sg_e2(x, IR_MUL, i32, sg_e2(x, IR_MUL, i32, sx, sy), sz);
-  }
+  uint32_t sx = spv_wi(x, op, 0), sy = spv_wi(x, op, 1), sz = spv_wi(x, op, 2);
+  return sg_e2(x, IR_MUL, i32, sg_e2(x, IR_MUL, i32, sx, sy), sz);
+}
+
+/* The work-group's work-items (I32): this group's actual size, smaller than
+ * the enqueued one in the last groups of a non-uniform launch. */
+uint32_t spv_sg_total(spv_fn *x) {
+  if (!x->sg_total) x->sg_total = 1 + spv_sg_items(x, IR_LOCAL_SIZE);
   return x->sg_total - 1;
 }
+/* The work-items of a work-group of the enqueued local size (I32): what
+ * get_max_sub_group_size and get_enqueued_num_sub_groups are defined on, the
+ * same in every group of the dispatch. */
+static uint32_t spv_sg_enq_total(spv_fn *x) {
+  if (!x->sg_enq_total) x->sg_enq_total = 1 + spv_sg_items(x, IR_ENQ_LOCAL_SIZE);
+  return x->sg_enq_total - 1;
+}
+/* This work-item's local linear id (I32). */
 uint32_t spv_sg_lin(spv_fn *x) {
   ir_type i32 = SPV_IRT(IR_T_I32);
   if (!x->sg_lin) {
@@ -223,17 +234,23 @@ uint32_t spv_subgroup_builtin(spv_fn *x, int32_t bi, uint32_t *out) {
   default:
     return 0;
   }
+  /* OpenCL C 3.0, 6.15.2: get_num_sub_groups and get_sub_group_size describe
+   * this work-group as it runs; get_enqueued_num_sub_groups and
+   * get_max_sub_group_size the enqueued local size, so they are the same in
+   * the last, smaller groups of a non-uniform launch as in the others. */
   uint32_t w = spv_sg_w(x);
-  uint32_t total = spv_sg_total(x);
+  int enq = bi == SpvBuiltInNumEnqueuedSubgroups || bi == SpvBuiltInSubgroupMaxSize ||
+            bi == SpvBuiltInSubgroupGeMask || bi == SpvBuiltInSubgroupGtMask;
+  uint32_t total = enq ? spv_sg_enq_total(x) : spv_sg_total(x);
   if (bi == SpvBuiltInNumSubgroups || bi == SpvBuiltInNumEnqueuedSubgroups) {
-    /* ceil(total / W): the work-group's sub-groups (also for the enqueued
-     * size, which is the local size while work-groups are uniform) */
+    /* ceil(total / W) */
     uint32_t wm1 = sg_e2(x, IR_SUB, i32, w, spv_kconst(x, i32, 1));
     out[0] = sg_e2(x, IR_UDIV, i32, sg_e2(x, IR_ADD, i32, total, wm1), w);
     return 1;
   }
   uint32_t maxsz = sg_e2(x, IR_UMIN, i32, w, total);
   if (bi == SpvBuiltInSubgroupMaxSize) return out[0] = maxsz, 1;
+  total = spv_sg_total(x);
   uint32_t lin = spv_sg_lin(x);
   uint32_t lid = sg_e2(x, IR_UREM, i32, lin, w);
   if (bi == SpvBuiltInSubgroupLocalInvocationId) return out[0] = lid, 1;

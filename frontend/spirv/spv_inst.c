@@ -98,7 +98,7 @@ static const spv_handler spv_handlers[] = {
     H(Undef, undef, 0), H(ExtInst, ext_inst, 0),
     /* memory */
     H(Variable, variable, 0), H(Load, load, 0), H(Store, store, 0),
-    H(CopyMemory, copy_memory, 0), H(CopyMemorySized, copy_memory, 0),
+    H(CopyMemory, copy_memory, 0), H(CopyMemorySized, copy_memory, 0), H(SizeOf, size_of, 0),
     H(AccessChain, access_chain, 0), H(InBoundsAccessChain, access_chain, 0),
     H(PtrAccessChain, access_chain, 1), H(InBoundsPtrAccessChain, access_chain, 1),
     /* arithmetic and logic */
@@ -124,6 +124,8 @@ static const spv_handler spv_handlers[] = {
     H(SGreaterThan, icmp, IR_P_SGT), H(SGreaterThanEqual, icmp, IR_P_SGE),
     H(ULessThan, icmp, IR_P_ULT), H(ULessThanEqual, icmp, IR_P_ULE),
     H(UGreaterThan, icmp, IR_P_UGT), H(UGreaterThanEqual, icmp, IR_P_UGE),
+    /* SPIR-V 1.4's pointer comparisons: the addresses as integers */
+    H(PtrEqual, icmp, IR_P_EQ), H(PtrNotEqual, icmp, IR_P_NE), H(PtrDiff, ptr_diff, 0),
     H(FOrdEqual, fcmp, IR_P_OEQ), H(FOrdNotEqual, fcmp, IR_P_ONE),
     H(FOrdLessThan, fcmp, IR_P_OLT), H(FOrdLessThanEqual, fcmp, IR_P_OLE),
     H(FOrdGreaterThan, fcmp, IR_P_OGT), H(FOrdGreaterThanEqual, fcmp, IR_P_OGE),
@@ -143,7 +145,9 @@ static const spv_handler spv_handlers[] = {
     H(GenericCastToPtrExplicit, convert, 0), H(Bitcast, bitcast, 0),
     H(GenericPtrMemSemantics, generic_sem, 0),
     /* composites */
-    H(CopyObject, copy_object, 0), H(CompositeExtract, composite_extract, 0),
+    /* OpCopyLogical (1.4): types that differ only in decorations have the
+     * same leaves */
+    H(CopyObject, copy_object, 0), H(CopyLogical, copy_object, 0), H(CompositeExtract, composite_extract, 0),
     H(CompositeInsert, composite_insert, 0), H(CompositeConstruct, composite_construct, 0),
     H(VectorShuffle, vector_shuffle, 0), H(VectorExtractDynamic, vector_dynamic, 0),
     H(VectorInsertDynamic, vector_dynamic, 0), H(VectorTimesScalar, vector_times_scalar, 0),

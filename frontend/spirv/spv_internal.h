@@ -148,8 +148,9 @@ typedef struct spv_fn {
   uint32_t nkconst, ckconst;
   spv_phi **phis;    /* the OpPhis met so far (owned by spv_lower_function) */
   /* the sub-group builtins' inputs, made once at the entry (spv_group.c):
-   * W, the work-group's work-items, the local linear id; ref + 1, 0: none yet */
-  uint32_t sg_w, sg_total, sg_lin;
+   * W, the work-group's work-items (as it runs and as enqueued), the local
+   * linear id; ref + 1, 0: none yet */
+  uint32_t sg_w, sg_total, sg_enq_total, sg_lin;
   uint32_t wg_scratch; /* the collectives' __local scratch (spv_wgroup.c), ref + 1 */
   uint32_t *nphis;
 } spv_fn;
@@ -205,6 +206,8 @@ void spv_h_fclass(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_any_all(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_select(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_copy_object(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_size_of(spv_fn *x, uint32_t i, uint32_t arg);
+void spv_h_ptr_diff(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_composite_extract(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_composite_insert(spv_fn *x, uint32_t i, uint32_t arg);
 void spv_h_composite_construct(spv_fn *x, uint32_t i, uint32_t arg);

@@ -127,10 +127,13 @@ static int spv_linear_id(spv_fn *x, uint32_t var, uint32_t rt, uint32_t rid) {
   return 1;
 }
 
+/* An Input variable, or one decorated BuiltIn in another storage class
+ * (older llvm-spirv: UniformConstant with Import linkage, as PyOpenCL's
+ * example modules have them). */
 static int spv_is_builtin_var(spv_fn *x, uint32_t id) {
   spv_mod *m = x->m;
   return id < m->bound && m->ids[id].kind == SPV_K_GVAR &&
-         spv_word(m, m->ids[id].ins, 3) == SpvStorageClassInput;
+         (spv_word(m, m->ids[id].ins, 3) == SpvStorageClassInput || m->ids[id].builtin >= 0);
 }
 
 static void spv_load(spv_fn *x, uint32_t i) {

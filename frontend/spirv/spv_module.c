@@ -837,6 +837,47 @@ static uint32_t spv_wrapper_target(spv_mod *m, const spv_fninfo *fi) {
   return m->ids[target].kind == SPV_K_FUNC ? target : 0;
 }
 
+/* The decoration at word dw of instruction i (an OpDecorate, or one naming
+ * a decoration group), applied to id: those the reader uses; the others
+ * (Restrict, Aliased, NonWritable, ...) only promise what the lowering
+ * never relies on. */
+static void spv_decorate(spv_mod *m, uint32_t id, uint32_t i, uint32_t dw) {
+  if (id >= m->bound) return; /* an id out of range: spv_idw said so */
+  spv_id *x = &m->ids[id];
+  uint32_t d = spv_word(m, i, dw);
+  if (d == SpvDecorationBuiltIn)
+    x->builtin = (int32_t)spv_word(m, i, dw + 1);
+  else if (d == SpvDecorationAlignment)
+    x->align = spv_word(m, i, dw + 1);
+  else if (d == SpvDecorationCPacked)
+    x->cpacked = 1;
+  else if (d == SpvDecorationSaturatedConversion)
+    x->saturated = 1;
+  else if (d == SpvDecorationNoSignedWrap)
+    x->wrap |= IR_NSW;
+  else if (d == SpvDecorationNoUnsignedWrap)
+    x->wrap |= IR_NUW;
+  else if (d == SpvDecorationFPRoundingMode)
+    x->has_rounding = 1, x->rounding = spv_word(m, i, dw + 1);
+  else if (d == SpvDecorationLinkageAttributes && m->ins[i].nw > dw + 2)
+    x->imported = spv_word(m, i, m->ins[i].nw - 1) == SpvLinkageTypeImport;
+  else if (d == SpvDecorationFuncParamAttr &&
+           spv_word(m, i, dw + 1) == SpvFunctionParameterAttributeByVal)
+    x->byval = 1;
+}
+
+/* The decoration at word dw of instruction i applied to member mb of struct
+ * type id: the Offset, recorded for spv_make_type. */
+static void spv_member_decorate(spv_mod *m, uint32_t id, uint32_t mb, uint32_t i, uint32_t dw,
+                                spv_moff **moffs, uint32_t *nmoffs, uint32_t *cmo) {
+  if (spv_word(m, i, dw) != SpvDecorationOffset) return;
+  if (*nmoffs == *cmo) {
+    *cmo = *cmo ? *cmo * 2 : 16;
+    *moffs = fe_xrealloc(m->oom, *moffs, *cmo * sizeof(spv_moff));
+  }
+  if (*moffs) (*moffs)[(*nmoffs)++] = (spv_moff){id, mb, spv_word(m, i, dw + 1)};
+}
+
 static void spv_fill_ids(spv_mod *m, spv_moff **moffs, uint32_t *nmoffs) {
   uint32_t cmo = 0;
   for (uint32_t i = 0; i < m->nins && !m->failed; i++) {
@@ -859,38 +900,32 @@ static void spv_fill_ids(spv_mod *m, spv_moff **moffs, uint32_t *nmoffs) {
       m->ids[id].str = spv_lit_str(m, i, 2);
       break;
     }
-    case SpvOpDecorate: {
-      uint32_t id = spv_idw(m, i, 1), d = spv_word(m, i, 2);
-      spv_id *x = &m->ids[id];
-      if (d == SpvDecorationBuiltIn) x->builtin = (int32_t)spv_word(m, i, 3);
-      else if (d == SpvDecorationAlignment) x->align = spv_word(m, i, 3);
-      else if (d == SpvDecorationCPacked) x->cpacked = 1;
-      else if (d == SpvDecorationSaturatedConversion) x->saturated = 1;
-      else if (d == SpvDecorationNoSignedWrap) x->wrap |= IR_NSW;
-      else if (d == SpvDecorationNoUnsignedWrap) x->wrap |= IR_NUW;
-      else if (d == SpvDecorationFPRoundingMode) x->has_rounding = 1, x->rounding = spv_word(m, i, 3);
-      else if (d == SpvDecorationLinkageAttributes && m->ins[i].nw > 4)
-        x->imported = spv_word(m, i, m->ins[i].nw - 1) == SpvLinkageTypeImport;
-      else if (d == SpvDecorationFuncParamAttr &&
-               spv_word(m, i, 3) == SpvFunctionParameterAttributeByVal)
-        x->byval = 1;
+    case SpvOpDecorate:
+      spv_decorate(m, spv_idw(m, i, 1), i, 2);
       break;
-    }
     case SpvOpMemberDecorate:
-      if (spv_word(m, i, 3) == SpvDecorationOffset) {
-        if (*nmoffs == cmo) {
-          cmo = cmo ? cmo * 2 : 16;
-          *moffs = fe_xrealloc(m->oom, *moffs, cmo * sizeof(spv_moff));
+      spv_member_decorate(m, spv_idw(m, i, 1), spv_word(m, i, 2), i, 3, moffs, nmoffs, &cmo);
+      break;
+    case SpvOpGroupDecorate:
+    case SpvOpGroupMemberDecorate: {
+      /* SPIR-V 1.0's decoration groups (older llvm-spirv and other
+       * producers): each OpDecorate naming the group applies to every target
+       * (OpGroupMemberDecorate: to each target's member); the group's own
+       * OpDecorates may come before or after (llvm-spirv writes one before
+       * the OpDecorationGroup), all before the first function */
+      uint32_t grp = spv_idw(m, i, 1), member = in->op == SpvOpGroupMemberDecorate;
+      for (uint32_t w = 2; w + member < m->ins[i].nw && !m->failed; w += 1 + member) {
+        uint32_t target = spv_idw(m, i, w);
+        for (uint32_t j = 0; j < m->nins && m->ins[j].op != SpvOpFunction && !m->failed; j++) {
+          if (m->ins[j].op != SpvOpDecorate || spv_word(m, j, 1) != grp) continue;
+          if (member)
+            spv_member_decorate(m, target, spv_word(m, i, w + 1), j, 2, moffs, nmoffs, &cmo);
+          else
+            spv_decorate(m, target, j, 2);
         }
-        if (*moffs)
-          (*moffs)[(*nmoffs)++] = (spv_moff){spv_idw(m, i, 1), spv_word(m, i, 2),
-                                             spv_word(m, i, 4)};
       }
       break;
-    case SpvOpDecorationGroup: case SpvOpGroupDecorate: case SpvOpGroupMemberDecorate:
-      spv_error(m, 0, "unsupported SPIR-V instruction %s; not implemented yet",
-                spv_op_name(in->op));
-      break;
+    }
     case SpvOpTypeVoid: case SpvOpTypeBool: case SpvOpTypeInt: case SpvOpTypeFloat:
     case SpvOpTypeVector: case SpvOpTypeArray: case SpvOpTypeStruct: case SpvOpTypePointer:
     case SpvOpTypeFunction: case SpvOpTypeOpaque: case SpvOpTypeEvent: case SpvOpTypeImage:
@@ -971,6 +1006,9 @@ static void spv_globals(spv_mod *m) {
     uint32_t sc = spv_word(m, i, 3);
     int global = sc == SpvStorageClassCrossWorkgroup;
     if (sc != SpvStorageClassUniformConstant && !global) continue;
+    /* a work-item builtin, whatever its storage class and linkage (older
+     * llvm-spirv: UniformConstant, LinkageAttributes Import): no data */
+    if (x->builtin >= 0) continue;
     spv_type *pt = spv_type_of(m, x->type, 0);
     spv_type *et = pt ? spv_type_of(m, pt->elem, 0) : NULL;
     if (!et) return;
@@ -1043,6 +1081,24 @@ static const char *spv_vec_hint_type(uint32_t hint, int is_unsigned, char *buf, 
   return buf;
 }
 
+/* Word k of execution mode e: a literal, or (by_id) the value of the 32-bit
+ * integer constant that id names; 0 (reported) for anything else. */
+static uint32_t spv_mode_size(spv_mod *m, uint32_t e, uint32_t k, int by_id) {
+  uint32_t v = spv_word(m, e, k);
+  if (!by_id) return v;
+  uint32_t id = spv_idw(m, e, k);
+  const spv_ins *c = m->failed ? NULL : &m->ins[m->ids[id].ins];
+  if (c && m->ids[id].kind == SPV_K_CONST && c->op == SpvOpConstant && c->nw == 4)
+    return spv_word(m, m->ids[id].ins, 3);
+  if (!m->failed)
+    spv_error(m, 0,
+              "unsupported SPIR-V: execution mode %s's size %%%u is not a 32-bit integer "
+              "constant",
+              spv_word(m, e, 2) == SpvExecutionModeLocalSizeId ? "LocalSizeId" : "LocalSizeHintId",
+              id);
+  return 0;
+}
+
 /* A kernel's execution modes as reqd_wg_size and CL_KERNEL_ATTRIBUTES text
  * (the OpenCL C attributes they come from, as the spec asks: "as they were
  * declared inside __attribute__((...))", space separated). */
@@ -1050,11 +1106,20 @@ static void spv_kernel_attributes(spv_mod *m, uint32_t fid, ir_function *f) {
   fe_sb b = {0};
   char ty[32];
   for (uint32_t e = 0; e < m->nins; e++) {
-    if (m->ins[e].op != SpvOpExecutionMode || spv_word(m, e, 1) != fid) continue;
+    int by_id = m->ins[e].op == SpvOpExecutionModeId;
+    if ((m->ins[e].op != SpvOpExecutionMode && !by_id) || spv_word(m, e, 1) != fid) continue;
     uint32_t mode = spv_word(m, e, 2);
     const char *sep = b.len ? " " : "";
+    /* SPIR-V 1.2's LocalSizeId / LocalSizeHintId give the sizes as constant
+     * ids (specialised by now) instead of literals */
+    if (by_id && (mode == SpvExecutionModeLocalSizeId || mode == SpvExecutionModeLocalSizeHintId))
+      mode = mode == SpvExecutionModeLocalSizeId ? SpvExecutionModeLocalSize
+                                                 : SpvExecutionModeLocalSizeHint;
+    else if (by_id)
+      continue;
     if (mode == SpvExecutionModeLocalSize || mode == SpvExecutionModeLocalSizeHint) {
-      uint32_t x = spv_word(m, e, 3), y = spv_word(m, e, 4), z = spv_word(m, e, 5);
+      uint32_t x = spv_mode_size(m, e, 3, by_id), y = spv_mode_size(m, e, 4, by_id),
+               z = spv_mode_size(m, e, 5, by_id);
       if (mode == SpvExecutionModeLocalSize) {
         f->reqd_wg_size[0] = x, f->reqd_wg_size[1] = y, f->reqd_wg_size[2] = z;
       }

@@ -82,9 +82,10 @@ void api_program(api *t);
 void api_kernel(api *t);
 void api_launch(api *t);
 void api_events(api *t);
-void api_multi_device(api *t); /* api_multi.c */
-void api_image(api *t);        /* api_image.c */
-void api_cl30(api *t);         /* api_cl30.c: the OpenCL 3.0 queries */
+void api_multi_device(api *t);    /* api_multi.c */
+void api_image(api *t);           /* api_image.c */
+void api_cl30(api *t);            /* api_cl30.c: the OpenCL 3.0 queries */
+void api_cl30_images(api *t);     /* api_cl30.c: the image feature macros */
 void api_cl30_nonuniform(api *t); /* api_cl30.c: non-uniform work-groups, linear ids */
 
 #endif

@@ -492,6 +492,66 @@ void api_cl30(api *t) {
   api_suggested_local(t);
 }
 
+/* ---- image feature macros ------------------------------------------------- */
+
+static const char *im_src = "__kernel void m(__global int *o) {\n"
+                            "  o[0] = o[1] = o[2] = o[3] = 0;\n"
+                            "#ifdef __IMAGE_SUPPORT__\n  o[0] = 1;\n#endif\n"
+                            "#ifdef __opencl_c_images\n  o[1] = 1;\n#endif\n"
+                            "#ifdef __opencl_c_read_write_images\n  o[2] = 1;\n#endif\n"
+                            "#ifdef cl_khr_depth_images\n  o[3] = 1;\n#endif\n"
+                            "}\n";
+static const char *im_use = "__kernel void u(read_only image2d_t i, sampler_t s,\n"
+                            "                __global float4 *o) {\n"
+                            "  o[0] = read_imagef(i, s, (int2)(0, 0));\n"
+                            "}\n";
+
+/* What a kernel sees of images, for each OpenCL C version the device lists
+ * (3.0 on wavesim; 1.2 everywhere): __IMAGE_SUPPORT__ and, from 2.0,
+ * __opencl_c_images follow CL_DEVICE_IMAGE_SUPPORT; on a device without
+ * images (WAVESIM_SET=image.support=false) every program builds, no image
+ * macro is defined, and a kernel using an image fails naming images. */
+static void api_image_macros(api *t) {
+  cl_bool img = (cl_bool)api_dev_ulong(t, CL_DEVICE_IMAGE_SUPPORT, sizeof(cl_bool));
+  int wavesim = strstr(t->want, "wavesim") != NULL;
+  static const char *const stds[] = {"-cl-std=CL1.2", "-cl-std=CL2.0", "-cl-std=CL3.0"};
+  cl_int e;
+  cl_mem b = clCreateBuffer(t->ctx, CL_MEM_READ_WRITE, 4 * sizeof(cl_int), NULL, &e);
+  for (size_t s = 0; s < sizeof stds / sizeof stds[0]; s++) {
+    if (s == 1 && !wavesim) continue; /* PoCL need not accept OpenCL C 2.0 */
+    cl_program p = api_build(t, im_src, stds[s]);
+    if (!p) continue;
+    cl_kernel k = clCreateKernel(p, "m", &e);
+    cl_int got[4] = {-1, -1, -1, -1};
+    size_t one = 1;
+    CHECK_ERR(clSetKernelArg(k, 0, sizeof b, &b), CL_SUCCESS);
+    CHECK_ERR(clEnqueueNDRangeKernel(t->q, k, 1, NULL, &one, &one, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_ERR(clEnqueueReadBuffer(t->q, b, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL), CL_SUCCESS);
+    printf("  %s: __IMAGE_SUPPORT__ %d __opencl_c_images %d __opencl_c_read_write_images %d "
+           "cl_khr_depth_images %d\n",
+           stds[s], got[0], got[1], got[2], got[3]);
+    CHECK(got[0] == (img == CL_TRUE));
+    if (s > 0) CHECK(got[1] == (img == CL_TRUE));
+    if (!img) CHECK(got[2] == 0 && got[3] == 0);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+    if (img) continue;
+    /* a kernel that uses an image: a build failure whose log names images */
+    p = clCreateProgramWithSource(t->ctx, 1, &im_use, NULL, &e);
+    CHECK_ERR(clBuildProgram(p, 1, &t->dev, stds[s], NULL, NULL), CL_BUILD_PROGRAM_FAILURE);
+    char log[8192] = "";
+    clGetProgramBuildInfo(p, t->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+    CHECK(strstr(log, "image") != NULL);
+    if (!strstr(log, "image")) printf("build log:\n%s\n", log);
+    clReleaseProgram(p);
+  }
+  clReleaseMemObject(b);
+}
+
+void api_cl30_images(api *t) {
+  api_image_macros(t);
+}
+
 void api_cl30_nonuniform(api *t) {
   api_nonuniform(t);
 }

@@ -385,6 +385,7 @@ int main(int argc, char **argv) {
       {"multidev", api_multi_device},
       {"cl30", api_cl30},
       {"nonuniform", api_cl30_nonuniform},
+      {"imagemacros", api_cl30_images},
   };
   for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++) {
     if (argc > 2 && strcmp(argv[2], sections[i].name)) continue;

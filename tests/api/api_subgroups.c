@@ -7,10 +7,13 @@
  * has no sub-groups (PoCL here): the queries must fail with
  * CL_INVALID_OPERATION. ROTATE.spv (subgroup_rotate.spvasm assembled): a
  * module using OpGroupNonUniformRotateKHR as producers other than clang 14
- * write it, loaded with clCreateProgramWithIL and its results checked.
+ * write it, loaded with clCreateProgramWithIL and its results checked. Every
+ * sub-group builtin is checked in non-uniform launches (1-D and 2-D, the
+ * last groups smaller) against values computed here.
  * Exit 0 when every check passes (each failure printed). */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +64,98 @@ static void il_rotate(cl_context ctx, cl_device_id dev, cl_command_queue q, cons
     CHECK(out[2 * l + 1] == ((l + 5) & 3) + (l & ~(size_t)3));
   }
   clReleaseMemObject(m);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+}
+
+/* Every sub-group builtin in non-uniform launches (OpenCL C 3.0, 6.15.2 and
+ * cl_khr_subgroup_ballot), checked against the host for each work-item of
+ * the full and the last, smaller work-groups: get_sub_group_size and
+ * get_num_sub_groups follow the group as it runs, get_max_sub_group_size and
+ * get_enqueued_num_sub_groups (and the ge/gt masks' range, below the
+ * maximum sub-group size) the enqueued local size, as do
+ * CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE and _SUB_GROUP_COUNT_FOR_NDRANGE
+ * for that local size; a reduction, a scan, a broadcast from the last
+ * work-item and a ballot over the smaller sub-groups too. */
+static const char *nu_src =
+    "kernel void nu(global uint *o) {\n"
+    "  global uint *r = o + get_global_linear_id() * NUF;\n"
+    "  r[0] = get_sub_group_size(); r[1] = get_max_sub_group_size();\n"
+    "  r[2] = get_num_sub_groups(); r[3] = get_enqueued_num_sub_groups();\n"
+    "  r[4] = get_sub_group_id(); r[5] = get_sub_group_local_id();\n"
+    "  uint4 m[5] = {get_sub_group_eq_mask(), get_sub_group_ge_mask(), get_sub_group_gt_mask(),\n"
+    "                get_sub_group_le_mask(), get_sub_group_lt_mask()};\n"
+    "  for (int i = 0; i < 5; i++) r[6 + 2 * i] = m[i].x, r[7 + 2 * i] = m[i].y;\n"
+    "  uint lin = get_local_linear_id();\n"
+    "  r[16] = sub_group_reduce_add(lin); r[17] = sub_group_scan_exclusive_add(1u);\n"
+    "  r[18] = sub_group_broadcast(lin, get_sub_group_size() - 1);\n"
+    "  r[19] = sub_group_ballot_bit_count(sub_group_ballot(1));\n"
+    "}\n";
+
+enum { NUF = 20 }; /* the values nu writes per work-item */
+
+static void nonuniform(cl_context ctx, cl_device_id dev, cl_command_queue q, size_t W) {
+  static const struct {
+    cl_uint dims;
+    size_t g[2], l[2];
+  } cases[] = {{1, {100, 1}, {64, 1}}, {1, {130, 1}, {96, 1}}, {2, {10, 7}, {4, 4}}};
+  cl_int err;
+  cl_program p = clCreateProgramWithSource(ctx, 1, &nu_src, NULL, &err);
+  char opts[64];
+  snprintf(opts, sizeof opts, "-cl-std=CL3.0 -DNUF=%d", NUF);
+  CHECK(clBuildProgram(p, 1, &dev, opts, NULL, NULL) == CL_SUCCESS);
+  cl_kernel k = clCreateKernel(p, "nu", &err);
+  CHECK(err == CL_SUCCESS);
+  if (err != CL_SUCCESS) return;
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    const size_t *G = cases[c].g, *L = cases[c].l, items = G[0] * G[1];
+    size_t enq = L[0] * L[1], r = 0;
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE,
+                                  cases[c].dims * sizeof(size_t), L, sizeof r, &r,
+                                  NULL) == CL_SUCCESS);
+    CHECK(r == min_sz(W, enq));
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE,
+                                  cases[c].dims * sizeof(size_t), L, sizeof r, &r,
+                                  NULL) == CL_SUCCESS);
+    CHECK(r == (enq + W - 1) / W);
+    cl_uint *host = calloc(items * NUF, sizeof *host);
+    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                              items * NUF * sizeof *host, host, &err);
+    clSetKernelArg(k, 0, sizeof m, &m);
+    CHECK(clEnqueueNDRangeKernel(q, k, cases[c].dims, NULL, G, L, 0, NULL, NULL) == CL_SUCCESS);
+    CHECK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, items * NUF * sizeof *host, host, 0, NULL, NULL) ==
+          CL_SUCCESS);
+    int bad = 0;
+    for (size_t y = 0; y < G[1]; y++)
+      for (size_t x = 0; x < G[0]; x++) {
+        /* this group's actual size and the work-item's local linear id */
+        size_t ax = min_sz(L[0], G[0] - x / L[0] * L[0]), ay = min_sz(L[1], G[1] - y / L[1] * L[1]);
+        size_t n = ax * ay, lin = (y % L[1]) * ax + x % L[0], id = lin / W, lid = lin % W;
+        size_t max = min_sz(W, enq);
+        uint64_t eq = (uint64_t)1 << lid, lt = eq - 1, le = lt | eq;
+        uint64_t range = max == 64 ? ~(uint64_t)0 : ((uint64_t)1 << max) - 1;
+        uint64_t masks[5] = {eq, range & ~lt, range & ~le, le, lt};
+        cl_uint want[NUF] = {
+            (cl_uint)min_sz(W, n - id * W), (cl_uint)max, (cl_uint)((n + W - 1) / W),
+            (cl_uint)((enq + W - 1) / W),   (cl_uint)id,  (cl_uint)lid};
+        for (int i = 0; i < 5; i++)
+          want[6 + 2 * i] = (cl_uint)masks[i], want[7 + 2 * i] = (cl_uint)(masks[i] >> 32);
+        /* collectives over this sub-group's work-items, ids id*W .. +size */
+        size_t size = min_sz(W, n - id * W), first = id * W;
+        want[16] = (cl_uint)(size * first + size * (size - 1) / 2);
+        want[17] = (cl_uint)lid;
+        want[18] = (cl_uint)(first + size - 1);
+        want[19] = (cl_uint)size;
+        const cl_uint *got = host + (y * G[0] + x) * NUF;
+        for (int f = 0; f < NUF; f++)
+          if (got[f] != want[f] && bad++ < 4)
+            fprintf(stderr, "  case %zu work-item (%zu,%zu) field %d: got %u, want %u\n", c, x, y,
+                    f, got[f], want[f]);
+      }
+    CHECK(bad == 0);
+    free(host);
+    clReleaseMemObject(m);
+  }
   clReleaseKernel(k);
   clReleaseProgram(p);
 }
@@ -179,6 +274,7 @@ int main(int argc, char **argv) {
     CHECK(host[0] == min_sz(n, W) && host[1] == nsg);
     for (size_t s = 0; s < nsg; s++) CHECK(host[2 + s] == min_sz(W, n - s * W));
     clReleaseMemObject(m);
+    nonuniform(ctx, dev, q, W);
     if (argc == 4) il_rotate(ctx, dev, q, argv[3], W);
   }
   clReleaseKernel(k);

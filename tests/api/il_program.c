@@ -2,13 +2,13 @@
  * clCreateProgramWithIL: hand-written assembly (tests/api/il/NAME.spvasm,
  * assembled with spirv-as at build time: a kernel without llvm-spirv's
  * wrapper, OpenCL.std extended instructions, structured and unstructured
- * control flow, specialization constants) and clang + llvm-spirv output at
- * -O0 and -O2 (il/clang_kernel.cl). Every result is checked against the
- * host's; every bad input (bad magic, truncated module, a version past 1.5,
- * an unsupported capability, a module the validator rejects, an unknown
- * SpecId, a wrong spec constant size) against its error code and message.
- * usage: il_program PLATFORM-NAME-SUBSTRING DIR (DIR holds the .spv files);
- * exit 0 when every check passes, 1 otherwise (each failure printed). */
+ * control flow, specialization constants, SPIR-V 1.0 decoration groups, the 1.1-1.4
+ * instructions llvm-spirv 14 never writes) and clang + llvm-spirv
+ * output at -O0 and -O2 (il/clang_kernel.cl). Every result is checked against the host's; every bad
+ * input (bad magic, truncated module, a version past 1.5, an unsupported capability, a module the
+ * validator rejects, an unknown SpecId, a wrong spec constant size) against its error code and
+ * message. usage: il_program PLATFORM-NAME-SUBSTRING DIR (DIR holds the .spv files); exit 0 when
+ * every check passes, 1 otherwise (each failure printed). */
 #define CL_TARGET_OPENCL_VERSION 220
 #include <CL/cl.h>
 #include <math.h>
@@ -222,6 +222,261 @@ static void t_extinst(t_env *e) {
   clReleaseProgram(p);
 }
 
+/* float nearest to v rounded towards +inf (the host rounds to nearest) */
+static float to_float_rtp(int32_t v) {
+  float f = (float)v;
+  return (double)f < (double)v ? nextafterf(f, INFINITY) : f;
+}
+
+/* decogroup.spvasm: decorations reaching their targets through
+ * OpDecorationGroup / OpGroupDecorate / OpGroupMemberDecorate. */
+static void t_decogroup(t_env *e) {
+  size_t len;
+  uint32_t *w = load(e, "decogroup.spv", &len);
+  cl_int st;
+  char *log;
+  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
+  if (!p) {
+    free(w);
+    return;
+  }
+  CHECK(e, st == CL_SUCCESS, "decogroup: build %d: %s", st, log ? log : "");
+  int32_t out[4 * N], v[N], s[2] = {7, 1000};
+  int64_t l[N];
+  for (int i = 0; i < N; i++) {
+    v[i] = 16777217 + 5 * i * (i & 1 ? -1 : 1) * 1000;
+    l[i] = i % 3 == 0 ? 5000000000LL * (i & 1 ? -1 : 1) : (int64_t)i * 1000003 - 7;
+  }
+  void *data[] = {out, v, l, s};
+  size_t bytes[] = {sizeof out, sizeof v, sizeof l, sizeof s}, size[4] = {0};
+  if (st == CL_SUCCESS) run(e, p, "dg", 4, data, bytes, size);
+  for (int i = 0; i < N && st == CL_SUCCESS; i++) {
+    int64_t sat = l[i] > INT32_MAX ? INT32_MAX : l[i] < INT32_MIN ? INT32_MIN : l[i];
+    uint32_t want[4] = {fbits(to_float_rtp(v[i])), fbits(to_float_rtp(-v[i])), (uint32_t)sat,
+                        (uint32_t)(1000 + i)};
+    for (int j = 0; j < 4; j++)
+      CHECK(e, (uint32_t)out[4 * i + j] == want[j], "decogroup: out[%d] = %#x, want %#x", 4 * i + j,
+            (uint32_t)out[4 * i + j], want[j]);
+  }
+  free(log);
+  free(w);
+  clReleaseProgram(p);
+}
+
+/* spv14.spvasm: SPIR-V 1.1-1.4 instructions llvm-spirv 14 never writes
+ * (see the module's header for each output), and LocalSizeId as the
+ * kernel's reqd_work_group_size. */
+static void t_spv14(t_env *e) {
+  size_t len;
+  uint32_t *w = load(e, "spv14.spv", &len);
+  cl_int st;
+  char *log;
+  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
+  if (!p) {
+    free(w);
+    return;
+  }
+  CHECK(e, st == CL_SUCCESS, "spv14: build %d: %s", st, log ? log : "");
+  uint32_t out[8 * N] = {0}, in[N];
+  for (int i = 0; i < N; i++) in[i] = (uint32_t)(i * 37 % 211);
+  void *data[] = {out, in};
+  size_t bytes[] = {sizeof out, sizeof in}, size[2] = {0};
+  if (st == CL_SUCCESS) run(e, p, "t", 2, data, bytes, size);
+  for (int i = 0; i < N && st == CL_SUCCESS; i++) {
+    uint32_t x = in[i],
+             want[8] = {1, i != 0, (uint32_t)i, 4 + 16, x + 7, x < 100 ? x : 5, 3 * x, x};
+    for (int j = 0; j < 8; j++)
+      CHECK(e, out[8 * i + j] == want[j], "spv14: out[%d] = %u, want %u", 8 * i + j, out[8 * i + j],
+            want[j]);
+  }
+  cl_int err;
+  cl_kernel k = st == CL_SUCCESS ? clCreateKernel(p, "sized", &err) : NULL;
+  size_t reqd[3] = {0, 0, 0};
+  if (k)
+    clGetKernelWorkGroupInfo(k, e->dev, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof reqd, reqd, NULL);
+  CHECK(e, st != CL_SUCCESS || (reqd[0] == 8 && reqd[1] == 2 && reqd[2] == 1),
+        "spv14: LocalSizeId gave reqd_work_group_size (%zu,%zu,%zu), want (8,2,1)", reqd[0],
+        reqd[1], reqd[2]);
+  if (k) clReleaseKernel(k);
+  free(log);
+  free(w);
+  clReleaseProgram(p);
+}
+
+/* vadd.spv (kernel "vadd") built with `options`: the status, or -1 when
+ * clCreateProgramWithIL fails; *pp the program (caller releases). */
+static cl_int build_opts(t_env *e, const uint32_t *w, size_t len, const char *options,
+                         cl_program *pp) {
+  cl_int err;
+  *pp = clCreateProgramWithIL(e->ctx, w, len, &err);
+  CHECK(e, *pp && err == CL_SUCCESS, "clCreateProgramWithIL: %d", err);
+  return *pp ? clBuildProgram(*pp, 1, &e->dev, options, NULL, NULL) : -1;
+}
+
+/* clBuildProgram's options on a SPIR-V program, as for source: an unknown
+ * one is CL_INVALID_BUILD_OPTIONS, -cl-uniform-work-group-size refuses a
+ * non-uniform launch, the others build; argument info stays unavailable
+ * (OpenCL 3.0: only source programs built with -cl-kernel-arg-info). */
+static void t_options(t_env *e) {
+  size_t len;
+  uint32_t *w = load(e, "vadd.spv", &len);
+  if (!w) return;
+  static const struct {
+    const char *opts;
+    cl_int build, nonuniform; /* clBuildProgram's status; a 100/64 launch's */
+  } cases[] = {
+      {"", CL_SUCCESS, CL_SUCCESS},
+      {"-cl-uniform-work-group-size", CL_SUCCESS, CL_INVALID_WORK_GROUP_SIZE},
+      {"-cl-std=CL3.0 -cl-uniform-work-group-size -cl-mad-enable", CL_SUCCESS,
+       CL_INVALID_WORK_GROUP_SIZE},
+      {"-cl-opt-disable -cl-kernel-arg-info -D N=4 -DM -I /tmp -cl-std=CL3.0 -w", CL_SUCCESS,
+       CL_SUCCESS},
+      {"-D -cl-uniform-work-group-size", CL_SUCCESS, CL_SUCCESS}, /* a macro's name */
+      {"-cl-no-such-option", CL_INVALID_BUILD_OPTIONS, 0},
+      {"-cl-std=CL9.9", CL_INVALID_BUILD_OPTIONS, 0},
+  };
+  cl_int err;
+  cl_mem m = clCreateBuffer(e->ctx, CL_MEM_READ_WRITE, 128 * sizeof(float), NULL, &err);
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    cl_program p;
+    cl_int st = build_opts(e, w, len, cases[c].opts, &p);
+    CHECK(e, st == cases[c].build, "options '%s': clBuildProgram %d, want %d", cases[c].opts, st,
+          cases[c].build);
+    if (st == CL_INVALID_BUILD_OPTIONS) {
+      char log[1024] = "";
+      clGetProgramBuildInfo(p, e->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+      const char *word = strchr(cases[c].opts, ' ') ? NULL : cases[c].opts;
+      CHECK(e, word && strstr(log, word), "options '%s': the log names it: %s", cases[c].opts, log);
+    }
+    cl_kernel k = st == CL_SUCCESS ? clCreateKernel(p, "vadd", &err) : NULL;
+    if (k) {
+      for (cl_uint a = 0; a < 3; a++) clSetKernelArg(k, a, sizeof m, &m);
+      size_t g = 100, l = 64, gu = 128;
+      err = clEnqueueNDRangeKernel(e->q, k, 1, NULL, &g, &l, 0, NULL, NULL);
+      CHECK(e, err == cases[c].nonuniform, "options '%s': a 100/64 launch %d, want %d",
+            cases[c].opts, err, cases[c].nonuniform);
+      err = clEnqueueNDRangeKernel(e->q, k, 1, NULL, &gu, &l, 0, NULL, NULL);
+      CHECK(e, err == CL_SUCCESS, "options '%s': a 128/64 launch %d", cases[c].opts, err);
+      char name[64];
+      err = clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_NAME, sizeof name, name, NULL);
+      CHECK(e, err == CL_KERNEL_ARG_INFO_NOT_AVAILABLE, "options '%s': arg info %d", cases[c].opts,
+            err);
+      clReleaseKernel(k);
+    }
+    if (p) clReleaseProgram(p);
+  }
+  CHECK(e, clFinish(e->q) == CL_SUCCESS, "clFinish");
+  clReleaseMemObject(m);
+  free(w);
+}
+
+/* clCompileProgram on SPIR-V programs (OpenCL 3.0): vadd.spv compiled to an
+ * object, linked with a source program's object, both kernels run and
+ * checked; a bad option is CL_INVALID_COMPILER_OPTIONS;
+ * -cl-uniform-work-group-size reaches the linked kernel; spv14.spv (SPIR-V
+ * 1.4, which llvm-spirv 14 cannot translate back) fails to compile saying
+ * so, and still builds with clBuildProgram (t_spv14). */
+static void t_compile_link(t_env *e) {
+  size_t len, len14;
+  uint32_t *w = load(e, "vadd.spv", &len), *w14 = load(e, "spv14.spv", &len14);
+  cl_int err;
+  cl_program il = w ? clCreateProgramWithIL(e->ctx, w, len, &err) : NULL;
+  cl_program il14 = w14 ? clCreateProgramWithIL(e->ctx, w14, len14, &err) : NULL;
+  static const char *src = "__kernel void twice(__global float *a) {\n"
+                           "  a[get_global_id(0)] *= 2.0f;\n"
+                           "}\n";
+  cl_program cs = clCreateProgramWithSource(e->ctx, 1, &src, NULL, &err);
+  if (!il || !il14 || !cs) {
+    CHECK(e, 0, "clCreateProgramWith*: %d", err);
+    goto out;
+  }
+  err = clCompileProgram(il, 1, &e->dev, "-cl-no-such-option", 0, NULL, NULL, NULL, NULL);
+  CHECK(e, err == CL_INVALID_COMPILER_OPTIONS, "compile with a bad option: %d", err);
+  err = clCompileProgram(il, 1, &e->dev, "", 0, NULL, NULL, NULL, NULL);
+  CHECK(e, err == CL_SUCCESS, "clCompileProgram(vadd.spv): %d", err);
+  cl_program_binary_type bt = 0;
+  clGetProgramBuildInfo(il, e->dev, CL_PROGRAM_BINARY_TYPE, sizeof bt, &bt, NULL);
+  CHECK(e, bt == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT, "vadd.spv compiled: binary type %u",
+        (unsigned)bt);
+  CHECK(e, clCompileProgram(cs, 1, &e->dev, "", 0, NULL, NULL, NULL, NULL) == CL_SUCCESS,
+        "clCompileProgram(source)");
+  cl_program objs[2] = {il, cs};
+  cl_program exe = clLinkProgram(e->ctx, 1, &e->dev, "", 2, objs, NULL, NULL, &err);
+  CHECK(e, exe && err == CL_SUCCESS, "clLinkProgram(vadd.spv, source): %d", err);
+  if (exe) {
+    float a[N], b[N], c[N];
+    for (int i = 0; i < N; i++) a[i] = (float)i * 0.5f, b[i] = (float)(N - i), c[i] = 0;
+    void *data[] = {a, b, c};
+    size_t bytes[] = {sizeof a, sizeof b, sizeof c}, size[3] = {0};
+    run(e, exe, "vadd", 3, data, bytes, size);
+    run(e, exe, "twice", 1, data + 2, bytes + 2, size);
+    for (int i = 0; i < N; i++)
+      CHECK(e, c[i] == 2.0f * ((float)i * 0.5f + (float)(N - i)), "linked: c[%d] = %g", i,
+            (double)c[i]);
+    clReleaseProgram(exe);
+  }
+  /* -cl-uniform-work-group-size reaches the linked kernels; without it a
+   * non-uniform launch runs */
+  static const char *const uopts[] = {"-cl-uniform-work-group-size", ""};
+  for (int u = 0; u < 2; u++) {
+    err = clCompileProgram(il, 1, &e->dev, uopts[u], 0, NULL, NULL, NULL, NULL);
+    CHECK(e, err == CL_SUCCESS, "clCompileProgram(vadd.spv, '%s'): %d", uopts[u], err);
+    cl_program ux = clLinkProgram(e->ctx, 1, &e->dev, "", 1, &il, NULL, NULL, &err);
+    cl_kernel k = ux ? clCreateKernel(ux, "vadd", &err) : NULL;
+    CHECK(e, k != NULL, "linked vadd.spv ('%s'): %d", uopts[u], err);
+    if (k) {
+      cl_mem m = clCreateBuffer(e->ctx, CL_MEM_READ_WRITE, 128 * sizeof(float), NULL, &err);
+      for (cl_uint a = 0; a < 3; a++) clSetKernelArg(k, a, sizeof m, &m);
+      size_t g = 100, l = 64, gu = 128;
+      err = clEnqueueNDRangeKernel(e->q, k, 1, NULL, &g, &l, 0, NULL, NULL);
+      CHECK(e, err == (u == 0 ? CL_INVALID_WORK_GROUP_SIZE : CL_SUCCESS),
+            "linked vadd.spv ('%s'): a 100/64 launch %d", uopts[u], err);
+      err = clEnqueueNDRangeKernel(e->q, k, 1, NULL, &gu, &l, 0, NULL, NULL);
+      CHECK(e, err == CL_SUCCESS, "linked vadd.spv ('%s'): a 128/64 launch %d", uopts[u], err);
+      clFinish(e->q);
+      clReleaseMemObject(m);
+      clReleaseKernel(k);
+    }
+    if (ux) clReleaseProgram(ux);
+  }
+  err = clCompileProgram(il14, 1, &e->dev, "", 0, NULL, NULL, NULL, NULL);
+  char log[4096] = "";
+  clGetProgramBuildInfo(il14, e->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+  CHECK(e, err == CL_COMPILE_PROGRAM_FAILURE && strstr(log, "cannot be compiled to an object"),
+        "clCompileProgram(spv14.spv): %d: %s", err, log);
+out:
+  if (il) clReleaseProgram(il);
+  if (il14) clReleaseProgram(il14);
+  if (cs) clReleaseProgram(cs);
+  free(w);
+  free(w14);
+}
+
+/* old_builtin.spvasm: older llvm-spirv's imported UniformConstant builtin
+ * and a decoration group decorated before it is declared. */
+static void t_old_builtin(t_env *e) {
+  size_t len;
+  uint32_t *w = load(e, "old_builtin.spv", &len);
+  cl_int st;
+  char *log;
+  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
+  if (!p) {
+    free(w);
+    return;
+  }
+  CHECK(e, st == CL_SUCCESS, "old_builtin: build %d: %s", st, log ? log : "");
+  uint32_t a[N], b[N], c[N] = {0};
+  for (int i = 0; i < N; i++) a[i] = (uint32_t)(i * 7 + 3), b[i] = (uint32_t)(100 - i);
+  void *data[] = {a, b, c};
+  size_t bytes[] = {sizeof a, sizeof b, sizeof c}, size[3] = {0};
+  if (st == CL_SUCCESS) run(e, p, "mad_id", 3, data, bytes, size);
+  for (int i = 0; i < N && st == CL_SUCCESS; i++)
+    CHECK(e, c[i] == a[i] * b[i] + (uint32_t)i, "old_builtin: c[%d] = %u", i, c[i]);
+  free(log);
+  free(w);
+  clReleaseProgram(p);
+}
+
 /* control.spvasm: the structured and the unstructured kernel. */
 static void t_control(t_env *e) {
   size_t len;
@@ -401,6 +656,7 @@ static void t_bad(t_env *e) {
       {"shader.spv", "unsupported entry point execution model GLCompute (5)"},
       {"invalid.spv", "invalid SPIR-V module: Expected int scalar or vector type as operand: "
                       "IAdd operand index 2"},
+      {"spec_vector.spv", "unsupported SPIR-V instruction OpSpecConstantOp OpIAdd on a vector"},
   };
   for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
     w = load(e, bad[k].file, &len);
@@ -444,6 +700,11 @@ int main(int argc, char **argv) {
   t_extinst(&e);
   t_control(&e);
   t_spec(&e);
+  t_decogroup(&e);
+  t_old_builtin(&e);
+  t_spv14(&e);
+  t_options(&e);
+  t_compile_link(&e);
   t_clang(&e, "clang_O0.spv");
   t_clang(&e, "clang_O2.spv");
   t_bad(&e);

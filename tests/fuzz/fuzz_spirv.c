@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(sw && ns <= nw, "fe_spirv_specialize grew the module or failed");
     free(w);
     w = sw, nw = ns;
-    fe_status st = fe_build_spirv(NULL, w, nw, &t, &p, &log);
+    fe_status st = fe_build_spirv(NULL, w, nw, NULL, &t, &p, &log);
     FUZZ_CHECK(log != NULL, "fe_build_spirv returned no log");
     if (st == FE_OK) {
       FUZZ_CHECK(p != NULL, "FE_OK without a program");

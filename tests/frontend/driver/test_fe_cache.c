@@ -308,7 +308,7 @@ START_TEST(spirv_builds_are_cached) {
     fe_compiler *c = fe_compiler_create();
     isa_program *p = NULL;
     char *log = NULL;
-    ck_assert_int_eq(fe_build_spirv(c, words, n, &t32, &p, &log), FE_OK);
+    ck_assert_int_eq(fe_build_spirv(c, words, n, NULL, &t32, &p, &log), FE_OK);
     ck_assert_int_eq(isa_program_serialize(p, &bytes[i], &len[i]), 0);
     fe_cache_stats s;
     fe_compiler_cache_stats(c, &s);

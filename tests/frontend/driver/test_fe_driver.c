@@ -44,7 +44,7 @@ START_TEST(build_errors) {
   ck_assert_msg(strstr(log, "unknown build option '-O3'"), "%s", log);
   free(log);
   uint32_t junk[8] = {0x07230203u, 0x00010000u, 0, 100, 0, 0xffffffffu, 1, 2};
-  st = fe_build_spirv(c, junk, 8, &target, &p, &log);
+  st = fe_build_spirv(c, junk, 8, NULL, &target, &p, &log);
   ck_assert_int_eq(st, FE_BUILD_FAILED);
   ck_assert_ptr_null(p);
   ck_assert_msg(strstr(log, "<spirv>: error: invalid SPIR-V"), "%s", log);

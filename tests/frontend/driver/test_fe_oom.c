@@ -102,7 +102,7 @@ static unsigned long compile_failing(const uint32_t *w, size_t nw, unsigned long
   oom_count = 0;
   oom_fail_at = n;
   oom_armed = 1;
-  fe_status st = fe_build_spirv(NULL, w, nw, &target, &p, &log);
+  fe_status st = fe_build_spirv(NULL, w, nw, NULL, &target, &p, &log);
   oom_armed = 0;
   unsigned long seen = oom_count;
   if (n && seen >= n) {
