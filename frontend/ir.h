@@ -206,6 +206,10 @@ typedef struct ir_function {
   ir_block *blocks; /* blocks[0] is the entry */
   uint32_t nblocks, bcap;
   uint32_t reqd_wg_size[3];
+  /* Kernels: the sub-group size the kernel requires (SPIR-V SubgroupSize,
+   * clang's intel_reqd_sub_group_size), checked against the target's wave
+   * size; 0: none */
+  uint32_t reqd_sg_size;
   /* Kernels built for uniform work-groups only (OpenCL C 1.x, or
    * -cl-uniform-work-group-size: clc_hint.h): every group has the enqueued
    * size, and a launch that would make a partial one is refused. 0: the last

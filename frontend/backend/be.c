@@ -192,8 +192,19 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
              file, img_line, f->name);
     return -1;
   }
+  /* a kernel written for one sub-group size computes something else with
+   * another: refuse it rather than run it with this device's waves */
+  uint32_t w = t ? t->wave_size : 32;
+  if (f->reqd_sg_size && f->reqd_sg_size != w) {
+    snprintf(err, errlen,
+             "%s: error: kernel '%s' requires sub-groups of %u work-items "
+             "(intel_reqd_sub_group_size / SPIR-V SubgroupSize), but this device's sub-groups "
+             "are its waves of %u; build it for a device config with wave_size: %u",
+             file, f->name, f->reqd_sg_size, w, f->reqd_sg_size);
+    return -1;
+  }
   o->phase = "optimization passes";
-  pass_lower_wave_size(f, t ? t->wave_size : 32);
+  pass_lower_wave_size(f, w);
   if (pass_generic(f, err, errlen) || pass_addr_fold(f, err, errlen) ||
       pass_div_const(f, err, errlen) || pass_simplify(f, err, errlen) ||
       pass_normalize_cfg(f, err, errlen))

@@ -804,6 +804,10 @@ static int spv_capability_ok(uint32_t cap) {
   case SpvCapabilityGroupNonUniformArithmetic: case SpvCapabilityGroupNonUniformShuffle:
   case SpvCapabilityGroupNonUniformShuffleRelative: case SpvCapabilityGroupNonUniformClustered:
   case SpvCapabilityGroupNonUniformBallot: case SpvCapabilityGroupNonUniformRotateKHR:
+  /* what llvm-spirv declares for the SubgroupSize execution mode
+   * (intel_reqd_sub_group_size: spv_kernel_attributes); its device-enqueue
+   * instructions stay unsupported, each reported where it is used */
+  case SpvCapabilitySubgroupDispatch:
     return 1;
   default:
     return 0;
@@ -1127,6 +1131,10 @@ static void spv_kernel_attributes(spv_mod *m, uint32_t fid, ir_function *f) {
                    mode == SpvExecutionModeLocalSize ? "reqd_work_group_size"
                                                      : "work_group_size_hint",
                    x, y, z);
+    } else if (mode == SpvExecutionModeSubgroupSize) {
+      /* checked against the target's wave size by the backend */
+      f->reqd_sg_size = spv_word(m, e, 3);
+      fe_sb_printf(&b, "%sintel_reqd_sub_group_size(%u)", sep, f->reqd_sg_size);
     } else if (mode == SpvExecutionModeVecTypeHint &&
                spv_vec_hint_type(
                    spv_word(m, e, 3),

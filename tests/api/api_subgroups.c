@@ -160,6 +160,56 @@ static void nonuniform(cl_context ctx, cl_device_id dev, cl_command_queue q, siz
   clReleaseProgram(p);
 }
 
+/* A kernel that requires a sub-group size (clang's
+ * intel_reqd_sub_group_size, SPIR-V SubgroupSize): W builds, reports the
+ * attribute and runs with sub-groups of W; any other size fails to build
+ * with a log naming the attribute and both sizes (it would compute
+ * something else with this device's waves). */
+static void reqd_size(cl_context ctx, cl_device_id dev, cl_command_queue q, size_t W) {
+  for (int good = 1; good >= 0; good--) {
+    size_t want = good ? W : W / 2;
+    char text[512];
+    snprintf(text, sizeof text,
+             "__attribute__((intel_reqd_sub_group_size(%zu)))\n"
+             "kernel void rs(global uint *o) { o[get_global_id(0)] = get_sub_group_size(); }\n",
+             want);
+    const char *t = text;
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &t, NULL, &err);
+    cl_int b = clBuildProgram(p, 1, &dev, "-cl-std=CL3.0", NULL, NULL);
+    char log[4096] = "";
+    clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+    if (!good) {
+      char sizes[128];
+      snprintf(sizes, sizeof sizes, "requires sub-groups of %zu work-items", want);
+      CHECK(b == CL_BUILD_PROGRAM_FAILURE);
+      CHECK(strstr(log, sizes) && strstr(log, "intel_reqd_sub_group_size"));
+      clReleaseProgram(p);
+      continue;
+    }
+    CHECK(b == CL_SUCCESS);
+    cl_kernel k = clCreateKernel(p, "rs", &err);
+    CHECK(err == CL_SUCCESS);
+    char attr[256] = "", exp[64];
+    clGetKernelInfo(k, CL_KERNEL_ATTRIBUTES, sizeof attr, attr, NULL);
+    snprintf(exp, sizeof exp, "intel_reqd_sub_group_size(%zu)", W);
+    CHECK(strstr(attr, exp) != NULL);
+    size_t n = 2 * W, r = 1;
+    CHECK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_COMPILE_NUM_SUB_GROUPS, 0, NULL, sizeof r, &r,
+                                  NULL) == CL_SUCCESS &&
+          r == 0);
+    cl_mem o = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * sizeof(cl_uint), NULL, &err);
+    clSetKernelArg(k, 0, sizeof o, &o);
+    CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &n, &n, 0, NULL, NULL) == CL_SUCCESS);
+    cl_uint got[128] = {0};
+    clEnqueueReadBuffer(q, o, CL_TRUE, 0, n * sizeof(cl_uint), got, 0, NULL, NULL);
+    for (size_t i = 0; i < n && i < 128; i++) CHECK(got[i] == W);
+    clReleaseMemObject(o);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+  }
+}
+
 int main(int argc, char **argv) {
   if (argc != 3 && argc != 4)
     return fprintf(stderr, "usage: api_subgroups PLATFORM W [ROTATE.spv]\n"), 2;
@@ -275,6 +325,7 @@ int main(int argc, char **argv) {
     for (size_t s = 0; s < nsg; s++) CHECK(host[2 + s] == min_sz(W, n - s * W));
     clReleaseMemObject(m);
     nonuniform(ctx, dev, q, W);
+    reqd_size(ctx, dev, q, W);
     if (argc == 4) il_rotate(ctx, dev, q, argv[3], W);
   }
   clReleaseKernel(k);
