@@ -196,11 +196,15 @@ static int be_kernel(ir_function *f, const fe_target *t, const char *file, const
    * another: refuse it rather than run it with this device's waves */
   uint32_t w = t ? t->wave_size : 32;
   if (f->reqd_sg_size && f->reqd_sg_size != w) {
+    int other = f->reqd_sg_size == 32 || f->reqd_sg_size == 64;
     snprintf(err, errlen,
              "%s: error: kernel '%s' requires sub-groups of %u work-items "
              "(intel_reqd_sub_group_size / SPIR-V SubgroupSize), but this device's sub-groups "
-             "are its waves of %u; build it for a device config with wave_size: %u",
-             file, f->name, f->reqd_sg_size, w, f->reqd_sg_size);
+             "are its waves of %u; %s%u",
+             file, f->name, f->reqd_sg_size, w,
+             other ? "build it for a device config with wave_size: "
+                   : "wavesim's waves (config key wave_size) have 32 or 64 work-items, not ",
+             f->reqd_sg_size);
     return -1;
   }
   o->phase = "optimization passes";
