@@ -210,6 +210,54 @@ static void reqd_size(cl_context ctx, cl_device_id dev, cl_command_queue q, size
   }
 }
 
+/* C11 atomics at memory_scope_sub_group on __global and __local counters
+ * (the scope is the wave's: the model performs each atomic whole, so every
+ * scope gives the exact count), with a sub_group_barrier ordering a plain
+ * store before a sub-group-scope acquire load in the same sub-group. */
+static void sg_scope_atomics(cl_context ctx, cl_device_id dev, cl_command_queue q, size_t W) {
+  static const char *text =
+      "kernel void sa(global atomic_int *g, global int *o) {\n"
+      "  local atomic_int l;\n"
+      "  if (get_local_id(0) == 0) atomic_init(&l, 0);\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  atomic_fetch_add_explicit(g, 1, memory_order_relaxed, memory_scope_sub_group);\n"
+      "  int old = atomic_fetch_add_explicit(&l, 2, memory_order_acq_rel, "
+      "memory_scope_sub_group);\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  o[get_global_id(0)] = (old & 1) + atomic_load_explicit(&l, memory_order_acquire,\n"
+      "                                                       memory_scope_sub_group);\n"
+      "}\n";
+  cl_int err;
+  cl_program p = clCreateProgramWithSource(ctx, 1, &text, NULL, &err);
+  cl_int b = clBuildProgram(p, 1, &dev, "-cl-std=CL3.0", NULL, NULL);
+  CHECK(b == CL_SUCCESS);
+  if (b != CL_SUCCESS) {
+    char log[4096] = "";
+    clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+    fprintf(stderr, "%s\n", log);
+    clReleaseProgram(p);
+    return;
+  }
+  cl_kernel k = clCreateKernel(p, "sa", &err);
+  size_t local = 2 * W + 3, n = 3 * local; /* a partial last sub-group in each group */
+  cl_int zero = 0;
+  cl_mem g =
+      clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero, &zero, &err);
+  cl_mem o = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * sizeof(cl_int), NULL, &err);
+  clSetKernelArg(k, 0, sizeof g, &g);
+  clSetKernelArg(k, 1, sizeof o, &o);
+  CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &n, &local, 0, NULL, NULL) == CL_SUCCESS);
+  cl_int total = -1, got[1024];
+  clEnqueueReadBuffer(q, g, CL_TRUE, 0, sizeof total, &total, 0, NULL, NULL);
+  clEnqueueReadBuffer(q, o, CL_TRUE, 0, n * sizeof(cl_int), got, 0, NULL, NULL);
+  CHECK(total == (cl_int)n);
+  for (size_t i = 0; i < n && i < 1024; i++) CHECK(got[i] == (cl_int)(2 * local));
+  clReleaseMemObject(g);
+  clReleaseMemObject(o);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+}
+
 int main(int argc, char **argv) {
   if (argc != 3 && argc != 4)
     return fprintf(stderr, "usage: api_subgroups PLATFORM W [ROTATE.spv]\n"), 2;
@@ -326,6 +374,7 @@ int main(int argc, char **argv) {
     clReleaseMemObject(m);
     nonuniform(ctx, dev, q, W);
     reqd_size(ctx, dev, q, W);
+    sg_scope_atomics(ctx, dev, q, W);
     if (argc == 4) il_rotate(ctx, dev, q, argv[3], W);
   }
   clReleaseKernel(k);
