@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host_build.h"
+
 #define G 256
 #define L 64
 #define NG (G / L)
@@ -132,31 +134,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: atomics_sync PLATFORM-NAME-SUBSTRING BUILD-OPTIONS\n");
     return 2;
   }
-  cl_platform_id plats[8], plat = NULL;
-  cl_uint np = 0;
-  clGetPlatformIDs(8, plats, &np);
-  for (cl_uint i = 0; i < np && !plat; i++) {
-    char name[256] = "";
-    clGetPlatformInfo(plats[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
-    if (strstr(name, argv[1])) plat = plats[i];
-  }
-  if (!plat) {
-    fprintf(stderr, "atomics_sync: no platform named like '%s'\n", argv[1]);
-    return 1;
-  }
   as_env e = {0};
   cl_device_id dev;
-  cl_int err = clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL);
-  if (!err) e.ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-  if (!err) e.q = clCreateCommandQueue(e.ctx, dev, 0, &err);
-  if (!err) e.prog = clCreateProgramWithSource(e.ctx, 1, &src, NULL, &err);
-  if (!err) err = clBuildProgram(e.prog, 1, &dev, argv[2], NULL, NULL);
-  if (err) {
-    char log[16384] = "";
-    if (e.prog) clGetProgramBuildInfo(e.prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
-    fprintf(stderr, "atomics_sync: setup or build (%s) failed (%d)\n%s\n", argv[2], err, log);
-    return 1;
-  }
+  if (host_build("atomics_sync", argv[1], src, argv[2], &dev, &e.ctx, &e.q, &e.prog)) return 1;
   static int out[NG];
   memset(out, 0, sizeof out);
   {

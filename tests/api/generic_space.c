@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host_build.h"
+
 #define G 256 /* work-items of every launch */
 #define L 64  /* work-group size */
 
@@ -319,31 +321,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: generic_space PLATFORM-NAME-SUBSTRING BUILD-OPTIONS\n");
     return 2;
   }
-  cl_platform_id plats[8], plat = NULL;
-  cl_uint np = 0;
-  clGetPlatformIDs(8, plats, &np);
-  for (cl_uint i = 0; i < np && !plat; i++) {
-    char name[256] = "";
-    clGetPlatformInfo(plats[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
-    if (strstr(name, argv[1])) plat = plats[i];
-  }
-  if (!plat) {
-    fprintf(stderr, "generic_space: no platform named like '%s'\n", argv[1]);
-    return 1;
-  }
   gs_env e = {0};
   cl_device_id dev;
-  cl_int err = clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL);
-  if (!err) e.ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-  if (!err) e.q = clCreateCommandQueue(e.ctx, dev, 0, &err);
-  if (!err) e.prog = clCreateProgramWithSource(e.ctx, 1, &kernels, NULL, &err);
-  if (!err) err = clBuildProgram(e.prog, 1, &dev, argv[2], NULL, NULL);
-  if (err) {
-    char log[16384] = "";
-    if (e.prog) clGetProgramBuildInfo(e.prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
-    fprintf(stderr, "generic_space: setup or build (%s) failed (%d)\n%s\n", argv[2], err, log);
-    return 1;
-  }
+  if (host_build("generic_space", argv[1], kernels, argv[2], &dev, &e.ctx, &e.q, &e.prog)) return 1;
   t_gmix(&e);
   t_gstatic(&e);
   t_gvec(&e);
