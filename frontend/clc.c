@@ -616,14 +616,21 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
 
 /* dir/in (LLVM IR, text or bitcode) -> dir/out (text), legalised for
  * llvm-spirv by wavesim-legal (frontend/legal/legal.c, a child process like
- * the other tools). A construct it can neither rewrite nor let through
+ * the other tools), with the kernels' facts in dir/facts when facts is not
+ * NULL (clc_hint.h); or, with `uniform`, only every kernel marked for
+ * uniform work-groups. A construct it can neither rewrite nor let through
  * fails the build with its message (source position and line). */
 static fe_status clc_legalize_file(const fe_clc_tools *tools, const char *dir, const char *in,
-                                   const char *out, fe_sb *log) {
+                                   const char *out, const char *facts, int uniform, fe_sb *log) {
   char logp[PATH_MAX];
   size_t n = 0;
   clc_argv a = {0};
   clc_push(&a, tools->legal);
+  if (facts) {
+    clc_push(&a, "--facts");
+    clc_push(&a, facts);
+  }
+  if (uniform) clc_push(&a, "--uniform-work-groups");
   clc_push(&a, in);
   clc_push(&a, out);
   snprintf(logp, sizeof logp, "%s/legal.log", dir);
@@ -638,10 +645,16 @@ static fe_status clc_legalize_file(const fe_clc_tools *tools, const char *dir, c
     else if (text)
       clc_log_reason(text, log);
     free(text);
-    fe_sb_printf(log,
-                 "error: the program cannot be legalised for the SPIR-V translator "
-                 "(wavesim-legal exit %d; the messages above name the construct)\n",
-                 rc);
+    if (uniform)
+      fe_sb_printf(log,
+                   "error: internal: marking the kernels for uniform work-groups failed "
+                   "(wavesim-legal exit %d)\n",
+                   rc);
+    else
+      fe_sb_printf(log,
+                   "error: the program cannot be legalised for the SPIR-V translator "
+                   "(wavesim-legal exit %d; the messages above name the construct)\n",
+                   rc);
     return rc == 1 ? FE_BUILD_FAILED : FE_INTERNAL;
   }
   return FE_OK;
@@ -716,7 +729,7 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
     fe_status st = p == 0 && !opt_disable
                        ? clc_opt_full(tools, dir, in, log)
                        : clc_opt(tools, dir, FE_CLC_OPT_FALLBACK, NULL, 0, in, "y.ll", 1, log);
-    if (st == FE_OK) st = clc_legalize_file(tools, dir, "y.ll", "y2.ll", log);
+    if (st == FE_OK) st = clc_legalize_file(tools, dir, "y.ll", "y2.ll", "y2.facts", 0, log);
     if (st == FE_OK) st = clc_opt(tools, dir, "verify", NULL, 0, "y2.ll", "y.bc", 0, log);
     if (st != FE_OK) {
       fe_sb_fini(&first);
@@ -791,18 +804,17 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
   *words = (uint32_t *)(void *)bin; /* malloc'd, suitably aligned */
   *nwords = len / 4;
   /* VecTypeHint keeps no signedness and SPIR-V no uniform work-group
-   * attribute: clang's translated IR says which (clc_hint.h) */
-  snprintf(path, sizeof path, "%s/y2.ll", dir);
-  size_t irn = 0;
-  char *ir = clc_read_file(path, &irn);
-  int bad = !ir || fe_clc_mark_unsigned_hints(ir, irn, words, nwords) ||
-            fe_clc_mark_uniform_wg(ir, irn, words, nwords);
-  free(ir);
+   * attribute: wavesim-legal said which kernels have them (clc_hint.h) */
+  snprintf(path, sizeof path, "%s/y2.facts", dir);
+  size_t fn = 0;
+  char *facts = clc_read_file(path, &fn);
+  int bad = !facts || fe_clc_add_markers(facts, fn, words, nwords);
+  free(facts);
   if (bad) {
     fe_sb_printf(log,
-                 "error: internal: could not read %s for vec_type_hint's signedness and "
-                 "uniform work-groups "
-                 "(out of memory or disk?)\n",
+                 "error: internal: could not add the kernel facts of %s (vec_type_hint's "
+                 "signedness, uniform work-groups) to the SPIR-V module (out of memory or "
+                 "disk?)\n",
                  path);
     free(*words);
     *words = NULL;
@@ -841,7 +853,7 @@ static fe_status clc_front(const fe_clc_tools *tools, const char *source, const 
   /* clang's own output already holds one form llvm-spirv mistranslates (a
    * private initialiser's constant global), which opt would spread into
    * forms no rewrite recognises: legalised before opt sees it */
-  if (st == FE_OK) st = clc_legalize_file(tools, dir, "c.ll", "in.ll", log);
+  if (st == FE_OK) st = clc_legalize_file(tools, dir, "c.ll", "in.ll", NULL, 0, log);
   return st;
 }
 
@@ -886,32 +898,10 @@ fe_status fe_clc_compile_bc(const fe_clc_tools *tools, const char *source, const
 }
 
 /* dir/x.bc with every kernel marked as clang marks it for
- * -cl-uniform-work-group-size (through textual IR: fe_clc_uniform_ir). */
+ * -cl-uniform-work-group-size (wavesim-legal --uniform-work-groups). */
 static fe_status clc_mark_uniform_bc(const fe_clc_tools *tools, const char *dir, fe_sb *log) {
-  fe_status st = clc_opt(tools, dir, "verify", NULL, 0, "x.bc", "x.ll", 1, log);
-  if (st != FE_OK) return st;
-  char path[PATH_MAX];
-  snprintf(path, sizeof path, "%s/x.ll", dir);
-  size_t n = 0, un = 0;
-  int missing = 0;
-  char *ir = clc_read_file(path, &n);
-  char *u = ir ? fe_clc_uniform_ir(ir, n, &un, &missing) : NULL;
-  free(ir);
-  if (!u) {
-    fe_sb_printf(log, "error: out of memory marking the kernels for uniform work-groups\n");
-    return FE_INTERNAL;
-  }
-  if (missing) {
-    free(u);
-    fe_sb_printf(log, "error: -cl-uniform-work-group-size: a kernel of the SPIR-V module has no "
-                      "attribute group after translation to LLVM IR to carry it; build the "
-                      "program with clBuildProgram instead\n");
-    return FE_BUILD_FAILED;
-  }
-  snprintf(path, sizeof path, "%s/u.ll", dir);
-  int bad = clc_write_file(path, u, un, log);
-  free(u);
-  return bad ? FE_INTERNAL : clc_opt(tools, dir, "verify", NULL, 0, "u.ll", "x.bc", 0, log);
+  fe_status st = clc_legalize_file(tools, dir, "x.bc", "u.ll", NULL, 1, log);
+  return st != FE_OK ? st : clc_opt(tools, dir, "verify", NULL, 0, "u.ll", "x.bc", 0, log);
 }
 
 fe_status fe_clc_spirv_to_bc(const fe_clc_tools *tools, const uint32_t *words, size_t nwords,
@@ -919,7 +909,8 @@ fe_status fe_clc_spirv_to_bc(const fe_clc_tools *tools, const uint32_t *words, s
   *bc = NULL;
   *bc_len = 0;
   if (!clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log) ||
-      (uniform && !clc_tool_ok(tools->opt, "opt", "WAVESIM_OPT", log)))
+      (uniform && (!clc_tool_ok(tools->opt, "opt", "WAVESIM_OPT", log) ||
+                   !clc_tool_ok(tools->legal, "wavesim-legal", "WAVESIM_LEGAL", log))))
     return FE_INTERNAL;
   char dir[1024], path[PATH_MAX], logp[PATH_MAX];
   if (clc_mkdtemp(dir, sizeof dir, log)) return FE_INTERNAL;

@@ -1,7 +1,7 @@
 /* clc_hint: what SPIR-V cannot say about a kernel -- the signedness of
  * vec_type_hint (its VecTypeHint execution mode drops it) and whether it
  * needs uniform work-groups -- carried from clang's output into the module
- * as OpStrings. */
+ * as OpStrings: their spelling, and their insertion. */
 #ifndef WAVESIM_CLC_HINT_H
 #define WAVESIM_CLC_HINT_H
 
@@ -14,14 +14,6 @@
 #define FE_CLC_HINT_PREFIX "vec_type_hint."
 #define FE_CLC_HINT_SUFFIX ".unsigned"
 
-/* Finds the kernels of the textual LLVM IR module ir[0..n) whose
- * !vec_type_hint metadata names an unsigned integer type (clang writes
- * `!{<2 x i8> undef, i32 0}`: the i32 is 1 for a signed integer) and adds one
- * marking OpString per such kernel to the SPIR-V module *words (realloc'd,
- * *nwords updated; new ids from the module's bound). Returns 0, or -1 when
- * out of memory or the module's header is malformed (*words is unchanged). */
-int fe_clc_mark_unsigned_hints(const char *ir, size_t n, uint32_t **words, size_t *nwords);
-
 /* The OpString FE_CLC_UNIFORM_PREFIX "K" marks kernel K as built for
  * uniform work-groups only: clang's "uniform-work-group-size"="true"
  * attribute, which it sets for OpenCL C 1.x and for -cl-uniform-work-group-size
@@ -30,18 +22,15 @@ int fe_clc_mark_unsigned_hints(const char *ir, size_t n, uint32_t **words, size_
  * multiple of the local size. */
 #define FE_CLC_UNIFORM_PREFIX "uniform_work_group_size."
 
-/* Adds one such OpString per kernel of the textual LLVM IR module ir[0..n)
- * whose attribute group says "uniform-work-group-size"="true". Returns 0
- * (a module too short for its header is left for the SPIR-V reader to
- * reject), or -1 when out of memory (*words is unchanged). */
-int fe_clc_mark_uniform_wg(const char *ir, size_t n, uint32_t **words, size_t *nwords);
+/* wavesim-legal --facts (frontend/legal/legal_facts.c) writes these markers,
+ * each NUL-terminated: a kernel's name may hold any byte but NUL. */
 
-/* The textual LLVM IR module ir[0..n) with clang's
- * "uniform-work-group-size"="true" added to the attribute group of every
- * kernel (a SPIR-V program compiled with -cl-uniform-work-group-size: the
- * attribute reaches the link as a source object's does). Returns the new
- * text (malloc'd, *outn bytes, NUL-terminated), NULL when out of memory;
- * *missing set when a kernel names no attribute group (left unmarked). */
-char *fe_clc_uniform_ir(const char *ir, size_t n, size_t *outn, int *missing);
+/* Adds one OpString per marker of facts[0..n) (each NUL-terminated) to the
+ * SPIR-V module *words (realloc'd, *nwords updated; new ids from the
+ * module's bound), after the sections an OpString may not precede. Returns 0
+ * (a module without a header or with bound 0 is left for the SPIR-V reader
+ * to reject), or -1 when out of memory or when the last marker lacks its NUL
+ * (*words unchanged). */
+int fe_clc_add_markers(const char *facts, size_t n, uint32_t **words, size_t *nwords);
 
 #endif

@@ -3,10 +3,15 @@
  *
  * Run by frontend/clc.c as a child process (LLVM stays out of the host
  * process and a crash stays contained) after clang and after opt:
- *   wavesim-legal IN.ll|IN.bc OUT.ll
- * Exit 0: OUT.ll written. Exit 1: a construct the SPIR-V translator cannot
- * take and that this tool cannot rewrite; stderr names it with its source
- * position and line (input.cl in the working directory), never a stack dump.
+ *   wavesim-legal [--facts FACTS] IN.ll|IN.bc OUT.ll
+ * Exit 0: OUT.ll written (and with --facts, FACTS: what SPIR-V cannot say
+ * about the kernels, legal_facts.c). Exit 1: a construct the SPIR-V
+ * translator cannot take and that this tool cannot rewrite; stderr names it
+ * with its source position and line (input.cl in the working directory),
+ * never a stack dump. Exit 2: bad usage, unreadable input, unwritable output.
+ *   wavesim-legal --uniform-work-groups IN.ll|IN.bc OUT.ll
+ * only marks every kernel as -cl-uniform-work-group-size does (a compiled
+ * object from SPIR-V, legalised later when its link is lowered).
  *
  * What it rewrites, each keeping the program's meaning exactly:
  *  - `<1 x T>` vectors, which llvm-spirv aborts on ("Unsupported vector type
@@ -1310,26 +1315,45 @@ static void lg_check(lg_ctx *x) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: wavesim-legal IN.ll|IN.bc OUT.ll\n");
+  const char *facts = NULL;
+  int uniform = 0, a = 1;
+  if (argc == 5 && !strcmp(argv[1], "--facts"))
+    facts = argv[2], a = 3;
+  else if (argc == 4 && !strcmp(argv[1], "--uniform-work-groups"))
+    uniform = 1, a = 2;
+  if (argc - a != 2) {
+    fprintf(stderr, "usage: wavesim-legal [--facts FACTS] IN.ll|IN.bc OUT.ll\n"
+                    "       wavesim-legal --uniform-work-groups IN.ll|IN.bc OUT.ll\n");
     return 2;
   }
+  const char *in = argv[a], *out = argv[a + 1];
   lg_ctx x = {0};
   x.c = LLVMContextCreate();
   LLVMMemoryBufferRef buf = NULL;
   char *msg = NULL;
-  if (LLVMCreateMemoryBufferWithContentsOfFile(argv[1], &buf, &msg)) {
-    fprintf(stderr, "error: wavesim-legal: cannot read %s: %s\n", argv[1], msg ? msg : "?");
+  if (LLVMCreateMemoryBufferWithContentsOfFile(in, &buf, &msg)) {
+    fprintf(stderr, "error: wavesim-legal: cannot read %s: %s\n", in, msg ? msg : "?");
     LLVMDisposeMessage(msg);
     LLVMContextDispose(x.c);
     return 2;
   }
   if (LLVMParseIRInContext(x.c, buf, &x.m, &msg)) { /* takes buf */
-    fprintf(stderr, "error: wavesim-legal: %s is not valid LLVM IR: %s\n", argv[1],
-            msg ? msg : "?");
+    fprintf(stderr, "error: wavesim-legal: %s is not valid LLVM IR: %s\n", in, msg ? msg : "?");
     LLVMDisposeMessage(msg);
     LLVMContextDispose(x.c);
     return 2;
+  }
+  if (uniform) {
+    lg_mark_uniform(x.c, x.m);
+    int rc = 0;
+    if (LLVMPrintModuleToFile(x.m, out, &msg)) {
+      fprintf(stderr, "error: wavesim-legal: cannot write %s: %s\n", out, msg ? msg : "?");
+      rc = 2;
+    }
+    LLVMDisposeMessage(msg);
+    LLVMDisposeModule(x.m);
+    LLVMContextDispose(x.c);
+    return rc;
   }
   x.b = LLVMCreateBuilderInContext(x.c);
   unsigned int_dots = lg_int_dot_rewrite(x.m, x.b);
@@ -1362,11 +1386,13 @@ int main(int argc, char **argv) {
   }
   LLVMDisposeMessage(msg);
   msg = NULL;
-  if (!x.errors && !rc && LLVMPrintModuleToFile(x.m, argv[2], &msg)) {
-    fprintf(stderr, "error: wavesim-legal: cannot write %s: %s\n", argv[2], msg ? msg : "?");
+  if (!x.errors && !rc && LLVMPrintModuleToFile(x.m, out, &msg)) {
+    fprintf(stderr, "error: wavesim-legal: cannot write %s: %s\n", out, msg ? msg : "?");
     LLVMDisposeMessage(msg);
     rc = 2;
   }
+  /* the facts of the module as written, after every rewrite */
+  if (!x.errors && !rc && facts && lg_facts_write(x.c, x.m, facts)) rc = 2;
   if (getenv("WAVESIM_LEGAL_STATS"))
     fprintf(stderr,
             "wavesim-legal: %u constants folded, %u <1 x T> values scalarised, %u private "

@@ -1,7 +1,7 @@
 /* What the parts of wavesim-legal share (legal.c: the driver, the constant
  * folder, the <1 x T> rewrite, diagnostics; legal_private.c: private-space
- * globals). A C11 tool on LLVM 14's C API; see legal.c's header for what it
- * rewrites and why. */
+ * globals; legal_facts.c: the kernel facts for clc_hint.h). A C11 tool on
+ * LLVM 14's C API; see legal.c's header for what it rewrites and why. */
 #ifndef WAVESIM_LEGAL_INTERNAL_H
 #define WAVESIM_LEGAL_INTERNAL_H
 
@@ -59,5 +59,14 @@ int lg_memcpy_only(LLVMValueRef g);
 void lg_to_constant(lg_ctx *x, LLVMValueRef g);
 /* every private global fn uses becomes an initialised alloca of fn */
 void lg_privatise(lg_ctx *x, LLVMValueRef fn);
+
+/* legal_facts.c: the kernels' facts SPIR-V cannot carry, written to path as
+ * clc_hint.h's marker strings, each NUL-terminated, in the module's function
+ * order (an empty file when there are none); 0, or -1 (reported) when the
+ * file cannot be written */
+int lg_facts_write(LLVMContextRef c, LLVMModuleRef m, const char *path);
+/* every kernel gets "uniform-work-group-size"="true", as clang gives it under
+ * -cl-uniform-work-group-size */
+void lg_mark_uniform(LLVMContextRef c, LLVMModuleRef m);
 
 #endif

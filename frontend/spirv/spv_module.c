@@ -1054,7 +1054,7 @@ static void spv_globals(spv_mod *m) {
 }
 
 /* 1 when the module holds the OpString "<prefix><name><suffix>" our
- * compiler adds from clang's output (clc_hint.h: kernel `name`'s integer
+ * compiler adds from what wavesim-legal finds in clang's output (clc_hint.h: kernel `name`'s integer
  * vec_type_hint is unsigned, or it needs uniform work-groups); a SPIR-V
  * module from elsewhere has none. */
 static int spv_has_marker(const spv_mod *m, const char *prefix, const char *name,

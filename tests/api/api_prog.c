@@ -502,7 +502,7 @@ static void api_arg_info(api *t, cl_kernel k, cl_uint i, const char *type, const
 /* CL_KERNEL_ATTRIBUTES: each attribute as written inside __attribute__((...)),
  * whitespace removed, several separated by a space (5.7.3). vec_type_hint
  * keeps the unsigned types, which SPIR-V's VecTypeHint cannot say (the
- * compiler takes them from clang's metadata, frontend/clc_hint.h). */
+ * compiler takes them from clang's metadata: frontend/legal/legal_facts.c). */
 static void api_kernel_attributes(api *t) {
   static const char *src =
       "__kernel __attribute__((work_group_size_hint(8, 4, 1))) void hint(__global int *o) {\n"

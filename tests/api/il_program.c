@@ -415,30 +415,46 @@ static void t_compile_link(t_env *e) {
             (double)c[i]);
     clReleaseProgram(exe);
   }
-  /* -cl-uniform-work-group-size reaches the linked kernels; without it a
-   * non-uniform launch runs */
-  static const char *const uopts[] = {"-cl-uniform-work-group-size", ""};
-  for (int u = 0; u < 2; u++) {
-    err = clCompileProgram(il, 1, &e->dev, uopts[u], 0, NULL, NULL, NULL, NULL);
-    CHECK(e, err == CL_SUCCESS, "clCompileProgram(vadd.spv, '%s'): %d", uopts[u], err);
-    cl_program ux = clLinkProgram(e->ctx, 1, &e->dev, "", 1, &il, NULL, NULL, &err);
-    cl_kernel k = ux ? clCreateKernel(ux, "vadd", &err) : NULL;
-    CHECK(e, k != NULL, "linked vadd.spv ('%s'): %d", uopts[u], err);
-    if (k) {
-      cl_mem m = clCreateBuffer(e->ctx, CL_MEM_READ_WRITE, 128 * sizeof(float), NULL, &err);
-      for (cl_uint a = 0; a < 3; a++) clSetKernelArg(k, a, sizeof m, &m);
-      size_t g = 100, l = 64, gu = 128;
-      err = clEnqueueNDRangeKernel(e->q, k, 1, NULL, &g, &l, 0, NULL, NULL);
-      CHECK(e, err == (u == 0 ? CL_INVALID_WORK_GROUP_SIZE : CL_SUCCESS),
-            "linked vadd.spv ('%s'): a 100/64 launch %d", uopts[u], err);
-      err = clEnqueueNDRangeKernel(e->q, k, 1, NULL, &gu, &l, 0, NULL, NULL);
-      CHECK(e, err == CL_SUCCESS, "linked vadd.spv ('%s'): a 128/64 launch %d", uopts[u], err);
-      clFinish(e->q);
-      clReleaseMemObject(m);
-      clReleaseKernel(k);
-    }
-    if (ux) clReleaseProgram(ux);
+  /* -cl-uniform-work-group-size reaches the linked kernels, whatever their
+   * names: vadd.spv's, and its copy with the kernel named "v+dd" (a name LLVM
+   * IR quotes); without it a non-uniform launch runs */
+  uint32_t *wq = malloc(len);
+  cl_program ilq = NULL;
+  if (wq) {
+    memcpy(wq, w, len);
+    char *at = (char *)wq, *end = at + len - 5;
+    for (; at <= end; at++)
+      if (!memcmp(at, "vadd", 5)) memcpy(at, "v+dd", 4);
+    ilq = clCreateProgramWithIL(e->ctx, wq, len, &err);
   }
+  CHECK(e, ilq, "clCreateProgramWithIL(v+dd): %d", err);
+  static const char *const uopts[] = {"-cl-uniform-work-group-size", ""};
+  for (int q = 0; q < 2 && ilq; q++)
+    for (int u = 0; u < 2; u++) {
+      cl_program obj = q ? ilq : il;
+      const char *kn = q ? "v+dd" : "vadd";
+      err = clCompileProgram(obj, 1, &e->dev, uopts[u], 0, NULL, NULL, NULL, NULL);
+      CHECK(e, err == CL_SUCCESS, "clCompileProgram(%s, '%s'): %d", kn, uopts[u], err);
+      cl_program ux = clLinkProgram(e->ctx, 1, &e->dev, "", 1, &obj, NULL, NULL, &err);
+      cl_kernel k = ux ? clCreateKernel(ux, kn, &err) : NULL;
+      CHECK(e, k != NULL, "linked %s ('%s'): %d", kn, uopts[u], err);
+      if (k) {
+        cl_mem m = clCreateBuffer(e->ctx, CL_MEM_READ_WRITE, 128 * sizeof(float), NULL, &err);
+        for (cl_uint a = 0; a < 3; a++) clSetKernelArg(k, a, sizeof m, &m);
+        size_t g = 100, l = 64, gu = 128;
+        err = clEnqueueNDRangeKernel(e->q, k, 1, NULL, &g, &l, 0, NULL, NULL);
+        CHECK(e, err == (u == 0 ? CL_INVALID_WORK_GROUP_SIZE : CL_SUCCESS),
+              "linked %s ('%s'): a 100/64 launch %d", kn, uopts[u], err);
+        err = clEnqueueNDRangeKernel(e->q, k, 1, NULL, &gu, &l, 0, NULL, NULL);
+        CHECK(e, err == CL_SUCCESS, "linked %s ('%s'): a 128/64 launch %d", kn, uopts[u], err);
+        clFinish(e->q);
+        clReleaseMemObject(m);
+        clReleaseKernel(k);
+      }
+      if (ux) clReleaseProgram(ux);
+    }
+  if (ilq) clReleaseProgram(ilq);
+  free(wq);
   err = clCompileProgram(il14, 1, &e->dev, "", 0, NULL, NULL, NULL, NULL);
   char log[4096] = "";
   clGetProgramBuildInfo(il14, e->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
