@@ -1,9 +1,9 @@
 // cl_khr_subgroups on double (cl_khr_fp64): reductions, scans and broadcast,
 // and the non-uniform reductions, scans and shuffles in divergent code,
 // exact against the reference's same-order combination. Work-groups of 100.
-// REF: emulated ref/subgroup_reduce_double.cl
+// REF: emulated ref/subgroup_reduce_scan.cl
 // NEEDS: fp64
-// RUN: kernel=sg_double global=200 local=100 opts=-cl-std=CL3.0 args=id:buf:double:200:rand(-100,100) od:buf:double:2000:zero
+// RUN: kernel=sg_double global=200 local=100 opts=-cl-std=CL3.0 opts=-DWITH_FP64 args=id:buf:double:200:rand(-100,100) od:buf:double:2000:zero
 // RUN: kernel=nu_double global=200 local=100 opts=-cl-std=CL3.0 args=nd:buf:double:200:rand(-2,2) ndo:buf:double:1000:zero
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 kernel void sg_double(global const double *in, global double *out) {

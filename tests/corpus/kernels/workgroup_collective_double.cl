@@ -1,9 +1,9 @@
 // Work-group collective functions on double (cl_khr_fp64): the kernel of
 // workgroup_collective.cl instantiated for double, exact against the
 // reference's same-order combination. Work-groups of 60.
-// REF: emulated ref/workgroup_collective_double.cl
+// REF: emulated ref/workgroup_collective.cl
 // NEEDS: fp64
-// RUN: kernel=wg_double global=120 local=60 opts=-cl-std=CL3.0 args=wd:buf:double:120:rand(-100,100) wdo:buf:double:1320:zero
+// RUN: kernel=wg_double global=120 local=60 opts=-cl-std=CL3.0 opts=-DWITH_FP64 args=wd:buf:double:120:rand(-100,100) wdo:buf:double:1320:zero
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 kernel void wg_double(global const double *in, global double *out) {
   size_t g = get_global_id(0);

@@ -1,4 +1,5 @@
-// Reference for workgroup_collective.cl (OpenCL 1.2 on PoCL, -D SG_SIZE=W):
+// Reference for workgroup_collective.cl and, built with -DWITH_FP64 (its RUN
+// options), workgroup_collective_double.cl (OpenCL 1.2 on PoCL, -D SG_SIZE=W):
 // each work-item recomputes the group's results from __local memory in the
 // lowering's order: within each sub-group a butterfly (reductions) or
 // Hillis-Steele scan, then across sub-groups a butterfly over lanes holding
@@ -85,6 +86,10 @@ WG_KERNEL(uint, wg_uint, 0u, 0u, UINT_MAX, 0u)
 WG_KERNEL(long, wg_long, 0l, 0l, LONG_MAX, LONG_MIN)
 WG_KERNEL(ulong, wg_ulong, 0ul, 0ul, ULONG_MAX, 0ul)
 WG_KERNEL(float, wg_float, 0.0f, -0.0f, INFINITY, -INFINITY)
+#ifdef WITH_FP64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+WG_KERNEL(double, wg_double, 0.0, -0.0, INFINITY, -INFINITY)
+#endif
 
 kernel void wg_2d(global const float *in, global float *out) {
   size_t g = get_global_id(1) * get_global_size(0) + get_global_id(0);
