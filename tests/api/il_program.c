@@ -104,10 +104,39 @@ static void run(t_env *e, cl_program p, const char *name, unsigned nargs, void *
   clReleaseKernel(k);
 }
 
+/* One module of DIR: built, then (when it builds) its kernels run and
+ * their results checked by `check`; `file` names it in every message. */
+typedef void il_check(t_env *e, cl_program p, const char *file);
+
+static void run_module(t_env *e, const char *file, il_check *check) {
+  size_t len;
+  uint32_t *w = load(e, file, &len);
+  cl_int st;
+  char *log;
+  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
+  free(w);
+  if (!p) return;
+  CHECK(e, st == CL_SUCCESS, "%s: build %d: %s", file, st, log ? log : "");
+  if (st == CL_SUCCESS) check(e, p, file);
+  free(log);
+  clReleaseProgram(p);
+}
+
 static uint32_t fbits(float f) {
   uint32_t b;
   memcpy(&b, &f, sizeof b);
   return b;
+}
+
+/* vadd.spv's kernel run and its sums checked; `what` names the module. */
+static void check_vadd(t_env *e, cl_program p, const char *what) {
+  float a[N], b[N], c[N];
+  for (int i = 0; i < N; i++) a[i] = 0.5f * (float)i, b[i] = 3.0f - (float)i, c[i] = -1.0f;
+  void *data[] = {a, b, c};
+  size_t bytes[] = {sizeof a, sizeof b, sizeof c}, size[3] = {0};
+  run(e, p, "vadd", 3, data, bytes, size);
+  for (int i = 0; i < N; i++)
+    CHECK(e, c[i] == a[i] + b[i], "%s: vadd[%d] = %g, want %g", what, i, c[i], a[i] + b[i]);
 }
 
 /* vadd.spvasm with its version word set to 1.0 .. 1.5 (each builds and
@@ -131,15 +160,10 @@ static void t_versions(t_env *e) {
                                "device takes SPIR-V 1.0 to 1.5"),
             "SPIR-V 1.6 log: %s", log ? log : "");
     } else {
-      CHECK(e, st == CL_SUCCESS, "SPIR-V 1.%u: build %d: %s", minor, st, log ? log : "");
-      float a[N], b[N], c[N];
-      for (int i = 0; i < N; i++) a[i] = 0.5f * (float)i, b[i] = 3.0f - (float)i, c[i] = -1.0f;
-      void *data[] = {a, b, c};
-      size_t bytes[] = {sizeof a, sizeof b, sizeof c}, size[3] = {0};
-      if (st == CL_SUCCESS) run(e, p, "vadd", 3, data, bytes, size);
-      for (int i = 0; i < N && st == CL_SUCCESS; i++)
-        CHECK(e, c[i] == a[i] + b[i], "SPIR-V 1.%u: vadd[%d] = %g, want %g", minor, i, c[i],
-              a[i] + b[i]);
+      char what[16];
+      snprintf(what, sizeof what, "SPIR-V 1.%u", minor);
+      CHECK(e, st == CL_SUCCESS, "%s: build %d: %s", what, st, log ? log : "");
+      if (st == CL_SUCCESS) check_vadd(e, p, what);
       size_t n = 0;
       CHECK(e, clGetProgramInfo(p, CL_PROGRAM_IL, 0, NULL, &n) == CL_SUCCESS && n == len,
             "CL_PROGRAM_IL size %zu, want %zu", n, len);
@@ -162,13 +186,7 @@ static void t_versions(t_env *e) {
   cl_program bp = build(e, w, len, &bst, &blog);
   if (bp) {
     CHECK(e, bst == CL_SUCCESS, "big-endian module: build %d: %s", bst, blog ? blog : "");
-    float a[N], b[N], c[N];
-    for (int i = 0; i < N; i++) a[i] = (float)i, b[i] = 0.25f, c[i] = 0.0f;
-    void *data[] = {a, b, c};
-    size_t bytes[] = {sizeof a, sizeof b, sizeof c}, size[3] = {0};
-    if (bst == CL_SUCCESS) run(e, bp, "vadd", 3, data, bytes, size);
-    for (int i = 0; i < N && bst == CL_SUCCESS; i++)
-      CHECK(e, c[i] == a[i] + b[i], "big-endian module: vadd[%d] = %g", i, c[i]);
+    if (bst == CL_SUCCESS) check_vadd(e, bp, "big-endian module");
     free(blog);
     clReleaseProgram(bp);
   }
@@ -186,17 +204,7 @@ static void t_versions(t_env *e) {
 }
 
 /* extinst.spvasm: OpenCL.std's sqrt, fabs, fmax, fma, fmin, s_abs, s_min. */
-static void t_extinst(t_env *e) {
-  size_t len;
-  uint32_t *w = load(e, "extinst.spv", &len);
-  cl_int st;
-  char *log;
-  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
-  if (!p) {
-    free(w);
-    return;
-  }
-  CHECK(e, st == CL_SUCCESS, "extinst: build %d: %s", st, log ? log : "");
+static void t_extinst(t_env *e, cl_program p, const char *file) {
   float x[N], out[4 * N];
   int32_t n[N], iout[2 * N];
   for (int i = 0; i < N; i++) {
@@ -206,20 +214,17 @@ static void t_extinst(t_env *e) {
   }
   void *data[] = {x, out, n, iout};
   size_t bytes[] = {sizeof x, sizeof out, sizeof n, sizeof iout}, size[4] = {0};
-  if (st == CL_SUCCESS) run(e, p, "ext", 4, data, bytes, size);
-  for (int i = 0; i < N && st == CL_SUCCESS; i++) {
+  run(e, p, "ext", 4, data, bytes, size);
+  for (int i = 0; i < N; i++) {
     float want[4] = {sqrtf(fabsf(x[i])), fmaxf(x[i], 1.5f), fmaf(x[i], 2.0f, 0.25f),
                      fminf(x[i], -2.0f)};
     for (int j = 0; j < 4; j++)
-      CHECK(e, fbits(out[4 * i + j]) == fbits(want[j]), "extinst: out[%d] = %a, want %a (x %a)",
+      CHECK(e, fbits(out[4 * i + j]) == fbits(want[j]), "%s: out[%d] = %a, want %a (x %a)", file,
             4 * i + j, out[4 * i + j], want[j], x[i]);
     int32_t ia = n[i] < 0 ? -n[i] : n[i], im = n[i] < 7 ? n[i] : 7;
-    CHECK(e, iout[2 * i] == ia && iout[2 * i + 1] == im, "extinst: n %d: s_abs %d s_min %d", n[i],
+    CHECK(e, iout[2 * i] == ia && iout[2 * i + 1] == im, "%s: n %d: s_abs %d s_min %d", file, n[i],
           iout[2 * i], iout[2 * i + 1]);
   }
-  free(log);
-  free(w);
-  clReleaseProgram(p);
 }
 
 /* float nearest to v rounded towards +inf (the host rounds to nearest) */
@@ -230,17 +235,7 @@ static float to_float_rtp(int32_t v) {
 
 /* decogroup.spvasm: decorations reaching their targets through
  * OpDecorationGroup / OpGroupDecorate / OpGroupMemberDecorate. */
-static void t_decogroup(t_env *e) {
-  size_t len;
-  uint32_t *w = load(e, "decogroup.spv", &len);
-  cl_int st;
-  char *log;
-  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
-  if (!p) {
-    free(w);
-    return;
-  }
-  CHECK(e, st == CL_SUCCESS, "decogroup: build %d: %s", st, log ? log : "");
+static void t_decogroup(t_env *e, cl_program p, const char *file) {
   int32_t out[4 * N], v[N], s[2] = {7, 1000};
   int64_t l[N];
   for (int i = 0; i < N; i++) {
@@ -249,58 +244,42 @@ static void t_decogroup(t_env *e) {
   }
   void *data[] = {out, v, l, s};
   size_t bytes[] = {sizeof out, sizeof v, sizeof l, sizeof s}, size[4] = {0};
-  if (st == CL_SUCCESS) run(e, p, "dg", 4, data, bytes, size);
-  for (int i = 0; i < N && st == CL_SUCCESS; i++) {
+  run(e, p, "dg", 4, data, bytes, size);
+  for (int i = 0; i < N; i++) {
     int64_t sat = l[i] > INT32_MAX ? INT32_MAX : l[i] < INT32_MIN ? INT32_MIN : l[i];
     uint32_t want[4] = {fbits(to_float_rtp(v[i])), fbits(to_float_rtp(-v[i])), (uint32_t)sat,
                         (uint32_t)(1000 + i)};
     for (int j = 0; j < 4; j++)
-      CHECK(e, (uint32_t)out[4 * i + j] == want[j], "decogroup: out[%d] = %#x, want %#x", 4 * i + j,
+      CHECK(e, (uint32_t)out[4 * i + j] == want[j], "%s: out[%d] = %#x, want %#x", file, 4 * i + j,
             (uint32_t)out[4 * i + j], want[j]);
   }
-  free(log);
-  free(w);
-  clReleaseProgram(p);
 }
 
 /* spv14.spvasm: SPIR-V 1.1-1.4 instructions llvm-spirv 14 never writes
  * (see the module's header for each output), and LocalSizeId as the
  * kernel's reqd_work_group_size. */
-static void t_spv14(t_env *e) {
-  size_t len;
-  uint32_t *w = load(e, "spv14.spv", &len);
-  cl_int st;
-  char *log;
-  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
-  if (!p) {
-    free(w);
-    return;
-  }
-  CHECK(e, st == CL_SUCCESS, "spv14: build %d: %s", st, log ? log : "");
+static void t_spv14(t_env *e, cl_program p, const char *file) {
   uint32_t out[8 * N] = {0}, in[N];
   for (int i = 0; i < N; i++) in[i] = (uint32_t)(i * 37 % 211);
   void *data[] = {out, in};
   size_t bytes[] = {sizeof out, sizeof in}, size[2] = {0};
-  if (st == CL_SUCCESS) run(e, p, "t", 2, data, bytes, size);
-  for (int i = 0; i < N && st == CL_SUCCESS; i++) {
+  run(e, p, "t", 2, data, bytes, size);
+  for (int i = 0; i < N; i++) {
     uint32_t x = in[i],
              want[8] = {1, i != 0, (uint32_t)i, 4 + 16, x + 7, x < 100 ? x : 5, 3 * x, x};
     for (int j = 0; j < 8; j++)
-      CHECK(e, out[8 * i + j] == want[j], "spv14: out[%d] = %u, want %u", 8 * i + j, out[8 * i + j],
-            want[j]);
+      CHECK(e, out[8 * i + j] == want[j], "%s: out[%d] = %u, want %u", file, 8 * i + j,
+            out[8 * i + j], want[j]);
   }
   cl_int err;
-  cl_kernel k = st == CL_SUCCESS ? clCreateKernel(p, "sized", &err) : NULL;
+  cl_kernel k = clCreateKernel(p, "sized", &err);
   size_t reqd[3] = {0, 0, 0};
   if (k)
     clGetKernelWorkGroupInfo(k, e->dev, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof reqd, reqd, NULL);
-  CHECK(e, st != CL_SUCCESS || (reqd[0] == 8 && reqd[1] == 2 && reqd[2] == 1),
-        "spv14: LocalSizeId gave reqd_work_group_size (%zu,%zu,%zu), want (8,2,1)", reqd[0],
+  CHECK(e, reqd[0] == 8 && reqd[1] == 2 && reqd[2] == 1,
+        "%s: LocalSizeId gave reqd_work_group_size (%zu,%zu,%zu), want (8,2,1)", file, reqd[0],
         reqd[1], reqd[2]);
   if (k) clReleaseKernel(k);
-  free(log);
-  free(w);
-  clReleaseProgram(p);
 }
 
 /* vadd.spv (kernel "vadd") built with `options`: the status, or -1 when
@@ -470,60 +449,32 @@ out:
 
 /* old_builtin.spvasm: older llvm-spirv's imported UniformConstant builtin
  * and a decoration group decorated before it is declared. */
-static void t_old_builtin(t_env *e) {
-  size_t len;
-  uint32_t *w = load(e, "old_builtin.spv", &len);
-  cl_int st;
-  char *log;
-  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
-  if (!p) {
-    free(w);
-    return;
-  }
-  CHECK(e, st == CL_SUCCESS, "old_builtin: build %d: %s", st, log ? log : "");
+static void t_old_builtin(t_env *e, cl_program p, const char *file) {
   uint32_t a[N], b[N], c[N] = {0};
   for (int i = 0; i < N; i++) a[i] = (uint32_t)(i * 7 + 3), b[i] = (uint32_t)(100 - i);
   void *data[] = {a, b, c};
   size_t bytes[] = {sizeof a, sizeof b, sizeof c}, size[3] = {0};
-  if (st == CL_SUCCESS) run(e, p, "mad_id", 3, data, bytes, size);
-  for (int i = 0; i < N && st == CL_SUCCESS; i++)
-    CHECK(e, c[i] == a[i] * b[i] + (uint32_t)i, "old_builtin: c[%d] = %u", i, c[i]);
-  free(log);
-  free(w);
-  clReleaseProgram(p);
+  run(e, p, "mad_id", 3, data, bytes, size);
+  for (int i = 0; i < N; i++)
+    CHECK(e, c[i] == a[i] * b[i] + (uint32_t)i, "%s: c[%d] = %u", file, i, c[i]);
 }
 
 /* control.spvasm: the structured and the unstructured kernel. */
-static void t_control(t_env *e) {
-  size_t len;
-  uint32_t *w = load(e, "control.spv", &len);
-  cl_int st;
-  char *log;
-  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
-  if (!p) {
-    free(w);
-    return;
-  }
-  CHECK(e, st == CL_SUCCESS, "control: build %d: %s", st, log ? log : "");
+static void t_control(t_env *e, cl_program p, const char *file) {
   uint32_t n[N], o1[N], o2[N];
   for (int i = 0; i < N; i++) n[i] = (uint32_t)(i * 7 % 41);
   void *d1[] = {o1, n}, *d2[] = {o2, n};
   size_t bytes[] = {sizeof o1, sizeof n}, size[2] = {0};
-  if (st == CL_SUCCESS) {
-    run(e, p, "structured", 2, d1, bytes, size);
-    run(e, p, "unstructured", 2, d2, bytes, size);
-  }
-  for (int i = 0; i < N && st == CL_SUCCESS; i++) {
+  run(e, p, "structured", 2, d1, bytes, size);
+  run(e, p, "unstructured", 2, d2, bytes, size);
+  for (int i = 0; i < N; i++) {
     uint32_t s = 0, u = 0;
     for (uint32_t k = 0; k < n[i]; k++) s += k * k;
     for (uint32_t k = 0; k < n[i] && u <= 1000; k++) u += k * k;
     uint32_t want = s > 100 ? s - 100 : 2 * s;
-    CHECK(e, o1[i] == want, "structured: n %u: %u, want %u", n[i], o1[i], want);
-    CHECK(e, o2[i] == u, "unstructured: n %u: %u, want %u", n[i], o2[i], u);
+    CHECK(e, o1[i] == want, "%s: structured: n %u: %u, want %u", file, n[i], o1[i], want);
+    CHECK(e, o2[i] == u, "%s: unstructured: n %u: %u, want %u", file, n[i], o2[i], u);
   }
-  free(log);
-  free(w);
-  clReleaseProgram(p);
 }
 
 /* spec.spvasm: out[0..14] with the default values, then with values set
@@ -604,32 +555,19 @@ static void t_spec(t_env *e) {
 
 /* The clang + llvm-spirv modules (-O0, -O2: SPIR-V 1.4, llvm-spirv 14's
  * default) run `mix`. */
-static void t_clang(t_env *e, const char *file) {
-  size_t len;
-  uint32_t *w = load(e, file, &len);
-  cl_int st;
-  char *log;
-  cl_program p = w ? build(e, w, len, &st, &log) : NULL;
-  if (!p) {
-    free(w);
-    return;
-  }
-  CHECK(e, st == CL_SUCCESS, "%s: build %d: %s", file, st, log ? log : "");
+static void t_clang(t_env *e, cl_program p, const char *file) {
   float x[N], out[N], k = 0.75f;
   int32_t n[N];
   for (int i = 0; i < N; i++) x[i] = (float)(i % 9) - 4.0f, n[i] = (i * 5) % 23 - 11;
   void *data[] = {x, n, out, &k};
   size_t bytes[] = {sizeof x, sizeof n, sizeof out, 0}, size[] = {0, 0, 0, sizeof k};
-  if (st == CL_SUCCESS) run(e, p, "mix", 4, data, bytes, size);
-  for (int i = 0; i < N && st == CL_SUCCESS; i++) {
+  run(e, p, "mix", 4, data, bytes, size);
+  for (int i = 0; i < N; i++) {
     float acc = 0.0f;
     for (int j = 0; j <= (n[i] & 7); j++) acc += x[i] * (float)j;
     float want = n[i] > 0 ? acc + k : acc - k;
     CHECK(e, out[i] == want, "%s: out[%d] = %g, want %g", file, i, out[i], want);
   }
-  free(log);
-  free(w);
-  clReleaseProgram(p);
 }
 
 /* Modules refused: at clCreateProgramWithIL (no magic number, a length
@@ -712,17 +650,22 @@ int main(int argc, char **argv) {
     fprintf(stderr, "il_program: no command queue\n");
     return 1;
   }
+  /* the modules that build, each run and checked */
+  static const struct {
+    const char *file;
+    il_check *check;
+  } modules[] = {
+      {"extinst.spv", t_extinst},     {"control.spv", t_control},
+      {"decogroup.spv", t_decogroup}, {"old_builtin.spv", t_old_builtin},
+      {"spv14.spv", t_spv14},         {"clang_O0.spv", t_clang},
+      {"clang_O2.spv", t_clang},
+  };
   t_versions(&e);
-  t_extinst(&e);
-  t_control(&e);
+  for (size_t m = 0; m < sizeof modules / sizeof modules[0]; m++)
+    run_module(&e, modules[m].file, modules[m].check);
   t_spec(&e);
-  t_decogroup(&e);
-  t_old_builtin(&e);
-  t_spv14(&e);
   t_options(&e);
   t_compile_link(&e);
-  t_clang(&e, "clang_O0.spv");
-  t_clang(&e, "clang_O2.spv");
   t_bad(&e);
   clReleaseCommandQueue(e.q);
   clReleaseContext(e.ctx);
