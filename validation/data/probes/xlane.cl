@@ -54,54 +54,6 @@ kernel void red(global int *o, int n) {
   for (int i = 0; i < n; i++) v = (sub_group_reduce_add(v) & 0xffff) + (int)get_local_id(0);
   o[get_local_id(0)] = v;
 }
-kernel void lred(global int *o, int n) {
-  __local int s[32];
-  int t = get_local_id(0);
-  int v = t;
-  for (int i = 0; i < n; i++) {
-    s[t] = v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int off = 16; off > 0; off >>= 1) {
-      if (t < off) s[t] += s[t + off];
-      barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    v = (s[0] & 0xffff) + t;
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  o[t] = v;
-}
-
-kernel void bsmem(global int *o, int n) {
-  __local int s[256];
-  int t = get_local_id(0);
-  int v = t;
-  for (int i = 0; i < n; i++) {
-    s[t] = v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int off = 128; off > 0; off >>= 1) {
-      if (t < off) s[t] += s[t + off];
-      barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    v = (s[0] & 0xffff) + t;
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  o[t] = v;
-}
-kernel void bshfl(global int *o, int n) {
-  __local int part[8];
-  int t = get_local_id(0), lane = get_sub_group_local_id(), w = get_sub_group_id();
-  int v = t;
-  for (int i = 0; i < n; i++) {
-    int x = sub_group_reduce_add(v);
-    if (lane == 0) part[w] = x;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    int y = lane < get_num_sub_groups() ? part[lane] : 0;
-    y = sub_group_clustered_reduce_add(y, 8);
-    v = (y & 0xffff) + t;
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  o[t] = v;
-}
 kernel void tshfl(global int *o, int n) {
   int l = get_local_id(0);
   int a = l, b = l + 1, c = l + 2, d = l + 3;
@@ -114,34 +66,45 @@ kernel void tshfl(global int *o, int n) {
   o[get_global_id(0)] = a + b + c + d;
 }
 
-kernel void gsmem(global int *o, int n) {
-  __local int s[256];
-  int t = get_local_id(0);
-  int v = t;
-  for (int i = 0; i < n; i++) {
-    s[t] = v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int off = 128; off > 0; off >>= 1) {
-      if (t < off) s[t] += s[t + off];
-      barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    v = (s[0] & 0xffff) + t;
-    barrier(CLK_LOCAL_MEM_FENCE);
+/* n dependent sums of the group's SIZE values as a __local tree with
+ * barriers; the result of work-item t into o[OUT] */
+#define TREE_REDUCE(NAME, SIZE, OUT)                                           \
+  kernel void NAME(global int *o, int n) {                                    \
+    __local int s[SIZE];                                                       \
+    int t = get_local_id(0);                                                   \
+    int v = t;                                                                 \
+    for (int i = 0; i < n; i++) {                                              \
+      s[t] = v;                                                                \
+      barrier(CLK_LOCAL_MEM_FENCE);                                            \
+      for (int off = (SIZE) / 2; off > 0; off >>= 1) {                         \
+        if (t < off) s[t] += s[t + off];                                       \
+        barrier(CLK_LOCAL_MEM_FENCE);                                          \
+      }                                                                        \
+      v = (s[0] & 0xffff) + t;                                                 \
+      barrier(CLK_LOCAL_MEM_FENCE);                                            \
+    }                                                                          \
+    o[OUT] = v;                                                                \
   }
-  o[get_global_id(0)] = v;
-}
-kernel void gshfl(global int *o, int n) {
-  __local int part[8];
-  int t = get_local_id(0), lane = get_sub_group_local_id(), w = get_sub_group_id();
-  int v = t;
-  for (int i = 0; i < n; i++) {
-    int x = sub_group_reduce_add(v);
-    if (lane == 0) part[w] = x;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    int y = lane < get_num_sub_groups() ? part[lane] : 0;
-    y = sub_group_clustered_reduce_add(y, 8);
-    v = (y & 0xffff) + t;
-    barrier(CLK_LOCAL_MEM_FENCE);
+/* the same sums as sub-group reductions, their 8 partials through __local
+ * and a clustered reduce of 8 */
+#define SHFL_REDUCE(NAME, OUT)                                                 \
+  kernel void NAME(global int *o, int n) {                                    \
+    __local int part[8];                                                       \
+    int t = get_local_id(0), lane = get_sub_group_local_id(), w = get_sub_group_id(); \
+    int v = t;                                                                 \
+    for (int i = 0; i < n; i++) {                                              \
+      int x = sub_group_reduce_add(v);                                         \
+      if (lane == 0) part[w] = x;                                              \
+      barrier(CLK_LOCAL_MEM_FENCE);                                            \
+      int y = lane < get_num_sub_groups() ? part[lane] : 0;                    \
+      y = sub_group_clustered_reduce_add(y, 8);                                \
+      v = (y & 0xffff) + t;                                                    \
+      barrier(CLK_LOCAL_MEM_FENCE);                                            \
+    }                                                                          \
+    o[OUT] = v;                                                                \
   }
-  o[get_global_id(0)] = v;
-}
+TREE_REDUCE(lred, 32, t)
+TREE_REDUCE(bsmem, 256, t)
+TREE_REDUCE(gsmem, 256, get_global_id(0))
+SHFL_REDUCE(bshfl, t)
+SHFL_REDUCE(gshfl, get_global_id(0))
