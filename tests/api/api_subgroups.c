@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host_platform.h"
+
 static int fails, checks;
 #define CHECK(cond)                                                                                \
   do {                                                                                             \
@@ -262,15 +264,8 @@ int main(int argc, char **argv) {
   if (argc != 3 && argc != 4)
     return fprintf(stderr, "usage: api_subgroups PLATFORM W [ROTATE.spv]\n"), 2;
   size_t W = (size_t)atoi(argv[2]);
-  cl_platform_id plats[8], plat = NULL;
-  cl_uint np = 0;
-  clGetPlatformIDs(8, plats, &np);
-  for (cl_uint i = 0; i < np && !plat; i++) {
-    char name[256] = "";
-    clGetPlatformInfo(plats[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
-    if (strstr(name, argv[1])) plat = plats[i];
-  }
-  if (!plat) return fprintf(stderr, "api_subgroups: no platform '%s'\n", argv[1]), 1;
+  cl_platform_id plat = host_platform("api_subgroups", argv[1]);
+  if (!plat) return 1;
   cl_device_id dev;
   cl_int err = clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL);
   CHECK(err == CL_SUCCESS);

@@ -8,23 +8,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "host_platform.h"
+
 /* The first device of the first platform whose name contains `platform`,
  * with a context, an in-order queue and `src` built with `options`: 0, or
  * 1 with the reason (the build log included) on stderr after `who`. */
 static int host_build(const char *who, const char *platform, const char *src, const char *options,
                       cl_device_id *dev, cl_context *ctx, cl_command_queue *q, cl_program *prog) {
-  cl_platform_id plats[8], plat = NULL;
-  cl_uint np = 0;
-  clGetPlatformIDs(8, plats, &np);
-  for (cl_uint i = 0; i < np && !plat; i++) {
-    char name[256] = "";
-    clGetPlatformInfo(plats[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
-    if (strstr(name, platform)) plat = plats[i];
-  }
-  if (!plat) {
-    fprintf(stderr, "%s: no platform named like '%s'\n", who, platform);
-    return 1;
-  }
+  cl_platform_id plat = host_platform(who, platform);
+  if (!plat) return 1;
   *ctx = NULL, *q = NULL, *prog = NULL;
   cl_int err = clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, dev, NULL);
   if (!err) *ctx = clCreateContext(NULL, 1, dev, NULL, NULL, &err);

@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host_platform.h"
+
 #define N 1024 /* work-items per launch */
 
 typedef struct t {
@@ -566,18 +568,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: int_dot_bits PLATFORM-NAME-SUBSTRING IL-FILE WIDTHS-FILE\n");
     return 2;
   }
-  cl_platform_id plats[8], plat = NULL;
-  cl_uint np = 0;
-  clGetPlatformIDs(8, plats, &np);
-  for (cl_uint i = 0; i < np && !plat; i++) {
-    char name[256] = "";
-    clGetPlatformInfo(plats[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
-    if (strstr(name, argv[1])) plat = plats[i];
-  }
-  if (!plat) {
-    fprintf(stderr, "int_dot_bits: no platform named like '%s'\n", argv[1]);
-    return 1;
-  }
+  cl_platform_id plat = host_platform("int_dot_bits", argv[1]);
+  if (!plat) return 1;
   t s = {.state = 0x9e3779b97f4a7c15ull};
   cl_int err = clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &s.dev, NULL);
   if (!err) s.ctx = clCreateContext(NULL, 1, &s.dev, NULL, NULL, &err);
