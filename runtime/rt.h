@@ -104,6 +104,25 @@ struct _cl_platform_id {
 
 typedef void(CL_CALLBACK *rt_ctx_notify)(const char *, const void *, size_t, void *);
 
+typedef void(CL_CALLBACK *rt_mem_cb)(cl_mem, void *);
+typedef void(CL_CALLBACK *rt_ctx_cb)(cl_context, void *);
+
+/* A destructor callback of a memory object or a context; lists are kept
+ * newest first, because the spec calls them in reverse order of
+ * registration. */
+typedef struct rt_dtor {
+  union {
+    rt_mem_cb mem;
+    rt_ctx_cb ctx;
+  } fn;
+  void *data;
+  struct rt_dtor *next;
+} rt_dtor;
+
+/* Pushes a callback onto *list (under the runtime lock); CL_OUT_OF_HOST_MEMORY
+ * when no node can be allocated. */
+cl_int rt_dtor_push(rt_dtor **list, rt_dtor d);
+
 struct _cl_context {
   const struct _cl_icd_dispatch *dispatch;
   uint32_t magic;
@@ -116,6 +135,7 @@ struct _cl_context {
   rt_ctx_notify notify;
   void *notify_data;
   struct _cl_command_queue *queues; /* live queues, linked by next */
+  rt_dtor *dtors;                   /* clSetContextDestructorCallback, newest first */
   struct _cl_context *next;
 };
 
@@ -136,14 +156,6 @@ struct _cl_command_queue {
   uint64_t last_end;   /* latest END of its commands: what clFinish waits for */
   struct _cl_command_queue *next;
 };
-
-typedef void(CL_CALLBACK *rt_mem_cb)(cl_mem, void *);
-
-typedef struct rt_mem_dtor {
-  rt_mem_cb fn;
-  void *data;
-  struct rt_mem_dtor *next;
-} rt_mem_dtor;
 
 /* A mapping of a tiled image's region: the host sees a linear copy that
  * unmap writes back (rt_image_cmd.c). */
@@ -183,7 +195,7 @@ struct _cl_mem {
   struct _cl_mem *parent;        /* sub-buffers, 1D buffer images: retained buffer */
   size_t origin;
   cl_uint map_count;
-  rt_mem_dtor *dtors;
+  rt_dtor *dtors;
   rt_image *img; /* NULL for buffers */
 };
 

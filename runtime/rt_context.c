@@ -115,8 +115,18 @@ void rt_context_release(struct _cl_context *c) {
   if (*pp) *pp = c->next;
   c->magic = RT_MAGIC_DEAD;
   rt_unlock();
+  /* Every object of the context held a reference to it, so all are gone:
+   * the destructor callbacks run now, newest first (OpenCL 3.0 5.4), outside
+   * the lock since they may call the API. */
+  for (rt_dtor *d = c->dtors; d;) {
+    rt_dtor *n = d->next;
+    d->fn.ctx(c, d->data);
+    free(d);
+    d = n;
+  }
   free(c);
 }
+
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainContext(cl_context c) {
   if (!RT_VALID(c, RT_MAGIC_CONTEXT)) return CL_INVALID_CONTEXT;
@@ -147,10 +157,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context c, cl_context_info p
   }
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetContextDestructorCallback(
-    cl_context c, void(CL_CALLBACK *fn)(cl_context, void *), void *data) {
-  (void)data;
+CL_API_ENTRY cl_int CL_API_CALL clSetContextDestructorCallback(cl_context c, rt_ctx_cb fn,
+                                                               void *data) {
   if (!RT_VALID(c, RT_MAGIC_CONTEXT)) return CL_INVALID_CONTEXT;
   if (!fn) return CL_INVALID_VALUE;
-  return CL_INVALID_OPERATION; /* an OpenCL 3.0 entry point; the device reports 1.2 */
+  return rt_dtor_push(&c->dtors, (rt_dtor){.fn.ctx = fn, .data = data});
 }

@@ -233,9 +233,9 @@ void rt_mem_release(struct _cl_mem *m) {
   }
   /* Destructor callbacks run in reverse order of registration (spec): the
    * list is kept newest first. */
-  for (rt_mem_dtor *d = m->dtors; d;) {
-    rt_mem_dtor *n = d->next;
-    d->fn(m, d->data);
+  for (rt_dtor *d = m->dtors; d;) {
+    rt_dtor *n = d->next;
+    d->fn.mem(m, d->data);
     free(d);
     d = n;
   }
@@ -266,15 +266,7 @@ CL_API_ENTRY cl_int CL_API_CALL clSetMemObjectDestructorCallback(cl_mem m, rt_me
                                                                  void *data) {
   if (!RT_VALID(m, RT_MAGIC_MEM)) return CL_INVALID_MEM_OBJECT;
   if (!fn) return CL_INVALID_VALUE;
-  rt_mem_dtor *d = calloc(1, sizeof *d);
-  if (!d) return CL_OUT_OF_HOST_MEMORY;
-  d->fn = fn;
-  d->data = data;
-  rt_lock();
-  d->next = m->dtors;
-  m->dtors = d;
-  rt_unlock();
-  return CL_SUCCESS;
+  return rt_dtor_push(&m->dtors, (rt_dtor){.fn.mem = fn, .data = data});
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param, size_t size,

@@ -42,3 +42,14 @@ void rt_strcat(char **s, const char *fmt, ...) {
   va_end(ap);
   *s = n;
 }
+
+cl_int rt_dtor_push(rt_dtor **list, rt_dtor d) {
+  rt_dtor *n = malloc(sizeof *n);
+  if (!n) return CL_OUT_OF_HOST_MEMORY;
+  *n = d;
+  rt_lock();
+  n->next = *list;
+  *list = n;
+  rt_unlock();
+  return CL_SUCCESS;
+}

@@ -212,6 +212,45 @@ static void CL_CALLBACK api_ctx_notify(const char *err, const void *pi, size_t c
   (void)err, (void)pi, (void)cb, (void)data;
 }
 
+/* The order context destructor callbacks ran in: each appends its tag. */
+typedef struct ctx_dtor_log {
+  char order[8];
+  cl_context seen;
+} ctx_dtor_log;
+typedef struct ctx_dtor_tag {
+  ctx_dtor_log *log;
+  char tag;
+} ctx_dtor_tag;
+static void CL_CALLBACK api_ctx_dtor(cl_context c, void *data) {
+  const ctx_dtor_tag *d = data;
+  size_t n = strlen(d->log->order);
+  if (n + 1 < sizeof d->log->order) d->log->order[n] = d->tag;
+  d->log->seen = c;
+}
+
+/* clSetContextDestructorCallback (OpenCL 3.0): callbacks run newest first,
+ * once the context and every object made in it are released. */
+static void api_context_dtor(api *t) {
+  cl_int e = 0;
+  cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)t->plat, 0};
+  cl_context c = clCreateContext(props, 1, &t->dev, NULL, NULL, &e);
+  CHECK_ERR(e, CL_SUCCESS);
+  if (!c) return;
+  ctx_dtor_log log = {0};
+  ctx_dtor_tag one = {&log, '1'}, two = {&log, '2'};
+  CHECK_ERR(clSetContextDestructorCallback(c, NULL, NULL), CL_INVALID_VALUE);
+  CHECK_BAD(clSetContextDestructorCallback(WRONG(cl_context, t->q), api_ctx_dtor, &one),
+            CL_INVALID_CONTEXT);
+  CHECK_ERR(clSetContextDestructorCallback(c, api_ctx_dtor, &one), CL_SUCCESS);
+  CHECK_ERR(clSetContextDestructorCallback(c, api_ctx_dtor, &two), CL_SUCCESS);
+  cl_mem b = clCreateBuffer(c, CL_MEM_READ_WRITE, 64, NULL, &e);
+  CHECK_ERR(e, CL_SUCCESS);
+  CHECK_ERR(clReleaseContext(c), CL_SUCCESS);
+  CHECK(log.order[0] == 0); /* the buffer still holds the context */
+  if (b) CHECK_ERR(clReleaseMemObject(b), CL_SUCCESS);
+  CHECK(strcmp(log.order, "21") == 0 && log.seen == c);
+}
+
 void api_context_queue(api *t) {
   cl_int e = 0;
   cl_context c;
@@ -258,6 +297,7 @@ void api_context_queue(api *t) {
     CHECK_ERR(clGetContextInfo(c, CL_CONTEXT_DEVICES, 1, &d, NULL), CL_INVALID_VALUE);
     CHECK_ERR(clReleaseContext(c), CL_SUCCESS);
   }
+  api_context_dtor(t);
   CHECK_BAD(clRetainContext(WRONG(cl_context, t->q)), CL_INVALID_CONTEXT);
   CHECK_BAD(clReleaseContext(WRONG(cl_context, t->q)), CL_INVALID_CONTEXT);
   cl_uint refs;
