@@ -3,7 +3,12 @@
  * partial sums combined through __local memory by the first sub-group) and
  * with the classic __local-memory tree (a barrier per halving step) — both
  * checked against the host's sums, and the two kernel times printed from
- * profiling events. Needs a device with cl_khr_subgroups (OpenCL C 2.0+). */
+ * profiling events. Needs a device with cl_khr_subgroups (OpenCL C 2.0+).
+ * The kernels declare their work-group size and the program is built for
+ * uniform work-groups, so the compiler knows every sub-group is full where
+ * the first reduction runs and can skip the whole-wave set-up a partial one
+ * needs (docs/ARCHITECTURE.md "Sub-groups"), as CUDA's full-warp shuffles
+ * assume. */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <inttypes.h>
 #include <stdio.h>
@@ -20,6 +25,7 @@
 static const char *kSource =
     "#define LOCAL 256\n"
     "#define REPS 32\n"
+    "__attribute__((reqd_work_group_size(LOCAL, 1, 1)))\n"
     "__kernel void sum_subgroup(__global const uint *in, __global uint *out) {\n"
     "  __local uint partial[LOCAL];\n"
     "  uint x = in[get_global_id(0)], l = get_sub_group_local_id();\n"
@@ -36,6 +42,7 @@ static const char *kSource =
     "    barrier(CLK_LOCAL_MEM_FENCE);\n"
     "  }\n"
     "}\n"
+    "__attribute__((reqd_work_group_size(LOCAL, 1, 1)))\n"
     "__kernel void sum_local(__global const uint *in, __global uint *out) {\n"
     "  __local uint tmp[LOCAL];\n"
     "  uint x = in[get_global_id(0)], l = get_local_id(0);\n"
@@ -101,7 +108,8 @@ int main(int argc, char **argv) {
     ex_close(&cl);
     return 1;
   }
-  if (ex_build(&cl, kSource, "-cl-std=CL3.0") != CL_SUCCESS) return 1;
+  /* n is a multiple of LOCAL: every group is whole */
+  if (ex_build(&cl, kSource, "-cl-std=CL3.0 -cl-uniform-work-group-size") != CL_SUCCESS) return 1;
   cl_int err;
   cl_mem din =
       clCreateBuffer(cl.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, n * sizeof *in, in, &err);

@@ -1,7 +1,8 @@
 /* Sub-group operations (IR_SUBGROUP) as cross-lane instructions: shuffles
  * are one v_shfl_* per 32-bit half; reductions and scans are log2 steps of a
  * shuffle and the combining VALU op in whole-wave mode, the lanes outside
- * the operation holding its identity (docs/ARCHITECTURE.md "Sub-groups"). */
+ * the operation holding its identity, or without it where every lane is
+ * provably active (docs/ARCHITECTURE.md "Sub-groups"). */
 #include <string.h>
 
 #include "be_isel.h"
@@ -85,6 +86,80 @@ static void xl_combine(isel *s, isa_opcode op, int pred64, be_opnd acc, be_opnd 
   xl_emit(s, ISA_OP_v_cndmask_b64, acc, b, a, be_vr(m));
 }
 
+/* Whether every lane of the wave is active wherever the current block runs,
+ * so a collective needs no whole-wave mode: every work-group has the
+ * kernel's reqd_work_group_size, a multiple of W (built for uniform groups,
+ * so no smaller last group: a multiple of W fills every wave), and no
+ * divergent branch's region (the blocks before its reconvergence point,
+ * early returns included) holds the block. Anything unproven keeps the
+ * whole-wave lowering, which is exact for partial and divergent waves. */
+static int xl_all_lanes(isel *s, uint32_t W) {
+  const ir_function *f = s->f;
+  const pass_uniformity *u = &s->bf->uni;
+  uint64_t n = 1;
+  for (int d = 0; d < 3; d++) n *= f->reqd_wg_size[d] ? f->reqd_wg_size[d] : 1;
+  if (!f->is_kernel || !f->uniform_wg || !f->reqd_wg_size[0] || n % W) return 0;
+  for (uint32_t b = 0; b < u->nblocks; b++)
+    if (u->divergent_branch[b] && u->region && u->region[b] && u->region[b][s->cur]) return 0;
+  return 1;
+}
+
+/* A fresh VGPR (pair) written by halves: spilling stores whole registers. */
+static uint32_t xl_fresh(isel *s, int wide) {
+  uint32_t r = isel_nv(s, ISA_RF_V, wide ? 2 : 1);
+  if (wide) s->bf->vregs[r].no_spill = 1;
+  return r;
+}
+
+/* The collective of xl_collective with every lane active (xl_all_lanes): the
+ * same steps in the same order under the caller's exec, on fresh registers,
+ * so the results are bit-identical to the whole-wave lowering's; a lane's
+ * source outside the wave or cluster still reads the identity (the shuffles'
+ * third operand). Saves v_set_inactive, s_wwm_begin/end and the final move. */
+static void xl_collective_full(isel *s, uint32_t i, uint32_t kind, uint32_t comb, isa_opcode op,
+                               int pred64, be_opnd x, uint32_t cluster, uint32_t W) {
+  const ir_inst *in = &s->f->insts[i];
+  int wide = isel_bits(in->type) == 64;
+  unsigned nh = wide ? 2 : 1;
+  be_opnd idop = be_imm(xl_identity(comb, in->type));
+  uint32_t cur;
+  if (x.kind == BE_O_VREG && x.sub == 0 && s->bf->vregs[x.reg].file == ISA_RF_V &&
+      s->bf->vregs[x.reg].size == (wide ? 2 : 1)) {
+    cur = x.reg;
+  } else {
+    cur = isel_nv(s, ISA_RF_V, wide ? 2 : 1);
+    xl_emit(s, wide ? ISA_OP_v_mov_b64 : ISA_OP_v_mov_b32, be_vr(cur), x, isel_none, isel_none);
+  }
+  if (kind == IR_SG_SCAN_EXCL) {
+    be_opnd first = comb == IR_FADD ? be_imm(0) : idop;
+    uint32_t t = xl_fresh(s, wide);
+    for (unsigned h = 0; h < nh; h++)
+      xl_emit(s, ISA_OP_v_shfl_up_b32, wide ? be_vr_half(t, h) : be_vr(t),
+              wide ? be_vr_half(cur, h) : be_vr(cur), be_imm(1), xl_half(first, h, 1));
+    cur = t;
+  }
+  uint32_t end = kind == IR_SG_REDUCE ? cluster : W;
+  isa_opcode sh = kind == IR_SG_REDUCE ? ISA_OP_v_shfl_xor_b32 : ISA_OP_v_shfl_up_b32;
+  for (uint32_t d = 1; d < end; d <<= 1) {
+    uint32_t t = xl_fresh(s, wide), r = isel_nv(s, ISA_RF_V, wide ? 2 : 1);
+    for (unsigned h = 0; h < nh; h++)
+      xl_emit(s, sh, wide ? be_vr_half(t, h) : be_vr(t), wide ? be_vr_half(cur, h) : be_vr(cur),
+              be_imm(d), xl_half(idop, h, 1));
+    /* a reduction's own partial first, a scan's lower lanes' first, as in xl_collective */
+    if (kind == IR_SG_REDUCE)
+      xl_combine(s, op, pred64, be_vr(r), be_vr(cur), be_vr(t));
+    else
+      xl_combine(s, op, pred64, be_vr(r), be_vr(t), be_vr(cur));
+    cur = r;
+  }
+  if (cur == x.reg && x.kind == BE_O_VREG) { /* no step (a cluster of 1): a copy of x */
+    uint32_t r = isel_nv(s, ISA_RF_V, wide ? 2 : 1);
+    xl_emit(s, wide ? ISA_OP_v_mov_b64 : ISA_OP_v_mov_b32, be_vr(r), x, isel_none, isel_none);
+    cur = r;
+  }
+  isel_def(s, i, wide ? VC_V2 : VC_V1, cur);
+}
+
 static int xl_collective(isel *s, uint32_t i, uint32_t kind, uint32_t comb, uint32_t clog) {
   const ir_inst *in = &s->f->insts[i];
   ir_type t = in->type;
@@ -105,6 +180,10 @@ static int xl_collective(isel *s, uint32_t i, uint32_t kind, uint32_t comb, uint
   int sign = comb == IR_SMIN || comb == IR_SMAX;
   be_opnd x = wide ? isel_A2(s, in->opnd[0])
                    : (bits < 32 ? isel_ext(s, in->opnd[0], bits, sign, 1) : isel_A(s, in->opnd[0]));
+  if (xl_all_lanes(s, W)) {
+    xl_collective_full(s, i, kind, comb, op, pred64, x, cluster, W);
+    return 0;
+  }
   xl_temps(s);
   uint32_t A = s->bf->wwm_acc, T = s->bf->wwm_tmp;
   unsigned nh = wide ? 2 : 1;

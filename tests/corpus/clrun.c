@@ -62,7 +62,7 @@
 
 #define MAX_BUFS 128 /* generated builtin files give each kernel its own outputs */
 #define MAX_ARGS 24
-#define MAX_RUNS 16
+#define MAX_RUNS 32 /* validation/data/probes/xlane.cl runs 9 kernels twice */
 
 typedef enum {
   T_CHAR, T_UCHAR, T_SHORT, T_USHORT, T_INT, T_UINT, T_LONG, T_ULONG, T_FLOAT, T_DOUBLE, T_NTYPES

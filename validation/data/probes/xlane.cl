@@ -10,9 +10,15 @@
 //          (lat_block256_reduce_shfl; the second step a clustered reduce of 8)
 //   tshfl  independent shuffles on every CU (tput_shfl_xor)
 //   gsmem/gshfl  bsmem/bshfl with 8 groups per CU (tput_block256_reduce_*)
+//   gshfl_any    gshfl without the size declaration (below)
+// CUDA's __shfl_xor_sync(0xffffffff, ...) promises a full warp; the OpenCL
+// equivalent is a declared work-group size, a multiple of the sub-group size,
+// in uniform work-groups (reqd_work_group_size, -cl-uniform-work-group-size):
+// with it the compiler leaves out the whole-wave set-up of each reduction
+// (docs/ARCHITECTURE.md "Sub-groups"). gshfl_any shows the cost without it.
 // Run: WAVESIM_CONFIG=h100 WAVESIM_DB=x.db build/tests/corpus/clrun THIS out.bin
 //      sqlite3 x.db 'select kernel, cycles from launches'
-// RUN: kernel=shfl global=32 local=32 opts=-cl-std=CL3.0
+// RUN: kernel=shfl global=32 local=32 opts=-cl-std=CL3.0 opts=-cl-uniform-work-group-size
 // +    args=o32:buf:int:32:zero n:int:1024
 // RUN: kernel=shfl global=32 local=32 opts=-cl-std=CL3.0
 // +    args=o32:buf:int:32:zero n:int:2048
@@ -44,17 +50,23 @@
 // +    args=o270336:buf:int:270336:zero n:int:8
 // RUN: kernel=gshfl global=270336 local=256 opts=-cl-std=CL3.0
 // +    args=o270336:buf:int:270336:zero n:int:16
-kernel void shfl(global int *o, int n) {
+// RUN: kernel=gshfl_any global=270336 local=256 opts=-cl-std=CL3.0
+// +    args=o270336:buf:int:270336:zero n:int:8
+// RUN: kernel=gshfl_any global=270336 local=256 opts=-cl-std=CL3.0
+// +    args=o270336:buf:int:270336:zero n:int:16
+#define WG32 __attribute__((reqd_work_group_size(32, 1, 1)))
+#define WG256 __attribute__((reqd_work_group_size(256, 1, 1)))
+WG32 kernel void shfl(global int *o, int n) {
   int v = get_local_id(0);
   for (int i = 0; i < n; i++) v = sub_group_shuffle_xor(v, 1);
   o[get_local_id(0)] = v;
 }
-kernel void red(global int *o, int n) {
+WG32 kernel void red(global int *o, int n) {
   int v = get_local_id(0);
   for (int i = 0; i < n; i++) v = (sub_group_reduce_add(v) & 0xffff) + (int)get_local_id(0);
   o[get_local_id(0)] = v;
 }
-kernel void tshfl(global int *o, int n) {
+WG256 kernel void tshfl(global int *o, int n) {
   int l = get_local_id(0);
   int a = l, b = l + 1, c = l + 2, d = l + 3;
   for (int i = 0; i < n; i++) {
@@ -69,7 +81,7 @@ kernel void tshfl(global int *o, int n) {
 /* n dependent sums of the group's SIZE values as a __local tree with
  * barriers; the result of work-item t into o[OUT] */
 #define TREE_REDUCE(NAME, SIZE, OUT)                                           \
-  kernel void NAME(global int *o, int n) {                                    \
+  WG##SIZE kernel void NAME(global int *o, int n) {                           \
     __local int s[SIZE];                                                       \
     int t = get_local_id(0);                                                   \
     int v = t;                                                                 \
@@ -87,8 +99,8 @@ kernel void tshfl(global int *o, int n) {
   }
 /* the same sums as sub-group reductions, their 8 partials through __local
  * and a clustered reduce of 8 */
-#define SHFL_REDUCE(NAME, OUT)                                                 \
-  kernel void NAME(global int *o, int n) {                                    \
+#define SHFL_REDUCE(ATTR, NAME, OUT)                                                 \
+  ATTR kernel void NAME(global int *o, int n) {                               \
     __local int part[8];                                                       \
     int t = get_local_id(0), lane = get_sub_group_local_id(), w = get_sub_group_id(); \
     int v = t;                                                                 \
@@ -106,5 +118,7 @@ kernel void tshfl(global int *o, int n) {
 TREE_REDUCE(lred, 32, t)
 TREE_REDUCE(bsmem, 256, t)
 TREE_REDUCE(gsmem, 256, get_global_id(0))
-SHFL_REDUCE(bshfl, t)
-SHFL_REDUCE(gshfl, get_global_id(0))
+SHFL_REDUCE(WG256, bshfl, t)
+SHFL_REDUCE(WG256, gshfl, get_global_id(0))
+/* gshfl without the size declaration */
+SHFL_REDUCE(, gshfl_any, get_global_id(0))
