@@ -92,6 +92,21 @@ static int spv_parse(spv_mod *m) {
               (v >> 16) & 0xFF, (v >> 8) & 0xFF, v);
     return -1;
   }
+  /* SPIRV-Tools' parser refuses an opcode OpSpecConstantOp does not allow
+   * by its number: named here first */
+  for (size_t at = 5, wc; at < m->nw && (wc = m->w[at] >> 16) && at + wc <= m->nw; at += wc) {
+    uint32_t opc = wc >= 4 ? m->w[at + 3] : 0;
+    if ((m->w[at] & 0xFFFF) != SpvOpSpecConstantOp || wc < 4 || spv_specop_allowed(opc)) continue;
+    const char *name = spv_op_name(opc);
+    char num[24];
+    snprintf(num, sizeof num, "opcode %u", opc);
+    spv_error(m, 0,
+              "invalid SPIR-V: OpSpecConstantOp %%%u computes %s, which SPIR-V does not allow in "
+              "OpSpecConstantOp of a Kernel module (the SPIR-V specification's OpSpecConstantOp "
+              "lists the opcodes allowed); compute it in the kernel instead",
+              wc >= 3 ? m->w[at + 2] : 0, name ? name : num);
+    return -1;
+  }
   spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
   spv_diagnostic diag = NULL;
   spv_result_t r = spvBinaryParse(ctx, m, m->w, m->nw, spv_on_header, spv_on_inst, &diag);

@@ -586,6 +586,59 @@ static void t_spec(t_env *e) {
   free(w);
 }
 
+/* spec_vector.spvasm: vector OpSpecConstantOps with the default values and
+ * with values set, each slot computed here as the .spvasm describes. */
+static void t_spec_vector(t_env *e) {
+  size_t len;
+  uint32_t *w = load(e, "spec_vector.spv", &len);
+  if (!w) return;
+  for (int set = 0; set < 2; set++) {
+    cl_int err;
+    cl_program p = clCreateProgramWithIL(e->ctx, w, len, &err);
+    CHECK(e, p, "spec_vector: clCreateProgramWithIL %d", err);
+    if (!p) continue;
+    uint32_t a = set ? 0xFFFFFFF0u : 5, b = set ? 40 : 7;
+    float f = set ? -3.25f : 1.5f;
+    uint8_t s = set ? 0 : 1;
+    if (set) {
+      CHECK(e, clSetProgramSpecializationConstant(p, 1, 4, &a) == CL_SUCCESS, "set 1");
+      CHECK(e, clSetProgramSpecializationConstant(p, 2, 4, &b) == CL_SUCCESS, "set 2");
+      CHECK(e, clSetProgramSpecializationConstant(p, 3, 4, &f) == CL_SUCCESS, "set 3");
+      CHECK(e, clSetProgramSpecializationConstant(p, 4, 1, &s) == CL_SUCCESS, "set 4");
+    }
+    cl_int st = clBuildProgram(p, 1, &e->dev, "", NULL, NULL);
+    char log[4096] = "";
+    clGetProgramBuildInfo(p, e->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+    CHECK(e, st == CL_SUCCESS, "spec_vector (set %d): build %d: %s", set, st, log);
+    uint32_t out[N];
+    memset(out, 0, sizeof out);
+    void *data[] = {out};
+    size_t bytes[] = {sizeof out}, size[1] = {0};
+    if (st == CL_SUCCESS) run(e, p, "t", 1, data, bytes, size);
+    uint32_t va[4] = {a, b, 3, 4}, vb[4] = {10, 20, 30, 40}, want[9][4];
+    float ff = f * f;
+    for (int k = 0; k < 4; k++) {
+      want[0][k] = va[k] + vb[k];
+      want[1][k] = want[0][k] << (k + 1);
+      want[2][k] = va[k] < vb[k] ? want[0][k] : vb[k];
+      want[4][k] = k == 2 ? a * b : vb[k];
+      want[5][k] = s ? va[k] : vb[k];
+      want[7][k] = va[k] < vb[k];
+      want[8][k] = 0;
+    }
+    uint32_t shuf[4] = {want[1][3], want[1][2], want[0][1], want[0][0]};
+    memcpy(want[3], shuf, sizeof shuf);
+    uint32_t cvt[4] = {(uint32_t)(int32_t)ff, 6, fbits(ff), fbits(6.25f)};
+    memcpy(want[6], cvt, sizeof cvt);
+    want[8][0] = shuf[1];
+    for (int k = 0; k < 33 && st == CL_SUCCESS; k++)
+      CHECK(e, out[k] == want[k / 4][k % 4], "spec_vector (set %d): slot %d.%d = 0x%x, want 0x%x",
+            set, k / 4, k % 4, out[k], want[k / 4][k % 4]);
+    clReleaseProgram(p);
+  }
+  free(w);
+}
+
 /* The clang + llvm-spirv modules (-O0, -O2: SPIR-V 1.4, llvm-spirv 14's
  * default) run `mix`. */
 static void t_clang(t_env *e, const char *file) {
@@ -656,7 +709,9 @@ static void t_bad(t_env *e) {
       {"shader.spv", "unsupported entry point execution model GLCompute (5)"},
       {"invalid.spv", "invalid SPIR-V module: Expected int scalar or vector type as operand: "
                       "IAdd operand index 2"},
-      {"spec_vector.spv", "unsupported SPIR-V instruction OpSpecConstantOp OpIAdd on a vector"},
+      {"spec_undef.spv", "unsupported SPIR-V instruction OpSpecConstantOp OpIAdd (%8) used in "
+                         "code: only one on constant numbers, vectors and composites is "
+                         "evaluated"},
   };
   for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
     w = load(e, bad[k].file, &len);
@@ -669,6 +724,23 @@ static void t_bad(t_env *e) {
     }
     free(w);
   }
+  /* an opcode OpSpecConstantOp does not allow (spirv-as refuses to write
+   * one: spec_vector.spv's IMul made OpDot), named */
+  w = load(e, "spec_vector.spv", &len);
+  int patched = 0;
+  for (size_t at = 5; w && at < len / 4 && (w[at] >> 16); at += w[at] >> 16)
+    if ((w[at] & 0xFFFF) == 52 /* OpSpecConstantOp */ && w[at + 3] == 132 /* OpIMul */)
+      w[at + 3] = 148 /* OpDot */, patched = 1;
+  CHECK(e, patched, "spec_vector.spv has no OpSpecConstantOp IMul to patch");
+  p = patched ? build(e, w, len, &st, &log) : NULL;
+  if (p) {
+    CHECK(e, st == CL_BUILD_PROGRAM_FAILURE, "OpSpecConstantOp OpDot built (%d)", st);
+    CHECK(e, log && strstr(log, "computes OpDot, which SPIR-V does not allow in OpSpecConstantOp"),
+          "OpSpecConstantOp OpDot: log: %s", log ? log : "");
+    free(log);
+    clReleaseProgram(p);
+  }
+  free(w);
 }
 
 int main(int argc, char **argv) {
@@ -700,6 +772,7 @@ int main(int argc, char **argv) {
   t_extinst(&e);
   t_control(&e);
   t_spec(&e);
+  t_spec_vector(&e);
   t_decogroup(&e);
   t_old_builtin(&e);
   t_spv14(&e);
