@@ -202,58 +202,18 @@ int fe_clc_mark_uniform_wg(const char *ir, size_t n, uint32_t **words, size_t *n
   return hint_insert(&add, bound, words, nwords);
 }
 
-char *fe_clc_uniform_ir(const char *ir, size_t n, size_t *outn, int *missing) {
-  const char *end = ir + n;
-  static const char attr[] = " \"uniform-work-group-size\"=\"true\"";
-  *missing = 0;
-  /* the attribute groups the kernels name */
-  long *groups = NULL;
-  size_t ng = 0, cap = 0;
-  for (const char *s = ir; s < end;) {
-    const char *le, *l = hint_line(&s, end, &le);
-    size_t nl;
-    const char *name = hint_kernel(l, le, &nl);
-    if (!name) continue;
-    long g = hint_attr_group(name + nl, le);
-    if (g < 0) {
-      *missing = 1;
-      continue;
-    }
-    if (ng == cap) {
-      cap = cap ? cap * 2 : 8;
-      long *ng2 = realloc(groups, cap * sizeof *groups);
-      if (!ng2) {
-        free(groups);
-        return NULL;
-      }
-      groups = ng2;
-    }
-    groups[ng++] = g;
+int fe_clc_mark_uniform_entry_points(uint32_t **words, size_t *nwords) {
+  if (*nwords < 5) return 0; /* no module header: the SPIR-V reader says so */
+  clc_text add = {0};
+  uint32_t bound = (*words)[3];
+  for (size_t at = 5, wc; at < *nwords && bound && !add.oom; at += wc) {
+    const uint32_t *in = *words + at;
+    wc = in[0] >> 16;
+    if (!wc || at + wc > *nwords) break; /* malformed: the reader says so */
+    if ((in[0] & 0xffffu) != 15u /* OpEntryPoint */ || wc < 4 || in[1] != 6u /* Kernel */) continue;
+    const char *name = (const char *)(in + 3);
+    size_t nl = strnlen(name, (wc - 3) * 4);
+    if (nl < (wc - 3) * 4) hint_put_string(&add, &bound, FE_CLC_UNIFORM_PREFIX, name, nl, "");
   }
-  /* the text again, the attribute added before each such group's '}' */
-  char *out = malloc(n + ng * sizeof attr + 1);
-  size_t o = 0;
-  for (const char *s = ir; out && s < end;) {
-    const char *le, *l = hint_line(&s, end, &le);
-    size_t len = (size_t)(s - l);
-    const char *close = le > l && clc_text_starts(l, le, "attributes #") ? le : NULL;
-    while (close && close > l && close[-1] != '}') close--;
-    long g = close && close > l ? strtol(l + 12, NULL, 10) : -1;
-    size_t k = 0;
-    while (g >= 0 && k < ng && groups[k] != g) k++;
-    if (g >= 0 && k < ng) {
-      size_t head = (size_t)(close - 1 - l); /* the '}', or the space before it */
-      if (head && l[head - 1] == ' ') head--;
-      memcpy(out + o, l, head);
-      memcpy(out + o + head, attr, sizeof attr - 1);
-      memcpy(out + o + head + sizeof attr - 1, l + head, len - head);
-      o += len + sizeof attr - 1;
-    } else {
-      memcpy(out + o, l, len);
-      o += len;
-    }
-  }
-  free(groups);
-  if (out) out[o] = 0, *outn = o;
-  return out;
+  return hint_insert(&add, bound, words, nwords);
 }

@@ -36,12 +36,9 @@ int fe_clc_mark_unsigned_hints(const char *ir, size_t n, uint32_t **words, size_
  * reject), or -1 when out of memory (*words is unchanged). */
 int fe_clc_mark_uniform_wg(const char *ir, size_t n, uint32_t **words, size_t *nwords);
 
-/* The textual LLVM IR module ir[0..n) with clang's
- * "uniform-work-group-size"="true" added to the attribute group of every
- * kernel (a SPIR-V program compiled with -cl-uniform-work-group-size: the
- * attribute reaches the link as a source object's does). Returns the new
- * text (malloc'd, *outn bytes, NUL-terminated), NULL when out of memory;
- * *missing set when a kernel names no attribute group (left unmarked). */
-char *fe_clc_uniform_ir(const char *ir, size_t n, size_t *outn, int *missing);
+/* Adds such an OpString for every Kernel entry point of the module (a
+ * SPIR-V object compiled with -cl-uniform-work-group-size); 0, or -1 when
+ * out of memory (*words unchanged). */
+int fe_clc_mark_uniform_entry_points(uint32_t **words, size_t *nwords);
 
 #endif

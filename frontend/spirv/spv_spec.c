@@ -590,7 +590,8 @@ static int spc_extract(spc_ctx *c, uint32_t rt, uint32_t id, const uint32_t *idx
  * under fresh ids) is written as an OpConstantComposite. */
 static int spc_insert(spc_ctx *c, uint32_t rt, uint32_t id, uint32_t obj, uint32_t comp,
                       const uint32_t *idx, unsigned nidx) {
-  if (!nidx || comp >= c->bound || c->ids[comp].type != rt) return -1;
+  /* (a nesting deeper than any real constant stops: this recurses) */
+  if (!nidx || nidx > 32 || comp >= c->bound || c->ids[comp].type != rt) return -1;
   if (c->ids[comp].kind == SPC_VEC) {
     uint32_t ct = 0;
     unsigned n = spc_ncomp(c, rt, &ct);
@@ -724,8 +725,8 @@ uint32_t *fe_spirv_specialize(const uint32_t *words, size_t nwords, const fe_spe
     memcpy(c.o + c.n, in, wc * sizeof *c.o);
     if (op == SpvOpSpecConstantComposite)
       c.o[c.n] = (c.o[c.n] & 0xFFFF0000u) | SpvOpConstantComposite;
-    if ((op == SpvOpConstantComposite || op == SpvOpSpecConstantComposite) && id < c.bound &&
-        rt < c.bound) {
+    if ((op == SpvOpConstantComposite || op == SpvOpSpecConstantComposite) && wc >= 3 &&
+        id < c.bound && rt < c.bound) {
       /* a vector of known scalars is a vector constant; others are found
        * by their words (CompositeExtract, CompositeInsert) */
       uint32_t ct = 0;
@@ -744,7 +745,7 @@ uint32_t *fe_spirv_specialize(const uint32_t *words, size_t nwords, const fe_spe
       }
       ids[id].kind = SPC_COMPOSITE, ids[id].bits = c.n;
     }
-    if (op == SpvOpConstantNull && id < c.bound && rt < c.bound) {
+    if (op == SpvOpConstantNull && wc >= 3 && id < c.bound && rt < c.bound) {
       uint32_t ct = 0;
       unsigned n = spc_ncomp(&c, rt, &ct);
       uint64_t v[SPC_MAX_COMP] = {0};

@@ -127,43 +127,22 @@ START_TEST(marks_uniform_kernels) {
 }
 END_TEST
 
-/* fe_clc_uniform_ir: the attribute added to the groups kernels name (#0
- * also named by a helper, #2 by no kernel: untouched), and a kernel without
- * a group reported */
-START_TEST(adds_uniform_attribute) {
-  static const char in[] = "define spir_kernel void @a(i32 addrspace(1)* %0) #0 !m !3 {\n"
-                           "}\n"
-                           "define spir_func void @h() #0 {\n"
-                           "}\n"
-                           "define spir_kernel void @b(void (i32)* %f) #1 {\n"
-                           "}\n"
-                           "attributes #0 = { nounwind }\n"
-                           "attributes #1 = { convergent nounwind }\n"
-                           "attributes #2 = { nounwind readnone }\n";
-  static const char want[] =
-      "define spir_kernel void @a(i32 addrspace(1)* %0) #0 !m !3 {\n"
-      "}\n"
-      "define spir_func void @h() #0 {\n"
-      "}\n"
-      "define spir_kernel void @b(void (i32)* %f) #1 {\n"
-      "}\n"
-      "attributes #0 = { nounwind \"uniform-work-group-size\"=\"true\" }\n"
-      "attributes #1 = { convergent nounwind \"uniform-work-group-size\"=\"true\" }\n"
-      "attributes #2 = { nounwind readnone }\n";
-  size_t n = 0;
-  int missing = 1;
-  char *out = fe_clc_uniform_ir(in, strlen(in), &n, &missing);
-  ck_assert_ptr_nonnull(out);
-  ck_assert_int_eq(missing, 0);
-  ck_assert_str_eq(out, want);
-  ck_assert_uint_eq(n, strlen(want));
-  free(out);
-  static const char bare[] = "define spir_kernel void @d() {\n}\n";
-  out = fe_clc_uniform_ir(bare, strlen(bare), &n, &missing);
-  ck_assert_ptr_nonnull(out);
-  ck_assert_int_eq(missing, 1);
-  ck_assert_str_eq(out, bare);
-  free(out);
+/* fe_clc_mark_uniform_entry_points: one OpString per Kernel entry point
+ * (a SPIR-V object compiled with -cl-uniform-work-group-size), after the
+ * execution modes; a module without a header untouched */
+START_TEST(marks_uniform_entry_points) {
+  uint32_t *w = malloc(sizeof module);
+  memcpy(w, module, sizeof module);
+  size_t n = NMOD;
+  ck_assert_int_eq(fe_clc_mark_uniform_entry_points(&w, &n), 0);
+  ck_assert_uint_eq(w[3], 41);
+  ck_assert_str_eq(string_at(w, 15, 40), FE_CLC_UNIFORM_PREFIX "k");
+  ck_assert_uint_eq(n, NMOD + (w[15] >> 16));
+  ck_assert_mem_eq(w + n - 3, module + 15, 3 * sizeof *w); /* OpSource moved intact */
+  n = 3;
+  ck_assert_int_eq(fe_clc_mark_uniform_entry_points(&w, &n), 0);
+  ck_assert_uint_eq(n, 3);
+  free(w);
 }
 END_TEST
 
@@ -185,7 +164,7 @@ int main(void) {
   tcase_add_test(tc, nothing_to_mark);
   tcase_add_test(tc, bad_module);
   tcase_add_test(tc, marks_uniform_kernels);
-  tcase_add_test(tc, adds_uniform_attribute);
+  tcase_add_test(tc, marks_uniform_entry_points);
   suite_add_tcase(s, tc);
   return check_run(s);
 }
