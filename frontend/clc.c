@@ -897,62 +897,6 @@ fe_status fe_clc_compile_bc(const fe_clc_tools *tools, const char *source, const
   return st;
 }
 
-/* dir/x.bc with every kernel marked as clang marks it for
- * -cl-uniform-work-group-size (wavesim-legal --uniform-work-groups). */
-static fe_status clc_mark_uniform_bc(const fe_clc_tools *tools, const char *dir, fe_sb *log) {
-  fe_status st = clc_legalize_file(tools, dir, "x.bc", "u.ll", NULL, 1, log);
-  return st != FE_OK ? st : clc_opt(tools, dir, "verify", NULL, 0, "u.ll", "x.bc", 0, log);
-}
-
-fe_status fe_clc_spirv_to_bc(const fe_clc_tools *tools, const uint32_t *words, size_t nwords,
-                             int uniform, void **bc, size_t *bc_len, fe_sb *log) {
-  *bc = NULL;
-  *bc_len = 0;
-  if (!clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log) ||
-      (uniform && (!clc_tool_ok(tools->opt, "opt", "WAVESIM_OPT", log) ||
-                   !clc_tool_ok(tools->legal, "wavesim-legal", "WAVESIM_LEGAL", log))))
-    return FE_INTERNAL;
-  char dir[1024], path[PATH_MAX], logp[PATH_MAX];
-  if (clc_mkdtemp(dir, sizeof dir, log)) return FE_INTERNAL;
-  fe_status st = FE_OK;
-  snprintf(path, sizeof path, "%s/in.spv", dir);
-  if (clc_write_file(path, words, nwords * sizeof *words, log)) st = FE_INTERNAL;
-  clc_argv a = {0};
-  clc_push(&a, tools->llvm_spirv);
-  clc_push(&a, "-r");
-  clc_push(&a, "in.spv");
-  clc_push(&a, "-o");
-  clc_push(&a, "x.bc");
-  if (st == FE_OK) {
-    snprintf(logp, sizeof logp, "%s/r.log", dir);
-    int rc = clc_run(&a, dir, logp, log);
-    if (rc != 0) {
-      clc_log_output(logp, dir, log);
-      fe_sb_printf(log,
-                   "error: the SPIR-V module cannot be compiled to an object for "
-                   "clLinkProgram: llvm-spirv could not translate it to LLVM IR (%s %d; "
-                   "the messages above say why); clBuildProgram builds it directly\n",
-                   rc > 0 ? "exit" : "status", rc);
-      st = FE_BUILD_FAILED;
-    }
-  }
-  clc_argv_fini(&a);
-  if (st == FE_OK && uniform) st = clc_mark_uniform_bc(tools, dir, log);
-  if (st == FE_OK) {
-    snprintf(path, sizeof path, "%s/x.bc", dir);
-    *bc = clc_read_file(path, bc_len);
-    if (!*bc || *bc_len == 0) {
-      fe_sb_printf(log, "error: internal: llvm-spirv produced no bitcode file\n");
-      free(*bc);
-      *bc = NULL;
-      *bc_len = 0;
-      st = FE_INTERNAL;
-    }
-  }
-  clc_rmtree(dir);
-  return st;
-}
-
 /* Link options of the OpenCL 1.2 spec (5.6.5.2). The math ones only promise
  * the compiler may assume them; the objects were compiled already, so they
  * are accepted without effect. */
@@ -1064,6 +1008,65 @@ fe_status fe_clc_link(const fe_clc_tools *tools, const void *const *bcs, const s
     free(*bc);
     *bc = NULL;
     *bc_len = 0;
+  }
+  clc_rmtree(dir);
+  return st;
+}
+
+fe_status fe_clc_spirv_link(const fe_clc_tools *tools, const uint32_t *const *mods,
+                            const size_t *nwords_in, size_t n, int library, uint32_t **words,
+                            size_t *nwords, fe_sb *log) {
+  *words = NULL;
+  *nwords = 0;
+  if (!clc_tool_ok(tools->spirv_link, "spirv-link", "WAVESIM_SPIRV_LINK", log)) return FE_INTERNAL;
+  if (n == 0 || n > CLC_MAX_ARGS - 8) {
+    fe_sb_printf(log, "error: link: %zu input programs (1 to %d)\n", n, CLC_MAX_ARGS - 8);
+    return FE_INTERNAL;
+  }
+  char dir[1024], path[PATH_MAX], logp[PATH_MAX];
+  if (clc_mkdtemp(dir, sizeof dir, log)) return FE_INTERNAL;
+  fe_status st = FE_OK;
+  clc_argv a = {0};
+  clc_push(&a, tools->spirv_link);
+  /* a library keeps its exports and may import what a later link brings */
+  if (library) {
+    clc_push(&a, "--create-library");
+    clc_push(&a, "--allow-partial-linkage");
+  }
+  for (size_t i = 0; i < n && st == FE_OK; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "in%zu.spv", i);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (clc_write_file(path, mods[i], nwords_in[i] * sizeof *mods[i], log)) st = FE_INTERNAL;
+    clc_push(&a, name);
+  }
+  clc_push(&a, "-o");
+  clc_push(&a, "x.spv");
+  if (st == FE_OK) {
+    snprintf(logp, sizeof logp, "%s/link.log", dir);
+    int rc = clc_run(&a, dir, logp, log);
+    if (rc != 0) {
+      clc_log_output(logp, dir, log);
+      fe_sb_printf(log,
+                   "error: linking the programs failed (spirv-link %s %d; the messages "
+                   "above name the symbol or the mismatch)\n",
+                   rc > 0 ? "exit" : "status", rc);
+      st = rc > 0 ? FE_BUILD_FAILED : FE_INTERNAL;
+    }
+  }
+  clc_argv_fini(&a);
+  if (st == FE_OK) {
+    snprintf(path, sizeof path, "%s/x.spv", dir);
+    size_t len = 0;
+    char *bin = clc_read_file(path, &len);
+    if (!bin || len % 4 || len == 0) {
+      fe_sb_printf(log, "error: internal: spirv-link produced no valid SPIR-V file\n");
+      free(bin);
+      st = FE_INTERNAL;
+    } else {
+      *words = (uint32_t *)(void *)bin; /* malloc'd, suitably aligned */
+      *nwords = len / 4;
+    }
   }
   clc_rmtree(dir);
   return st;

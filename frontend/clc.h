@@ -12,6 +12,7 @@
 typedef struct fe_clc_tools {
   const char *clang, *llvm_spirv, *opt; /* executable paths */
   const char *llvm_link;                /* only clLinkProgram's path needs it */
+  const char *spirv_link;               /* SPIRV-Tools' linker: links with SPIR-V objects */
   const char *legal;                    /* wavesim-legal (frontend/legal/legal.c) */
   const fe_target *target;              /* device features; NULL: clang's defaults */
   int no_unroll;                        /* loops are not unrolled (fe.c's retry) */
@@ -80,15 +81,6 @@ fe_status fe_clc_compile_bc(const fe_clc_tools *tools, const char *source, const
                             const fe_header *hdrs, size_t nhdrs, void **bc, size_t *bc_len,
                             fe_sb *log);
 
-/* clCompileProgram of a SPIR-V program: the module translated back to LLVM
- * bitcode (llvm-spirv -r) into *bc, *bc_len (caller frees), an object
- * clLinkProgram links like a source program's; `uniform`
- * (-cl-uniform-work-group-size): its kernels carry clang's attribute for it.
- * FE_BUILD_FAILED, with the translator's messages in log, for a module it
- * cannot translate. */
-fe_status fe_clc_spirv_to_bc(const fe_clc_tools *tools, const uint32_t *words, size_t nwords,
-                             int uniform, void **bc, size_t *bc_len, fe_sb *log);
-
 /* Checks clBuildProgram's options for a SPIR-V program as for source (an
  * unknown one is FE_INVALID_OPTIONS, message in log); *uniform_wg set for
  * -cl-uniform-work-group-size. The others have nothing to act on in a
@@ -106,5 +98,14 @@ fe_status fe_clc_link_options(const char *options, int *create_library, fe_sb *l
 fe_status fe_clc_link(const fe_clc_tools *tools, const void *const *bcs, const size_t *lens,
                       size_t n, int library, void **bc, size_t *bc_len, uint32_t **words,
                       size_t *nwords, fe_sb *log);
+
+/* spirv-link of n SPIR-V modules (one version: fe.c raises them to the
+ * latest) into *words and *nwords (caller frees). With `library`
+ * (-create-library) imports may stay unresolved and every export is kept;
+ * otherwise an unresolved import fails the link, spirv-link's message
+ * naming the symbol. */
+fe_status fe_clc_spirv_link(const fe_clc_tools *tools, const uint32_t *const *mods,
+                            const size_t *nwords_in, size_t n, int library, uint32_t **words,
+                            size_t *nwords, fe_sb *log);
 
 #endif

@@ -60,3 +60,35 @@ int fe_clc_add_markers(const char *facts, size_t n, uint32_t **words, size_t *nw
   *nwords += nadd;
   return 0;
 }
+
+/* The uniform-work-group marker of every Kernel entry point of the module
+ * (a SPIR-V object compiled with -cl-uniform-work-group-size), added as
+ * fe_clc_add_markers adds wavesim-legal's facts. */
+int fe_clc_mark_uniform_entry_points(uint32_t **words, size_t *nwords) {
+  if (*nwords < 5) return 0; /* no module header: the SPIR-V reader says so */
+  char *facts = NULL;
+  size_t n = 0;
+  const size_t np = strlen(FE_CLC_UNIFORM_PREFIX);
+  for (size_t at = 5, wc; at < *nwords; at += wc) {
+    const uint32_t *in = *words + at;
+    wc = in[0] >> 16;
+    if (!wc || at + wc > *nwords) break; /* malformed: the reader says so */
+    if ((in[0] & 0xffffu) != 15u /* OpEntryPoint */ || wc < 4 || in[1] != 6u /* Kernel */) continue;
+    const char *name = (const char *)(in + 3);
+    size_t nl = strnlen(name, (wc - 3) * 4);
+    if (nl == (wc - 3) * 4) continue; /* unterminated: the reader says so */
+    char *nf = realloc(facts, n + np + nl + 1);
+    if (!nf) {
+      free(facts);
+      return -1;
+    }
+    facts = nf;
+    memcpy(facts + n, FE_CLC_UNIFORM_PREFIX, np);
+    memcpy(facts + n + np, name, nl);
+    facts[n + np + nl] = 0;
+    n += np + nl + 1;
+  }
+  int r = fe_clc_add_markers(facts, n, words, nwords);
+  free(facts);
+  return r;
+}

@@ -33,4 +33,9 @@
  * (*words unchanged). */
 int fe_clc_add_markers(const char *facts, size_t n, uint32_t **words, size_t *nwords);
 
+/* Adds such an OpString for every Kernel entry point of the module (a
+ * SPIR-V object compiled with -cl-uniform-work-group-size); 0, or -1 when
+ * out of memory (*words unchanged). */
+int fe_clc_mark_uniform_entry_points(uint32_t **words, size_t *nwords);
+
 #endif

@@ -1,13 +1,16 @@
 /* The compiler driver behind fe.h: OpenCL C or SPIR-V -> IR (fe_front) ->
  * passes and backend (be_compile) -> isa_program, with one build log. */
+#include <spirv/unified1/spirv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend/be.h"
+#include "clc_hint.h"
 #include "fe.h"
 #include "fe_cache.h"
 #include "fe_front.h"
+#include "spv_reader.h"
 
 /* Failed source builds remembered for the compiler's lifetime, by compile
  * cache key: programs such as CLBlast retry a build that failed at every
@@ -23,7 +26,7 @@ typedef struct fe_failed {
 /* The compiler object holds the tool paths, the compile cache and the failed
  * builds (callers serialize builds: the runtime holds its lock). */
 struct fe_compiler {
-  char *clang, *llvm_spirv, *opt, *llvm_link, *legal;
+  char *clang, *llvm_spirv, *opt, *llvm_link, *legal, *spirv_link;
   fe_cache *cache; /* NULL only when out of memory: builds just compile */
   fe_failed failed[FE_FAILED_MAX];
   unsigned failed_next;
@@ -58,7 +61,8 @@ fe_compiler *fe_compiler_create(void) {
   c->opt = strdup(t.opt);
   c->legal = strdup(t.legal);
   c->llvm_link = fe_llvm_link_path(t.opt);
-  if (!c->clang || !c->llvm_spirv || !c->opt || !c->llvm_link || !c->legal) {
+  c->spirv_link = strdup(t.spirv_link);
+  if (!c->clang || !c->llvm_spirv || !c->opt || !c->llvm_link || !c->legal || !c->spirv_link) {
     fe_compiler_destroy(c); /* the runtime reports NULL as out of memory */
     return NULL;
   }
@@ -74,14 +78,19 @@ void fe_compiler_destroy(fe_compiler *c) {
   free(c->opt);
   free(c->legal);
   free(c->llvm_link);
+  free(c->spirv_link);
   fe_cache_close(c->cache);
   for (unsigned i = 0; i < FE_FAILED_MAX; i++) free(c->failed[i].log);
   free(c);
 }
 
 static fe_clc_tools fe_tools(const fe_compiler *c) {
-  fe_clc_tools t = {.clang = c->clang, .llvm_spirv = c->llvm_spirv, .opt = c->opt,
-                    .llvm_link = c->llvm_link, .legal = c->legal};
+  fe_clc_tools t = {.clang = c->clang,
+                    .llvm_spirv = c->llvm_spirv,
+                    .opt = c->opt,
+                    .llvm_link = c->llvm_link,
+                    .legal = c->legal,
+                    .spirv_link = c->spirv_link};
   return t;
 }
 
@@ -493,33 +502,129 @@ fe_status fe_compile_object(fe_compiler *c, const char *source, const char *opti
   return st;
 }
 
+/* Whether the module declares an import (LinkageAttributes ... Import): a
+ * function or variable only a link defines. */
+static int fe_spirv_imports(const uint32_t *w, size_t n) {
+  for (size_t at = 5, wc; at < n && (wc = w[at] >> 16) && at + wc <= n; at += wc)
+    if ((w[at] & 0xFFFF) == SpvOpDecorate && wc >= 5 &&
+        w[at + 2] == SpvDecorationLinkageAttributes && w[at + wc - 1] == SpvLinkageTypeImport)
+      return 1;
+  return 0;
+}
+
 fe_status fe_compile_spirv_object(fe_compiler *c, const uint32_t *words, size_t nwords,
-                                  const char *options, const fe_target *target, void **bc,
-                                  size_t *bc_len, char **log) {
+                                  const char *options, const fe_target *target, void **obj,
+                                  size_t *obj_len, char **log) {
   fe_sb lb = {0};
-  *bc = NULL;
-  *bc_len = 0;
+  *obj = NULL;
+  *obj_len = 0;
   int uniform = 0;
+  (void)c;
   fe_status st = options && *options ? fe_clc_il_options(options, &uniform, &lb) : FE_OK;
-  /* read as clBuildProgram reads it first: a module it cannot build fails
-   * here with the reader's message, not later at the link */
+  /* read as clBuildProgram reads it: a module it cannot build fails here
+   * with the reader's message, not later at the link; one that imports
+   * what another object defines is checked as far as it can be alone */
   isa_program *prog = NULL;
-  if (st == FE_OK) st = fe_spirv_to_isa(words, nwords, target, &prog, &lb);
+  if (st == FE_OK && fe_spirv_imports(words, nwords))
+    st = spv_check(words, nwords, &lb) ? FE_BUILD_FAILED : FE_OK;
+  else if (st == FE_OK)
+    st = fe_spirv_to_isa(words, nwords, target, &prog, &lb);
   if (prog) isa_program_destroy(prog);
-  if (st == FE_OK && !c) {
-    fe_sb_printf(&lb, "error: internal: no compiler object\n");
-    st = FE_INTERNAL;
-  } else if (st == FE_OK) {
-    fe_clc_tools t = fe_tools(c);
-    t.target = target;
-    st = fe_clc_spirv_to_bc(&t, words, nwords, uniform, bc, bc_len, &lb);
+  uint32_t *w = st == FE_OK ? malloc(nwords * sizeof *w) : NULL;
+  if (st == FE_OK && !w) {
+    fe_sb_printf(&lb, "error: out of memory keeping the compiled SPIR-V object\n");
+    st = FE_BUILD_FAILED;
+  }
+  if (w) {
+    memcpy(w, words, nwords * sizeof *w);
+    size_t n = nwords;
+    if (uniform && fe_clc_mark_uniform_entry_points(&w, &n)) {
+      fe_sb_printf(&lb, "error: out of memory marking the kernels for uniform work-groups\n");
+      st = FE_BUILD_FAILED;
+    }
+    *obj = w, *obj_len = n * sizeof *w;
   }
   *log = fe_take_log(&lb, &st, NULL);
   if (st != FE_OK) {
-    free(*bc);
-    *bc = NULL;
-    *bc_len = 0;
+    free(*obj);
+    *obj = NULL;
+    *obj_len = 0;
   }
+  return st;
+}
+
+/* A compiled object or library is SPIR-V (an IL program's) or LLVM
+ * bitcode (a source program's): told apart by SPIR-V's magic number. */
+static int fe_object_is_spirv(const void *obj, size_t len) {
+  uint32_t magic = 0;
+  if (len >= 20 && len % 4 == 0) memcpy(&magic, obj, 4);
+  return magic == SpvMagicNumber;
+}
+
+/* fe_link when any input is a SPIR-V object: the bitcode ones linked and
+ * lowered to SPIR-V together (fe_clc_link), every module raised to the
+ * latest version among them, then spirv-link; the executable is read from
+ * the linked module, which is also *out_mod (CL_PROGRAM_BINARIES). */
+static fe_status fe_link_spirv(fe_compiler *c, const void *const *objs, const size_t *lens,
+                               size_t n, int library, const fe_target *target, void **out_mod,
+                               size_t *out_len, isa_program **out, fe_sb *lb) {
+  fe_clc_tools t = fe_tools(c);
+  t.target = target;
+  const void **bcs = calloc(n, sizeof *bcs);
+  size_t *bcl = calloc(n, sizeof *bcl), nbc = 0, nmods = 0;
+  uint32_t **mods = calloc(n + 1, sizeof *mods), *lowered = NULL, *linked = NULL;
+  size_t *modn = calloc(n + 1, sizeof *modn), nlowered = 0, nlinked = 0;
+  fe_status st = FE_OK;
+  if (!bcs || !bcl || !mods || !modn) {
+    fe_sb_printf(lb, "error: out of memory linking the programs\n");
+    st = FE_BUILD_FAILED;
+  }
+  uint32_t version = 0;
+  for (size_t i = 0; st == FE_OK && i < n; i++) {
+    if (!fe_object_is_spirv(objs[i], lens[i])) {
+      bcs[nbc] = objs[i], bcl[nbc++] = lens[i];
+      continue;
+    }
+    const uint32_t *w = objs[i];
+    if (w[1] > version) version = w[1];
+  }
+  if (st == FE_OK && nbc) {
+    void *bc = NULL;
+    size_t bc_len = 0;
+    st = fe_clc_link(&t, bcs, bcl, nbc, 0, &bc, &bc_len, &lowered, &nlowered, lb);
+    free(bc);
+    if (st == FE_OK && nlowered >= 5 && lowered[1] > version) version = lowered[1];
+  }
+  /* every module at one version (spirv-link's rule): the latest */
+  for (size_t i = 0; st == FE_OK && i <= n; i++) {
+    const uint32_t *w = i < n ? objs[i] : lowered;
+    size_t nw = i < n ? lens[i] / 4 : nlowered;
+    if (i < n ? !fe_object_is_spirv(objs[i], lens[i]) : !lowered) continue;
+    mods[nmods] = spv_link_input(w, nw, version, &modn[nmods]);
+    if (!mods[nmods++]) {
+      fe_sb_printf(lb, "error: out of memory linking the programs\n");
+      st = FE_BUILD_FAILED;
+    }
+  }
+  if (st == FE_OK)
+    st = fe_clc_spirv_link(&t, (const uint32_t *const *)mods, modn, nmods, library, &linked,
+                           &nlinked, lb);
+  if (st == FE_OK && spv_link_output(linked, nlinked)) {
+    fe_sb_printf(lb, "error: out of memory linking the programs\n");
+    st = FE_BUILD_FAILED;
+  }
+  if (st == FE_OK && !library) st = fe_spirv_to_isa(linked, nlinked, target, out, lb);
+  if (st == FE_OK) {
+    *out_mod = linked, *out_len = nlinked * sizeof *linked;
+    linked = NULL;
+  }
+  for (size_t i = 0; mods && i < nmods; i++) free(mods[i]);
+  free(mods);
+  free(modn);
+  free(bcs);
+  free(bcl);
+  free(lowered);
+  free(linked);
   return st;
 }
 
@@ -528,6 +633,12 @@ fe_status fe_link_options(const char *options, int *create_library, char **log) 
   fe_status st = fe_clc_link_options(options, create_library, &lb);
   *log = fe_take_log(&lb, &st, NULL);
   return st;
+}
+
+static int fe_link_has_spirv(const void *const *objs, const size_t *lens, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (fe_object_is_spirv(objs[i], lens[i])) return 1;
+  return 0;
 }
 
 fe_status fe_link(fe_compiler *c, const void *const *bcs, const size_t *lens, size_t n,
@@ -541,6 +652,10 @@ fe_status fe_link(fe_compiler *c, const void *const *bcs, const size_t *lens, si
     *out = NULL;
   if (!c) {
     fe_sb_printf(&lb, "error: internal: no compiler object\n");
+  } else if (fe_link_has_spirv(bcs, lens, n)) {
+    st = library || out ? fe_link_spirv(c, bcs, lens, n, library, target, bc, bc_len,
+                                        library ? NULL : out, &lb)
+                        : FE_INTERNAL;
   } else {
     fe_clc_tools t = fe_tools(c);
     t.target = target;

@@ -101,11 +101,18 @@ typedef struct fe_cache_stats {
 void fe_compiler_cache_stats(const fe_compiler *c, fe_cache_stats *out);
 
 /* ---- additions: separate compilation and linking (clCompileProgram,
- * clLinkProgram). A compiled object or library is clang's LLVM bitcode
- * (before any optimization); linking runs llvm-link over the objects, then
- * the usual opt, llvm-spirv and backend. Not cached (executables built by
+ * clLinkProgram). A source program's compiled object or library is clang's
+ * LLVM bitcode (before any optimization); an IL program's is its SPIR-V
+ * module (specialised), since llvm-spirv 14 cannot translate every version
+ * the device takes (1.4's instructions, for one) back to LLVM. Linking
+ * bitcode alone runs llvm-link over the objects, then the usual opt,
+ * llvm-spirv and backend; linking with any SPIR-V object lowers the
+ * bitcode ones together to SPIR-V, raises every module to the latest
+ * version among them and runs SPIRV-Tools' linker (spirv-link), the result
+ * read as clBuildProgram reads a module. Not cached (executables built by
  * fe_build still are). llvm-link is found next to opt (opt-14 ->
- * llvm-link-14) or at $WAVESIM_LLVM_LINK. */
+ * llvm-link-14) or at $WAVESIM_LLVM_LINK; spirv-link at its configured
+ * path or $WAVESIM_SPIRV_LINK. */
 typedef struct fe_header {
   const char *name;   /* as written in #include "name"; may contain '/' */
   const char *source;
@@ -119,20 +126,24 @@ fe_status fe_compile_object(fe_compiler *c, const char *source, const char *opti
 
 /* clCompileProgram of a SPIR-V program (already specialised): `options`
  * checked as fe_build_spirv does, the module read as a build would (its
- * errors reported here), then translated back to LLVM bitcode (*bc
- * malloc'd), an object fe_link links with source programs' objects. */
+ * errors reported here; one that imports a function or variable is only
+ * checked up to SPIRV-Tools' validator, its bodies coming at the link), and
+ * kept as the object (*obj malloc'd, *obj_len bytes), with
+ * -cl-uniform-work-group-size marked on each kernel (clc_hint.h). */
 fe_status fe_compile_spirv_object(fe_compiler *c, const uint32_t *words, size_t nwords,
-                                  const char *options, const fe_target *target, void **bc,
-                                  size_t *bc_len, char **log);
+                                  const char *options, const fe_target *target, void **obj,
+                                  size_t *obj_len, char **log);
 
 /* Checks link options (FE_INVALID_OPTIONS with a log message for a bad one);
  * *create_library is set for -create-library. */
 fe_status fe_link_options(const char *options, int *create_library, char **log);
 
-/* Links n bitcode objects/libraries. With `library` only *bc (the linked
- * library) is produced; otherwise also *out, the executable, whose kernels
- * carry clang's argument type names and qualifiers. *bc is the linked
- * bitcode either way (programs keep it for CL_PROGRAM_BINARIES). */
+/* Links n objects/libraries, bitcode or SPIR-V (fe_compile_spirv_object).
+ * With `library` only *bc (the linked library) is produced; otherwise also
+ * *out, the executable, whose kernels carry clang's argument type names and
+ * qualifiers. *bc is the linked bitcode, or the linked SPIR-V module when
+ * any input was SPIR-V, either way (programs keep it for
+ * CL_PROGRAM_BINARIES, and a later link or build takes it as an input). */
 fe_status fe_link(fe_compiler *c, const void *const *bcs, const size_t *lens, size_t n,
                   int library, const fe_target *target, void **bc, size_t *bc_len,
                   isa_program **out, char **log);

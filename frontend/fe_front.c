@@ -6,8 +6,11 @@
 #include "spv_reader.h"
 
 fe_clc_tools fe_front_default_tools(void) {
-  fe_clc_tools t = {.clang = WAVESIM_CLANG, .llvm_spirv = WAVESIM_LLVM_SPIRV, .opt = WAVESIM_OPT,
-                    .legal = WAVESIM_LEGAL};
+  fe_clc_tools t = {.clang = WAVESIM_CLANG,
+                    .llvm_spirv = WAVESIM_LLVM_SPIRV,
+                    .opt = WAVESIM_OPT,
+                    .legal = WAVESIM_LEGAL,
+                    .spirv_link = WAVESIM_SPIRV_LINK};
   const char *e;
   if ((e = getenv("WAVESIM_CLANG")) && *e)
     t.clang = e;
@@ -17,6 +20,7 @@ fe_clc_tools fe_front_default_tools(void) {
     t.opt = e;
   if ((e = getenv("WAVESIM_LEGAL")) && *e)
     t.legal = e;
+  if ((e = getenv("WAVESIM_SPIRV_LINK")) && *e) t.spirv_link = e;
   return t;
 }
 

@@ -13,7 +13,8 @@
 #define RT_BINARY_MAGIC "wavesim-program-source 2\n"
 #define RT_BINARY_MAGIC_V1 "wavesim-program-source 1\n"
 /* Compiled objects, libraries and executables linked from them carry LLVM
- * bitcode instead (see rt_program_from_bc for the layout). */
+ * bitcode, or SPIR-V where an IL program's object went in, instead (see
+ * rt_bin for the layout; the magic keeps its name for either). */
 #define RT_BINARY_BC_MAGIC "wavesim-program-bitcode 1\n"
 
 /* The device's OpenCL version as the __OPENCL_VERSION__ macro (300 for 3.0):
@@ -117,8 +118,9 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context ctx, const 
 /* One binary handed to clCreateProgramWithBinary, parsed. */
 typedef struct rt_bin {
   int is_bc;
-  /* bitcode: after its magic line, the kind ('o' object, 'l' library,
-   * 'e' executable), the -cl-kernel-arg-info flag ('0'/'1'), '\n', bitcode */
+  /* an object: after its magic line, the kind ('o' object, 'l' library,
+   * 'e' executable), the -cl-kernel-arg-info flag ('0'/'1'), '\n', then
+   * LLVM bitcode or (an IL program's) SPIR-V, which fe_link tells apart */
   cl_program_binary_type type;
   int arg_info;
   const void *bc;
@@ -434,8 +436,9 @@ static cl_int rt_build_one(struct _cl_program *p, cl_uint i, fe_compiler *fc) {
     st = FE_INTERNAL;
     log = rt_strdup("wavesim: cannot create the OpenCL C compiler (out of memory)\n");
   } else if (pd->bc && !p->source && !p->il) {
-    /* From a bitcode binary: the object, library or linked executable is
-     * linked alone (link options do not apply to clBuildProgram). */
+    /* From an object binary (bitcode or SPIR-V): the object, library or
+     * linked executable is linked alone (link options do not apply to
+     * clBuildProgram). */
     void *bc = NULL;
     size_t bc_len = 0;
     const void *in[1] = {pd->bc};
@@ -518,8 +521,9 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const
   return e;
 }
 
-/* clCompileProgram keeps clang's bitcode as the compiled object (one per
- * device); the embedded headers are written under their include names. */
+/* clCompileProgram keeps the compiled object per device: clang's bitcode for
+ * a source program (the embedded headers written under their include
+ * names), the specialised SPIR-V module for an IL program (fe.h says why). */
 CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev,
                                                  const cl_device_id *devs, const char *options,
                                                  cl_uint nheaders, const cl_program *headers,
@@ -571,7 +575,7 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev,
     if (!fc || !opts) {
       log = rt_strdup("wavesim: out of memory starting the compiler\n");
     } else if (p->il) {
-      /* specialised as for clBuildProgram, then an LLVM bitcode object */
+      /* specialised as for clBuildProgram, then kept as a SPIR-V object */
       size_t nw = 0;
       uint32_t *w = fe_spirv_specialize(p->il, p->il_words, p->spec, p->nspec, &nw);
       if (w)
@@ -602,8 +606,8 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev,
   return e;
 }
 
-/* Links device i of `out` from the inputs' bitcode for that device (caller
- * holds the lock). */
+/* Links device i of `out` from the inputs' objects for that device, bitcode
+ * or SPIR-V (caller holds the lock). */
 static cl_int rt_link_one(struct _cl_program *out, cl_uint i, fe_compiler *fc, cl_uint nprog,
                           const cl_program *progs, int library) {
   const void *bcs[64];
@@ -643,7 +647,8 @@ static cl_int rt_link_one(struct _cl_program *out, cl_uint i, fe_compiler *fc, c
   return e;
 }
 
-/* clLinkProgram: llvm-link over the inputs' bitcode, then (unless
+/* clLinkProgram: llvm-link over the inputs' bitcode, or spirv-link when any
+ * input is an IL program's SPIR-V object (fe_link), then (unless
  * -create-library) the usual lowering to an executable; per device. */
 CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev,
                                                   const cl_device_id *devs, const char *options,
@@ -704,9 +709,9 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev,
   return out;
 }
 
-/* The size of device i's CL_PROGRAM_BINARIES entry (0: none): bitcode for
- * objects, libraries and executables linked from them, else the source with
- * its options once built. */
+/* The size of device i's CL_PROGRAM_BINARIES entry (0: none): bitcode or
+ * SPIR-V for objects, libraries and executables linked from them, else the
+ * source with its options once built. */
 static size_t rt_binary_size(const struct _cl_program *p, cl_uint i) {
   const rt_prog_dev *pd = &p->dev[i];
   if (pd->bc && pd->bintype != CL_PROGRAM_BINARY_TYPE_NONE)

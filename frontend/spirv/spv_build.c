@@ -167,13 +167,14 @@ static uint32_t spv_const_leaves(spv_fn *x, uint32_t id, uint32_t *out, uint32_t
     return m->failed ? 0 : n;
   }
   case SpvOpSpecConstantOp: {
-    /* left by the specialiser (spv_spec.c evaluates those on scalars):
-     * name the operation it computes */
+    /* left by the specialiser (spv_spec.c evaluates those on numbers,
+     * vectors and composite constants): name the operation it computes */
     const char *op = spv_op_name(W(3));
     spv_error(m, x->line,
-              "unsupported SPIR-V instruction OpSpecConstantOp %s on a vector or composite used "
-              "in code; not implemented yet (a scalar OpSpecConstantOp is evaluated)",
-              op ? op : "(unknown opcode)");
+              "unsupported SPIR-V instruction OpSpecConstantOp %s (%%%u) used in code: only "
+              "one on constant numbers, vectors and composites is evaluated, not one on "
+              "addresses or undefined values; not implemented yet",
+              op ? op : "(unknown opcode)", id);
     return 0;
   }
   default:

@@ -112,6 +112,9 @@ int spv_const_bytes(spv_mod *m, uint32_t id, uint8_t *bytes, uint32_t size, ir_c
 char *spv_type_spelling(spv_mod *m, uint32_t type_id);
 /* Lowers function `fid` into f (as a kernel when is_kernel). */
 int spv_lower_function(spv_mod *m, uint32_t fid, ir_function *f, int is_kernel);
+/* Whether SPIR-V allows opcode `opc` in a Kernel module's OpSpecConstantOp
+ * (spv_specop.def, through spv_spec.c). */
+int spv_specop_allowed(uint32_t opc);
 
 /* ---- per-function lowering ------------------------------------------------ */
 /* Builtin markers (spv_fn.marker): (ir op << 8) | dim, dim 0xff = the whole

@@ -92,6 +92,21 @@ static int spv_parse(spv_mod *m) {
               (v >> 16) & 0xFF, (v >> 8) & 0xFF, v);
     return -1;
   }
+  /* SPIRV-Tools' parser refuses an opcode OpSpecConstantOp does not allow
+   * by its number: named here first */
+  for (size_t at = 5, wc; at < m->nw && (wc = m->w[at] >> 16) && at + wc <= m->nw; at += wc) {
+    uint32_t opc = wc >= 4 ? m->w[at + 3] : 0;
+    if ((m->w[at] & 0xFFFF) != SpvOpSpecConstantOp || wc < 4 || spv_specop_allowed(opc)) continue;
+    const char *name = spv_op_name(opc);
+    char num[24];
+    snprintf(num, sizeof num, "opcode %u", opc);
+    spv_error(m, 0,
+              "invalid SPIR-V: OpSpecConstantOp %%%u computes %s, which SPIR-V does not allow in "
+              "OpSpecConstantOp of a Kernel module (the SPIR-V specification's OpSpecConstantOp "
+              "lists the opcodes allowed); compute it in the kernel instead",
+              wc >= 3 ? m->w[at + 2] : 0, name ? name : num);
+    return -1;
+  }
   spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
   spv_diagnostic diag = NULL;
   spv_result_t r = spvBinaryParse(ctx, m, m->w, m->nw, spv_on_header, spv_on_inst, &diag);
@@ -1302,6 +1317,62 @@ static int spv_read_armed(spv_mod *m) {
   spv_read_ids(m);
   m->oom->at = NULL;
   return 0;
+}
+
+/* spv_result_types' parse: the table, sized at the header. */
+typedef struct spv_types_scan {
+  uint32_t bound, *type;
+} spv_types_scan;
+
+static spv_result_t spv_types_header(void *user, spv_endianness_t endian, uint32_t magic,
+                                     uint32_t version, uint32_t generator, uint32_t bound,
+                                     uint32_t reserved) {
+  (void)endian, (void)magic, (void)version, (void)generator, (void)reserved;
+  spv_types_scan *s = user;
+  s->type = bound <= 0x3FFFFF ? calloc(bound ? bound : 1, sizeof *s->type) : NULL;
+  s->bound = s->type ? bound : 0;
+  return s->type ? SPV_SUCCESS : SPV_ERROR_OUT_OF_MEMORY;
+}
+
+static spv_result_t spv_types_inst(void *user, const spv_parsed_instruction_t *pi) {
+  spv_types_scan *s = user;
+  if (pi->result_id < s->bound) s->type[pi->result_id] = pi->type_id;
+  return SPV_SUCCESS;
+}
+
+int spv_result_types(const uint32_t *words, size_t nwords, uint32_t **types, uint32_t *bound) {
+  spv_types_scan s = {0};
+  *types = NULL, *bound = 0;
+  spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
+  if (!ctx) return -1;
+  spv_result_t r = spvBinaryParse(ctx, &s, words, nwords, spv_types_header, spv_types_inst, NULL);
+  spvContextDestroy(ctx);
+  if (r == SPV_ERROR_OUT_OF_MEMORY || (r == SPV_SUCCESS && !s.type)) {
+    free(s.type);
+    return nwords >= 5 && words[3] > 0x3FFFFF ? 0 : -1; /* a huge bound: not ours to fail */
+  }
+  if (r != SPV_SUCCESS) {
+    free(s.type);
+    return 0;
+  }
+  *types = s.type, *bound = s.bound;
+  return 0;
+}
+
+int spv_check(const uint32_t *words, size_t nwords, fe_sb *log) {
+  fe_oom oom = {.phase = "checking the SPIR-V module"};
+  uint32_t *laid = spv_dominance_layout(words, nwords, &oom.hit); /* as spv_read */
+  spv_mod mod = {
+      .w = laid ? laid : words, .nw = nwords, .log = log, .file = "<spirv>", .oom = &oom};
+  spv_mod *m = &mod;
+  int bad = oom.hit || spv_parse(m) || spv_check_capabilities(m) || spv_validate(m);
+  if (oom.hit)
+    spv_oom_error(m);
+  else if (bad && !m->failed)
+    spv_error(m, 0, "invalid SPIR-V module");
+  free(m->ins);
+  free(laid);
+  return bad ? -1 : 0;
 }
 
 ir_module *spv_read(const uint32_t *words, size_t nwords, fe_sb *log) {

@@ -110,4 +110,26 @@
  * Never crashes on malformed input. */
 ir_module *spv_read(const uint32_t *words, size_t nwords, fe_sb *log);
 
+/* What a module must pass before any of its functions is read: the header
+ * and version, the capabilities, SPIRV-Tools' validator. For an object
+ * that imports functions (clCompileProgram), whose bodies only a link
+ * brings. 0, or -1 with the error in log. */
+int spv_check(const uint32_t *words, size_t nwords, fe_sb *log);
+
+/* The module as an input of spirv-link: at SPIR-V version `version` (it
+ * links one version; a module raised past 1.3 gets every module-scope
+ * variable in each entry point's interface, as 1.4 requires), without
+ * OpLine/OpNoLine (spv_object.c says why); malloc'd, *nout words; NULL when
+ * out of memory or shorter than a header. */
+/* Each id's result type (0: none) from SPIRV-Tools' parser: *types
+ * malloc'd with *bound entries, or NULL for a module it cannot parse
+ * (left for the reader to report). -1 only when out of memory. */
+int spv_result_types(const uint32_t *words, size_t nwords, uint32_t **types, uint32_t *bound);
+
+/* spirv-link's output (words[0..n)) mended in place where the linking
+ * broke a rule (spv_object.c says which). 0, or -1 when out of memory. */
+int spv_link_output(uint32_t *words, size_t n);
+
+uint32_t *spv_link_input(const uint32_t *words, size_t nwords, uint32_t version, size_t *nout);
+
 #endif

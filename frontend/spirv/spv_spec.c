@@ -6,33 +6,51 @@
  * specialization constant into a constant: OpSpecConstantTrue/False and
  * OpSpecConstant become OpConstantTrue/False and OpConstant (the value set,
  * else the default), OpSpecConstantComposite becomes OpConstantComposite,
- * and an OpSpecConstantOp on scalars is evaluated at build time into the
- * constant it computes (the OpenCL environment's opcodes on integers,
- * booleans and 32/64-bit floats, and CompositeExtract of a scalar from a
- * composite constant); the SpecId decorations go with them.
+ * and an OpSpecConstantOp is evaluated at build time into the constant it
+ * computes, on scalars and vectors alike (spv_specop.def lists the opcodes
+ * SPIR-V allows there and how each is evaluated: one evaluator per
+ * component for arithmetic, conversions, comparisons and Select, and the
+ * shape operations VectorShuffle, CompositeExtract/Insert and Bitcast). A
+ * vector result is written as its component constants, under ids past the
+ * old bound (the header's bound grows), and an OpConstantComposite of them.
+ * The SpecId decorations go with them.
  * A big-endian module is turned little-endian first (the reader's order).
  * The reader then sees plain constants wherever one is used (array
  * lengths, initialisers, code). An OpSpecConstantOp on pointers (llvm-spirv's
- * address arithmetic in initialisers, which the reader relocates) or on
- * vectors stays as it is. */
+ * address arithmetic in initialisers, which the reader relocates) stays as
+ * it is. */
 #include <math.h>
 #include <spirv/unified1/spirv.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fe.h"
+#include "spv_internal.h"
 
 /* What the specialiser knows of one id. */
-enum { SPC_NONE, SPC_TINT, SPC_TFLOAT, SPC_TBOOL, SPC_CONST, SPC_COMPOSITE };
+enum {
+  SPC_NONE,
+  SPC_TINT,
+  SPC_TFLOAT,
+  SPC_TBOOL,
+  SPC_TVEC, /* a vector of one of the three */
+  SPC_CONST,
+  SPC_VEC,      /* a vector constant, its components known */
+  SPC_COMPOSITE /* any other composite constant */
+};
+
+/* The most components a vector has (OpenCL's 16). */
+#define SPC_MAX_COMP 16
 
 typedef struct spc_id {
-  uint8_t kind;    /* SPC_T*: a scalar type; SPC_CONST: a scalar constant */
-  uint8_t width;   /* a type's bits */
+  uint8_t kind;    /* SPC_T*: a type; SPC_CONST, SPC_VEC, SPC_COMPOSITE: a constant */
+  uint8_t width;   /* a scalar type's bits; a vector type's components */
   uint8_t has_sid; /* decorated SpecId sid */
   uint32_t sid;
-  uint32_t type; /* a constant's type id */
-  uint64_t bits; /* a constant's value, zero-extended from its width; a
-                  * composite's word offset in the module */
+  uint32_t type; /* a constant's type id; a vector type's component type */
+  uint64_t bits; /* a scalar constant's value, zero-extended from its width;
+                  * a vector constant's first component in spc_ctx.pool; a
+                  * composite's word offset in the output */
 } spc_id;
 
 /* The next instruction at word `at`: its word count, or 0 at the end or at
@@ -61,6 +79,10 @@ static spc_id *spc_scan(const uint32_t *w, size_t n, uint32_t *bound) {
              (in[2] == 16 || in[2] == 32 || in[2] == 64 || (op == SpvOpTypeInt && in[2] == 8)))
       ids[in[1]].kind = op == SpvOpTypeInt ? SPC_TINT : SPC_TFLOAT,
       ids[in[1]].width = (uint8_t)in[2];
+    else if (op == SpvOpTypeVector && wc >= 4 && in[1] < *bound && in[2] < *bound &&
+             ids[in[2]].kind >= SPC_TINT && ids[in[2]].kind <= SPC_TBOOL && in[3] >= 2 &&
+             in[3] <= SPC_MAX_COMP)
+      ids[in[1]].kind = SPC_TVEC, ids[in[1]].type = in[2], ids[in[1]].width = (uint8_t)in[3];
   }
   return ids;
 }
@@ -124,25 +146,51 @@ static int64_t spc_sext(uint64_t v, unsigned width) {
   return (int64_t)((v & spc_mask(width)) ^ sign) - (int64_t)sign;
 }
 
+/* A half's value (exact in a double). */
+static double spc_half_value(uint32_t h) {
+  unsigned e = (h >> 10) & 31, f = h & 1023;
+  double v = e == 0 ? ldexp(f, -24) : e == 31 ? (f ? NAN : INFINITY) : ldexp(1024 + f, (int)e - 25);
+  return h & 0x8000 ? -v : v;
+}
+
+/* x rounded to a half (to nearest, ties to even: one rounding from the
+ * double, which holds every sum, product and quotient of halves closely
+ * enough that rounding twice cannot differ). */
+static uint32_t spc_half_bits(double x) {
+  uint32_t s = signbit(x) ? 0x8000u : 0;
+  if (x != x) return s | 0x7E00u;
+  x = fabs(x);
+  if (x >= 65520.0) return s | 0x7C00u;      /* past the largest half's half-way point */
+  if (x < ldexp(1.0, -14))                   /* subnormal: in units of 2^-24 */
+    return s | (uint32_t)rint(ldexp(x, 24)); /* 1024 is the smallest normal's encoding */
+  int e;
+  double q = rint(ldexp(frexp(x, &e), 11)); /* 11 significant bits */
+  if (q == 2048.0) q = 1024.0, e++;
+  unsigned he = (unsigned)(e + 14);
+  return he >= 31 ? s | 0x7C00u : s | (he << 10) | ((uint32_t)q - 1024u);
+}
+
 static double spc_fp(uint64_t bits, unsigned width) {
   if (width == 64) {
     double d;
     memcpy(&d, &bits, sizeof d);
     return d;
   }
+  if (width == 16) return spc_half_value((uint32_t)bits);
   uint32_t b = (uint32_t)bits;
   float f;
   memcpy(&f, &b, sizeof f);
   return f;
 }
 
-/* The bits of x in a float of `width` (32: rounded to float). */
+/* The bits of x in a float of `width` (32: rounded to float, 16: to half). */
 static uint64_t spc_fp_bits(double x, unsigned width) {
   if (width == 64) {
     uint64_t b;
     memcpy(&b, &x, sizeof b);
     return b;
   }
+  if (width == 16) return spc_half_bits(x);
   float f = (float)x;
   uint32_t b;
   memcpy(&b, &f, sizeof b);
@@ -160,19 +208,18 @@ static uint64_t spc_fp_to_int(double x, unsigned width, int is_signed) {
   return (is_signed ? (uint64_t)(int64_t)trunc(x) : (uint64_t)trunc(x)) & spc_mask(width);
 }
 
-/* OpSpecConstantOp `opc` on constants a, b, c (ids; operand kinds
- * checked by the caller) with result type rt: *out its value; 0, or -1 for
- * an opcode or type this does not fold. Results SPIR-V leaves undefined
- * (division by zero, a shift by the width or more) fold to 0. */
-static int spc_eval(const spc_id *ids, uint32_t opc, uint32_t rt, const uint32_t *op, unsigned nop,
-                    uint64_t *out) {
-  unsigned rw = ids[rt].width, aw = nop ? ids[ids[op[0]].type].width : 0;
-  uint64_t a = nop > 0 ? ids[op[0]].bits : 0, b = nop > 1 ? ids[op[1]].bits : 0;
+/* One component of OpSpecConstantOp `opc` (an ALU row of spv_specop.def):
+ * operands v[0..nop) of scalar type `at` (the first operand's; Select's
+ * values follow its boolean), result scalar type rt: *out its value; 0, or
+ * -1 for an opcode or type this does not fold. Results SPIR-V leaves
+ * undefined (division by zero, a shift by the width or more) fold to 0. */
+static int spc_alu(const spc_id *ids, uint32_t opc, uint32_t rt, uint32_t at, const uint64_t *v,
+                   unsigned nop, uint64_t *out) {
+  unsigned rw = ids[rt].width, aw = nop ? ids[at].width : 0;
+  uint64_t a = nop > 0 ? v[0] : 0, b = nop > 1 ? v[1] : 0;
   uint64_t m = spc_mask(rw);
-  int fa = nop && ids[ids[op[0]].type].kind == SPC_TFLOAT;
-  if ((fa || ids[rt].kind == SPC_TFLOAT) &&
-      ((fa && aw != 32 && aw != 64) || (ids[rt].kind == SPC_TFLOAT && rw != 32 && rw != 64)))
-    return -1; /* half: not folded */
+  int fa = nop && ids[at].kind == SPC_TFLOAT;
+  if (ids[rt].kind == SPC_TBOOL) m = 1;
   double x = fa ? spc_fp(a, aw) : 0, y = nop > 1 && fa ? spc_fp(b, aw) : 0;
   int64_t sa = spc_sext(a, aw), sb = spc_sext(b, aw);
   switch (opc) {
@@ -276,7 +323,7 @@ static int spc_eval(const spc_id *ids, uint32_t opc, uint32_t rt, const uint32_t
     return 0;
   case SpvOpSelect:
     if (nop != 3) return -1;
-    *out = a ? b : ids[op[2]].bits;
+    *out = a ? b : v[2];
     return 0;
   case SpvOpFNegate:
     *out = spc_fp_bits(-x, rw);
@@ -323,57 +370,342 @@ static int spc_eval(const spc_id *ids, uint32_t opc, uint32_t rt, const uint32_t
   }
 }
 
-/* Writes the constant of scalar type `type`, id `id`, value bits at o. */
-static size_t spc_emit(uint32_t *o, const spc_id *ids, uint32_t type, uint32_t id, uint64_t bits) {
-  if (ids[type].kind == SPC_TBOOL) {
+/* How the specialiser evaluates each opcode OpSpecConstantOp may compute
+ * (spv_specop.def); SPC_EV_NONE: not allowed there. */
+enum { SPC_EV_NONE, SPC_EV_ALU, SPC_EV_SHAPE, SPC_EV_ADDR };
+
+static int spc_how(uint32_t opc) {
+  switch (opc) {
+#define SPC_OP(name, how)                                                                          \
+  case SpvOp##name:                                                                                \
+    return SPC_EV_##how;
+#include "spv_specop.def"
+#undef SPC_OP
+  default:
+    return SPC_EV_NONE;
+  }
+}
+
+int spv_specop_allowed(uint32_t opc) {
+  return spc_how(opc) != SPC_EV_NONE;
+}
+
+/* The specialiser's state: what it knows of each id, the components of
+ * vector constants, and the module it writes (which may grow: a vector
+ * result is written as its component constants, under ids past the old
+ * bound, and an OpConstantComposite of them). */
+typedef struct spc_ctx {
+  spc_id *ids;
+  uint32_t bound, next; /* the module's bound; the next fresh id */
+  uint64_t *pool;
+  size_t npool, cpool;
+  uint32_t *o;
+  size_t n, cap;
+  size_t limit; /* composite copies stop here (SPC_GROWTH) */
+  int oom;
+} spc_ctx;
+
+/* How far folding may write in a module of n words: past it, an
+ * OpSpecConstantOp stays as it is (copies of composites for
+ * CompositeInsert could otherwise grow a module quadratically). The output
+ * is at most this plus the input: 21 * n + 4096 words. */
+#define SPC_GROWTH(n) (20 * (size_t)(n) + 4096)
+
+/* Room for `more` words of output; 0 when memory runs out (ctx->oom). */
+static int spc_room(spc_ctx *c, size_t more) {
+  if (c->n + more <= c->cap) return 1;
+  size_t cap = c->cap * 2 > c->n + more ? c->cap * 2 : c->n + more + 64;
+  uint32_t *o = c->oom ? NULL : realloc(c->o, cap * sizeof *o);
+  if (!o) {
+    c->oom = 1;
+    return 0;
+  }
+  c->o = o, c->cap = cap;
+  return 1;
+}
+
+/* Writes the constant of scalar type `type`, id `id`, value bits. */
+static void spc_emit(spc_ctx *c, uint32_t type, uint32_t id, uint64_t bits) {
+  if (!spc_room(c, 5)) return;
+  uint32_t *o = c->o + c->n;
+  if (c->ids[type].kind == SPC_TBOOL) {
     o[0] = (3u << 16) | (bits ? SpvOpConstantTrue : SpvOpConstantFalse);
     o[1] = type, o[2] = id;
-    return 3;
+    c->n += 3;
+    return;
   }
-  size_t nw = ids[type].width > 32 ? 5 : 4;
+  size_t nw = c->ids[type].width > 32 ? 5 : 4;
   o[0] = (uint32_t)(nw << 16) | SpvOpConstant;
   o[1] = type, o[2] = id, o[3] = (uint32_t)bits;
   if (nw == 5) o[4] = (uint32_t)(bits >> 32);
-  return nw;
+  c->n += nw;
+}
+
+/* Components of type `t` (1 for a scalar, 0 for anything else) and their
+ * scalar type. */
+static unsigned spc_ncomp(const spc_ctx *c, uint32_t t, uint32_t *ct) {
+  if (t >= c->bound) return 0;
+  const spc_id *x = &c->ids[t];
+  if (x->kind == SPC_TVEC) {
+    *ct = x->type;
+    return x->width;
+  }
+  *ct = t;
+  return x->kind == SPC_TINT || x->kind == SPC_TFLOAT || x->kind == SPC_TBOOL;
+}
+
+/* Whether id is a scalar or vector constant the specialiser knows. */
+static int spc_known(const spc_ctx *c, uint32_t id) {
+  return id < c->bound && (c->ids[id].kind == SPC_CONST || c->ids[id].kind == SPC_VEC);
+}
+
+/* Component k of known constant id. */
+static uint64_t spc_comp(const spc_ctx *c, uint32_t id, unsigned k) {
+  const spc_id *x = &c->ids[id];
+  return x->kind == SPC_VEC ? c->pool[x->bits + k] : x->bits;
+}
+
+/* Defines id, of scalar or vector type rt, as the constant with components
+ * v (each masked to its width; a boolean is 0 or 1), and writes it when
+ * `write` is set; a fresh id (past the module's bound) is written, not
+ * recorded. */
+static void spc_define(spc_ctx *c, uint32_t rt, uint32_t id, uint64_t *v, int write) {
+  uint32_t ct = 0;
+  unsigned n = spc_ncomp(c, rt, &ct);
+  for (unsigned k = 0; k < n; k++)
+    v[k] = c->ids[ct].kind == SPC_TBOOL ? v[k] != 0 : v[k] & spc_mask(c->ids[ct].width);
+  spc_id fresh, *x = id < c->bound ? &c->ids[id] : &fresh;
+  x->type = rt;
+  if (c->ids[rt].kind != SPC_TVEC) {
+    x->kind = SPC_CONST, x->bits = v[0];
+    if (write) spc_emit(c, rt, id, v[0]);
+    return;
+  }
+  if (x != &fresh && c->npool + n > c->cpool) {
+    size_t cap = c->cpool * 2 + SPC_MAX_COMP;
+    uint64_t *p = realloc(c->pool, cap * sizeof *p);
+    if (!p) {
+      c->oom = 1;
+      return;
+    }
+    c->pool = p, c->cpool = cap;
+  }
+  if (x != &fresh) {
+    x->kind = SPC_VEC, x->bits = c->npool;
+    memcpy(c->pool + c->npool, v, n * sizeof *v);
+    c->npool += n;
+  }
+  if (!write) return;
+  uint32_t comp[SPC_MAX_COMP];
+  for (unsigned k = 0; k < n; k++) {
+    comp[k] = c->next++;
+    spc_emit(c, ct, comp[k], v[k]);
+  }
+  if (!spc_room(c, 3 + n)) return;
+  c->o[c->n] = ((3u + n) << 16) | SpvOpConstantComposite;
+  c->o[c->n + 1] = rt, c->o[c->n + 2] = id;
+  memcpy(c->o + c->n + 3, comp, n * sizeof *comp);
+  c->n += 3 + n;
+}
+
+/* An ALU row on scalars or vectors, component by component (a scalar
+ * operand of a vector operation, Select's condition, applies to each). */
+static int spc_eval_alu(spc_ctx *c, uint32_t opc, uint32_t rt, const uint32_t *op, unsigned nop,
+                        uint64_t *v) {
+  uint32_t rct = 0, act = 0, ct = 0;
+  unsigned n = spc_ncomp(c, rt, &rct);
+  if (!n || nop < 1 || nop > 3) return -1;
+  unsigned nc[3];
+  for (unsigned j = 0; j < nop; j++) {
+    if (!spc_known(c, op[j])) return -1;
+    nc[j] = spc_ncomp(c, c->ids[op[j]].type, j ? &ct : &act);
+    if (nc[j] != n && nc[j] != 1) return -1;
+  }
+  for (unsigned k = 0; k < n; k++) {
+    uint64_t a[3];
+    for (unsigned j = 0; j < nop; j++) a[j] = spc_comp(c, op[j], nc[j] == 1 ? 0 : k);
+    if (spc_alu(c->ids, opc, rct, opc == SpvOpSelect ? rct : act, a, nop, &v[k])) return -1;
+  }
+  return 0;
+}
+
+/* The words of composite constant id written to the output (its word
+ * offset, recorded when it was written), or NULL. */
+static const uint32_t *spc_composite(const spc_ctx *c, uint32_t id, uint32_t *nconst) {
+  if (id >= c->bound || c->ids[id].kind != SPC_COMPOSITE) return NULL;
+  const uint32_t *w = c->o + c->ids[id].bits;
+  *nconst = (w[0] >> 16) - 3;
+  return w + 3;
+}
+
+/* Bitcast of a number: the operand's bytes (little-endian components)
+ * read as rt's; the sizes must match. */
+static int spc_bitcast(spc_ctx *c, uint32_t rt, uint32_t a, uint64_t *v) {
+  uint32_t act = 0, rct = 0;
+  unsigned na = spc_known(c, a) ? spc_ncomp(c, c->ids[a].type, &act) : 0;
+  unsigned nr = spc_ncomp(c, rt, &rct);
+  unsigned aw = c->ids[act].width, rw = c->ids[rct].width;
+  if (!na || !nr || c->ids[act].kind == SPC_TBOOL || c->ids[rct].kind == SPC_TBOOL ||
+      na * aw != nr * rw)
+    return -1;
+  uint8_t bytes[SPC_MAX_COMP * 8];
+  for (unsigned k = 0; k < na; k++)
+    for (unsigned b = 0; b < aw / 8; b++)
+      bytes[k * (aw / 8) + b] = (uint8_t)(spc_comp(c, a, k) >> (8 * b));
+  for (unsigned k = 0; k < nr; k++) {
+    v[k] = 0;
+    for (unsigned b = 0; b < rw / 8; b++) v[k] |= (uint64_t)bytes[k * (rw / 8) + b] << (8 * b);
+  }
+  return 0;
+}
+
+/* CompositeExtract: through composite constants' constituents by the
+ * literal indexes, the last one possibly into a vector's components. */
+static int spc_extract(spc_ctx *c, uint32_t rt, uint32_t id, const uint32_t *idx, unsigned nidx,
+                       uint64_t *v) {
+  uint32_t ct = 0;
+  unsigned n = spc_ncomp(c, rt, &ct);
+  for (unsigned k = 0; k < nidx; k++) {
+    uint32_t nconst;
+    const uint32_t *cs = spc_composite(c, id, &nconst);
+    if (cs) {
+      if (idx[k] >= nconst) return -1;
+      id = cs[idx[k]];
+      continue;
+    }
+    if (k + 1 != nidx || !spc_known(c, id) || c->ids[id].kind != SPC_VEC || n != 1 ||
+        idx[k] >= c->ids[c->ids[id].type].width || c->ids[c->ids[id].type].type != rt)
+      return -1;
+    v[0] = spc_comp(c, id, idx[k]);
+    return 0;
+  }
+  if (!n || !spc_known(c, id) || c->ids[id].type != rt) return -1;
+  for (unsigned k = 0; k < n; k++) v[k] = spc_comp(c, id, k);
+  return 0;
+}
+
+/* CompositeInsert of object `obj` into composite constant `comp` at the
+ * literal indexes, defining `id`: a vector's component, or a constituent of
+ * a struct or array, whose copy (and each copy of an enclosing constituent,
+ * under fresh ids) is written as an OpConstantComposite. */
+static int spc_insert(spc_ctx *c, uint32_t rt, uint32_t id, uint32_t obj, uint32_t comp,
+                      const uint32_t *idx, unsigned nidx) {
+  /* (a nesting deeper than any real constant stops: this recurses) */
+  if (!nidx || nidx > 32 || comp >= c->bound || c->ids[comp].type != rt) return -1;
+  if (c->ids[comp].kind == SPC_VEC) {
+    uint32_t ct = 0;
+    unsigned n = spc_ncomp(c, rt, &ct);
+    if (nidx != 1 || idx[0] >= n || !spc_known(c, obj) || c->ids[obj].type != ct) return -1;
+    uint64_t v[SPC_MAX_COMP];
+    for (unsigned k = 0; k < n; k++) v[k] = spc_comp(c, comp, k);
+    v[idx[0]] = c->ids[obj].bits;
+    spc_define(c, rt, id, v, 1);
+    return 0;
+  }
+  uint32_t nconst;
+  const uint32_t *cs = spc_composite(c, comp, &nconst);
+  if (!cs || idx[0] >= nconst) return -1;
+  uint32_t part = obj;
+  if (nidx > 1) {
+    uint32_t sub = cs[idx[0]];
+    if (sub >= c->bound) return -1;
+    part = c->next++;
+    if (spc_insert(c, c->ids[sub].type, part, obj, sub, idx + 1, nidx - 1)) return -1;
+  }
+  if (c->n + 3 + nconst > c->limit || !spc_room(c, 3 + nconst)) return -1;
+  cs = spc_composite(c, comp, &nconst);
+  uint32_t *o = c->o + c->n;
+  o[0] = ((3u + nconst) << 16) | SpvOpConstantComposite;
+  o[1] = rt, o[2] = id;
+  memcpy(o + 3, cs, nconst * sizeof *o);
+  o[3 + idx[0]] = part;
+  if (id < c->bound) c->ids[id].kind = SPC_COMPOSITE, c->ids[id].type = rt, c->ids[id].bits = c->n;
+  c->n += 3 + nconst;
+  return 0;
+}
+
+/* OpSpecConstantOp `in` (wc words) evaluated and written as the constant
+ * it computes; -1 when it stays as it is (an address, or operands not
+ * known). */
+static int spc_fold(spc_ctx *c, const uint32_t *in, size_t wc) {
+  uint32_t rt = in[1], id = in[2], opc = in[3], ct = 0;
+  const uint32_t *op = in + 4;
+  unsigned nop = (unsigned)wc - 4;
+  unsigned n = spc_ncomp(c, rt, &ct);
+  uint64_t v[SPC_MAX_COMP];
+  int r = -1;
+  if (c->n + 6 * SPC_MAX_COMP + 3 > c->limit) return -1; /* a vector's words at most */
+  switch (spc_how(opc)) {
+  case SPC_EV_ALU:
+    r = n ? spc_eval_alu(c, opc, rt, op, nop, v) : -1;
+    break;
+  case SPC_EV_SHAPE:
+    if (opc == SpvOpBitcast && nop == 1) {
+      r = spc_bitcast(c, rt, op[0], v);
+    } else if (opc == SpvOpCompositeExtract && nop >= 2) {
+      r = n ? spc_extract(c, rt, op[0], op + 1, nop - 1, v) : -1;
+    } else if (opc == SpvOpCompositeInsert && nop >= 3) {
+      return spc_insert(c, rt, id, op[0], op[1], op + 2, nop - 2);
+    } else if (opc == SpvOpVectorShuffle && nop >= 2 && n == nop - 2 && spc_known(c, op[0]) &&
+               spc_known(c, op[1])) {
+      uint32_t t1 = 0, t2 = 0;
+      unsigned n1 = spc_ncomp(c, c->ids[op[0]].type, &t1);
+      unsigned n2 = spc_ncomp(c, c->ids[op[1]].type, &t2);
+      r = n1 > 1 && n2 > 1 && t1 == ct && t2 == ct ? 0 : -1;
+      for (unsigned k = 0; !r && k < n; k++) {
+        uint32_t s = op[2 + k]; /* 0xFFFFFFFF: undefined, 0 here */
+        r = s != 0xFFFFFFFFu && s >= n1 + n2 ? -1 : 0;
+        v[k] = s == 0xFFFFFFFFu ? 0 : s < n1 ? spc_comp(c, op[0], s) : spc_comp(c, op[1], s - n1);
+      }
+    }
+    break;
+  default: /* addresses: the reader's */
+    break;
+  }
+  if (r) return -1;
+  spc_define(c, rt, id, v, 1);
+  return 0;
 }
 
 uint32_t *fe_spirv_specialize(const uint32_t *words, size_t nwords, const fe_spec_value *vals,
                               size_t nvals, size_t *nout) {
   int oom = 0;
   uint32_t *little = spc_little(words, nwords, &oom);
-  uint32_t *o = oom ? NULL : malloc((nwords ? nwords : 1) * sizeof *o);
-  if (!o) {
+  spc_ctx c = {0};
+  c.cap = nwords + 64;
+  c.o = oom ? NULL : malloc(c.cap * sizeof *c.o);
+  if (!c.o) {
     free(little);
     return NULL;
   }
   if (little) words = little;
-  uint32_t bound = 0;
-  spc_id *ids = spc_scan(words, nwords, &bound);
-  if (!ids) { /* nothing to specialise here: the reader reports the header */
-    memcpy(o, words, nwords * sizeof *o);
+  c.ids = spc_scan(words, nwords, &c.bound);
+  if (!c.ids) { /* nothing to specialise here: the reader reports the header */
+    memcpy(c.o, words, nwords * sizeof *c.o);
     *nout = nwords;
     free(little);
-    return o;
+    return c.o;
   }
-  memcpy(o, words, 5 * sizeof *o);
-  size_t n = 5, at = 5, wc;
-  for (; (wc = spc_len(words, nwords, at)); at += wc) {
+  c.next = c.bound;
+  c.limit = SPC_GROWTH(nwords);
+  memcpy(c.o, words, 5 * sizeof *c.o);
+  c.n = 5;
+  size_t at = 5, wc;
+  spc_id *ids = c.ids;
+  for (; !c.oom && (wc = spc_len(words, nwords, at)); at += wc) {
     const uint32_t *in = words + at;
     uint16_t op = (uint16_t)(in[0] & 0xFFFF);
     uint32_t rt = wc >= 3 ? in[1] : 0, id = wc >= 3 ? in[2] : 0;
     int scalar =
-        rt < bound && id < bound &&
+        rt < c.bound && id < c.bound &&
         (ids[rt].kind == SPC_TINT || ids[rt].kind == SPC_TFLOAT || ids[rt].kind == SPC_TBOOL);
     if (op == SpvOpDecorate && wc >= 3 && in[2] == SpvDecorationSpecId) continue;
-    /* (each rewrite is no longer than the instruction: checked here) */
     if ((op == SpvOpConstant || op == SpvOpSpecConstant) && scalar && ids[rt].kind != SPC_TBOOL &&
         wc >= (ids[rt].width > 32 ? 5u : 4u)) {
       uint64_t bits = in[3] | (wc >= 5 ? (uint64_t)in[4] << 32 : 0);
       for (size_t k = 0; op == SpvOpSpecConstant && ids[id].has_sid && k < nvals; k++)
         if (vals[k].id == ids[id].sid) bits = vals[k].bits; /* the last set wins */
-      ids[id].kind = SPC_CONST, ids[id].type = rt;
-      ids[id].bits = bits & spc_mask(ids[rt].width);
-      n += spc_emit(o + n, ids, rt, id, ids[id].bits);
+      spc_define(&c, rt, id, &bits, 1);
       continue;
     }
     if ((op == SpvOpConstantTrue || op == SpvOpConstantFalse || op == SpvOpSpecConstantTrue ||
@@ -383,46 +715,57 @@ uint32_t *fe_spirv_specialize(const uint32_t *words, size_t nwords, const fe_spe
       for (size_t k = 0;
            op != SpvOpConstantTrue && op != SpvOpConstantFalse && ids[id].has_sid && k < nvals; k++)
         if (vals[k].id == ids[id].sid) bits = vals[k].bits != 0;
-      ids[id].kind = SPC_CONST, ids[id].type = rt, ids[id].bits = bits;
-      n += spc_emit(o + n, ids, rt, id, bits);
+      spc_define(&c, rt, id, &bits, 1);
       continue;
     }
-    if ((op == SpvOpConstantComposite || op == SpvOpSpecConstantComposite) && id < bound) {
-      ids[id].kind = SPC_COMPOSITE, ids[id].bits = at;
-    }
-    /* an element of a composite constant (its one literal index) */
-    if (op == SpvOpSpecConstantOp && scalar && wc == 6 && in[3] == SpvOpCompositeExtract &&
-        in[4] < bound && ids[in[4]].kind == SPC_COMPOSITE) {
-      size_t c = (size_t)ids[in[4]].bits;
-      size_t k = in[5];
-      uint32_t e = 3 + k < (words[c] >> 16) ? words[c + 3 + k] : bound;
-      if (e < bound && ids[e].kind == SPC_CONST && ids[e].type == rt) {
-        ids[id].kind = SPC_CONST, ids[id].type = rt, ids[id].bits = ids[e].bits;
-        n += spc_emit(o + n, ids, rt, id, ids[id].bits);
+    if (op == SpvOpSpecConstantOp && wc >= 5 && rt < c.bound && id < c.bound &&
+        !spc_fold(&c, in, wc))
+      continue;
+    if (!spc_room(&c, wc)) break;
+    memcpy(c.o + c.n, in, wc * sizeof *c.o);
+    if (op == SpvOpSpecConstantComposite)
+      c.o[c.n] = (c.o[c.n] & 0xFFFF0000u) | SpvOpConstantComposite;
+    if ((op == SpvOpConstantComposite || op == SpvOpSpecConstantComposite) && wc >= 3 &&
+        id < c.bound && rt < c.bound) {
+      /* a vector of known scalars is a vector constant; others are found
+       * by their words (CompositeExtract, CompositeInsert) */
+      uint32_t ct = 0;
+      unsigned n = ids[rt].kind == SPC_TVEC ? spc_ncomp(&c, rt, &ct) : 0;
+      int known = n && wc == 3 + n;
+      for (unsigned k = 0; known && k < n; k++)
+        known =
+            in[3 + k] < c.bound && ids[in[3 + k]].kind == SPC_CONST && ids[in[3 + k]].type == ct;
+      ids[id].type = rt;
+      if (known) {
+        uint64_t v[SPC_MAX_COMP];
+        for (unsigned k = 0; k < n; k++) v[k] = ids[in[3 + k]].bits;
+        spc_define(&c, rt, id, v, 0); /* the composite as written stays */
+        c.n += wc;
         continue;
       }
+      ids[id].kind = SPC_COMPOSITE, ids[id].bits = c.n;
     }
-    if (op == SpvOpSpecConstantOp && scalar && wc >= 5 && wc <= 7) {
-      unsigned nop = (unsigned)wc - 4;
-      int known = 1;
-      for (unsigned k = 0; k < nop && known; k++)
-        known = in[4 + k] < bound && ids[in[4 + k]].kind == SPC_CONST;
-      uint64_t bits = 0;
-      if (known && !spc_eval(ids, in[3], rt, in + 4, nop, &bits)) {
-        ids[id].kind = SPC_CONST, ids[id].type = rt;
-        ids[id].bits = ids[rt].kind == SPC_TBOOL ? bits != 0 : bits & spc_mask(ids[rt].width);
-        n += spc_emit(o + n, ids, rt, id, ids[id].bits);
-        continue;
-      }
+    if (op == SpvOpConstantNull && wc >= 3 && id < c.bound && rt < c.bound) {
+      uint32_t ct = 0;
+      unsigned n = spc_ncomp(&c, rt, &ct);
+      uint64_t v[SPC_MAX_COMP] = {0};
+      if (n) spc_define(&c, rt, id, v, 0);
     }
-    memcpy(o + n, in, wc * sizeof *o);
-    if (op == SpvOpSpecConstantComposite) o[n] = (o[n] & 0xFFFF0000u) | SpvOpConstantComposite;
-    n += wc;
+    c.n += wc;
   }
   /* a malformed tail is kept for the reader to report */
-  memcpy(o + n, words + at, (nwords - at) * sizeof *o);
-  *nout = n + (nwords - at);
-  free(ids);
+  if (!c.oom && spc_room(&c, nwords - at)) {
+    memcpy(c.o + c.n, words + at, (nwords - at) * sizeof *c.o);
+    c.n += nwords - at;
+    c.o[3] = c.next;
+  }
+  *nout = c.n;
+  free(c.ids);
+  free(c.pool);
   free(little);
-  return o;
+  if (c.oom) {
+    free(c.o);
+    return NULL;
+  }
+  return c.o;
 }

@@ -71,6 +71,24 @@ START_TEST(nothing_to_mark) {
 }
 END_TEST
 
+/* fe_clc_mark_uniform_entry_points: one OpString per Kernel entry point
+ * (a SPIR-V object compiled with -cl-uniform-work-group-size), after the
+ * execution modes; a module without a header untouched */
+START_TEST(marks_uniform_entry_points) {
+  size_t n;
+  uint32_t *w = copy_module(&n);
+  ck_assert_int_eq(fe_clc_mark_uniform_entry_points(&w, &n), 0);
+  ck_assert_uint_eq(w[3], 41);
+  ck_assert_str_eq(string_at(w, 15, 40), FE_CLC_UNIFORM_PREFIX "k");
+  ck_assert_uint_eq(n, NMOD + (w[15] >> 16));
+  ck_assert_mem_eq(w + n - 3, module + 15, 3 * sizeof *w); /* OpSource moved intact */
+  n = 3;
+  ck_assert_int_eq(fe_clc_mark_uniform_entry_points(&w, &n), 0);
+  ck_assert_uint_eq(n, 3);
+  free(w);
+}
+END_TEST
+
 /* A last marker without its NUL is a cut-off file: an error. A module too
  * short to hold a header, or of bound 0, cannot take new ids: left as it is
  * for the SPIR-V reader to reject. The words are unchanged either way. */
@@ -99,6 +117,7 @@ int main(void) {
   tcase_add_test(tc, adds_markers);
   tcase_add_test(tc, nothing_to_mark);
   tcase_add_test(tc, bad_input);
+  tcase_add_test(tc, marks_uniform_entry_points);
   suite_add_tcase(s, tc);
   return check_run(s);
 }

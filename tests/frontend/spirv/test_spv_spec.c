@@ -152,7 +152,7 @@ START_TEST(spec_constant_ops_fold) {
   size_t n = 0;
   uint32_t *o = fe_spirv_specialize(m.w, m.n, NULL, 0, &n);
   ck_assert_ptr_nonnull(o);
-  ck_assert_uint_le(n, m.n);
+  ck_assert_uint_le(n, m.n); /* scalars only: no new constants */
   for (size_t k = 0; k < ncases; k++) {
     uint64_t v = 0;
     SpvOp op = find(o, n, 200 + (uint32_t)k, &v);
@@ -218,11 +218,141 @@ START_TEST(spec_ids_set_and_freeze) {
 }
 END_TEST
 
+/* The components of vector constant `id` in the specialised module (an
+ * OpConstantComposite of scalar constants): their count; fails the test
+ * when it is not one. */
+static unsigned findvec(const uint32_t *w, size_t n, uint32_t id, uint64_t *v) {
+  for (size_t at = 5; at < n; at += w[at] >> 16) {
+    ck_assert_uint_gt(w[at] >> 16, 0);
+    if ((w[at] & 0xFFFF) != SpvOpConstantComposite || w[at + 2] != id) continue;
+    unsigned nc = (w[at] >> 16) - 3;
+    for (unsigned k = 0; k < nc; k++) {
+      SpvOp op = find(w, n, w[at + 3 + k], &v[k]);
+      ck_assert_msg(op != SpvOpSpecConstantOp, "component %u of %u not folded", k, id);
+    }
+    return nc;
+  }
+  ck_abort_msg("vector %u not defined (not folded?)", id);
+  return 0;
+}
+
+enum { T_V2I32 = 40, T_V4I32, T_V4BOOL, T_V2F32, T_F16, T_V2F16, T_V2I8, T_S, T_V2BOOL };
+
+/* OpSpecConstantOp on vectors, evaluated component by component with the
+ * scalar evaluator (IAdd, comparisons, Select with a vector and a scalar
+ * condition, conversions to half with its rounding and range), the shape
+ * operations (VectorShuffle with an undefined component, CompositeExtract
+ * and CompositeInsert through a struct, Bitcast between a vector and a
+ * scalar), a fold over a fold, and a set SpecId in a vector composite. The
+ * module grows: vector results get component constants under new ids. */
+START_TEST(spec_vector_ops_fold) {
+  mod m;
+  begin(&m);
+  ins(&m, SpvOpTypeVector, 3, (uint32_t[]){T_V2I32, T_I32, 2});
+  ins(&m, SpvOpTypeVector, 3, (uint32_t[]){T_V4I32, T_I32, 4});
+  ins(&m, SpvOpTypeVector, 3, (uint32_t[]){T_V4BOOL, T_BOOL, 4});
+  ins(&m, SpvOpTypeVector, 3, (uint32_t[]){T_V2F32, T_F32, 2});
+  ins(&m, SpvOpTypeFloat, 2, (uint32_t[]){T_F16, 16});
+  ins(&m, SpvOpTypeVector, 3, (uint32_t[]){T_V2F16, T_F16, 2});
+  ins(&m, SpvOpTypeVector, 3, (uint32_t[]){T_V2I8, T_I8, 2});
+  ins(&m, SpvOpTypeStruct, 3, (uint32_t[]){T_S, T_V2F32, T_I32});
+  ins(&m, SpvOpTypeVector, 3, (uint32_t[]){T_V2BOOL, T_BOOL, 2});
+  ins(&m, SpvOpDecorate, 3, (uint32_t[]){109, SpvDecorationSpecId, 9});
+  k32(&m, 100, T_I32, 1), k32(&m, 101, T_I32, 2), k32(&m, 102, T_I32, 3);
+  k32(&m, 103, T_I32, 0xFFFFFFFFu), k32(&m, 104, T_I32, 10), k32(&m, 105, T_I32, 20);
+  k32(&m, 106, T_I32, 30), k32(&m, 107, T_I32, 99), k32(&m, 108, T_I32, 0x1234);
+  ins(&m, SpvOpSpecConstant, 3, (uint32_t[]){T_I32, 109, 4}); /* set to 5 below */
+  k32(&m, 110, T_F32, f32(1.5f)), k32(&m, 111, T_F32, f32(70000.0f));
+  k32(&m, 112, T_F32, f32(1e-7f)), k32(&m, 113, T_F32, f32(65519.0f));
+  k32(&m, 114, T_F16, 0x3C00); /* 1.0 */
+  ins(&m, SpvOpConstantTrue, 2, (uint32_t[]){T_BOOL, 115});
+  ins(&m, SpvOpConstantFalse, 2, (uint32_t[]){T_BOOL, 116});
+  ins(&m, SpvOpConstantComposite, 6, (uint32_t[]){T_V4I32, 120, 100, 101, 102, 103});
+  ins(&m, SpvOpConstantComposite, 6, (uint32_t[]){T_V4I32, 121, 104, 105, 106, 100});
+  ins(&m, SpvOpConstantComposite, 4, (uint32_t[]){T_V2F32, 122, 110, 111});
+  ins(&m, SpvOpConstantComposite, 4, (uint32_t[]){T_V2F32, 123, 112, 113});
+  ins(&m, SpvOpConstantComposite, 4, (uint32_t[]){T_S, 124, 122, 108});
+  ins(&m, SpvOpConstantComposite, 4, (uint32_t[]){T_V2I32, 125, 100, 101});
+  ins(&m, SpvOpSpecConstantComposite, 4, (uint32_t[]){T_V2I32, 126, 109, 108});
+  ins(&m, SpvOpConstantComposite, 4, (uint32_t[]){T_V2F16, 127, 114, 114});
+  ins(&m, SpvOpSpecConstantOp, 5, (uint32_t[]){T_V4I32, 200, SpvOpIAdd, 120, 121});
+  ins(&m, SpvOpSpecConstantOp, 5, (uint32_t[]){T_V4BOOL, 201, SpvOpSLessThan, 120, 121});
+  ins(&m, SpvOpSpecConstantOp, 6, (uint32_t[]){T_V4I32, 202, SpvOpSelect, 201, 120, 121});
+  ins(&m, SpvOpSpecConstantOp, 6, (uint32_t[]){T_V4I32, 203, SpvOpSelect, 116, 120, 121});
+  ins(&m, SpvOpSpecConstantOp, 9,
+      (uint32_t[]){T_V4I32, 204, SpvOpVectorShuffle, 120, 121, 7, 0, 0xFFFFFFFFu, 2});
+  ins(&m, SpvOpSpecConstantOp, 5, (uint32_t[]){T_I32, 205, SpvOpCompositeExtract, 200, 2});
+  ins(&m, SpvOpSpecConstantOp, 6, (uint32_t[]){T_V4I32, 206, SpvOpCompositeInsert, 107, 120, 1});
+  ins(&m, SpvOpSpecConstantOp, 6, (uint32_t[]){T_F32, 207, SpvOpCompositeExtract, 124, 0, 1});
+  ins(&m, SpvOpSpecConstantOp, 7, (uint32_t[]){T_S, 208, SpvOpCompositeInsert, 110, 124, 0, 1});
+  ins(&m, SpvOpSpecConstantOp, 4, (uint32_t[]){T_I64, 209, SpvOpBitcast, 125});
+  ins(&m, SpvOpSpecConstantOp, 4, (uint32_t[]){T_V2I32, 210, SpvOpBitcast, 209});
+  ins(&m, SpvOpSpecConstantOp, 4, (uint32_t[]){T_V2F16, 211, SpvOpFConvert, 122});
+  ins(&m, SpvOpSpecConstantOp, 4, (uint32_t[]){T_V2F16, 212, SpvOpFConvert, 123});
+  ins(&m, SpvOpSpecConstantOp, 5, (uint32_t[]){T_V2F16, 213, SpvOpFAdd, 127, 127});
+  ins(&m, SpvOpSpecConstantOp, 4, (uint32_t[]){T_V2I8, 214, SpvOpUConvert, 126});
+  ins(&m, SpvOpSpecConstantOp, 4, (uint32_t[]){T_V2F32, 215, SpvOpConvertSToF, 125});
+  ins(&m, SpvOpSpecConstantOp, 5, (uint32_t[]){T_V2F32, 216, SpvOpFMul, 215, 122});
+  ins(&m, SpvOpSpecConstantOp, 5, (uint32_t[]){T_V2I32, 217, SpvOpIMul, 126, 125});
+  fe_spec_value set = {9, 4, 5};
+  size_t n = 0;
+  uint32_t *o = fe_spirv_specialize(m.w, m.n, &set, 1, &n);
+  ck_assert_ptr_nonnull(o);
+  ck_assert_uint_gt(o[3], m.w[3]); /* component constants under new ids */
+  const struct {
+    uint32_t id;
+    unsigned n;
+    uint64_t v[4];
+  } want[] = {
+      {200, 4, {11, 22, 33, 0}},
+      {201, 4, {1, 1, 1, 1}}, /* -1 < 1 signed */
+      {202, 4, {1, 2, 3, 0xFFFFFFFFu}},
+      {203, 4, {10, 20, 30, 1}},
+      {204, 4, {1, 1, 0, 3}}, /* 0xFFFFFFFF: undefined, 0 */
+      {206, 4, {1, 99, 3, 0xFFFFFFFFu}},
+      {210, 2, {1, 2}},
+      {211, 2, {0x3E00, 0x7C00}}, /* 1.5; 70000 past the largest half: inf */
+      {212, 2, {0x0002, 0x7BFF}}, /* a subnormal; 65519 rounds down to 65504 */
+      {213, 2, {0x4000, 0x4000}}, /* 1 + 1 in half */
+      {214, 2, {5, 0x34}},        /* the SpecId set; truncated */
+      {216, 2, {f32(1.5f), f32(140000.0f)}},
+      {217, 2, {5, 0x2468}},
+  };
+  for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+    uint64_t v[16];
+    ck_assert_uint_eq(findvec(o, n, want[k].id, v), want[k].n);
+    for (unsigned c = 0; c < want[k].n; c++)
+      ck_assert_msg(v[c] == want[k].v[c], "%%%u[%u] = 0x%llx, want 0x%llx", want[k].id, c,
+                    (unsigned long long)v[c], (unsigned long long)want[k].v[c]);
+  }
+  uint64_t v;
+  ck_assert_int_eq(find(o, n, 205, &v), SpvOpConstant);
+  ck_assert_uint_eq(v, 33);
+  ck_assert_int_eq(find(o, n, 207, &v), SpvOpConstant);
+  ck_assert_uint_eq(v, f32(70000.0f));
+  ck_assert_int_eq(find(o, n, 209, &v), SpvOpConstant);
+  ck_assert_uint_eq(v, 0x200000001ull);
+  /* the struct with {1.5, 1.5} as its vector: a new vector under a new id */
+  uint32_t comp = 0, member = 0;
+  for (size_t at = 5; at < n; at += o[at] >> 16)
+    if ((o[at] & 0xFFFF) == SpvOpConstantComposite && o[at + 2] == 208)
+      comp = o[at + 3], member = o[at + 4];
+  ck_assert_uint_ge(comp, m.w[3]);
+  ck_assert_uint_eq(member, 108);
+  uint64_t sv[16];
+  ck_assert_uint_eq(findvec(o, n, comp, sv), 2);
+  ck_assert_uint_eq(sv[0], f32(1.5f));
+  ck_assert_uint_eq(sv[1], f32(1.5f));
+  free(o);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("spv_spec");
   TCase *tc = tcase_create("spec");
   tcase_add_test(tc, spec_constant_ops_fold);
   tcase_add_test(tc, spec_ids_set_and_freeze);
+  tcase_add_test(tc, spec_vector_ops_fold);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
