@@ -617,11 +617,10 @@ static fe_status clc_clang(const fe_clc_tools *tools, const char *dir, const clc
 /* dir/in (LLVM IR, text or bitcode) -> dir/out (text), legalised for
  * llvm-spirv by wavesim-legal (frontend/legal/legal.c, a child process like
  * the other tools), with the kernels' facts in dir/facts when facts is not
- * NULL (clc_hint.h); or, with `uniform`, only every kernel marked for
- * uniform work-groups. A construct it can neither rewrite nor let through
+ * NULL (clc_hint.h). A construct it can neither rewrite nor let through
  * fails the build with its message (source position and line). */
 static fe_status clc_legalize_file(const fe_clc_tools *tools, const char *dir, const char *in,
-                                   const char *out, const char *facts, int uniform, fe_sb *log) {
+                                   const char *out, const char *facts, fe_sb *log) {
   char logp[PATH_MAX];
   size_t n = 0;
   clc_argv a = {0};
@@ -630,7 +629,6 @@ static fe_status clc_legalize_file(const fe_clc_tools *tools, const char *dir, c
     clc_push(&a, "--facts");
     clc_push(&a, facts);
   }
-  if (uniform) clc_push(&a, "--uniform-work-groups");
   clc_push(&a, in);
   clc_push(&a, out);
   snprintf(logp, sizeof logp, "%s/legal.log", dir);
@@ -645,13 +643,7 @@ static fe_status clc_legalize_file(const fe_clc_tools *tools, const char *dir, c
     else if (text)
       clc_log_reason(text, log);
     free(text);
-    if (uniform)
-      fe_sb_printf(log,
-                   "error: internal: marking the kernels for uniform work-groups failed "
-                   "(wavesim-legal exit %d)\n",
-                   rc);
-    else
-      fe_sb_printf(log,
+    fe_sb_printf(log,
                    "error: the program cannot be legalised for the SPIR-V translator "
                    "(wavesim-legal exit %d; the messages above name the construct)\n",
                    rc);
@@ -729,7 +721,7 @@ static fe_status clc_lower(const fe_clc_tools *tools, const char *dir, const cha
     fe_status st = p == 0 && !opt_disable
                        ? clc_opt_full(tools, dir, in, log)
                        : clc_opt(tools, dir, FE_CLC_OPT_FALLBACK, NULL, 0, in, "y.ll", 1, log);
-    if (st == FE_OK) st = clc_legalize_file(tools, dir, "y.ll", "y2.ll", "y2.facts", 0, log);
+    if (st == FE_OK) st = clc_legalize_file(tools, dir, "y.ll", "y2.ll", "y2.facts", log);
     if (st == FE_OK) st = clc_opt(tools, dir, "verify", NULL, 0, "y2.ll", "y.bc", 0, log);
     if (st != FE_OK) {
       fe_sb_fini(&first);
@@ -853,7 +845,7 @@ static fe_status clc_front(const fe_clc_tools *tools, const char *source, const 
   /* clang's own output already holds one form llvm-spirv mistranslates (a
    * private initialiser's constant global), which opt would spread into
    * forms no rewrite recognises: legalised before opt sees it */
-  if (st == FE_OK) st = clc_legalize_file(tools, dir, "c.ll", "in.ll", NULL, 0, log);
+  if (st == FE_OK) st = clc_legalize_file(tools, dir, "c.ll", "in.ll", NULL, log);
   return st;
 }
 

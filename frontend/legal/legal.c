@@ -9,9 +9,6 @@
  * translator cannot take and that this tool cannot rewrite; stderr names it
  * with its source position and line (input.cl in the working directory),
  * never a stack dump. Exit 2: bad usage, unreadable input, unwritable output.
- *   wavesim-legal --uniform-work-groups IN.ll|IN.bc OUT.ll
- * only marks every kernel as -cl-uniform-work-group-size does (a compiled
- * object from SPIR-V, legalised later when its link is lowered).
  *
  * What it rewrites, each keeping the program's meaning exactly:
  *  - `<1 x T>` vectors, which llvm-spirv aborts on ("Unsupported vector type
@@ -1316,14 +1313,10 @@ static void lg_check(lg_ctx *x) {
 
 int main(int argc, char **argv) {
   const char *facts = NULL;
-  int uniform = 0, a = 1;
-  if (argc == 5 && !strcmp(argv[1], "--facts"))
-    facts = argv[2], a = 3;
-  else if (argc == 4 && !strcmp(argv[1], "--uniform-work-groups"))
-    uniform = 1, a = 2;
+  int a = 1;
+  if (argc == 5 && !strcmp(argv[1], "--facts")) facts = argv[2], a = 3;
   if (argc - a != 2) {
-    fprintf(stderr, "usage: wavesim-legal [--facts FACTS] IN.ll|IN.bc OUT.ll\n"
-                    "       wavesim-legal --uniform-work-groups IN.ll|IN.bc OUT.ll\n");
+    fprintf(stderr, "usage: wavesim-legal [--facts FACTS] IN.ll|IN.bc OUT.ll\n");
     return 2;
   }
   const char *in = argv[a], *out = argv[a + 1];
@@ -1342,18 +1335,6 @@ int main(int argc, char **argv) {
     LLVMDisposeMessage(msg);
     LLVMContextDispose(x.c);
     return 2;
-  }
-  if (uniform) {
-    lg_mark_uniform(x.c, x.m);
-    int rc = 0;
-    if (LLVMPrintModuleToFile(x.m, out, &msg)) {
-      fprintf(stderr, "error: wavesim-legal: cannot write %s: %s\n", out, msg ? msg : "?");
-      rc = 2;
-    }
-    LLVMDisposeMessage(msg);
-    LLVMDisposeModule(x.m);
-    LLVMContextDispose(x.c);
-    return rc;
   }
   x.b = LLVMCreateBuilderInContext(x.c);
   unsigned int_dots = lg_int_dot_rewrite(x.m, x.b);

@@ -82,15 +82,3 @@ int lg_facts_write(LLVMContextRef c, LLVMModuleRef m, const char *path) {
   if (bad) fprintf(stderr, "error: wavesim-legal: cannot write the kernel facts to %s\n", path);
   return bad ? -1 : 0;
 }
-
-void lg_mark_uniform(LLVMContextRef c, LLVMModuleRef m) {
-  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
-    if (!lg_is_kernel(fn)) continue;
-    /* a "false" the kernel had goes first: one value per attribute */
-    LLVMRemoveStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, lg_uniform_attr,
-                                     LG_UNIFORM_LEN);
-    LLVMAddAttributeAtIndex(
-        fn, LLVMAttributeFunctionIndex,
-        LLVMCreateStringAttribute(c, lg_uniform_attr, LG_UNIFORM_LEN, "true", 4));
-  }
-}

@@ -65,8 +65,5 @@ void lg_privatise(lg_ctx *x, LLVMValueRef fn);
  * order (an empty file when there are none); 0, or -1 (reported) when the
  * file cannot be written */
 int lg_facts_write(LLVMContextRef c, LLVMModuleRef m, const char *path);
-/* every kernel gets "uniform-work-group-size"="true", as clang gives it under
- * -cl-uniform-work-group-size */
-void lg_mark_uniform(LLVMContextRef c, LLVMModuleRef m);
 
 #endif

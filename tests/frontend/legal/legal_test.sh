@@ -7,19 +7,13 @@
 # with "; ERROR: TEXT" lines must instead fail with exit 1 and print each TEXT (its
 # "; SOURCE:" lines are written to input.cl first, the file the tool quotes the source line
 # from), never a stack dump. The kernel facts it writes (--facts) must be exactly the
-# case's "; FACT: MARKER" lines, in order (none when it has none); a case with an
-# "; ARGS: OPTION" line runs with that option instead (--uniform-work-groups).
+# case's "; FACT: MARKER" lines, in order (none when it has none).
 # usage: legal_test.sh WAVESIM_LEGAL LLVM_AS LLVM_SPIRV CASE.ll WORKDIR OPT SPIRV_VAL
 set -u
 legal=$1 as=$2 spirv=$3 case=$4 work=$5 opt=$6 val=$7
 rm -rf "$work" && mkdir -p "$work" || exit 1
 sed -n 's|^; SOURCE: \{0,1\}||p' "$case" > "$work/input.cl"
-args=$(sed -n 's|^; ARGS: ||p' "$case" | head -n 1)
-if [ -n "$args" ]; then
-  (cd "$work" && "$legal" $args "$case" out.ll) > "$work/log" 2>&1
-else
-  (cd "$work" && "$legal" --facts facts "$case" out.ll) > "$work/log" 2>&1
-fi
+(cd "$work" && "$legal" --facts facts "$case" out.ll) > "$work/log" 2>&1
 rc=$?
 cat "$work/log"
 grep -q 'Stack dump' "$work/log" && { echo "FAIL: a stack dump"; exit 1; }
@@ -32,13 +26,11 @@ if grep -q '^; ERROR:' "$case"; then
   exit 0
 fi
 [ $rc = 0 ] || { echo "FAIL: wavesim-legal exit $rc on $case"; exit 1; }
-if [ -z "$args" ]; then
-  sed -n 's|^; FACT: ||p' "$case" > "$work/facts.want"
-  tr '\0' '\n' < "$work/facts" > "$work/facts.got" || { echo "FAIL: no facts file"; exit 1; }
-  last=$(tail -c 1 "$work/facts" | od -An -tx1 | tr -d ' \n')
-  [ -z "$last" ] || [ "$last" = 00 ] || { echo "FAIL: the facts do not end with a NUL"; exit 1; }
-  diff "$work/facts.want" "$work/facts.got" || { echo "FAIL: the kernel facts differ (< want, > got)"; exit 1; }
-fi
+sed -n 's|^; FACT: ||p' "$case" > "$work/facts.want"
+tr '\0' '\n' < "$work/facts" > "$work/facts.got" || { echo "FAIL: no facts file"; exit 1; }
+last=$(tail -c 1 "$work/facts" | od -An -tx1 | tr -d ' \n')
+[ -z "$last" ] || [ "$last" = 00 ] || { echo "FAIL: the facts do not end with a NUL"; exit 1; }
+diff "$work/facts.want" "$work/facts.got" || { echo "FAIL: the kernel facts differ (< want, > got)"; exit 1; }
 sed -n 's|^; CHECK: ||p' "$case" | while IFS= read -r want; do
   grep -qF -- "$want" "$work/out.ll" || { echo "FAIL: not in the output: $want"; cat "$work/out.ll"; exit 1; }
 done || exit 1
