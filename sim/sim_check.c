@@ -439,7 +439,7 @@ static void sim_chk_oom(sim_check *k) {
            "kernel '%s': the correctness checks stopped: out of host memory for their shadow "
            "state after %zu KiB of global memory touched (about %u bytes per byte); check a "
            "smaller problem size",
-           k->c->k->name, k->npages * (SIM_CHK_PAGE / 1024), k->hb ? 17u : 14u);
+           k->c->k->name, k->npages * (SIM_CHK_PAGE / 1024), k->hb ? 18u : 15u);
   sim_chk_emit(k, CHK_OOM, 0, 0, msg);
 }
 
