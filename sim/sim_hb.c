@@ -69,13 +69,12 @@ struct sim_hb {
 };
 
 /* ---- vector clocks ------------------------------------------------------------- */
-static int hb_reserve(sim_hb *h, hb_vc *v, uint32_t need) {
+static int hb_reserve(hb_vc *v, uint32_t need) {
   if (need <= v->cap) return 0;
   uint32_t cap = v->cap ? v->cap : 4;
   while (cap < need) cap *= 2;
   hb_ent *e = realloc(v->e, (size_t)cap * sizeof *e);
   if (!e) return -1;
-  (void)h;
   v->e = e, v->cap = cap;
   return 0;
 }
@@ -108,7 +107,7 @@ static int hb_set(sim_hb *h, hb_vc *v, uint64_t key, uint32_t c, int count) {
     return 0;
   }
   if (count && h->entries + 1 > h->max_entries) return h->full = 1, -1;
-  if (hb_reserve(h, v, v->n + 1)) return -1;
+  if (hb_reserve(v, v->n + 1)) return -1;
   memmove(&v->e[lo + 1], &v->e[lo], (size_t)(v->n - lo) * sizeof *v->e);
   v->e[lo] = (hb_ent){key, c};
   v->n++;
@@ -119,7 +118,7 @@ static int hb_set(sim_hb *h, hb_vc *v, uint64_t key, uint32_t c, int count) {
 /* dst = max(dst, src) per component, merged through h->tmp */
 static int hb_join(sim_hb *h, hb_vc *dst, const hb_vc *src, int count) {
   if (!src->n) return 0;
-  if (hb_reserve(h, &h->tmp, dst->n + src->n)) return -1;
+  if (hb_reserve(&h->tmp, dst->n + src->n)) return -1;
   uint32_t i = 0, j = 0, n = 0;
   while (i < dst->n || j < src->n) {
     if (j == src->n || (i < dst->n && dst->e[i].key < src->e[j].key)) {
@@ -284,6 +283,16 @@ void sim_hb_group(sim_hb *h, uint32_t slot, uint32_t group) {
   hb_slot *s = &h->slots[slot];
   h->entries -= s->gvc.n;
   s->gvc.n = 0;
+  /* the group that ran here has ended: its items access nothing more, so
+   * what they acquired is not needed (others' clocks name them by key) */
+  for (uint32_t m = 0; m < s->n; m++) {
+    hb_item *it = &h->items[s->members[m]];
+    h->entries -= it->vc.n + it->fvc.n + it->pend.n;
+    free(it->vc.e), free(it->fvc.e), free(it->pend.e);
+    memset(&it->vc, 0, sizeof it->vc), memset(&it->fvc, 0, sizeof it->fvc);
+    memset(&it->pend, 0, sizeof it->pend);
+    it->fence = 0, it->pend_need = 0;
+  }
   s->n = 0;
 }
 

@@ -27,7 +27,9 @@ typedef struct sim_hb sim_hb;
 sim_hb *sim_hb_create(uint32_t nslots, uint32_t wave_size, size_t max_entries);
 void sim_hb_destroy(sim_hb *h);
 
-/* Work-group `group` starts in `slot`: its barriers have passed nothing on yet. */
+/* Work-group `group` starts in `slot`: its barriers have passed nothing on
+ * yet, and the group that ran there before has ended (what its items
+ * acquired is dropped: only resident items hold vector clocks). */
 void sim_hb_group(sim_hb *h, uint32_t slot, uint32_t group);
 /* The group in `slot` left a barrier with a global fence: what each of its
  * items acquired before it is acquired by all of them after it. 0, or -1

@@ -170,6 +170,22 @@ START_TEST(test_group_barrier_count) {
 }
 END_TEST
 
+/* a group that ended gives its items' clocks back; the others still name
+ * its items' clocks */
+START_TEST(test_ended_group_freed) {
+  sim_hb *h = two_groups();
+  ck_assert_int_eq(sim_hb_atomic(h, 0, 0, 3, FLAG, REL(DEVICE), 1, 0), 0);
+  ck_assert_int_eq(sim_hb_atomic(h, 1, 1, 5, FLAG, AR(DEVICE), 1, 0), 0);
+  size_t held = sim_hb_entries(h);
+  sim_hb_group(h, 1, 2); /* group 1 ended */
+  ck_assert_uint_lt(sim_hb_entries(h), held);
+  ck_assert_int_eq(sim_hb_atomic(h, 1, 2, 0, FLAG, ACQ(DEVICE), 0, 0), 0);
+  ck_assert_int_eq(sim_hb_before(h, 1, 2, 0, 0, 3, 1, NOBAR), 1);
+  ck_assert_int_eq(sim_hb_before(h, 1, 2, 0, 1, 5, 1, NOBAR), 1);
+  sim_hb_destroy(h);
+}
+END_TEST
+
 /* past the entry bound every call fails and says so */
 START_TEST(test_bound) {
   sim_hb *h = sim_hb_create(8, 32, 6);
@@ -198,6 +214,7 @@ int main(void) {
   tcase_add_test(tc, test_fences);
   tcase_add_test(tc, test_barrier_passes_acquired);
   tcase_add_test(tc, test_group_barrier_count);
+  tcase_add_test(tc, test_ended_group_freed);
   tcase_add_test(tc, test_bound);
   suite_add_tcase(s, tc);
   return check_run(s);
