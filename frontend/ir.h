@@ -102,6 +102,10 @@ extern const ir_opinfo ir_ops[IR_OP_COUNT]; /* const table, not mutable state */
 /* ... and sub_group_barrier's: the fence orders the accesses of one
  * sub-group's work-items (s_wave_barrier, which the race check reads) */
 #define IR_FENCE_SUBGROUP 0x200u
+/* imm of LOAD, ATOMIC and FENCE: the C11 order and OpenCL scope the source
+ * gave, in isa_inst.sync's layout (isa.h), which instruction selection
+ * copies; nonzero on a LOAD marks an atomic load. Only the race check reads
+ * it; 0 on plain accesses and on the fences an atomic's order adds. */
 
 typedef enum ir_pred {
   IR_P_EQ, IR_P_NE,

@@ -122,6 +122,8 @@ static void ir_print_inst(fe_sb *b, const ir_function *f, uint32_t id) {
   }
   if (in->op < IR_OP_COUNT && ir_ops[in->op].aux == IR_AUX_ALIGN)
     fe_sb_printf(b, " align %u", in->aux);
+  if ((in->op == IR_LOAD || in->op == IR_ATOMIC || in->op == IR_FENCE) && in->imm)
+    fe_sb_printf(b, " sync 0x%" PRIx64, in->imm);
   if (in->op == IR_BR && in->block < f->nblocks)
     fe_sb_printf(b, " bb%u", f->blocks[in->block].succ[0]);
   if (in->op == IR_CBR && in->block < f->nblocks)

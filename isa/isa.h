@@ -107,11 +107,40 @@ typedef struct isa_operand {
   uint64_t imm; /* literal when file is IMM (32-bit kinds use the low half) */
 } isa_operand;
 
+/* The memory-model modifier of an instruction (isa_inst.sync): the C11
+ * order and OpenCL memory scope an atomic or a fence had in the source,
+ * which execution ignores (the model performs every memory instruction whole
+ * and in order) and the race check (sim_check.c) reads to order accesses
+ * through synchronizes-with. On a vector load or atomic, a nonzero value
+ * marks the access atomic (a relaxed one has a scope and no order bits); on
+ * s_waitmem it is an atomic_work_item_fence's (0: a wait that only costs
+ * time, such as the one beside an ordered atomic).
+ *
+ *    7   6 5    3   2     1     0
+ *   +-----+------+---+-----+-----+
+ *   |  0  |scope | 0 | rel | acq |
+ *   +-----+------+---+-----+-----+
+ *
+ * acq_rel and seq_cst set both order bits. ISA_SCOPES lists the scopes, narrowest
+ * first, with their text names (isa_text.c); value 0 is reserved for "none". */
+enum { ISA_SYNC_ACQ = 1u, ISA_SYNC_REL = 2u, ISA_SYNC_SCOPE_SHIFT = 3u };
+#define ISA_SCOPES(X) X(ITEM, "wi") X(SUBGROUP, "sg") X(GROUP, "wg") X(DEVICE, "dev") X(ALL, "all")
+typedef enum isa_scope {
+  ISA_SCOPE_NONE,
+#define ISA_SCOPE_ENUM(name, text) ISA_SCOPE_##name,
+  ISA_SCOPES(ISA_SCOPE_ENUM)
+#undef ISA_SCOPE_ENUM
+      ISA_SCOPE_COUNT
+} isa_scope;
+#define ISA_SYNC(order, scope) ((uint8_t)((order) | (unsigned)(scope) << ISA_SYNC_SCOPE_SHIFT))
+#define ISA_SYNC_SCOPE_OF(sync) ((isa_scope)((sync) >> ISA_SYNC_SCOPE_SHIFT))
+
 typedef struct isa_inst {
   uint16_t op; /* isa_opcode */
   isa_operand dst;
   isa_operand src[3];
   int32_t offset;     /* memory byte offset */
+  uint8_t sync;       /* memory-model modifier (above); 0 when none */
   uint32_t target[3]; /* branch targets as instruction indices; ISA_NO_PC if unused */
 } isa_inst;
 
@@ -332,6 +361,9 @@ typedef struct isa_access {
   uint8_t size;  /* bytes per lane */
   uint8_t kind;  /* ISA_F_LOAD, ISA_F_STORE or ISA_F_ATOMIC */
   uint64_t mask;
+  /* lanes whose compare-exchange found another value and stored nothing
+   * (the race check: a failed one does not release) */
+  uint64_t cas_failed;
   uint64_t addr[ISA_MAX_WAVE];
 } isa_access;
 
@@ -492,8 +524,9 @@ void isa_inst_regs(const isa_inst *in, isa_regset *rs);
  * 7: image arguments' access qualifiers; 8: v_writelane_b32/v_readlane_b32 (SGPR
  * spill slots; opcode numbers after them moved); 10: program-level segments
  * and printf sites, the hidden-argument table replacing the per-feature
- * kernel fields; 11: the uniform work-group flag (isa_kernel.uniform_wg) */
-#define ISA_SERIAL_VERSION 11u
+ * kernel fields; 11: the uniform work-group flag (isa_kernel.uniform_wg);
+ * 12: the memory-model modifier (isa_inst.sync) in the instruction header */
+#define ISA_SERIAL_VERSION 12u
 /* 0 and a malloc'd *buf of *len bytes, or -1 (a malformed instruction or out of
  * memory) with *buf NULL. */
 int isa_program_serialize(const isa_program *prog, uint8_t **buf, size_t *len);

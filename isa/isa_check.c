@@ -86,6 +86,22 @@ int isa_inst_check(const isa_inst *in, char *err, size_t errlen) {
   }
   if (in->offset != 0 && !(info->flags & ISA_F_MEM))
     return fail(err, errlen, "%s: only memory instructions take an offset", info->name);
+  if (in->sync) {
+    /* atomics, vector loads (an atomic load) and fences carry one */
+    int mem = (info->flags & (ISA_F_ATOMIC | ISA_F_LOAD)) && !(info->flags & ISA_F_IMAGE) &&
+              info->unit != ISA_UNIT_SMEM;
+    if (!mem && op != ISA_OP_s_waitmem)
+      return fail(err, errlen, "%s: only atomics, vector loads and s_waitmem take a sync modifier",
+                  info->name);
+    isa_scope sc = ISA_SYNC_SCOPE_OF(in->sync);
+    if ((in->sync & ~(ISA_SYNC(ISA_SYNC_ACQ | ISA_SYNC_REL, 7))) || sc == ISA_SCOPE_NONE ||
+        sc >= ISA_SCOPE_COUNT)
+      return fail(err, errlen,
+                  "%s: bad sync modifier 0x%x (order bits 0-1, scope 1-%d in bits 3-5)", info->name,
+                  in->sync, ISA_SCOPE_COUNT - 1);
+    if (op == ISA_OP_s_waitmem && !(in->sync & (ISA_SYNC_ACQ | ISA_SYNC_REL)))
+      return fail(err, errlen, "s_waitmem: a relaxed fence orders nothing (give acq, rel or ar)");
+  }
   unsigned nt = isa_num_targets(op);
   for (unsigned t = 0; t < 3; t++) {
     if (t < nt && in->target[t] == ISA_NO_PC)

@@ -4,15 +4,16 @@
 
 /* Header word:
  *
- *  31          21 20 19 18 17   16 15   14 13   12 11   10 9             0
- * +--------------+-----+--+-------+-------+-------+-------+---------------+
- * |   reserved 0 | nt  |o | f_s2  | f_s1  | f_s0  | f_dst |    opcode     |
- * +--------------+-----+--+-------+-------+-------+-------+---------------+
+ *  31        29 28    21 20 19 18 17   16 15   14 13   12 11   10 9             0
+ * +------------+--------+-----+--+-------+-------+-------+-------+---------------+
+ * | reserved 0 |  sync  | nt  |o | f_s2  | f_s1  | f_s0  | f_dst |    opcode     |
+ * +------------+--------+-----+--+-------+-------+-------+-------+---------------+
  *
  *   opcode  isa_opcode (10 bits)
  *   f_*     isa_regfile of dst, src0, src1, src2 (NONE, V, S, IMM)
  *   o       an offset word follows the operands
  *   nt      number of branch-target words at the end (0..3)
+ *   sync    isa_inst.sync, the memory-model modifier (isa.h)
  *
  * Then, for each operand in order dst, src0, src1, src2:
  *   V or S   one word: the (first) register number
@@ -24,7 +25,8 @@ enum {
   ENC_FILE_SHIFT = 10,
   ENC_OFF_BIT = 18,
   ENC_NT_SHIFT = 19,
-  ENC_RESERVED_SHIFT = 21,
+  ENC_SYNC_SHIFT = 21,
+  ENC_RESERVED_SHIFT = 29,
 };
 
 _Static_assert(ISA_OP_COUNT <= (1 << ENC_OP_BITS), "opcode field too narrow for isa.def");
@@ -55,6 +57,7 @@ size_t isa_encode(const isa_inst *in, uint32_t *words, size_t maxwords) {
   }
   unsigned nt = isa_num_targets(op);
   hdr |= nt << ENC_NT_SHIFT;
+  hdr |= (uint32_t)in->sync << ENC_SYNC_SHIFT;
   for (unsigned t = 0; t < nt; t++) buf[n++] = in->target[t];
   buf[0] = hdr;
   if (n > maxwords) return 0;
@@ -71,6 +74,7 @@ size_t isa_decode(const uint32_t *words, size_t nwords, isa_inst *out) {
   if (in.op >= ISA_OP_COUNT) return 0;
   isa_opcode op = (isa_opcode)in.op;
   for (unsigned t = 0; t < 3; t++) in.target[t] = ISA_NO_PC;
+  in.sync = (uint8_t)(hdr >> ENC_SYNC_SHIFT);
   size_t n = 1;
   for (unsigned k = 0; k < 4; k++) {
     isa_operand *o = k == 0 ? &in.dst : &in.src[k - 1];

@@ -105,6 +105,7 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
   acc->size = (uint8_t)size;
   acc->kind = (uint8_t)(flags & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC));
   acc->mask = exec;
+  acc->cas_failed = 0;
 
   /* address phase: every active lane must be in bounds before any data moves */
   const uint32_t *va = &w->v[(size_t)in->src[0].reg * n];
@@ -211,6 +212,7 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
       uint64_t nv =
           aop == ATOM_CMPXCHG ? atom_apply(aop, old, c, v, wide) : atom_apply(aop, old, v, 0, wide);
       memcpy(host[i], &nv, size);
+      if (aop == ATOM_CMPXCHG && old != v) acc->cas_failed |= 1ull << i; /* v: the comparator */
       d[i] = (uint32_t)old;
       if (wide) d[n + i] = (uint32_t)(old >> 32);
     }

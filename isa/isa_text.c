@@ -39,6 +39,25 @@ static void print_operand(strbuf *b, const isa_operand *o, unsigned width) {
   }
 }
 
+/* The sync modifier's text (isa.h): "sync:ORDER.SCOPE", ORDER one of rlx,
+ * acq, rel, ar (acq_rel or seq_cst), SCOPE an ISA_SCOPES name. */
+static const char *const sync_orders[4] = {"rlx", "acq", "rel", "ar"};
+#define ISA_SCOPE_TEXT(name, text) text,
+static const char *const sync_scopes[ISA_SCOPE_COUNT] = {"?", ISA_SCOPES(ISA_SCOPE_TEXT)};
+#undef ISA_SCOPE_TEXT
+
+static int parse_sync(const char *t, uint8_t *sync) {
+  const char *dot = strchr(t, '.');
+  if (!dot) return -1;
+  for (unsigned o = 0; o < 4; o++) {
+    size_t n = strlen(sync_orders[o]);
+    if ((size_t)(dot - t) != n || strncmp(t, sync_orders[o], n) != 0) continue;
+    for (unsigned sc = 1; sc < ISA_SCOPE_COUNT; sc++)
+      if (strcmp(dot + 1, sync_scopes[sc]) == 0) return *sync = ISA_SYNC(o, sc), 0;
+  }
+  return -1;
+}
+
 size_t isa_disasm(const isa_inst *in, char *buf, size_t len) {
   strbuf b = {buf, len, 0};
   if (len) buf[0] = 0;
@@ -58,6 +77,12 @@ size_t isa_disasm(const isa_inst *in, char *buf, size_t len) {
   }
   if (in->offset != 0) {
     sb_printf(&b, "%soffset:%d", sep, in->offset);
+    sep = ", ";
+  }
+  if (in->sync) {
+    isa_scope sc = ISA_SYNC_SCOPE_OF(in->sync);
+    sb_printf(&b, "%ssync:%s.%s", sep, sync_orders[in->sync & 3u],
+              sc < ISA_SCOPE_COUNT ? sync_scopes[sc] : "?");
     sep = ", ";
   }
   for (unsigned t = 0; t < isa_num_targets(op); t++) {
@@ -323,6 +348,14 @@ static int parse_inst(const char *text, isa_inst *out, const labels *lb, char *e
     if (*e || e == toks[ti] + 7 || errno || v < INT32_MIN || v > INT32_MAX)
       return perr(err, errlen, "%s: bad offset '%s'", name, toks[ti]);
     in.offset = (int32_t)v;
+    ti++;
+  }
+  if (ti < ntok && strncmp(toks[ti], "sync:", 5) == 0) {
+    if (parse_sync(toks[ti] + 5, &in.sync))
+      return perr(err, errlen,
+                  "%s: bad sync modifier '%s' (sync:ORDER.SCOPE, ORDER rlx, acq, rel or ar, "
+                  "SCOPE wi, sg, wg, dev or all)",
+                  name, toks[ti]);
     ti++;
   }
   for (unsigned t = 0; t < nt; t++) {

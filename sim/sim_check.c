@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim_hb.h"
 #include "sim_internal.h"
 
 /* One byte's history. For __local memory `g` fields are unused and `gen`
@@ -30,6 +31,13 @@ typedef struct sim_shadow {
 
 enum { SH_W = 1, SH_WAT = 2, SH_A = 4, SH_B = 8, SH_INIT = 16 };
 
+/* The happens-before clocks (sim_hb_clock) of a shadow entry's writer and
+ * readers, in an array beside the shadow that exists only while the kernel
+ * has ordered atomics or fences (sim_check.hb): other kernels pay nothing. */
+typedef struct sim_chk_clk {
+  uint32_t w, a, b;
+} sim_chk_clk;
+
 /* Global shadow pages: open addressing on the page number. A page starts
  * with one entry per aligned 4-byte word (most programs move whole words:
  * a quarter of the memory and work) and switches to one per byte, each a
@@ -40,6 +48,7 @@ enum { SH_W = 1, SH_WAT = 2, SH_A = 4, SH_B = 8, SH_INIT = 16 };
 typedef struct sim_chk_page {
   uint64_t pageno; /* address >> SIM_CHK_PAGE_BITS, + 1 (0: empty) */
   sim_shadow *sh;  /* SIM_CHK_PAGE / 4 word entries, or SIM_CHK_PAGE byte entries */
+  sim_chk_clk *clk; /* one per entry of sh, with sim_check.hb only */
   int bytes;       /* byte mode */
 } sim_chk_page;
 
@@ -55,6 +64,7 @@ typedef struct sim_chk_slot {
   uint32_t *wave_ep;
   uint64_t gid[3], lsz[3];
   sim_shadow *lds;   /* lds_total entries, allocated on first use */
+  sim_chk_clk *lds_clk; /* one per entry of lds, with sim_check.hb only */
   uint8_t *written;  /* private bytes written, items x private_bytes */
   uint32_t nwritten; /* bytes of `written` */
 } sim_chk_slot;
@@ -85,10 +95,14 @@ struct sim_check {
   size_t nseen, capseen;
   uint64_t reports;
   uint8_t *copy; /* per pc: a load whose value is only stored again (see sim_chk_mark_copies) */
+  /* happens-before through atomics: only when the kernel has an ordered
+   * atomic or fence (isa_inst.sync) and races are checked */
+  sim_hb *hb;
   int oom;
 };
 
 static void sim_chk_oom(sim_check *k);
+static void sim_chk_hb_stop(sim_check *k);
 
 /* ---- the switch --------------------------------------------------------------- */
 int sim_check_parse(const char *list, uint32_t *flags, char *err, size_t errlen) {
@@ -198,6 +212,16 @@ sim_check *sim_check_create(sim_ctx *c, uint32_t nslots, uint32_t flags) {
     if (b && inside) k->skip_base = b->base, k->skip_end = b->base + b->size;
   }
   sim_chk_mark_copies(k);
+  int ordered = 0;
+  for (uint32_t pc = 0; pc < kn->ncode; pc++)
+    ordered |= (kn->code[pc].sync & (ISA_SYNC_ACQ | ISA_SYNC_REL)) != 0;
+  if (ordered && (flags & SIM_CHECK_RACES)) {
+    k->hb = sim_hb_create(k->nslots, c->wave_size, SIM_HB_MAX_ENTRIES);
+    if (!k->hb) {
+      sim_check_destroy(k);
+      return NULL;
+    }
+  }
   return k;
 }
 
@@ -205,10 +229,12 @@ void sim_check_destroy(sim_check *k) {
   if (!k) return;
   for (uint32_t s = 0; k->slots && s < k->nslots; s++) {
     free(k->slots[s].lds);
+    free(k->slots[s].lds_clk);
     free(k->slots[s].wave_ep);
     free(k->slots[s].written);
   }
-  for (size_t i = 0; k->pages && i < k->cappages; i++) free(k->pages[i].sh);
+  for (size_t i = 0; k->pages && i < k->cappages; i++) free(k->pages[i].sh), free(k->pages[i].clk);
+  sim_hb_destroy(k->hb);
   free(k->slots);
   free(k->pages);
   free(k->seen);
@@ -240,6 +266,11 @@ void sim_check_group(sim_check *k, uint32_t slot, const uint64_t gid[3], const u
     s->lds = calloc(c->lds_total, sizeof *s->lds);
     if (!s->lds) sim_chk_oom(k);
   }
+  if (k->hb && c->lds_total && !s->lds_clk) {
+    s->lds_clk = calloc(c->lds_total, sizeof *s->lds_clk);
+    if (!s->lds_clk) sim_chk_oom(k);
+  }
+  if (k->hb) sim_hb_group(k->hb, slot, s->group);
   uint64_t items = lsz[0] * lsz[1] * lsz[2];
   uint64_t need = (uint64_t)c->k->private_bytes * c->occ.waves_per_wg * c->wave_size;
   if (need && !s->written) {
@@ -255,6 +286,9 @@ void sim_check_group(sim_check *k, uint32_t slot, const uint64_t gid[3], const u
 void sim_check_barrier(sim_check *k, uint32_t slot) {
   sim_chk_slot *s = &k->slots[slot];
   s->epoch++;
+  /* what the group's items acquired through atomics passes to all of them
+   * through a barrier that fences global memory */
+  if (s->global_fence && k->hb && !k->oom && sim_hb_barrier(k->hb, slot) != 0) sim_chk_hb_stop(k);
   if (s->global_fence) s->gepoch++, s->global_fence = 0;
 }
 
@@ -403,9 +437,27 @@ static void sim_chk_oom(sim_check *k) {
   char msg[400];
   snprintf(msg, sizeof msg,
            "kernel '%s': the correctness checks stopped: out of host memory for their shadow "
-           "state after %zu KiB of global memory touched (about 15 bytes per byte); check a "
+           "state after %zu KiB of global memory touched (about %u bytes per byte); check a "
            "smaller problem size",
-           k->c->k->name, k->npages * (SIM_CHK_PAGE / 1024));
+           k->c->k->name, k->npages * (SIM_CHK_PAGE / 1024), k->hb ? 18u : 15u);
+  sim_chk_emit(k, CHK_OOM, 0, 0, msg);
+}
+
+/* The happens-before state failed (host memory, or its bound): the checks
+ * stop as for sim_chk_oom, saying which. */
+static void sim_chk_hb_stop(sim_check *k) {
+  if (!sim_hb_full(k->hb)) {
+    sim_chk_oom(k);
+    return;
+  }
+  if (k->oom) return;
+  k->oom = 1;
+  char msg[400];
+  snprintf(msg, sizeof msg,
+           "kernel '%s': the correctness checks stopped: ordering accesses through atomics "
+           "took more than %u vector-clock entries (work-items that synchronise times the "
+           "work-items they learn of); check fewer work-groups or work-items",
+           k->c->k->name, SIM_HB_MAX_ENTRIES);
   sim_chk_emit(k, CHK_OOM, 0, 0, msg);
 }
 
@@ -419,6 +471,13 @@ static int sim_chk_page_bytes(sim_check *k, sim_chk_page *p) {
       nb[w * 4 + j] = p->sh[w];
       nb[w * 4 + j].val = (p->sh[w].val >> (8 * j)) & 0xffu;
     }
+  if (p->clk) {
+    sim_chk_clk *nc = malloc(SIM_CHK_PAGE * sizeof *nc);
+    if (!nc) return free(nb), sim_chk_oom(k), -1;
+    for (uint32_t w = 0; w < SIM_CHK_PAGE; w++) nc[w] = p->clk[w / 4];
+    free(p->clk);
+    p->clk = nc;
+  }
   free(p->sh);
   p->sh = nb;
   p->bytes = 1;
@@ -427,8 +486,10 @@ static int sim_chk_page_bytes(sim_check *k, sim_chk_page *p) {
 
 /* The shadow entry of global address addr: of its word (*step = 4) when
  * `word` (the access covers the whole aligned word) and the page is in word
- * mode, else of the byte (*step = 1). NULL when out of memory. */
-static sim_shadow *sim_chk_global(sim_check *k, uint64_t addr, int word, uint32_t *step) {
+ * mode, else of the byte (*step = 1); *clk its clocks (with k->hb). NULL
+ * when out of memory. */
+static sim_shadow *sim_chk_global(sim_check *k, uint64_t addr, int word, uint32_t *step,
+                                  sim_chk_clk **clk) {
   uint64_t pn = (addr >> SIM_CHK_PAGE_BITS) + 1;
   sim_chk_page *p = k->last;
   if (!p || p->pageno != pn) {
@@ -447,10 +508,15 @@ static sim_shadow *sim_chk_global(sim_check *k, uint64_t addr, int word, uint32_
         }
         free(k->pages);
         k->pages = np, k->cappages = cap, k->last = NULL;
-        return sim_chk_global(k, addr, word, step);
+        return sim_chk_global(k, addr, word, step, clk);
       }
-      k->pages[i].sh = calloc(word ? SIM_CHK_PAGE / 4 : SIM_CHK_PAGE, sizeof(sim_shadow));
+      size_t ne = word ? SIM_CHK_PAGE / 4 : SIM_CHK_PAGE;
+      k->pages[i].sh = calloc(ne, sizeof(sim_shadow));
       if (!k->pages[i].sh) return sim_chk_oom(k), NULL;
+      if (k->hb && !(k->pages[i].clk = calloc(ne, sizeof(sim_chk_clk)))) {
+        free(k->pages[i].sh), k->pages[i].sh = NULL;
+        return sim_chk_oom(k), NULL;
+      }
       k->pages[i].pageno = pn;
       k->pages[i].bytes = !word;
       k->npages++;
@@ -458,8 +524,12 @@ static sim_shadow *sim_chk_global(sim_check *k, uint64_t addr, int word, uint32_
     p = k->last = &k->pages[i];
   }
   uint32_t off = (uint32_t)(addr & (SIM_CHK_PAGE - 1));
-  if (!p->bytes && word) return *step = 4, &p->sh[off / 4];
+  if (!p->bytes && word) {
+    *clk = p->clk ? &p->clk[off / 4] : NULL;
+    return *step = 4, &p->sh[off / 4];
+  }
   if (!p->bytes && sim_chk_page_bytes(k, p) != 0) return NULL;
+  *clk = p->clk ? &p->clk[off] : NULL;
   return *step = 1, &p->sh[off];
 }
 
@@ -484,6 +554,16 @@ static inline int sim_chk_conflicts(uint32_t g, uint32_t i, uint32_t ep, const s
   return i / n != mi / n || ep == cur;
 }
 
+/* Whether the earlier access by (og, oi) at clock ot (0: unknown) and epoch
+ * oep is ordered before this lane's (item mi) by synchronisation through
+ * atomics and fences (sim_hb.h); for global memory also through the barriers
+ * of og's group that the synchronisation carried. */
+static inline int sim_chk_hb(const sim_check *k, const sim_chk_slot *s, uint32_t mi, int global,
+                             uint32_t og, uint32_t oi, uint32_t ot, uint32_t oep) {
+  return k->hb && sim_hb_before(k->hb, (uint32_t)(s - k->slots), s->group, mi, og, oi, ot,
+                                global ? oep >> SIM_CHK_WAVE_BITS : UINT32_MAX);
+}
+
 /* The 1 or 4 bytes at p as the value a shadow entry keeps. */
 static inline uint32_t sim_chk_val(const uint8_t *p, uint32_t step) {
   uint32_t v = 0;
@@ -498,22 +578,29 @@ static void sim_chk_bytes(sim_check *k, int global, sim_chk_slot *s, uint32_t mi
                           const uint8_t *data) {
   int reported = 0;
   uint32_t n = k->c->wave_size, ep = sim_chk_ep(s, global, mi / n), step = 1;
+  uint32_t now = k->hb ? sim_hb_clock(k->hb, s->group, mi) : 0; /* this lane's clock */
   for (uint32_t b = 0; b < size; b += step) {
     sim_shadow *h;
+    sim_chk_clk *clk = NULL;
     step = 1;
     if (global) {
-      h = sim_chk_global(k, addr + b, (addr + b) % 4 == 0 && size - b >= 4, &step);
+      h = sim_chk_global(k, addr + b, (addr + b) % 4 == 0 && size - b >= 4, &step, &clk);
       if (!h) return;
     } else {
       h = &s->lds[addr + b];
-      if (h->gen != s->gen) memset(h, 0, sizeof *h), h->gen = s->gen;
+      clk = s->lds_clk ? &s->lds_clk[addr + b] : NULL;
+      if (h->gen != s->gen) {
+        memset(h, 0, sizeof *h), h->gen = s->gen;
+        if (clk) memset(clk, 0, sizeof *clk);
+      }
     }
     if (!reported) {
       /* an atomic orders nothing against another atomic, and a plain read
        * next to an atomic update is how compare-and-swap loops take their
        * first guess (the atomic checks it): neither pair is reported */
       if ((h->f & SH_W) && !((atomic || !write) && (h->f & SH_WAT)) &&
-          sim_chk_conflicts(h->wg, h->wi, h->wep, s, mi, global, ep, n)) {
+          sim_chk_conflicts(h->wg, h->wi, h->wep, s, mi, global, ep, n) &&
+          !sim_chk_hb(k, s, mi, global, h->wg, h->wi, clk ? clk->w : 0, h->wep)) {
         int benign =
             write && !atomic && !(h->f & SH_WAT) && data && h->val == sim_chk_val(data + b, step);
         if (!benign || (k->flags & SIM_CHECK_BENIGN))
@@ -522,11 +609,13 @@ static void sim_chk_bytes(sim_check *k, int global, sim_chk_slot *s, uint32_t mi
               reported = 1;
       }
       if (!reported && write) {
-        if ((h->f & SH_A) && sim_chk_conflicts(h->ag, h->ai, h->aep, s, mi, global, ep, n))
+        if ((h->f & SH_A) && sim_chk_conflicts(h->ag, h->ai, h->aep, s, mi, global, ep, n) &&
+            !sim_chk_hb(k, s, mi, global, h->ag, h->ai, clk ? clk->a : 0, h->aep))
           sim_chk_race(k, global, 0, h->ag, h->ai, h->apc, 0, 0, s, mi, pc, atomic, write, addr,
                        size),
               reported = 1;
-        else if ((h->f & SH_B) && sim_chk_conflicts(h->bg, h->bi, h->bep, s, mi, global, ep, n))
+        else if ((h->f & SH_B) && sim_chk_conflicts(h->bg, h->bi, h->bep, s, mi, global, ep, n) &&
+                 !sim_chk_hb(k, s, mi, global, h->bg, h->bi, clk ? clk->b : 0, h->bep))
           sim_chk_race(k, global, 0, h->bg, h->bi, h->bpc, 0, 0, s, mi, pc, atomic, write, addr,
                        size),
               reported = 1;
@@ -535,13 +624,16 @@ static void sim_chk_bytes(sim_check *k, int global, sim_chk_slot *s, uint32_t mi
     if (write || atomic) {
       h->f = (uint8_t)((h->f & ~SH_WAT) | SH_W | SH_INIT | (atomic ? SH_WAT : 0));
       h->wg = s->group, h->wi = mi, h->wpc = pc, h->wep = ep;
+      if (clk) clk->w = now;
       if (data) h->val = sim_chk_val(data + b, step);
     } else if (!(h->f & SH_A) || (h->ag == s->group && h->ai == mi)) {
       h->f |= SH_A;
       h->ag = s->group, h->ai = mi, h->apc = pc, h->aep = ep;
+      if (clk) clk->a = now;
     } else {
       h->f |= SH_B;
       h->bg = s->group, h->bi = mi, h->bpc = pc, h->bep = ep;
+      if (clk) clk->b = now;
     }
   }
 }
@@ -565,6 +657,15 @@ void sim_check_step(sim_check *k, uint32_t slot, const isa_wave *w, uint32_t wi,
   if (c->k->code[pc].op == ISA_OP_s_wave_barrier && k->slots[slot].wave_ep &&
       wi < c->occ.waves_per_wg)
     k->slots[slot].wave_ep[wi]++;
+  if (k->hb && !k->oom && c->k->code[pc].op == ISA_OP_s_waitmem && c->k->code[pc].sync) {
+    /* an atomic_work_item_fence of every active work-item */
+    sim_chk_slot *s = &k->slots[slot];
+    for (uint32_t lane = 0; lane < w->wave_size; lane++)
+      if (((w->exec >> lane) & 1) && sim_hb_fence(k->hb, slot, s->group, wi * w->wave_size + lane,
+                                                  c->k->code[pc].sync, s->gepoch) != 0)
+        return sim_chk_hb_stop(k);
+    return;
+  }
   if (!a->mask || k->oom) return;
   int space = a->space;
   if (!(d->unit == ISA_UNIT_VMEM && space == ISA_SPACE_GLOBAL) &&
@@ -582,6 +683,8 @@ void sim_check_step(sim_check *k, uint32_t slot, const isa_wave *w, uint32_t wi,
    * value it returns is then unused), so it is not an uninitialised read */
   int xchg = in->op == ISA_OP_ds_atomic_xchg_b32 || in->op == ISA_OP_ds_atomic_xchg_b64;
   const uint32_t *src = write && !image ? &w->v[(size_t)in->src[1].reg * n] : NULL;
+  /* an atomic, or an atomic load, synchronises (after its own check) */
+  int sync = k->hb && (atomic || (in->sync && !write));
   for (uint32_t lane = 0; lane < n; lane++) {
     if (!((a->mask >> lane) & 1)) continue;
     uint32_t mi = wi * n + lane;
@@ -613,6 +716,12 @@ void sim_check_step(sim_check *k, uint32_t slot, const isa_wave *w, uint32_t wi,
         sim_chk_uninit(k, 1, s, mi, pc, addr, size);
       if (k->flags & SIM_CHECK_RACES)
         sim_chk_bytes(k, 0, s, mi, pc, write, atomic, addr, size, data);
+      /* __local locations are the group instance's (gen) */
+      if (sync && !k->oom &&
+          sim_hb_atomic(k->hb, slot, s->group, mi,
+                        1ull << 63 | (uint64_t)(s->gen & 0x7fffffffu) << 32 | (uint32_t)addr,
+                        in->sync, atomic && !((a->cas_failed >> lane) & 1), s->gepoch) != 0)
+        sim_chk_hb_stop(k);
       else if (write || atomic)
         for (uint32_t b = 0; b < size; b++) { /* uninit alone: only the written bits */
           sim_shadow *h = &s->lds[addr + b];
@@ -624,5 +733,9 @@ void sim_check_step(sim_check *k, uint32_t slot, const isa_wave *w, uint32_t wi,
     if (!(k->flags & SIM_CHECK_RACES)) continue;
     if (addr >= k->skip_base && addr < k->skip_end) continue;
     sim_chk_bytes(k, 1, s, mi, pc, write, atomic, addr, size, data);
+    if (sync && !k->oom &&
+        sim_hb_atomic(k->hb, slot, s->group, mi, addr, in->sync,
+                      atomic && !((a->cas_failed >> lane) & 1), s->gepoch) != 0)
+      sim_chk_hb_stop(k);
   }
 }

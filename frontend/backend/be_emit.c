@@ -121,6 +121,7 @@ int be_emit_kernel(be_func *bf, isa_kernel *k) {
       in->dst = emit_opnd(bf, &mi->dst, be_slot_width((isa_opcode)mi->op, 0));
       for (int s = 0; s < 3; s++) in->src[s] = emit_opnd(bf, &mi->src[s], be_slot_width((isa_opcode)mi->op, s + 1));
       in->offset = mi->offset;
+      in->sync = mi->sync;
       for (int t = 0; t < 3; t++) {
         uint32_t tb = mi->target[t];
         in->target[t] = tb == ISA_NO_PC ? ISA_NO_PC : start[tb] == ISA_NO_PC ? total : start[tb];

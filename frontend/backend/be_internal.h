@@ -40,6 +40,7 @@ typedef struct be_mi {
   uint16_t op; /* isa_opcode */
   be_opnd dst, src[3];
   int32_t offset;
+  uint8_t sync;       /* isa_inst.sync: an atomic's or fence's order and scope */
   uint32_t target[3]; /* IR block numbers; target[2] of s_cbranch_div too */
   uint32_t line;
 } be_mi;

@@ -1032,7 +1032,7 @@ static int isel_inst(isel *s, uint32_t i) {
     return 0;
   case IR_FENCE: /* memory is coherent at instruction granularity in the model: an ordering
                   * fence costs the wait for the wave's memory work (isa.def s_waitmem) */
-    if (in->aux & IR_FENCE_WAIT) isel_e(s, ISA_OP_s_waitmem);
+    if (in->aux & IR_FENCE_WAIT) isel_e(s, ISA_OP_s_waitmem)->sync = (uint8_t)in->imm;
     if (in->aux & IR_FENCE_SUBGROUP) isel_e(s, ISA_OP_s_wave_barrier);
     return 0;
   case IR_CALL: return isel_fail(s, "internal compiler error: call left after inlining");

@@ -153,6 +153,7 @@ static void mem_find_run(isel *s, uint32_t i, mem_run *r) {
   r->n = 0;
   unsigned es = mem_elem_size(in, f);
   uint32_t align = in->aux;
+  if (in->op == IR_LOAD && in->imm) return; /* an atomic load */
   uint32_t want = es == 4 ? (align >= 16 ? 4 : align >= 8 ? 2 : 0) : es == 8 && align >= 16 ? 2 : 0;
   if (!want) return;
   ir_type pt = f->insts[in->opnd[0]].type;
@@ -167,7 +168,10 @@ static void mem_find_run(isel *s, uint32_t i, mem_run *r) {
   for (uint32_t q = pos + 1; q < bb->ninsts && q < pos + 256; q++) {
     uint32_t j = bb->insts[q];
     const ir_inst *x = &f->insts[j];
-    if (x->op == IR_ATOMIC || x->op == IR_BARRIER || x->op == IR_FENCE || x->op == IR_CALL) break;
+    /* an atomic load (sync set) stays one access: the race check reads its order */
+    if (x->op == IR_ATOMIC || x->op == IR_BARRIER || x->op == IR_FENCE || x->op == IR_CALL ||
+        (x->op == IR_LOAD && x->imm))
+      break;
     if (x->op != IR_LOAD && x->op != IR_STORE) continue;
     int same_kind = x->op == in->op;
     int64_t o;
@@ -288,6 +292,7 @@ int isel_load(isel *s, uint32_t i) {
   mi->dst = be_vr(d);
   mi->src[0] = a.reg;
   mi->offset = a.offset;
+  mi->sync = (uint8_t)in->imm;
   isel_def(s, i, wide ? VC_V2 : VC_V1, d);
   return 0;
 }
@@ -423,6 +428,7 @@ int isel_atomic(isel *s, uint32_t i) {
   mi->src[1] = v1;
   mi->src[2] = v2;
   mi->offset = a.offset;
+  mi->sync = (uint8_t)in->imm;
   isel_def(s, i, wide ? VC_V2 : VC_V1, d);
   return 0;
 }

@@ -316,6 +316,21 @@ enum {
                     SpvMemorySemanticsSequentiallyConsistentMask,
 };
 
+/* The memory-model modifier (ir.h: imm of LOAD, ATOMIC, FENCE) of an atomic
+ * or fence with these scope and semantics operands, its order bits limited
+ * to `orders` (a load does not release, a store does not acquire). */
+static uint8_t spv_sync(spv_fn *x, uint32_t scope_id, uint32_t sem_id, unsigned orders) {
+  uint32_t scope = spv_const_u32(x, scope_id), sem = spv_const_u32(x, sem_id);
+  isa_scope sc = scope == SpvScopeCrossDevice ? ISA_SCOPE_ALL
+                 : scope == SpvScopeDevice    ? ISA_SCOPE_DEVICE
+                 : scope == SpvScopeWorkgroup ? ISA_SCOPE_GROUP
+                 : scope == SpvScopeSubgroup  ? ISA_SCOPE_SUBGROUP
+                                              : ISA_SCOPE_ITEM;
+  unsigned o =
+      (sem & SPV_SEM_ACQUIRE ? ISA_SYNC_ACQ : 0u) | (sem & SPV_SEM_RELEASE ? ISA_SYNC_REL : 0u);
+  return ISA_SYNC(o & orders, sc);
+}
+
 /* The fence an atomic's order puts before it (a release: earlier accesses
  * complete first) or after it (an acquire: later ones wait for it). */
 static void spv_atomic_fence(spv_fn *x, uint32_t scope_id, uint32_t sem_id, uint32_t mask) {
@@ -344,6 +359,8 @@ static void spv_atomic(spv_fn *x, uint32_t i, ir_atomic kind) {
   spv_atomic_fence(x, W(4), W(5), SPV_SEM_RELEASE);
   uint32_t r = spv_emit(x, IR_ATOMIC, t, n, o);
   x->f->insts[r].aux = kind;
+  /* a compare-exchange's: its Equal semantics (the order when it succeeds) */
+  x->f->insts[r].imm = spv_sync(x, W(4), W(5), ISA_SYNC_ACQ | ISA_SYNC_REL);
   spv_set(x, rid, &r, 1);
   spv_atomic_fence(x, W(4), W(5), SPV_SEM_ACQUIRE);
 }
@@ -420,6 +437,7 @@ void spv_h_atomic_load(spv_fn *x, uint32_t i, uint32_t arg) {
   ir_type t = spv_ir_type(m, W(1), x->line);
   uint32_t r = spv_op1(x, IR_LOAD, t, x->a[0]);
   x->f->insts[r].aux = ir_type_bytes(t);
+  x->f->insts[r].imm = spv_sync(x, W(4), W(5), ISA_SYNC_ACQ);
   spv_set(x, W(2), &r, 1);
   spv_atomic_fence(x, W(4), W(5), SPV_SEM_ACQUIRE);
 }
@@ -428,10 +446,11 @@ void spv_h_atomic_load(spv_fn *x, uint32_t i, uint32_t arg) {
  * race checker sees an atomic access (a plain store next to the atomic
  * updates of the same word would be reported) and the store takes the
  * atomic path of its space, as a lock's release does on GPUs. */
-static void spv_atomic_put(spv_fn *x, uint32_t p, uint32_t v) {
+static void spv_atomic_put(spv_fn *x, uint32_t p, uint32_t v, uint8_t sync) {
   uint32_t o[2] = {p, v};
   uint32_t r = spv_emit(x, IR_ATOMIC, spv_rtype(x, v), 2, o);
   x->f->insts[r].aux = IR_A_XCHG;
+  x->f->insts[r].imm = sync;
 }
 
 void spv_h_atomic_store(spv_fn *x, uint32_t i, uint32_t arg) {
@@ -439,7 +458,7 @@ void spv_h_atomic_store(spv_fn *x, uint32_t i, uint32_t arg) {
   spv_mod *m = x->m;
   if (spv_val(x, W(1), x->a) != 1 || spv_val(x, W(4), x->b) != 1) return;
   spv_atomic_fence(x, W(2), W(3), SPV_SEM_RELEASE);
-  spv_atomic_put(x, x->a[0], x->b[0]);
+  spv_atomic_put(x, x->a[0], x->b[0], spv_sync(x, W(2), W(3), ISA_SYNC_REL));
 }
 
 /* atomic_flag (OpenCL C 2.0): an int, 0 clear and 1 set. test_and_set is an
@@ -456,6 +475,7 @@ void spv_h_atomic_flag_test_and_set(spv_fn *x, uint32_t i, uint32_t arg) {
   uint32_t o[2] = {x->a[0], spv_kconst(x, i32, 1)};
   uint32_t old = spv_emit(x, IR_ATOMIC, i32, 2, o);
   x->f->insts[old].aux = IR_A_XCHG;
+  x->f->insts[old].imm = spv_sync(x, W(4), W(5), ISA_SYNC_ACQ | ISA_SYNC_REL);
   uint32_t c[2] = {old, spv_kconst(x, i32, 0)};
   uint32_t r = spv_emit(x, IR_ICMP, SPV_IRT(IR_T_BOOL), 2, c);
   x->f->insts[r].aux = IR_P_NE;
@@ -468,7 +488,8 @@ void spv_h_atomic_flag_clear(spv_fn *x, uint32_t i, uint32_t arg) {
   spv_mod *m = x->m;
   if (spv_val(x, W(1), x->a) != 1) return;
   spv_atomic_fence(x, W(2), W(3), SPV_SEM_RELEASE);
-  spv_atomic_put(x, x->a[0], spv_kconst(x, SPV_IRT(IR_T_I32), 0));
+  spv_atomic_put(x, x->a[0], spv_kconst(x, SPV_IRT(IR_T_I32), 0),
+                 spv_sync(x, W(2), W(3), ISA_SYNC_REL));
 }
 
 void spv_h_control_barrier(spv_fn *x, uint32_t i, uint32_t arg) {
@@ -485,6 +506,10 @@ void spv_h_memory_barrier(spv_fn *x, uint32_t i, uint32_t arg) {
   (void)arg;
   spv_mod *m = x->m;
   uint32_t r = spv_emit(x, IR_FENCE, SPV_IRT(IR_T_VOID), 0, NULL);
-  x->f->insts[r].aux = spv_fence_flags(spv_const_u32(x, W(2))) |
-                       (spv_orders(x, W(1), W(2), SPV_SEM_RELEASE | SPV_SEM_ACQUIRE) ? IR_FENCE_WAIT : 0);
+  int wait = spv_orders(x, W(1), W(2), SPV_SEM_RELEASE | SPV_SEM_ACQUIRE);
+  x->f->insts[r].aux = spv_fence_flags(spv_const_u32(x, W(2))) | (wait ? IR_FENCE_WAIT : 0);
+  /* what atomic_work_item_fence orders, for the race check; a fence that
+   * waits for nothing (relaxed, or narrower than a work-group) emits no
+   * instruction to carry it */
+  if (wait) x->f->insts[r].imm = spv_sync(x, W(1), W(2), ISA_SYNC_ACQ | ISA_SYNC_REL);
 }

@@ -13,9 +13,11 @@
  *             atomic_work_item_fence with every order.
  * The locks are SIMT-safe: the critical section is inside the retry loop,
  * so the lanes that lost keep going while the winner works. The spins are
- * bounded (a miss is counted, not hung on). Not run under WAVESIM_CHECK:
- * the race checker orders accesses by barriers only, so data handed over
- * through a lock or a flag is reported (docs/ARCHITECTURE.md).
+ * bounded (a miss is counted, not hung on). Run under WAVESIM_CHECK=all,
+ * fatal (CMakeLists.txt): every program here is correctly synchronised, so
+ * the race check, which orders accesses through atomics' and fences'
+ * synchronizes-with as well as barriers (docs/ARCHITECTURE.md), must report
+ * nothing.
  * usage: atomics_sync PLATFORM-NAME-SUBSTRING BUILD-OPTIONS; exit 0 when
  * every value matches, 1 otherwise. */
 #define CL_TARGET_OPENCL_VERSION 120

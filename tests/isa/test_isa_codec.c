@@ -22,12 +22,14 @@ static void assert_inst_eq(const isa_inst *a, const isa_inst *b, const char *wha
                   (unsigned long long)x->imm, (unsigned long long)y->imm);
   }
   ck_assert_msg(a->offset == b->offset, "%s %s: offset %d != %d", what, name, a->offset, b->offset);
+  ck_assert_msg(a->sync == b->sync, "%s %s: sync 0x%x != 0x%x", what, name, a->sync, b->sync);
   for (unsigned t = 0; t < 3; t++)
     ck_assert_msg(a->target[t] == b->target[t], "%s %s: target %u", what, name, t);
 }
 
 /* Variant 0: registers everywhere (V for A kinds); 1: literals where allowed;
- * 2: SGPRs for A kinds and the highest registers; 3: small literals, offsets. */
+ * 2: SGPRs for A kinds and the highest registers; 3: small literals, offsets.
+ * Variants 1-3 put a sync modifier on the instructions that take one. */
 static void build(isa_opcode op, unsigned variant, isa_inst *in) {
   memset(in, 0, sizeof *in);
   in->op = (uint16_t)op;
@@ -56,6 +58,14 @@ static void build(isa_opcode op, unsigned variant, isa_inst *in) {
     }
   }
   if (isa_ops[op].flags & ISA_F_MEM) in->offset = variant == 0 ? 0 : variant == 1 ? -16 : 4096;
+  static const uint8_t syncs[4] = {0, ISA_SYNC(ISA_SYNC_ACQ | ISA_SYNC_REL, ISA_SCOPE_ALL),
+                                   ISA_SYNC(ISA_SYNC_ACQ, ISA_SCOPE_ITEM),
+                                   ISA_SYNC(0, ISA_SCOPE_SUBGROUP)};
+  uint32_t fl = isa_ops[op].flags;
+  if (((fl & (ISA_F_ATOMIC | ISA_F_LOAD)) && !(fl & ISA_F_IMAGE) &&
+       isa_ops[op].unit != ISA_UNIT_SMEM) ||
+      (op == ISA_OP_s_waitmem && variant != 3))
+    in->sync = syncs[variant];
   for (unsigned t = 0; t < isa_num_targets(op); t++) in->target[t] = 12 + 3 * t + variant;
 }
 
@@ -147,8 +157,15 @@ START_TEST(test_decode_rejects_garbage) {
   isa_inst out;
   uint32_t w[4] = {ISA_OP_COUNT, 0, 0, 0};
   ck_assert_uint_eq(isa_decode(w, 4, &out), 0); /* opcode past the table */
-  w[0] = ISA_OP_s_nop | 1u << 21;
+  w[0] = ISA_OP_s_nop | 1u << 29;
   ck_assert_uint_eq(isa_decode(w, 4, &out), 0); /* reserved bits */
+  w[0] = ISA_OP_s_nop | (uint32_t)ISA_SYNC(ISA_SYNC_ACQ, ISA_SCOPE_GROUP) << 21;
+  ck_assert_uint_eq(isa_decode(w, 4, &out), 0); /* a sync modifier where none is taken */
+  w[0] = ISA_OP_s_waitmem | (uint32_t)ISA_SYNC(ISA_SYNC_ACQ, ISA_SCOPE_GROUP) << 21;
+  ck_assert_uint_eq(isa_decode(w, 4, &out), 1);
+  ck_assert_uint_eq(out.sync, ISA_SYNC(ISA_SYNC_ACQ, ISA_SCOPE_GROUP));
+  w[0] = ISA_OP_s_waitmem | 7u << 24; /* scope 7: none such */
+  ck_assert_uint_eq(isa_decode(w, 4, &out), 0);
   w[0] = ISA_OP_s_nop | ISA_RF_V << 10;
   ck_assert_uint_eq(isa_decode(w, 4, &out), 0); /* operand on an op without one */
   w[0] = ISA_OP_v_mov_b32 | ISA_RF_S << 10 | ISA_RF_V << 12;
@@ -167,6 +184,44 @@ START_TEST(test_decode_rejects_garbage) {
   w[3] = 0; /* explicit zero offset is not canonical */
   ck_assert_uint_eq(isa_decode(w, 4, &out), 0);
   ck_assert_uint_eq(isa_decode(w, 0, &out), 0);
+}
+END_TEST
+
+/* The memory-model modifier: text, encoding and its checks' messages. */
+START_TEST(test_sync_modifier) {
+  isa_inst in;
+  char err[256], text[128];
+  ck_assert_int_eq(isa_parse_inst("global_atomic_cmpxchg_b32 v1, v[2:3], v4, v5, sync:ar.dev", &in,
+                                  err, sizeof err),
+                   0);
+  ck_assert_uint_eq(in.sync, ISA_SYNC(ISA_SYNC_ACQ | ISA_SYNC_REL, ISA_SCOPE_DEVICE));
+  isa_disasm(&in, text, sizeof text);
+  ck_assert_str_eq(text, "global_atomic_cmpxchg_b32 v1, v[2:3], v4, v5, sync:ar.dev");
+  uint32_t w[ISA_MAX_INST_WORDS];
+  ck_assert_uint_eq(isa_encode(&in, w, ISA_MAX_INST_WORDS), 5);
+  ck_assert_uint_eq(w[0] >> 21 & 0xff, in.sync);
+  ck_assert_int_eq(isa_parse_inst("ds_read_b32 v1, v2, offset:8, sync:rlx.wg", &in, NULL, 0), 0);
+  ck_assert_uint_eq(in.sync, ISA_SYNC(0, ISA_SCOPE_GROUP));
+  ck_assert_int_eq(isa_parse_inst("s_waitmem sync:rel.sg", &in, NULL, 0), 0);
+  ck_assert_uint_eq(in.sync, ISA_SYNC(ISA_SYNC_REL, ISA_SCOPE_SUBGROUP));
+  ck_assert_int_eq(isa_parse_inst("s_waitmem sync:acq.everywhere", &in, err, sizeof err), -1);
+  ck_assert_str_eq(err, "s_waitmem: bad sync modifier 'sync:acq.everywhere' (sync:ORDER.SCOPE, "
+                        "ORDER rlx, acq, rel or ar, SCOPE wi, sg, wg, dev or all)");
+  ck_assert_int_eq(isa_parse_inst("s_waitmem sync:rlx.dev", &in, err, sizeof err), -1);
+  ck_assert_str_eq(err, "s_waitmem: a relaxed fence orders nothing (give acq, rel or ar)");
+  ck_assert_int_eq(isa_parse_inst("v_add_u32 v1, v2, v3, sync:acq.wg", &in, err, sizeof err), -1);
+  ck_assert_str_eq(err, "v_add_u32: only atomics, vector loads and s_waitmem take a sync modifier");
+  ck_assert_int_eq(
+      isa_parse_inst("global_store_b32 v[2:3], v4, sync:rel.dev", &in, err, sizeof err), -1);
+  ck_assert_str_eq(
+      err, "global_store_b32: only atomics, vector loads and s_waitmem take a sync modifier");
+  ck_assert_int_eq(isa_parse_inst("s_waitmem", &in, NULL, 0), 0);
+  in.sync = 0x44; /* bit 2 reserved */
+  ck_assert_int_eq(isa_inst_check(&in, err, sizeof err), -1);
+  ck_assert_str_eq(err,
+                   "s_waitmem: bad sync modifier 0x44 (order bits 0-1, scope 1-5 in bits 3-5)");
+  in.sync = ISA_SYNC(ISA_SYNC_ACQ, ISA_SCOPE_NONE);
+  ck_assert_int_eq(isa_inst_check(&in, NULL, 0), -1);
 }
 END_TEST
 
@@ -269,6 +324,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, test_encoding_layout);
   tcase_add_test(tc, test_decode_rejects_garbage);
   tcase_add_test(tc, test_check_messages);
+  tcase_add_test(tc, test_sync_modifier);
   tcase_add_test(tc, test_regs_sets);
   suite_add_tcase(s, tc);
   return s;

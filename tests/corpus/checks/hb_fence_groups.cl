@@ -1,0 +1,25 @@
+// hb_flag_groups.cl through fences: a release atomic_work_item_fence before
+// a relaxed store of the flag, a relaxed load of it followed by an acquire
+// fence. Fence synchronisation orders the data: nothing is reported.
+// RUN: kernel=mp global=128 local=64 opts=-cl-std=CL2.0
+// +    args=data:buf:int:64:zero flag:buf:int:1:zero got:buf:int:64:zero
+// CHECK: all,benign
+__kernel void mp(__global int *data, __global atomic_int *flag, __global int *got) {
+  int l = get_local_id(0);
+  if (get_group_id(0) == 0) {
+    data[l] = l * 7 + 1;
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    if (l == 0) {
+      atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_device);
+      atomic_store_explicit(flag, 1, memory_order_relaxed, memory_scope_device);
+    }
+    return;
+  }
+  if (l == 0) {
+    for (int k = 0; k < 1000000; k++)
+      if (atomic_load_explicit(flag, memory_order_relaxed, memory_scope_device)) break;
+    atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acquire, memory_scope_device);
+  }
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  got[l] = data[(l + 1) % 64];
+}
