@@ -52,7 +52,7 @@ typedef enum rt_mode { RT_MODE_TIMING, RT_MODE_FUNCTIONAL } rt_mode;
  * CL_PLATFORM/DEVICE_VERSION strings, their numeric versions and the
  * __OPENCL_VERSION__ kernels see are all made from these two. */
 #define RT_CL_MAJOR 3
-#define RT_CL_MINOR 0
+#define RT_CL_MINOR 1
 #define RT_STR_(x) #x
 #define RT_STR(x) RT_STR_(x)
 #define RT_CL_VERSION_TEXT "OpenCL " RT_STR(RT_CL_MAJOR) "." RT_STR(RT_CL_MINOR)

@@ -117,7 +117,7 @@ START_TEST(opencl_version_macro) {
   cl_int err;
   cl_program p = clCreateProgramWithSource(e.ctx, 2, parts, NULL, &err);
   ck_assert_int_eq(clBuildProgram(p, 1, &e.device, "-DUNUSED", NULL, NULL), CL_SUCCESS);
-  ck_assert_int_eq(run_put(&e, p), 300120); /* an OpenCL 3.0 device, OpenCL C 1.2 by default */
+  ck_assert_int_eq(run_put(&e, p), 310120); /* an OpenCL 3.1 device, OpenCL C 1.2 by default */
   /* The app's options are reported as given, without the runtime's define. */
   char opts[64];
   ck_assert_int_eq(

@@ -28,7 +28,7 @@ START_TEST(platform_strings) {
   ck_assert_int_eq(clGetPlatformInfo(p, CL_PLATFORM_VENDOR, sizeof buf, buf, NULL), CL_SUCCESS);
   ck_assert_str_eq(buf, "wavesim project");
   ck_assert_int_eq(clGetPlatformInfo(p, CL_PLATFORM_VERSION, sizeof buf, buf, NULL), CL_SUCCESS);
-  ck_assert_str_eq(buf, "OpenCL 3.0 wavesim 0.1");
+  ck_assert_str_eq(buf, "OpenCL 3.1 wavesim 0.1");
   ck_assert_int_eq(clGetPlatformInfo(p, CL_PLATFORM_PROFILE, sizeof buf, buf, NULL), CL_SUCCESS);
   ck_assert_str_eq(buf, "FULL_PROFILE");
   ck_assert_int_eq(clGetPlatformInfo(p, CL_PLATFORM_ICD_SUFFIX_KHR, sizeof buf, buf, NULL),
@@ -64,7 +64,7 @@ START_TEST(device_from_default_config) {
   ck_assert_uint_eq(t, CL_DEVICE_TYPE_GPU);
   ck_assert_str_eq(rt_dev_str(e.device, CL_DEVICE_NAME), c.name);
   ck_assert_str_eq(rt_dev_str(e.device, CL_DEVICE_VENDOR), "wavesim project");
-  ck_assert_str_eq(rt_dev_str(e.device, CL_DEVICE_VERSION), "OpenCL 3.0 wavesim");
+  ck_assert_str_eq(rt_dev_str(e.device, CL_DEVICE_VERSION), "OpenCL 3.1 wavesim");
   ck_assert_str_eq(rt_dev_str(e.device, CL_DEVICE_OPENCL_C_VERSION), "OpenCL C 1.2 wavesim");
   ck_assert_str_eq(rt_dev_str(e.device, CL_DEVICE_PROFILE), "FULL_PROFILE");
   ck_assert_ptr_nonnull(
@@ -217,7 +217,7 @@ static const char *rt_nv_names(cl_device_id d, cl_platform_id p, cl_uint param, 
   return out;
 }
 
-/* OpenCL 3.0 on every preset: the version queries, and the extension and
+/* OpenCL 3.1 on every preset: the version queries, and the extension and
  * feature lists (frontend/fe_ext.def) agreeing with each other and with the
  * config (fp64, images). */
 START_TEST(opencl30_every_preset) {
@@ -233,10 +233,10 @@ START_TEST(opencl30_every_preset) {
   cl_version v = 0;
   ck_assert_int_eq(clGetDeviceInfo(e.device, CL_DEVICE_NUMERIC_VERSION, sizeof v, &v, NULL),
                    CL_SUCCESS);
-  ck_assert_uint_eq(v, CL_MAKE_VERSION(3, 0, 0));
+  ck_assert_uint_eq(v, CL_MAKE_VERSION(3, 1, 0));
   ck_assert_int_eq(clGetPlatformInfo(e.platform, CL_PLATFORM_NUMERIC_VERSION, sizeof v, &v, NULL),
                    CL_SUCCESS);
-  ck_assert_uint_eq(v, CL_MAKE_VERSION(3, 0, 0));
+  ck_assert_uint_eq(v, CL_MAKE_VERSION(3, 1, 0));
   /* the deprecated query: OpenCL C 2.0 needs pipes and device enqueue */
   ck_assert_str_eq(rt_dev_str(e.device, CL_DEVICE_OPENCL_C_VERSION), "OpenCL C 1.2 wavesim");
   cl_name_version cv[8];

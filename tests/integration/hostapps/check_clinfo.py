@@ -3,7 +3,7 @@
 # with and without -a) on the platform OCL_ICD_VENDORS names and checks that it
 # succeeds, shows the wavesim platform with the expected number of devices
 # (--devices N), prints every OpenCL 1.2 and 3.0 field of each device, says
-# OpenCL 3.0, and reports no query errors.
+# OpenCL 3.1, and reports no query errors.
 import re
 import subprocess
 import sys
@@ -100,8 +100,8 @@ def main():
         out = run(clinfo, args)
         if "wavesim" not in out:
             problems.append(f"clinfo {args}: the wavesim platform is missing")
-        if "OpenCL 3.0 wavesim" not in out:
-            problems.append(f"clinfo {args}: no \"OpenCL 3.0 wavesim\" version")
+        if "OpenCL 3.1 wavesim" not in out:
+            problems.append(f"clinfo {args}: no \"OpenCL 3.1 wavesim\" version")
         for line in out.splitlines():
             if BAD.search(line) and not any(f in line for f in OK_FIELDS):
                 problems.append(f"clinfo {args}: {line.strip()}")
