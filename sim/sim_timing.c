@@ -442,7 +442,10 @@ sim_status sim_run_timing(sim_ctx *c) {
     if (sim_cu_init(&T.cus[cu], cu, T.nsimd_cu, c->occ.wgs_per_cu, cap, T.cfg->cu_salu_shared,
                     c->tex != NULL))
       T.oom = 1;
-  if (!T.cus || T.oom || sim_fetch_init(&T) != 0) {
+  T.simd_at = calloc(T.nsimd, sizeof *T.simd_at);
+  for (uint32_t s = 0; T.cus && T.simd_at && !T.oom && s < T.nsimd; s++)
+    T.simd_at[s] = &T.cus[s / T.nsimd_cu].simds[s % T.nsimd_cu];
+  if (!T.cus || T.oom || !T.simd_at || sim_fetch_init(&T) != 0) {
     T.oom = 1;
     goto out;
   }
@@ -462,8 +465,8 @@ sim_status sim_run_timing(sim_ctx *c) {
       sim_dispatch_slot_free(&T, e.id - T.nsimd, e.t);
       continue;
     }
-    sim_simd *sd = sim_simd_at(&T, e.id);
-    if (sd->wake != e.t) continue; /* superseded by an earlier wake-up */
+    sim_simd *sd = T.simd_at[e.id]; /* a table: no division per event */
+    if (sd->wake != e.t) continue;  /* superseded by an earlier wake-up */
     sd->wake = SIM_NEVER;
     uint64_t next = sim_simd_step(&T, sd, e.t);
     if (next != SIM_NEVER) sim_wake(&T, sd, e.id, next);
@@ -496,6 +499,7 @@ out:
   sim_fetch_fini(&T);
   for (uint32_t cu = 0; T.cus && cu < T.ncu; cu++) sim_cu_fini(&T.cus[cu], T.wpg);
   free(T.cus);
+  free(T.simd_at);
   sim_heap_fini(&T.events);
   return rc;
 }

@@ -14,7 +14,8 @@ typedef struct sim_timing {
   const cfg_device *cfg;
   sim_memsys *mem;
   uint32_t ncu, nsimd_cu, nsimd, wpg;
-  sim_cu *cus; /* ncu of them */
+  sim_cu *cus;        /* ncu of them */
+  sim_simd **simd_at; /* per device-wide SIMD index (an event id): that SIMD of its CU */
   /* events: id a SIMD (< nsimd: CU id / nsimd_cu, SIMD id % nsimd_cu),
    * nsimd + a work-group slot that frees (CU id * wgs_per_cu + its slot), or
    * the dispatcher (dispatch_id). One heap for the device, ordered by (cycle,
@@ -42,10 +43,7 @@ typedef struct sim_timing {
   uint32_t dispatch_id;     /* its heap id: nsimd + every work-group slot */
 } sim_timing;
 
-/* SIMD `s` (device-wide index) and work-group slot `si` (device-wide). */
-static inline sim_simd *sim_simd_at(const sim_timing *T, uint32_t s) {
-  return &T->cus[s / T->nsimd_cu].simds[s % T->nsimd_cu];
-}
+/* Work-group slot `si` (device-wide index). */
 static inline sim_tslot *sim_slot_at(const sim_timing *T, uint32_t si) {
   uint32_t per = T->c->occ.wgs_per_cu;
   return &T->cus[si / per].slots[si % per];
