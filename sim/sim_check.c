@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sim_hb.h"
+#include "sim_exec.h"
 #include "sim_internal.h"
 
 /* One byte's history. For __local memory `g` fields are unused and `gen`
@@ -739,3 +740,20 @@ void sim_check_step(sim_check *k, uint32_t slot, const isa_wave *w, uint32_t wi,
       sim_chk_hb_stop(k);
   }
 }
+
+/* The checks as an observer of the executor core (sim_exec.h). */
+static void sim_check_on_group(void *self, uint32_t slot, const uint64_t gid[3],
+                               const uint64_t lsz[3]) {
+  sim_check_group(self, slot, gid, lsz);
+}
+static void sim_check_on_step(void *self, const sim_xwave *x, uint32_t pc) {
+  sim_check_step(self, x->slot, x->w, x->wi, pc);
+}
+static void sim_check_on_barrier(void *self, uint32_t slot) {
+  sim_check_barrier(self, slot);
+}
+const sim_hooks sim_check_hooks = {
+    .group = sim_check_on_group,
+    .step = sim_check_on_step,
+    .barrier = sim_check_on_barrier,
+};

@@ -1,10 +1,12 @@
-/* Internal to the timing model (sim_timing.c, sim_fetch.c, sim_dispatch.c):
- * resident waves, work-group slots, SIMDs with their issue ports, and the
- * per-launch state the issue loop, instruction fetch and dispatcher share. */
+/* A compute unit of the timing model, as one component: its SIMDs with
+ * their resident waves, scan arrays and issue ports, its work-group slots,
+ * shared scalar ALU, barrier unit, instruction fetch (icache, fetch port)
+ * and its counters. The device around it (sim_timing.h) is the CUs plus the
+ * dispatcher, the event heap and the memory hierarchy (sim_memsys.h). */
 #ifndef WAVESIM_SIM_CU_H
 #define WAVESIM_SIM_CU_H
 
-#include "sim_internal.h"
+#include "sim_exec.h"
 
 enum { W_FREE, W_ACTIVE, W_BARRIER, W_DONE };
 /* why a wave waits, for the stall counters */
@@ -29,6 +31,8 @@ enum {
 
 typedef struct sim_twave {
   isa_wave w;
+  sim_xwave x; /* what the executor core knows of it (sim_exec.h): its slot, its index in the
+                  work-group, ...; set when the dispatcher places it */
   uint32_t *vregs, *sregs;
   uint64_t *vready;             /* per VGPR: cycle its pending write lands */
   uint8_t *vmem;                /* per VGPR: that write comes from memory */
@@ -38,11 +42,14 @@ typedef struct sim_twave {
   /* when every memory instruction issued so far completes (loads too):
    * what s_waitmem waits for */
   uint64_t mem_all;
-  uint64_t reg_ready; /* cached: earliest issue from registers, fetch and next_issue */
-  uint32_t slot, wi, simd;
-  uint32_t sidx;      /* its index in the SIMD's waves[], rdy[], rport[] */
-  uint32_t lane;      /* timeline trace only: its lane on the SIMD */
-  uint64_t bar_start; /* timeline trace only: cycle it reached a barrier */
+  uint64_t reg_ready;   /* cached: earliest issue from registers, fetch and next_issue */
+  uint32_t simd;        /* device-wide index of its SIMD (its event id) */
+  struct sim_simd *sd;  /* that SIMD */
+  struct sim_tslot *sl; /* its work-group's slot */
+  struct sim_cu *cu;    /* the CU both are on */
+  uint32_t sidx;        /* its index in the SIMD's waves[], rdy[], rport[] */
+  uint32_t lane;        /* its tag from the observers' wave_begin (the timeline's lane) */
+  uint64_t bar_start;   /* timeline trace only: cycle it reached a barrier */
   uint8_t state, wait, reg_why, port;
   /* instruction buffer (sim_fetch.c): ib_count instructions from w.pc on,
    * fetched or in flight, their ready cycles in a ring from ib_head */
@@ -55,7 +62,9 @@ typedef struct sim_twave {
 } sim_twave;
 
 typedef struct sim_tslot { /* a resident work-group's place on a CU */
-  uint32_t cu, nwaves, live, arrived;
+  uint32_t cu;             /* its CU's index */
+  uint32_t id;             /* device-wide: CU index * wgs_per_cu + its place on the CU */
+  uint32_t nwaves, live, arrived;
   int busy;
   uint64_t bar_last; /* when the CU's barrier unit took the latest arrival at the pending barrier */
   uint64_t gid[3], lsz[3];
@@ -78,93 +87,38 @@ typedef struct sim_simd {
   uint64_t *port[SIM_PORT_COUNT]; /* own[], or the CU's shared scalar ALU */
 } sim_simd;
 
-typedef struct sim_timing {
-  sim_ctx *c;
-  const cfg_device *cfg;
-  sim_memsys *mem;
-  uint32_t ncu, nsimd_cu, nsimd, wpg;
-  sim_tslot *slots; /* ncu * wgs_per_cu */
-  uint32_t *cu_wgs; /* resident work-groups per CU */
-  sim_simd *simds;  /* ncu * nsimd_cu */
-  sim_twave **simd_store;
+typedef struct sim_cu {
+  uint32_t id;
+  uint32_t nsimd, nslots;
+  sim_simd *simds;  /* cu.simds */
+  sim_tslot *slots; /* occupancy's wgs_per_cu; a slot's storage is made at its first use */
+  uint32_t wgs;     /* resident work-groups */
+  uint64_t salu;    /* its shared scalar ALU (cu.salu_shared): cycle it is free */
+  uint64_t bar;     /* when its barrier unit takes the next arrival (cu.barrier_cycles) */
+  double bar_lds; /* barrier time owed to the LDS pipeline, under a cycle (cu.barrier_lds_cycles) */
+  /* instruction fetch (sim_fetch.c) */
+  sim_cache icache;     /* set up at its first fetch */
+  uint64_t fetch_free;  /* fetch slots taken, in 1/fetch_per_cycle cycles */
+  uint64_t pf_last;     /* arrival of the last line its prefetches requested */
+  uint64_t wave_cycles; /* cycles its waves were resident, summed */
+  sim_cu_stats stats;
+  /* the texels of its latest image instruction (each step's consumers read
+   * it at once, so one per CU is enough); NULL when the kernel has none */
+  isa_tex_access *tex;
+  /* backing of the SIMDs' scan arrays */
+  sim_twave **wave_store;
   uint64_t *rdy_store;
   uint8_t *rport_store;
-  uint64_t *cu_salu;  /* per CU: its shared scalar ALU (cu.salu_shared) */
-  uint64_t *cu_bar;   /* per CU: when its barrier unit takes the next arrival (cu.barrier_cycles) */
-  double *cu_bar_lds; /* per CU: barrier time owed to the LDS pipeline, under a cycle
-                         (cu.barrier_lds_cycles) */
-  /* events: id a SIMD (< nsimd), nsimd + a work-group slot that frees, or
-   * the dispatcher (dispatch_id) */
-  sim_heap events;
-  uint64_t next_group, age, end, wave_cycles;
-  uint32_t valu_passes, issue_width;
-  cfg_cu_scheduler sched; /* cu.scheduler */
-  uint8_t unit_port[ISA_UNIT_COUNT];
-  uint32_t unit_busy[ISA_UNIT_COUNT]; /* cycles an instruction holds its port */
-  int faulted, oom;
-  struct trace_writer *trace; /* the launch's timeline, or NULL (the common case) */
-  /* instruction fetch (sim_fetch.c); ib_entries 0: ideal fetch, the rest unused */
-  uint32_t ib_entries, fetch_per_cycle;
-  uint32_t *pc_addr;    /* per pc: byte address of the instruction */
-  uint32_t *blk_end;    /* per pc: first pc starting in a later icache line */
-  sim_cache *icache;    /* per CU, set up at its first fetch */
-  uint64_t *fetch_free; /* per CU: fetch slots taken, in 1/fetch_per_cycle cycles */
-  uint64_t *pf_last;    /* per CU: arrival of the last line its prefetches requested */
-  uint32_t code_lines;  /* icache lines the kernel's code spans */
-  /* dispatcher (sim_dispatch.c) */
-  uint32_t next_cu;         /* round_robin: where the search for room starts */
-  int fill;                 /* dispatch.policy fill */
-  uint64_t dispatch_lat_q;  /* dispatch.wg_latency in 1/SIM_DISPATCH_Q cycles */
-  uint64_t dispatch_free_q; /* when the dispatcher can start the next launch, same unit */
-  uint64_t dispatch_wake;   /* cycle of its pending heap event, or SIM_NEVER */
-  uint32_t dispatch_id;     /* its heap id: nsimd + every work-group slot */
-} sim_timing;
+} sim_cu;
 
-/* Fixed-point unit of the dispatcher's clock (fractional wg_latency). */
-#define SIM_DISPATCH_Q 4096u
-
-/* sim_timing.c */
-/* Queues event `id` at cycle t (out of memory: T->oom). */
-void sim_event_push(sim_timing *T, uint64_t t, uint32_t id);
-/* Wave tw (set up by the dispatcher) joins SIMD `simd` and can issue from t. */
-void sim_wave_join(sim_timing *T, sim_twave *tw, uint32_t simd, uint64_t t);
-
-/* sim_fetch.c */
-int sim_fetch_init(sim_timing *T);
-void sim_fetch_fini(sim_timing *T);
-/* A wave starts (empty buffer) at pc 0 at cycle t. */
-void sim_fetch_start(sim_timing *T, sim_twave *tw, uint64_t t);
-/* Slow path of sim_fetch_issued: a redirect, or a fetch is due. */
-void sim_fetch_refill(sim_timing *T, sim_twave *tw, uint32_t pc, uint64_t now);
-/* Wave tw issued the instruction at pc at cycle now and moved to w.pc: the
- * instruction leaves the buffer, which refills from the next cycle. */
-static inline void sim_fetch_issued(sim_timing *T, sim_twave *tw, uint32_t pc, uint64_t now) {
-  uint32_t e = T->ib_entries;
-  if (!e) return;
-  if (tw->ib_count) {
-    tw->ib_head = tw->ib_head + 1 < e ? tw->ib_head + 1 : 0;
-    tw->ib_count--;
-  }
-  if (tw->w.pc != pc + 1 || (tw->fetch_need && e - tw->ib_count >= tw->fetch_need))
-    sim_fetch_refill(T, tw, pc, now);
-}
-/* Cycle the wave's next instruction is in its buffer (0 with ideal fetch). */
-static inline uint64_t sim_fetch_ready(const sim_timing *T, const sim_twave *tw) {
-  if (!T->ib_entries || !tw->ib_count) return 0; /* empty only past the code: isa_step reports it */
-  return tw->ib_ready[tw->ib_head];
-}
-
-/* sim_watchdog.c: act on sim_wd_step's finding `what` for wave tw at now;
- * 1 when the launch stops (T->faulted, the message in c->err). */
-int sim_wd_timing(sim_timing *T, sim_twave *tw, int what, uint64_t now);
-
-/* sim_dispatch.c */
-int sim_dispatch_init(sim_timing *T);
-void sim_dispatch_fini(sim_timing *T);
-/* Place pending work-groups on CUs with room, as of cycle t. */
-void sim_dispatch(sim_timing *T, uint64_t t);
-/* The event of slot si (pushed when its work-group's last wave retired)
- * popped at t: its resources free and the dispatcher places what now fits. */
-void sim_dispatch_slot_free(sim_timing *T, uint32_t si, uint64_t t);
+/* CU `id` with nsimd SIMDs of `cap` wave places each and nslots work-group
+ * slots; salu_shared: its SIMDs share one scalar ALU port; tex: the kernel
+ * has image instructions. -1: out of memory (sim_cu_fini cleans up). */
+int sim_cu_init(sim_cu *cu, uint32_t id, uint32_t nsimd, uint32_t nslots, uint32_t cap,
+                int salu_shared, int tex);
+void sim_cu_fini(sim_cu *cu, uint32_t wpg);
+/* Storage of slot sl for work-groups of up to wpg waves of launch c (at its
+ * first use). -1: out of memory. */
+int sim_cu_slot_alloc(const sim_ctx *c, sim_tslot *sl, uint32_t wpg);
 
 #endif

@@ -16,7 +16,7 @@
  * an instruction space that starts cold at each launch. */
 #include <stdlib.h>
 
-#include "sim_cu.h"
+#include "sim_timing.h"
 
 int sim_fetch_init(sim_timing *T) {
   const cfg_device *cfg = T->cfg;
@@ -27,10 +27,7 @@ int sim_fetch_init(sim_timing *T) {
   uint32_t n = k->ncode ? k->ncode : 1;
   T->pc_addr = calloc(n, sizeof *T->pc_addr);
   T->blk_end = calloc(n, sizeof *T->blk_end);
-  T->icache = calloc(T->ncu, sizeof *T->icache);
-  T->fetch_free = calloc(T->ncu, sizeof *T->fetch_free);
-  T->pf_last = calloc(T->ncu, sizeof *T->pf_last);
-  if (!T->pc_addr || !T->blk_end || !T->icache || !T->fetch_free || !T->pf_last) return -1;
+  if (!T->pc_addr || !T->blk_end) return -1;
   uint32_t addr = 0, words[ISA_MAX_INST_WORDS];
   for (uint32_t pc = 0; pc < k->ncode; pc++) {
     T->pc_addr[pc] = addr;
@@ -47,10 +44,6 @@ int sim_fetch_init(sim_timing *T) {
 }
 
 void sim_fetch_fini(sim_timing *T) {
-  for (uint32_t cu = 0; T->icache && cu < T->ncu; cu++) sim_cache_fini(&T->icache[cu]);
-  free(T->icache);
-  free(T->fetch_free);
-  free(T->pf_last);
   free(T->pc_addr);
   free(T->blk_end);
 }
@@ -62,35 +55,35 @@ void sim_fetch_fini(sim_timing *T) {
  * then streams in at the fill rate instead of one miss latency per line
  * (validation/data/probes/icache.cl: the H100 runs 8 KB of straight-line
  * code in ~1300 cycles). */
-static void sim_fetch_prefetch(sim_timing *T, uint32_t cu, uint32_t l, uint64_t start,
+static void sim_fetch_prefetch(sim_timing *T, sim_cu *cu, uint32_t l, uint64_t start,
                                uint64_t ready) {
   const cfg_device *cfg = T->cfg;
-  sim_cache *ic = &T->icache[cu];
+  sim_cache *ic = &cu->icache;
   uint32_t line = (uint32_t)cfg->icache_line;
-  if (ready > T->pf_last[cu]) T->pf_last[cu] = ready;
+  if (ready > cu->pf_last) cu->pf_last = ready;
   for (uint32_t j = l + 1; j <= l + (uint32_t)cfg->icache_prefetch_lines && j < T->code_lines;
        j++) {
     if (sim_cache_probe(ic, (uint64_t)j * line)) continue;
     sim_cache_ref r;
     sim_cache_access(ic, (uint64_t)j * line, 1, &r);
-    uint64_t at = T->pf_last[cu] + (uint64_t)cfg->icache_fill_cycles,
+    uint64_t at = cu->pf_last + (uint64_t)cfg->icache_fill_cycles,
              soonest = start + (uint64_t)cfg->icache_miss_latency;
-    T->pf_last[cu] = at > soonest ? at : soonest;
-    if (r.ready) *r.ready = T->pf_last[cu];
+    cu->pf_last = at > soonest ? at : soonest;
+    if (r.ready) *r.ready = cu->pf_last;
   }
 }
 
 /* One fetch of the line holding instruction pc for CU cu, requested at t:
  * the cycle its instructions are in the buffer. */
-static uint64_t sim_fetch_line(sim_timing *T, uint32_t cu, uint32_t pc, uint64_t t) {
+static uint64_t sim_fetch_line(sim_timing *T, sim_cu *cu, uint32_t pc, uint64_t t) {
   const cfg_device *cfg = T->cfg;
-  sim_stats *st = T->c->st;
+  sim_cu_stats *st = &cu->stats;
   /* the port starts fetch_per_cycle fetches a cycle, counted in slots */
   uint64_t f = T->fetch_per_cycle, slot = t * f;
-  if (slot < T->fetch_free[cu]) slot = T->fetch_free[cu];
-  T->fetch_free[cu] = slot + 1;
+  if (slot < cu->fetch_free) slot = cu->fetch_free;
+  cu->fetch_free = slot + 1;
   uint64_t start = slot / f;
-  sim_cache *ic = &T->icache[cu];
+  sim_cache *ic = &cu->icache;
   if (!sim_cache_allocated(ic) && cfg->icache_bytes &&
       sim_cache_init(ic, (uint64_t)cfg->icache_bytes, (uint32_t)cfg->icache_line,
                      (uint32_t)cfg->icache_assoc)) {
@@ -124,9 +117,9 @@ static uint32_t sim_fetch_need(const sim_timing *T, const sim_twave *tw) {
 
 /* Request fetches, at cycle t, while the rest of the next line fits. */
 static void sim_fetch_fill(sim_timing *T, sim_twave *tw, uint64_t t) {
-  uint32_t e = T->ib_entries, cu = tw->simd / T->nsimd_cu, n;
+  uint32_t e = T->ib_entries, n;
   while ((n = sim_fetch_need(T, tw)) && e - tw->ib_count >= n) {
-    uint64_t ready = sim_fetch_line(T, cu, tw->fetch_pc, t);
+    uint64_t ready = sim_fetch_line(T, tw->cu, tw->fetch_pc, t);
     for (uint32_t i = 0; i < n; i++) {
       uint32_t x = tw->ib_head + tw->ib_count++;
       tw->ib_ready[x < e ? x : x - e] = ready;

@@ -1,11 +1,12 @@
-/* Functional-only execution: each work-group's waves run back to back with
- * isa_step until a barrier or the end; barriers release when every live
- * wave arrived. The speed path: no timing, only instruction counts. */
+/* Functional-only execution: each work-group's waves run back to back
+ * through the executor core (sim_exec_step, shared with the timing model)
+ * until a barrier or the end; barriers release when every live wave
+ * arrived. The speed path: no timing, only instruction counts. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "sim_exec.h"
 
 sim_status sim_run_functional(sim_ctx *c) {
   uint32_t n = c->wave_size, maxw = c->occ.waves_per_wg;
@@ -13,22 +14,24 @@ sim_status sim_run_functional(sim_ctx *c) {
   isa_wave *waves = calloc(maxw, sizeof *waves);
   uint32_t *vregs = calloc(vsz * maxw, sizeof *vregs);
   uint32_t *sregs = calloc((size_t)c->nsgprs * maxw, sizeof *sregs);
-  uint8_t *state = calloc(maxw, 1); /* 0 running, 1 at barrier, 2 ended */
+  uint8_t *state = calloc(maxw, 1);            /* 0 running, 1 at barrier, 2 ended */
   uint32_t *stop = calloc(maxw, sizeof *stop); /* pc of the barrier or s_endpgm it stopped at */
   uint32_t *jump = calloc(maxw, sizeof *jump); /* pc of its last taken branch */
   sim_wd_wave *wdw = calloc(maxw, sizeof *wdw);
+  sim_xwave *xw = calloc(maxw, sizeof *xw);
   uint8_t *lds = calloc(c->lds_total ? c->lds_total : 1, 1);
   uint8_t *scratch = scratch_wave ? calloc(scratch_wave * maxw, 1) : NULL;
   sim_status rc = SIM_OK;
-  if (!waves || !vregs || !sregs || !state || !stop || !jump || !wdw || !lds ||
+  if (!waves || !vregs || !sregs || !state || !stop || !jump || !wdw || !xw || !lds ||
       (scratch_wave && !scratch)) {
     rc = SIM_BAD_LAUNCH;
     strncpy(c->err, "out of memory for the functional executor", c->errlen);
     goto out;
   }
   sim_stats *st = c->st;
-  const sim_decoded *dec = c->dec;
-  uint64_t *pc_insts = c->pc_insts;
+  sim_exec x;
+  sim_exec_init(&x, c);
+  sim_cu_stats cs = {0}; /* the launch's, as if on one CU */
   for (uint64_t g = 0; g < c->total_groups && rc == SIM_OK; g++) {
     uint64_t gid[3], lsz[3];
     sim_group_coords(c, g, gid, lsz);
@@ -42,8 +45,9 @@ sim_status sim_run_functional(sim_ctx *c) {
       state[i] = 0;
       sim_wd_wave_start(&c->wd, &wdw[i]);
       jump[i] = ISA_NO_PC;
+      xw[i] = (sim_xwave){&waves[i], &wdw[i], gid, lsz, 0, i};
     }
-    if (c->chk) sim_check_group(c->chk, 0, gid, lsz);
+    SIM_EXEC_NOTIFY(&x, group, 0, gid, lsz);
     st->workgroups++;
     st->waves += nw;
     uint32_t ended = 0;
@@ -53,28 +57,8 @@ sim_status sim_run_functional(sim_ctx *c) {
         isa_wave *w = &waves[i];
         for (;;) {
           uint32_t pc = w->pc;
-          uint64_t exec = w->exec;
-          isa_status s = isa_step(w);
-          if (s == ISA_FAULTED) {
-            sim_fault_message(c, w, gid, lsz, i);
-            rc = SIM_FAULT;
-            break;
-          }
-          if (w->oob.kind) sim_oob_report(c, w, gid, lsz, i, pc);
-          if (c->chk) sim_check_step(c->chk, 0, w, i, pc);
-          pc_insts[pc]++;
-          st->inst[dec[pc].unit]++;
-          st->thread_insts += (uint64_t)__builtin_popcountll(exec);
-          st->divergent_branches += w->diverged;
-          c->pc_divergent[pc] += w->diverged;
-          if (w->access.space == ISA_SPACE_GLOBAL && dec[pc].unit == ISA_UNIT_VMEM) {
-            uint64_t b = (uint64_t)__builtin_popcountll(w->access.mask) * w->access.size;
-            if (w->access.kind & ISA_F_LOAD) st->global_load_bytes += b;
-            else st->global_store_bytes += b;
-          }
-          int wd = sim_wd_step(&c->wd, &wdw[i], w, dec[pc].writes);
-          if (wd != SIM_WD_GO) { /* a runaway wave (sim_watchdog.c) */
-            sim_wd_message(c, wd, w, gid, lsz, i);
+          isa_status s = sim_exec_step(&x, &xw[i], &cs);
+          if (s == ISA_FAULTED) { /* a fault or a runaway wave: the message is in c->err */
             rc = SIM_FAULT;
             break;
           }
@@ -83,8 +67,10 @@ sim_status sim_run_functional(sim_ctx *c) {
             continue;
           }
           stop[i] = pc;
-          if (s == ISA_BARRIER) state[i] = 1;
-          else state[i] = 2, ended++;
+          if (s == ISA_BARRIER)
+            state[i] = 1;
+          else
+            state[i] = 2, ended++;
           break;
         }
       }
@@ -102,9 +88,10 @@ sim_status sim_run_functional(sim_ctx *c) {
       int released = 0;
       for (uint32_t i = 0; i < nw; i++)
         if (state[i] == 1) state[i] = 0, released = 1;
-      if (released && c->chk) sim_check_barrier(c->chk, 0);
+      if (released) SIM_EXEC_NOTIFY(&x, barrier, 0);
     }
   }
+  sim_cu_stats_collect(&cs, st);
 out:
   free(waves);
   free(vregs);
@@ -114,6 +101,7 @@ out:
   free(jump);
   for (uint32_t i = 0; wdw && i < maxw; i++) sim_wd_wave_fini(&wdw[i]);
   free(wdw);
+  free(xw);
   free(lds);
   free(scratch);
   return rc;

@@ -80,7 +80,8 @@ typedef struct sim_ctx {
   sim_occupancy occ;
   sim_decoded *dec; /* per instruction */
   /* the texels of the latest image instruction, shared by every wave (each
-   * step's consumers read it at once); NULL when the kernel has none */
+   * step's consumers read it at once) of the functional executor; the timing
+   * model gives each CU its own (sim_cu.h). NULL when the kernel has none */
   isa_tex_access *tex;
   /* per-pc counters, folded into per-line stats at the end */
   uint64_t *pc_insts, *pc_stall, *pc_lds_conflict, *pc_mem_req;

@@ -1,17 +1,17 @@
 /* The timing executor's issue loop: SIMDs issuing ready wave instructions
  * through per-class issue ports with a register scoreboard, the wave
  * schedulers (oldest, round robin, greedy-then-oldest), divergence costs,
- * barriers and wave retirement. Instructions execute (isa_step) when they
- * issue: timing decides when, never what. Time advances from event to event
+ * barriers and wave retirement. Instructions execute (sim_exec_step, the
+ * core functional mode shares) when they issue: timing decides when, never
+ * what. Time advances from event to event
  * (SIMD wake-ups and work-group slots freeing, in one heap), never through
- * idle cycles. Instruction fetch is in sim_fetch.c, the dispatcher in
- * sim_dispatch.c. */
+ * idle cycles. Each CU's state and counters are its own (sim_cu.h);
+ * instruction fetch is in sim_fetch.c, the dispatcher in sim_dispatch.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_cu.h"
-#include "trace.h"
+#include "sim_timing.h"
 
 /* ---- events ------------------------------------------------------------------- */
 void sim_event_push(sim_timing *T, uint64_t t, uint32_t id) {
@@ -19,9 +19,9 @@ void sim_event_push(sim_timing *T, uint64_t t, uint32_t id) {
 }
 
 /* A SIMD keeps at most one live heap entry: its earliest wake-up. */
-static void sim_wake(sim_timing *T, uint32_t s, uint64_t t) {
-  if (t < T->simds[s].wake) {
-    T->simds[s].wake = t;
+static void sim_wake(sim_timing *T, sim_simd *sd, uint32_t s, uint64_t t) {
+  if (t < sd->wake) {
+    sd->wake = t;
     sim_event_push(T, t, s);
   }
 }
@@ -63,8 +63,8 @@ static void sim_refresh_ready(const sim_timing *T, sim_twave *tw) {
 
 /* Copy tw's readiness into its SIMD's scan arrays (after a refresh or a
  * state change). */
-static inline void sim_sched_sync(sim_timing *T, const sim_twave *tw) {
-  sim_simd *sd = &T->simds[tw->simd];
+static inline void sim_sched_sync(const sim_twave *tw) {
+  sim_simd *sd = tw->sd;
   sd->rdy[tw->sidx] = tw->state == W_ACTIVE ? tw->reg_ready : SIM_NEVER;
   sd->rport[tw->sidx] = tw->port;
 }
@@ -94,20 +94,21 @@ void sim_wave_join(sim_timing *T, sim_twave *tw, uint32_t simd, uint64_t t) {
   tw->mem_done = tw->mem_all = 0;
   tw->age = T->age++;
   tw->simd = simd;
+  tw->cu = &T->cus[simd / T->nsimd_cu];
+  tw->sd = &tw->cu->simds[simd % T->nsimd_cu];
   tw->state = W_ACTIVE;
   tw->wait = WAIT_ISSUE;
   sim_wd_wave_start(&c->wd, &tw->wd);
   tw->jump_pc = ISA_NO_PC;
-  uint32_t cu = simd / T->nsimd_cu;
-  if (T->trace) tw->lane = trace_wave_begin(T->trace, cu, simd - cu * T->nsimd_cu, t);
+  tw->lane = sim_exec_wave_begin(&T->x, tw->cu->id, simd % T->nsimd_cu, t);
   sim_fetch_start(T, tw, t);
   sim_refresh_ready(T, tw);
-  sim_simd *sd = &T->simds[simd];
+  sim_simd *sd = tw->sd;
   if (sd->n == 0) sd->last_issue = SIM_NEVER; /* an empty SIMD was idle, not stalled */
   tw->sidx = sd->n;
   sd->waves[sd->n++] = tw;
-  sim_sched_sync(T, tw);
-  sim_wake(T, simd, t);
+  sim_sched_sync(tw);
+  sim_wake(T, sd, simd, t);
 }
 
 /* The work-group's waves leave the barrier: latency.barrier after the CU's
@@ -116,19 +117,18 @@ void sim_wave_join(sim_timing *T, sim_twave *tw, uint32_t simd, uint64_t t) {
 static void sim_release_barrier(sim_timing *T, sim_tslot *sl, uint64_t now) {
   uint64_t go = (sl->bar_last > now ? sl->bar_last : now) + (uint64_t)T->cfg->lat_barrier;
   sl->bar_last = 0;
-  if (T->c->chk) sim_check_barrier(T->c->chk, (uint32_t)(sl - T->slots));
+  SIM_EXEC_NOTIFY(&T->x, barrier, sl->id);
   for (uint32_t i = 0; i < sl->nwaves; i++) {
     sim_twave *tw = &sl->waves[i];
     if (tw->state != W_BARRIER) continue;
     tw->state = W_ACTIVE;
     if (tw->next_issue < go) tw->next_issue = go;
     tw->wait = WAIT_BARRIER;
-    if (T->trace)
-      trace_barrier(T->trace, sl->cu, tw->simd - sl->cu * T->nsimd_cu, tw->lane, tw->bar_start,
+    SIM_EXEC_NOTIFY(&T->x, wave_barrier, sl->cu, tw->simd % T->nsimd_cu, tw->lane, tw->bar_start,
                     tw->next_issue);
     sim_refresh_ready(T, tw);
-    sim_sched_sync(T, tw);
-    sim_wake(T, tw->simd, tw->reg_ready);
+    sim_sched_sync(tw);
+    sim_wake(T, tw->sd, tw->simd, tw->reg_ready);
   }
   sl->arrived = 0;
 }
@@ -157,9 +157,9 @@ static void sim_wave_end(sim_timing *T, sim_twave *tw, uint64_t now) {
   for (uint32_t r = 0; r <= SIM_SCC; r++)
     if (tw->sready[r] > done) done = tw->sready[r];
   tw->state = W_DONE;
-  T->wave_cycles += done - tw->start;
+  tw->cu->wave_cycles += done - tw->start;
   if (done > T->end) T->end = done;
-  sim_simd *sd = &T->simds[tw->simd];
+  sim_simd *sd = tw->sd;
   uint32_t i = tw->sidx, rest = sd->n - i - 1;
   memmove(&sd->waves[i], &sd->waves[i + 1], rest * sizeof sd->waves[0]);
   memmove(&sd->rdy[i], &sd->rdy[i + 1], rest * sizeof sd->rdy[0]);
@@ -168,21 +168,19 @@ static void sim_wave_end(sim_timing *T, sim_twave *tw, uint64_t now) {
   for (uint32_t k = i; k < sd->n; k++) sd->waves[k]->sidx = k;
   if (sd->rr > i) sd->rr--;
   if (sd->greedy == tw) sd->greedy = NULL;
-  sim_tslot *sl = &T->slots[tw->slot];
+  sim_tslot *sl = tw->sl;
   if (tw->mem_done < done) tw->mem_done = done; /* reused below as the wave's end */
   uint32_t per = c->occ.wgs_per_cu;
-  if (T->trace)
-    trace_wave_end(T->trace, sl->cu, tw->simd - sl->cu * T->nsimd_cu, tw->lane, tw->start, done,
-                   tw->slot - sl->cu * per, tw->wi, sl->gid);
+  SIM_EXEC_NOTIFY(&T->x, wave_end, sl->cu, tw->simd % T->nsimd_cu, tw->lane, tw->start, done,
+                  tw->x.slot - sl->cu * per, tw->x.wi, sl->gid);
   if (--sl->live == 0) {
     uint64_t wg_end = 0;
     for (uint32_t k = 0; k < sl->nwaves; k++)
       if (sl->waves[k].mem_done > wg_end) wg_end = sl->waves[k].mem_done;
-    if (T->trace)
-      trace_workgroup(T->trace, sl->cu, tw->slot - sl->cu * per, sl->start, wg_end, sl->gid);
+    SIM_EXEC_NOTIFY(&T->x, workgroup, sl->cu, sl->id - sl->cu * per, sl->start, wg_end, sl->gid);
     /* the slot's resources free when its last stores land, an event of its
      * own so that the dispatcher sees freed slots in time order */
-    sim_event_push(T, wg_end, T->nsimd + tw->slot);
+    sim_event_push(T, wg_end, T->nsimd + sl->id);
   } else if (sl->arrived) {
     sim_barrier_misuse(T, sl, now); /* others wait at a barrier this wave never reached */
   }
@@ -192,8 +190,8 @@ static void sim_wave_end(sim_timing *T, sim_twave *tw, uint64_t now) {
 static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
   sim_ctx *c = T->c;
   const cfg_device *cfg = T->cfg;
-  sim_stats *st = c->st;
-  sim_simd *sd = &T->simds[tw->simd];
+  sim_cu_stats *st = &tw->cu->stats;
+  sim_simd *sd = tw->sd;
   uint32_t pc = tw->w.pc;
   if (sd->last_issue != SIM_NEVER && now > sd->last_issue + 1) {
     uint64_t gap = now - sd->last_issue - 1;
@@ -203,28 +201,15 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     if (pc < c->k->ncode) c->pc_stall[pc] += gap;
   }
   sd->last_issue = now;
-  uint64_t exec = tw->w.exec;
   uint32_t sp = tw->w.sp;
-  isa_status s = isa_step(&tw->w);
-  if (s == ISA_FAULTED) {
-    sim_tslot *sl = &T->slots[tw->slot];
-    sim_fault_message(c, &tw->w, sl->gid, sl->lsz, tw->wi);
+  isa_status s = sim_exec_step(&T->x, &tw->x, st);
+  if (s == ISA_FAULTED) { /* a fault or a runaway wave: the message is in c->err */
     T->faulted = 1;
     if (now > T->end) T->end = now;
     return;
   }
-  if (tw->w.oob.kind) {
-    sim_tslot *sl = &T->slots[tw->slot];
-    sim_oob_report(c, &tw->w, sl->gid, sl->lsz, tw->wi, pc);
-  }
-  if (c->chk) sim_check_step(c->chk, tw->slot, &tw->w, tw->wi, pc);
-  int wd = sim_wd_step(&c->wd, &tw->wd, &tw->w, c->dec[pc].writes);
-  if (wd != SIM_WD_GO && sim_wd_timing(T, tw, wd, now)) return; /* a runaway wave */
   const sim_decoded *d = &c->dec[pc];
-  uint32_t cu = tw->simd / T->nsimd_cu;
-  c->pc_insts[pc]++;
-  st->inst[d->unit]++;
-  st->thread_insts += (uint64_t)__builtin_popcountll(exec);
+  uint32_t cu = tw->cu->id;
   tw->next_issue = now + 1;
   tw->wait = WAIT_ISSUE;
   uint64_t busy = T->unit_busy[d->unit];
@@ -252,8 +237,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
   case ISA_UNIT_SALU:
     sim_set_ready(tw, &d->rs, now + (uint64_t)cfg->lat_salu, 0);
     break;
-  case ISA_UNIT_SMEM:
-  {
+  case ISA_UNIT_SMEM: {
     uint64_t done = sim_memsys_scalar(T->mem, cu, now, a);
     sim_set_ready(tw, &d->rs, done, 1);
     if (done > tw->mem_all) tw->mem_all = done;
@@ -272,13 +256,6 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     }
     c->pc_mem_req[pc] += nreq;
     if (done > tw->mem_all) tw->mem_all = done;
-    uint64_t bytes = (uint64_t)__builtin_popcountll(a->mask) * a->size;
-    if (a->space == ISA_SPACE_GLOBAL) {
-      if (a->kind & ISA_F_LOAD)
-        st->global_load_bytes += bytes;
-      else
-        st->global_store_bytes += bytes;
-    }
     /* a store, or an atomic whose old value nobody reads (the no-return
      * form): the wave goes on and only its retirement waits */
     if ((a->kind & ISA_F_STORE) || d->noret) {
@@ -290,9 +267,8 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
   }
   case ISA_UNIT_LDS: {
     uint64_t conflict;
-    uint64_t done =
-        sim_memsys_lds(T->mem, cu, now, a, d->noret && sim_lds_atomic_combinable(c->k->code[pc].op),
-                       &conflict);
+    uint64_t done = sim_memsys_lds(
+        T->mem, cu, now, a, d->noret && sim_lds_atomic_combinable(c->k->code[pc].op), &conflict);
     c->pc_lds_conflict[pc] += conflict;
     if (done > tw->mem_all) tw->mem_all = done;
     if ((a->kind & ISA_F_STORE) || d->noret) {
@@ -308,8 +284,6 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
      * first; a uniform one costs the redirect only when taken */
     if (tw->w.diverged) {
       tw->next_issue = now + (uint64_t)cfg->lat_branch + (uint64_t)cfg->lat_diverge;
-      st->divergent_branches++;
-      c->pc_divergent[pc]++;
     } else if (s == ISA_RUN && tw->w.pc != pc + 1) {
       tw->next_issue = now + (uint64_t)cfg->lat_branch;
     }
@@ -338,14 +312,14 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     return;
   }
   if (s == ISA_BARRIER) {
-    sim_tslot *sl = &T->slots[tw->slot];
+    sim_tslot *sl = tw->sl;
     tw->state = W_BARRIER;
     tw->bar_start = now;
     /* NVIDIA's SM takes one warp's arrival every ~2 cycles, all its blocks'
      * barriers through one unit (validation/data/probes: a lone block's
      * barrier costs ~12 + 2 x warps cycles, 8 resident blocks ~2 per warp) */
     if (cfg->cu_barrier_cycles > 0) {
-      uint64_t *bu = &T->cu_bar[sl->cu], at = now > *bu ? now : *bu;
+      uint64_t *bu = &tw->cu->bar, at = now > *bu ? now : *bu;
       *bu = at + (uint64_t)cfg->cu_barrier_cycles;
       if (*bu > sl->bar_last) sl->bar_last = *bu;
     }
@@ -354,7 +328,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
      * step: 24 LDS accesses and 8 arrivals per block step take 28.7 cycles,
      * the accesses alone 24.2) */
     if (cfg->cu_barrier_lds_cycles > 0) {
-      double *owed = &T->cu_bar_lds[sl->cu];
+      double *owed = &tw->cu->bar_lds;
       *owed += cfg->cu_barrier_lds_cycles;
       uint64_t whole = (uint64_t)*owed;
       if (whole) {
@@ -367,7 +341,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     else if (++sl->arrived == sl->live)
       sim_release_barrier(T, sl, now);
   }
-  sim_sched_sync(T, tw);
+  sim_sched_sync(tw);
 }
 
 /* The ready wave SIMD sd issues from next under the configured policy, or
@@ -400,8 +374,7 @@ static sim_twave *sim_pick(const sim_timing *T, sim_simd *sd, uint64_t now, uint
 /* One SIMD at cycle `now`: issue up to cu.issue_width instructions from
  * distinct ready waves (distinct ports: an issue takes its port at least
  * until the next cycle); returns when to look again. */
-static uint64_t sim_simd_step(sim_timing *T, uint32_t s, uint64_t now) {
-  sim_simd *sd = &T->simds[s];
+static uint64_t sim_simd_step(sim_timing *T, sim_simd *sd, uint64_t now) {
   if (sd->n == 0) return SIM_NEVER;
   if (sd->last_issue != SIM_NEVER && now <= sd->last_issue) return sd->last_issue + 1;
   uint32_t issued = 0;
@@ -441,11 +414,6 @@ static void sim_ports_init(sim_timing *T) {
   T->unit_busy[ISA_UNIT_FP64] = p * (uint32_t)cfg->cu_fp64_passes;
   T->unit_busy[ISA_UNIT_XLANE] = p * (uint32_t)cfg->cu_xlane_passes;
   T->unit_busy[ISA_UNIT_TRANS] = (uint32_t)(cfg->wave_size / cfg->cu_trans_width);
-  for (uint32_t s = 0; s < T->nsimd; s++) {
-    sim_simd *sd = &T->simds[s];
-    for (int k = 0; k < SIM_PORT_COUNT; k++) sd->port[k] = &sd->own[k];
-    if (cfg->cu_salu_shared) sd->port[SIM_PORT_SALU] = &T->cu_salu[s / T->nsimd_cu];
-  }
 }
 
 sim_status sim_run_timing(sim_ctx *c) {
@@ -460,32 +428,28 @@ sim_status sim_run_timing(sim_ctx *c) {
   T.valu_passes = (uint32_t)(T.cfg->wave_size / T.cfg->cu_simd_width);
   T.issue_width = (uint32_t)T.cfg->cu_issue_width;
   T.sched = T.cfg->cu_scheduler;
-  T.trace = c->l->trace;
+  sim_exec_init(&T.x, c);
+  T.x.wd_stops = sim_wd_timing;
+  T.x.mode = &T;
   uint32_t wps = c->occ.waves_per_simd;
-  T.simds = calloc(T.nsimd, sizeof *T.simds);
-  T.cu_salu = calloc(T.ncu, sizeof *T.cu_salu);
-  T.cu_bar = calloc(T.ncu, sizeof *T.cu_bar);
-  T.cu_bar_lds = calloc(T.ncu, sizeof *T.cu_bar_lds);
   /* a SIMD never holds more than wps waves; one work-group may put up to
    * wpg waves on one SIMD when the CU has fewer SIMDs than waves */
   uint32_t cap = wps > T.wpg ? wps : T.wpg;
   cap = cap * 2 + 1;
-  T.simd_store = calloc((size_t)T.nsimd * cap, sizeof *T.simd_store);
-  T.rdy_store = calloc((size_t)T.nsimd * cap, sizeof *T.rdy_store);
-  T.rport_store = calloc((size_t)T.nsimd * cap, 1);
   sim_status rc = SIM_OK;
-  if (!T.simds || !T.cu_salu || !T.cu_bar || !T.cu_bar_lds || !T.simd_store || !T.rdy_store ||
-      !T.rport_store || sim_dispatch_init(&T) != 0 || sim_fetch_init(&T) != 0) {
+  T.cus = calloc(T.ncu, sizeof *T.cus);
+  for (uint32_t cu = 0; T.cus && cu < T.ncu && !T.oom; cu++)
+    if (sim_cu_init(&T.cus[cu], cu, T.nsimd_cu, c->occ.wgs_per_cu, cap, T.cfg->cu_salu_shared,
+                    c->tex != NULL))
+      T.oom = 1;
+  T.simd_at = calloc(T.nsimd, sizeof *T.simd_at);
+  for (uint32_t s = 0; T.cus && T.simd_at && !T.oom && s < T.nsimd; s++)
+    T.simd_at[s] = &T.cus[s / T.nsimd_cu].simds[s % T.nsimd_cu];
+  if (!T.cus || T.oom || !T.simd_at || sim_fetch_init(&T) != 0) {
     T.oom = 1;
     goto out;
   }
-  for (uint32_t s = 0; s < T.nsimd; s++) {
-    T.simds[s].waves = T.simd_store + (size_t)s * cap;
-    T.simds[s].rdy = T.rdy_store + (size_t)s * cap;
-    T.simds[s].rport = T.rport_store + (size_t)s * cap;
-    T.simds[s].wake = SIM_NEVER;
-    T.simds[s].last_issue = SIM_NEVER;
-  }
+  sim_dispatch_init(&T);
   sim_ports_init(&T);
   /* the shared memory this launch's resident work-groups take per CU */
   sim_memsys_launch_start(T.mem, (uint64_t)c->occ.wgs_per_cu * c->occ.lds_alloc);
@@ -501,17 +465,23 @@ sim_status sim_run_timing(sim_ctx *c) {
       sim_dispatch_slot_free(&T, e.id - T.nsimd, e.t);
       continue;
     }
-    sim_simd *sd = &T.simds[e.id];
-    if (sd->wake != e.t) continue; /* superseded by an earlier wake-up */
+    sim_simd *sd = T.simd_at[e.id]; /* a table: no division per event */
+    if (sd->wake != e.t) continue;  /* superseded by an earlier wake-up */
     sd->wake = SIM_NEVER;
-    uint64_t next = sim_simd_step(&T, e.id, e.t);
-    if (next != SIM_NEVER) sim_wake(&T, e.id, next);
+    uint64_t next = sim_simd_step(&T, sd, e.t);
+    if (next != SIM_NEVER) sim_wake(&T, sd, e.id, next);
   }
   /* stores still in the CUs' write-combining buffers drain before the
    * launch counts as complete */
   T.end = sim_memsys_launch_end(T.mem, T.end);
   sim_memsys_collect(T.mem, c->st); /* the memory components count on their own */
 out:
+  /* each CU's counters into the launch's, in CU order */
+  uint64_t wave_cycles = 0;
+  for (uint32_t cu = 0; T.cus && cu < T.ncu; cu++) {
+    sim_cu_stats_collect(&T.cus[cu].stats, c->st);
+    wave_cycles += T.cus[cu].wave_cycles;
+  }
   if (T.oom) {
     snprintf(c->err, c->errlen, "kernel '%s': out of memory in the timing model", c->k->name);
     rc = SIM_BAD_LAUNCH;
@@ -525,16 +495,11 @@ out:
   c->st->cycles = T.end + sim_launch_overhead(T.cfg, c->l);
   uint64_t slots = (uint64_t)T.nsimd * (uint64_t)T.cfg->cu_wave_slots;
   if (T.end && slots)
-    c->st->achieved_occupancy = (double)T.wave_cycles / ((double)slots * (double)T.end);
-  sim_dispatch_fini(&T);
+    c->st->achieved_occupancy = (double)wave_cycles / ((double)slots * (double)T.end);
   sim_fetch_fini(&T);
-  free(T.simds);
-  free(T.cu_salu);
-  free(T.cu_bar);
-  free(T.cu_bar_lds);
-  free(T.simd_store);
-  free(T.rdy_store);
-  free(T.rport_store);
+  for (uint32_t cu = 0; T.cus && cu < T.ncu; cu++) sim_cu_fini(&T.cus[cu], T.wpg);
+  free(T.cus);
+  free(T.simd_at);
   sim_heap_fini(&T.events);
   return rc;
 }

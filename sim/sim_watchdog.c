@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "sim_cu.h"
+#include "sim_timing.h"
 
 /* Snapshot layout: exec (2 words), scc, sp, the SIMT stack (4 words per
  * entry, those at and above sp zero, the top entry's pc zero since w->pc
@@ -213,10 +213,10 @@ static int wd_timing_stuck(const sim_timing *T) {
   uint32_t per = c->occ.wgs_per_cu, nslots = T->ncu * per;
   int full = 1;
   for (uint32_t cu = 0; cu < T->ncu; cu++)
-    if (T->cu_wgs[cu] < per) full = 0;
+    if (T->cus[cu].wgs < per) full = 0;
   if (T->next_group < c->total_groups && !full) return 0;
   for (uint32_t si = 0; si < nslots; si++) {
-    const sim_tslot *sl = &T->slots[si];
+    const sim_tslot *sl = sim_slot_at(T, si);
     if (!sl->busy) continue;
     if (sl->live == 0) return 0; /* its slot frees: another group may start */
     for (uint32_t i = 0; i < sl->nwaves; i++) {
@@ -228,15 +228,10 @@ static int wd_timing_stuck(const sim_timing *T) {
   return 1;
 }
 
-int sim_wd_timing(sim_timing *T, sim_twave *tw, int what, uint64_t now) {
-  sim_ctx *c = T->c;
+int sim_wd_timing(void *mode, const sim_xwave *x, int what) {
   if (what == SIM_WD_REPEAT) {
-    tw->wd.spinning = 1;
-    if (!wd_timing_stuck(T)) return 0;
+    x->wd->spinning = 1;
+    if (!wd_timing_stuck(mode)) return 0;
   }
-  const sim_tslot *sl = &T->slots[tw->slot];
-  sim_wd_message(c, what, &tw->w, sl->gid, sl->lsz, tw->wi);
-  T->faulted = 1;
-  if (now > T->end) T->end = now;
   return 1;
 }

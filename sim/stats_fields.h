@@ -6,4 +6,6 @@
 #include "stats_group.h"
 
 #define STAT(group, field, ctype, sql, since, unit, doc) SIM_STATS_IF(group, ctype field;)
+#define STAT_UNITS(group, field, column, since, unit, doc)                                         \
+  SIM_STATS_IF(group, uint64_t field[ISA_UNIT_COUNT];)
 #include "stats.def"

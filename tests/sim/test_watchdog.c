@@ -21,9 +21,11 @@ static sim_device *dev(const char *set) {
 }
 
 /* Runs k over `global` work-items in groups of `local` with a zeroed
- * 4-byte flag buffer as its argument; returns the status, message in err. */
-static sim_status run(sim_device *d, const isa_kernel *k, uint64_t global, uint64_t local,
-                      int functional, char *err, size_t errlen, uint32_t *flag_out) {
+ * 4-byte flag buffer as its argument; returns the status, message in err,
+ * and (insts_out) the wave instructions counted. */
+static sim_status run_counted(sim_device *d, const isa_kernel *k, uint64_t global, uint64_t local,
+                              int functional, char *err, size_t errlen, uint32_t *flag_out,
+                              uint64_t *insts_out) {
   uint64_t flag = sim_mem_alloc(d, 4, NULL);
   memset(sim_mem_host(d, flag, 4), 0, 4);
   sim_launch l;
@@ -39,9 +41,18 @@ static sim_status run(sim_device *d, const isa_kernel *k, uint64_t global, uint6
   err[0] = 0;
   sim_status s = sim_run(d, &l, &st, err, errlen);
   if (flag_out) memcpy(flag_out, sim_mem_host(d, flag, 4), 4);
+  if (insts_out) {
+    *insts_out = 0;
+    for (int u = 0; u < ISA_UNIT_COUNT; u++) *insts_out += st.inst[u];
+  }
   sim_stats_fini(&st);
   sim_mem_free(d, flag);
   return s;
+}
+
+static sim_status run(sim_device *d, const isa_kernel *k, uint64_t global, uint64_t local,
+                      int functional, char *err, size_t errlen, uint32_t *flag_out) {
+  return run_counted(d, k, global, local, functional, err, errlen, flag_out, NULL);
 }
 
 /* while (flag[0] == 0) {} */
@@ -167,6 +178,25 @@ START_TEST(test_instruction_limit) {
 }
 END_TEST
 
+/* Both modes step through one executor core (sim_exec.c): the instruction
+ * that stops the launch is not counted, so a lone wave stopped at the
+ * limit counts one fewer than the limit in either mode. */
+START_TEST(test_limit_counts_alike) {
+  isa_kernel k;
+  kernel_init(&k, "count", count_src, 8);
+  for (int mode = 0; mode < 2; mode++) {
+    sim_device *d = dev("limits.wave_instructions=1000");
+    char err[1024];
+    uint64_t insts = 0;
+    ck_assert_int_eq(run_counted(d, &k, 1, 1, mode, err, sizeof err, NULL, &insts), SIM_FAULT);
+    ck_assert_ptr_nonnull(strstr(err, "a wave executed 1000 instructions"));
+    ck_assert_uint_eq(insts, 999);
+    sim_device_destroy(d);
+  }
+  stk_kernel_fini(&k);
+}
+END_TEST
+
 START_TEST(test_host_seconds_limit) {
   isa_kernel k;
   kernel_init(&k, "count", count_src, 8);
@@ -267,6 +297,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, test_spin_with_barrier_stops);
   tcase_add_test(tc, test_finite_spin_not_stopped);
   tcase_add_test(tc, test_instruction_limit);
+  tcase_add_test(tc, test_limit_counts_alike);
   tcase_add_test(tc, test_host_seconds_limit);
   tcase_add_test(tc, test_early_return_before_barrier);
   tcase_add_test(tc, test_limit_keys_checked);
