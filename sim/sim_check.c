@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_hb.h"
 #include "sim_exec.h"
+#include "sim_hb.h"
 #include "sim_internal.h"
 
 /* One byte's history. For __local memory `g` fields are unused and `gen`
