@@ -79,7 +79,8 @@ static int hb_reserve(hb_vc *v, uint32_t need) {
   return 0;
 }
 
-static uint32_t hb_get(const hb_vc *v, uint64_t key) {
+/* The index of key's entry in v (sorted by key), or where it would go. */
+static uint32_t hb_vc_find(const hb_vc *v, uint64_t key) {
   uint32_t lo = 0, hi = v->n;
   while (lo < hi) {
     uint32_t m = (lo + hi) / 2;
@@ -88,20 +89,18 @@ static uint32_t hb_get(const hb_vc *v, uint64_t key) {
     else
       hi = m;
   }
+  return lo;
+}
+
+static uint32_t hb_get(const hb_vc *v, uint64_t key) {
+  uint32_t lo = hb_vc_find(v, key);
   return lo < v->n && v->e[lo].key == key ? v->e[lo].c : 0;
 }
 
 /* v's entry for key becomes at least c; counted against h's budget when v is
  * not scratch */
 static int hb_set(sim_hb *h, hb_vc *v, uint64_t key, uint32_t c, int count) {
-  uint32_t lo = 0, hi = v->n;
-  while (lo < hi) {
-    uint32_t m = (lo + hi) / 2;
-    if (v->e[m].key < key)
-      lo = m + 1;
-    else
-      hi = m;
-  }
+  uint32_t lo = hb_vc_find(v, key);
   if (lo < v->n && v->e[lo].key == key) {
     if (v->e[lo].c < c) v->e[lo].c = c;
     return 0;
