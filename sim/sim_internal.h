@@ -30,7 +30,8 @@ struct sim_device {
   isa_region *regions;
   uint32_t nbufs, cap;
   uint64_t next_addr, used_bytes;
-  sim_memsys mem;
+  sim_memsys mem;     /* the memory hierarchy's device-wide side: L2, DRAM */
+  sim_cu_mem *cu_mem; /* cfg.cu_count: each compute unit's memory side (its caches persist) */
 };
 
 /* The buffer containing addr, or the one just below it (for fault hints); NULL if none. */
@@ -141,8 +142,7 @@ int sim_stats_fold_lines(sim_stats *s, const isa_kernel *k, const uint64_t *pc_i
                          const uint64_t *pc_stall, const uint64_t *pc_lds, const uint64_t *pc_mem);
 /* Add per-pc counts to the uint64_t field at byte offset `field` of the
  * lines sim_stats_fold_lines made (offsetof(sim_line_stats, ...)). */
-void sim_stats_fold_pc(sim_stats *s, const isa_kernel *k, const uint64_t *pc_counts,
-                       size_t field);
+void sim_stats_fold_pc(sim_stats *s, const isa_kernel *k, const uint64_t *pc_counts, size_t field);
 /* Names of isa_unit values, for the stats DB columns. */
 extern const char *const sim_unit_names[ISA_UNIT_COUNT];
 
