@@ -89,7 +89,8 @@ typedef struct sim_simd {
 
 typedef struct sim_cu {
   uint32_t id;
-  sim_cu_mem *mem; /* its memory side (sim_cu_mem.h): the device's, which outlives the launch */
+  sim_cu_mem *mem;   /* its memory side (sim_cu_mem.h): the device's, which outlives the launch */
+  sim_pc_counts *pc; /* the per-pc counters it counts into (sim_internal.h): the launch's */
   uint32_t nsimd, nslots;
   sim_simd *simds;  /* cu.simds */
   sim_tslot *slots; /* occupancy's wgs_per_cu; a slot's storage is made at its first use */
@@ -112,11 +113,11 @@ typedef struct sim_cu {
   uint8_t *rport_store;
 } sim_cu;
 
-/* CU `id`, whose memory side is mem, with nsimd SIMDs of `cap` wave places each and nslots
- * work-group slots; salu_shared: its SIMDs share one scalar ALU port; tex: the kernel has image
- * instructions. -1: out of memory (sim_cu_fini cleans up). */
-int sim_cu_init(sim_cu *cu, uint32_t id, sim_cu_mem *mem, uint32_t nsimd, uint32_t nslots,
-                uint32_t cap, int salu_shared, int tex);
+/* CU `id`, whose memory side is mem and per-pc counters pc, with nsimd SIMDs of `cap` wave places
+ * each and nslots work-group slots; salu_shared: its SIMDs share one scalar ALU port; tex: the
+ * kernel has image instructions. -1: out of memory (sim_cu_fini cleans up). */
+int sim_cu_init(sim_cu *cu, uint32_t id, sim_cu_mem *mem, sim_pc_counts *pc, uint32_t nsimd,
+                uint32_t nslots, uint32_t cap, int salu_shared, int tex);
 void sim_cu_fini(sim_cu *cu, uint32_t wpg);
 /* Storage of slot sl for work-groups of up to wpg waves of launch c (at its
  * first use). -1: out of memory. */

@@ -191,6 +191,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
   sim_ctx *c = T->c;
   const cfg_device *cfg = T->cfg;
   sim_cu_stats *st = &tw->cu->stats;
+  sim_pc_counts *pcs = tw->cu->pc;
   sim_simd *sd = tw->sd;
   uint32_t pc = tw->w.pc;
   if (sd->last_issue != SIM_NEVER && now > sd->last_issue + 1) {
@@ -198,11 +199,11 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     uint64_t *cat[] = {&st->stall_issue, &st->stall_dependency, &st->stall_memory,
                        &st->stall_barrier, &st->stall_fetch};
     *cat[why] += gap;
-    if (pc < c->k->ncode) c->pc_stall[pc] += gap;
+    if (pc < c->k->ncode) pcs->stall[pc] += gap;
   }
   sd->last_issue = now;
   uint32_t sp = tw->w.sp;
-  isa_status s = sim_exec_step(&T->x, &tw->x, st);
+  isa_status s = sim_exec_step(&T->x, &tw->x, st, pcs);
   if (s == ISA_FAULTED) { /* a fault or a runaway wave: the message is in c->err */
     T->faulted = 1;
     if (now > T->end) T->end = now;
@@ -249,11 +250,11 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     const isa_tex_access *tex = tw->w.tex;
     if ((isa_ops[c->k->code[pc].op].flags & ISA_F_IMAGE) && tex) { /* the texture path */
       done = tex->mask ? sim_memsys_image(T->mem, tw->cu->mem, now, tex, &nreq) : now + 1;
-      c->pc_tex_taps[pc] += tex->taps;
+      pcs->tex_taps[pc] += tex->taps;
     } else {
       done = a->mask ? sim_memsys_vector(T->mem, tw->cu->mem, now, a, &nreq) : now + 1;
     }
-    c->pc_mem_req[pc] += nreq;
+    pcs->mem_req[pc] += nreq;
     if (done > tw->mem_all) tw->mem_all = done;
     /* a store, or an atomic whose old value nobody reads (the no-return
      * form): the wave goes on and only its retirement waits */
@@ -269,7 +270,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     uint64_t done =
         sim_memsys_lds(T->mem, tw->cu->mem, now, a,
                        d->noret && sim_lds_atomic_combinable(c->k->code[pc].op), &conflict);
-    c->pc_lds_conflict[pc] += conflict;
+    pcs->lds_conflict[pc] += conflict;
     if (done > tw->mem_all) tw->mem_all = done;
     if ((a->kind & ISA_F_STORE) || d->noret) {
       if (done > tw->mem_done) tw->mem_done = done;
@@ -439,7 +440,7 @@ sim_status sim_run_timing(sim_ctx *c) {
   sim_status rc = SIM_OK;
   T.cus = calloc(T.ncu, sizeof *T.cus);
   for (uint32_t cu = 0; T.cus && cu < T.ncu && !T.oom; cu++)
-    if (sim_cu_init(&T.cus[cu], cu, &c->d->cu_mem[cu], T.nsimd_cu, c->occ.wgs_per_cu, cap,
+    if (sim_cu_init(&T.cus[cu], cu, &c->d->cu_mem[cu], &c->pc, T.nsimd_cu, c->occ.wgs_per_cu, cap,
                     T.cfg->cu_salu_shared, c->tex != NULL))
       T.oom = 1;
   T.simd_at = calloc(T.nsimd, sizeof *T.simd_at);
