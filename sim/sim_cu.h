@@ -1,8 +1,11 @@
 /* A compute unit of the timing model, as one component: its SIMDs with
  * their resident waves, scan arrays and issue ports, its work-group slots,
  * shared scalar ALU, barrier unit, instruction fetch (icache, fetch port)
- * and its counters. The device around it (sim_timing.h) is the CUs plus the
- * dispatcher, the event heap and the memory hierarchy (sim_memsys.h). */
+ * and its counters, for one launch; and its memory side (sim_cu_mem.h: L1,
+ * scalar cache, LDS, texture unit, write-combining buffer, link), which the
+ * device keeps across launches. The device around it (sim_timing.h) is the
+ * CUs plus the dispatcher, the event heap and the shared L2 and DRAM
+ * (sim_memsys.h). */
 #ifndef WAVESIM_SIM_CU_H
 #define WAVESIM_SIM_CU_H
 
