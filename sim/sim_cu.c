@@ -6,10 +6,12 @@
 
 #include "sim_cu.h"
 
-int sim_cu_init(sim_cu *cu, uint32_t id, uint32_t nsimd, uint32_t nslots, uint32_t cap,
-                int salu_shared, int tex) {
+int sim_cu_init(sim_cu *cu, uint32_t id, sim_cu_mem *mem, sim_pc_counts *pc, uint32_t nsimd,
+                uint32_t nslots, uint32_t cap, int salu_shared, int tex) {
   memset(cu, 0, sizeof *cu);
   cu->id = id;
+  cu->mem = mem;
+  cu->pc = pc;
   cu->nsimd = nsimd;
   cu->nslots = nslots;
   cu->simds = calloc(nsimd, sizeof *cu->simds);

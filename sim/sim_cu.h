@@ -1,8 +1,11 @@
 /* A compute unit of the timing model, as one component: its SIMDs with
  * their resident waves, scan arrays and issue ports, its work-group slots,
  * shared scalar ALU, barrier unit, instruction fetch (icache, fetch port)
- * and its counters. The device around it (sim_timing.h) is the CUs plus the
- * dispatcher, the event heap and the memory hierarchy (sim_memsys.h). */
+ * and its counters, for one launch; and its memory side (sim_cu_mem.h: L1,
+ * scalar cache, LDS, texture unit, write-combining buffer, link), which the
+ * device keeps across launches. The device around it (sim_timing.h) is the
+ * CUs plus the dispatcher, the event heap and the shared L2 and DRAM
+ * (sim_memsys.h). */
 #ifndef WAVESIM_SIM_CU_H
 #define WAVESIM_SIM_CU_H
 
@@ -89,6 +92,8 @@ typedef struct sim_simd {
 
 typedef struct sim_cu {
   uint32_t id;
+  sim_cu_mem *mem;   /* its memory side (sim_cu_mem.h): the device's, which outlives the launch */
+  sim_pc_counts *pc; /* the per-pc counters it counts into (sim_internal.h): the launch's */
   uint32_t nsimd, nslots;
   sim_simd *simds;  /* cu.simds */
   sim_tslot *slots; /* occupancy's wgs_per_cu; a slot's storage is made at its first use */
@@ -111,11 +116,11 @@ typedef struct sim_cu {
   uint8_t *rport_store;
 } sim_cu;
 
-/* CU `id` with nsimd SIMDs of `cap` wave places each and nslots work-group
- * slots; salu_shared: its SIMDs share one scalar ALU port; tex: the kernel
- * has image instructions. -1: out of memory (sim_cu_fini cleans up). */
-int sim_cu_init(sim_cu *cu, uint32_t id, uint32_t nsimd, uint32_t nslots, uint32_t cap,
-                int salu_shared, int tex);
+/* CU `id`, whose memory side is mem and per-pc counters pc, with nsimd SIMDs of `cap` wave places
+ * each and nslots work-group slots; salu_shared: its SIMDs share one scalar ALU port; tex: the
+ * kernel has image instructions. -1: out of memory (sim_cu_fini cleans up). */
+int sim_cu_init(sim_cu *cu, uint32_t id, sim_cu_mem *mem, sim_pc_counts *pc, uint32_t nsimd,
+                uint32_t nslots, uint32_t cap, int salu_shared, int tex);
 void sim_cu_fini(sim_cu *cu, uint32_t wpg);
 /* Storage of slot sl for work-groups of up to wpg waves of launch c (at its
  * first use). -1: out of memory. */

@@ -1,5 +1,6 @@
 /* The device object: its own copy of the config, device memory and the
- * memory hierarchy whose cache contents persist across launches. */
+ * memory hierarchy whose cache contents persist across launches (the
+ * shared L2 and DRAM, and each compute unit's memory side). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -24,6 +25,18 @@ sim_device *sim_device_create(const cfg_device *cfg, char *err, size_t errlen) {
     free(d);
     return NULL;
   }
+  uint32_t ncu = (uint32_t)d->cfg.cu_count;
+  sim_cu_mem_params p;
+  sim_cu_mem_params_read(&p, &d->cfg);
+  d->cu_mem = calloc(ncu, sizeof *d->cu_mem);
+  int bad = !d->cu_mem;
+  for (uint32_t i = 0; !bad && i < ncu; i++)
+    bad = sim_cu_mem_init(&d->cu_mem[i], &p, i, sim_memsys_l2_port(&d->mem)) != 0;
+  if (bad) {
+    snprintf(err, errlen, "out of memory allocating the cache tag arrays and memory queues");
+    sim_device_destroy(d);
+    return NULL;
+  }
   return d;
 }
 
@@ -33,9 +46,14 @@ void sim_device_destroy(sim_device *d) {
     if (d->bufs[i].owned) free(d->bufs[i].host);
   free(d->bufs);
   free(d->regions);
+  for (uint32_t i = 0; d->cu_mem && i < (uint32_t)d->cfg.cu_count; i++)
+    sim_cu_mem_fini(&d->cu_mem[i]);
+  free(d->cu_mem);
   sim_memsys_fini(&d->mem);
   cfg_fini(&d->cfg);
   free(d);
 }
 
-const cfg_device *sim_device_config(const sim_device *d) { return &d->cfg; }
+const cfg_device *sim_device_config(const sim_device *d) {
+  return &d->cfg;
+}

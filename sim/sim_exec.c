@@ -37,7 +37,7 @@ void sim_exec_init(sim_exec *x, sim_ctx *c) {
   if (c->l->trace) x->obs[x->nobs++] = (sim_observer){&sim_trace_hooks, c->l->trace};
 }
 
-isa_status sim_exec_step(sim_exec *x, const sim_xwave *xw, sim_cu_stats *cs) {
+isa_status sim_exec_step(sim_exec *x, const sim_xwave *xw, sim_cu_stats *cs, sim_pc_counts *pcs) {
   sim_ctx *c = x->c;
   isa_wave *w = xw->w;
   uint32_t pc = w->pc;
@@ -55,12 +55,12 @@ isa_status sim_exec_step(sim_exec *x, const sim_xwave *xw, sim_cu_stats *cs) {
     sim_wd_message(c, wd, w, xw->gid, xw->lsz, xw->wi); /* a runaway wave (sim_watchdog.c) */
     return ISA_FAULTED;
   }
-  c->pc_insts[pc]++;
+  pcs->insts[pc]++;
   cs->inst[d->unit]++;
   cs->thread_insts += (uint64_t)__builtin_popcountll(exec);
   if (w->diverged) { /* only a branch diverges */
     cs->divergent_branches++;
-    c->pc_divergent[pc]++;
+    pcs->divergent[pc]++;
   }
   const isa_access *a = &w->access;
   if (a->space == ISA_SPACE_GLOBAL && (d->unit == ISA_UNIT_VMEM || d->unit == ISA_UNIT_SCRATCH)) {

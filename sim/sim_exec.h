@@ -84,11 +84,12 @@ extern const sim_hooks sim_check_hooks;
  * checks when c->chk, the timeline when c->l->trace). */
 void sim_exec_init(sim_exec *x, sim_ctx *c);
 
-/* Executes wave xw's next instruction and counts it into cs: returns the
+/* Executes wave xw's next instruction and counts it into cs and the per-pc
+ * counters pcs (the counting context's own: sim_internal.h): returns the
  * isa_step status, or ISA_FAULTED when the launch stops (a fault, or the
  * watchdog: the message is in c->err). The instruction that stops the
  * launch is not counted. */
-isa_status sim_exec_step(sim_exec *x, const sim_xwave *xw, sim_cu_stats *cs);
+isa_status sim_exec_step(sim_exec *x, const sim_xwave *xw, sim_cu_stats *cs, sim_pc_counts *pcs);
 
 /* The observers' hooks: each one that has `hook` is called with `args`. */
 #define SIM_EXEC_NOTIFY(x, hook, ...)                                                              \

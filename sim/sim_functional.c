@@ -57,7 +57,7 @@ sim_status sim_run_functional(sim_ctx *c) {
         isa_wave *w = &waves[i];
         for (;;) {
           uint32_t pc = w->pc;
-          isa_status s = sim_exec_step(&x, &xw[i], &cs);
+          isa_status s = sim_exec_step(&x, &xw[i], &cs, &c->pc);
           if (s == ISA_FAULTED) { /* a fault or a runaway wave: the message is in c->err */
             rc = SIM_FAULT;
             break;

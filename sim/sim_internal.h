@@ -30,7 +30,8 @@ struct sim_device {
   isa_region *regions;
   uint32_t nbufs, cap;
   uint64_t next_addr, used_bytes;
-  sim_memsys mem;
+  sim_memsys mem;     /* the memory hierarchy's device-wide side: L2, DRAM */
+  sim_cu_mem *cu_mem; /* cfg.cu_count: each compute unit's memory side (its caches persist) */
 };
 
 /* The buffer containing addr, or the one just below it (for fault hints); NULL if none. */
@@ -66,6 +67,18 @@ typedef struct sim_decoded {
   uint8_t writes; /* a store or atomic: it may write memory (sim_watchdog.c) */
 } sim_decoded;
 
+/* Per-pc counters of a launch, one entry per instruction of the kernel (6 x
+ * 8 bytes each), folded into the per-line statistics at its end. Whoever
+ * counts reaches a set through a pointer (a timing CU its sim_cu.pc, the
+ * functional executor the launch's), so that compute units stepping on
+ * several threads can each count into their own thread's set, added
+ * together at the end; today every CU points at the launch's one set. */
+typedef struct sim_pc_counts {
+  uint64_t *insts, *stall, *lds_conflict, *mem_req;
+  uint64_t *divergent; /* branches that split the wave (issue #4) */
+  uint64_t *tex_taps;  /* texels image instructions addressed (timing) */
+} sim_pc_counts;
+
 typedef struct sim_ctx {
   sim_device *d;
   const sim_launch *l;
@@ -83,15 +96,12 @@ typedef struct sim_ctx {
    * step's consumers read it at once) of the functional executor; the timing
    * model gives each CU its own (sim_cu.h). NULL when the kernel has none */
   isa_tex_access *tex;
-  /* per-pc counters, folded into per-line stats at the end */
-  uint64_t *pc_insts, *pc_stall, *pc_lds_conflict, *pc_mem_req;
+  sim_pc_counts pc; /* the launch's per-pc counters */
   char *err;
   size_t errlen;
-  uint64_t *pc_divergent; /* per pc: branches that split the wave (issue #4) */
-  uint64_t *pc_tex_taps;  /* per pc: texels image instructions addressed (timing) */
-  sim_check *chk;         /* the correctness checks; NULL when off (l->checks == 0) */
-  sim_watchdog wd;        /* runaway-kernel limits (sim_watchdog.c) */
-  sim_oob_seen oob_seen;  /* out-of-bounds lines reported, when l->oob_seen is NULL */
+  sim_check *chk;        /* the correctness checks; NULL when off (l->checks == 0) */
+  sim_watchdog wd;       /* runaway-kernel limits (sim_watchdog.c) */
+  sim_oob_seen oob_seen; /* out-of-bounds lines reported, when l->oob_seen is NULL */
 } sim_ctx;
 
 /* Linear group index -> group id and its actual size (a partial last group is smaller). */
@@ -141,8 +151,7 @@ int sim_stats_fold_lines(sim_stats *s, const isa_kernel *k, const uint64_t *pc_i
                          const uint64_t *pc_stall, const uint64_t *pc_lds, const uint64_t *pc_mem);
 /* Add per-pc counts to the uint64_t field at byte offset `field` of the
  * lines sim_stats_fold_lines made (offsetof(sim_line_stats, ...)). */
-void sim_stats_fold_pc(sim_stats *s, const isa_kernel *k, const uint64_t *pc_counts,
-                       size_t field);
+void sim_stats_fold_pc(sim_stats *s, const isa_kernel *k, const uint64_t *pc_counts, size_t field);
 /* Names of isa_unit values, for the stats DB columns. */
 extern const char *const sim_unit_names[ISA_UNIT_COUNT];
 

@@ -1,4 +1,4 @@
-/* Each compute unit's vector L1: the memory pipeline taking a wave's
+/* A compute unit's vector L1: the memory pipeline taking a wave's
  * coalesced lines in order, the tag array with MSHRs (merging into fills in
  * flight), write-through (optionally combined) or write-back stores, and
  * global atomics, which pass the L1 to execute at the L2. */
@@ -13,7 +13,6 @@
 
 void sim_l1_params_read(sim_l1_params *p, const cfg_device *cfg) {
   memset(p, 0, sizeof *p);
-  p->ncu = (uint32_t)cfg->cu_count;
   p->bytes = (uint64_t)cfg->l1_bytes;
   p->line = (uint32_t)cfg->l1_line;
   p->sector = cfg->l1_sector ? (uint32_t)cfg->l1_sector : p->line;
@@ -34,53 +33,41 @@ void sim_l1_params_read(sim_l1_params *p, const cfg_device *cfg) {
   p->min_lds_carveout = (uint64_t)cfg->l1_min_lds_carveout;
 }
 
-int sim_l1_init(sim_l1 *l1, const sim_l1_params *p, sim_wcb *wcb, sim_port down) {
+int sim_l1_init(sim_l1 *l1, const sim_l1_params *p, uint32_t cu, sim_wcb *wcb, sim_port down) {
   memset(l1, 0, sizeof *l1);
   l1->p = *p;
+  l1->cu = cu;
   l1->down = down;
   l1->wcb = wcb && sim_wcb_active(wcb) ? wcb : NULL;
-  l1->tags = calloc(p->ncu, sizeof *l1->tags);
-  l1->pipe = calloc(p->ncu, sizeof *l1->pipe);
-  l1->mshr = calloc(p->ncu, sizeof *l1->mshr);
   if (p->track_partial)
     l1->cov = calloc((size_t)ISA_MAX_WAVE * 2 * (p->line / p->sector), sizeof *l1->cov);
-  int bad = !l1->tags || !l1->pipe || !l1->mshr || (p->track_partial && !l1->cov);
-  for (uint32_t i = 0; !bad && i < p->ncu; i++) {
-    bad = sim_cache_init(&l1->tags[i], p->bytes, p->line, p->assoc) != 0 ||
-          sim_heap_init(&l1->mshr[i], p->mshrs) != 0;
-    if (bad) break;
-    if (p->random_replacement)
-      sim_cache_seed_random(&l1->tags[i], SIM_L1_RANDOM_SEED ^ ((uint64_t)i << 32 | 1u));
-    if (p->set_hash) sim_cache_hash_sets(&l1->tags[i]);
-  }
-  if (bad) {
+  if ((p->track_partial && !l1->cov) || sim_cache_init(&l1->tags, p->bytes, p->line, p->assoc) ||
+      sim_heap_init(&l1->mshr, p->mshrs)) {
     sim_l1_fini(l1);
     return -1;
   }
+  if (p->random_replacement)
+    sim_cache_seed_random(&l1->tags, SIM_L1_RANDOM_SEED ^ ((uint64_t)cu << 32 | 1u));
+  if (p->set_hash) sim_cache_hash_sets(&l1->tags);
   return 0;
 }
 
 void sim_l1_fini(sim_l1 *l1) {
-  for (uint32_t i = 0; l1->tags && i < l1->p.ncu; i++) sim_cache_fini(&l1->tags[i]);
-  for (uint32_t i = 0; l1->mshr && i < l1->p.ncu; i++) sim_heap_fini(&l1->mshr[i]);
-  free(l1->tags);
-  free(l1->pipe);
-  free(l1->mshr);
+  sim_cache_fini(&l1->tags);
+  sim_heap_fini(&l1->mshr);
   free(l1->cov);
   memset(l1, 0, sizeof *l1);
 }
 
 void sim_l1_reset(sim_l1 *l1) {
   memset(&l1->stats, 0, sizeof l1->stats);
-  memset(l1->pipe, 0, l1->p.ncu * sizeof *l1->pipe);
-  for (uint32_t i = 0; i < l1->p.ncu; i++) {
-    l1->mshr[i].n = 0;
-    sim_cache_clear_ready(&l1->tags[i]);
-  }
+  l1->pipe.free = 0;
+  l1->mshr.n = 0;
+  sim_cache_clear_ready(&l1->tags);
 }
 
-sim_pipe *sim_l1_pipe(sim_l1 *l1, uint32_t cu) {
-  return &l1->pipe[cu];
+sim_pipe *sim_l1_pipe(sim_l1 *l1) {
+  return &l1->pipe;
 }
 
 void sim_l1_carve_out(sim_l1 *l1, uint64_t lds) {
@@ -88,7 +75,7 @@ void sim_l1_carve_out(sim_l1 *l1, uint64_t lds) {
   if (!p->unified_with_lds || p->bytes == 0) return;
   if (lds < p->min_lds_carveout) lds = p->min_lds_carveout;
   uint64_t ways = lds >= p->bytes ? 1 : (uint64_t)p->assoc * (p->bytes - lds) / p->bytes;
-  for (uint32_t cu = 0; cu < p->ncu; cu++) sim_cache_set_ways(&l1->tags[cu], (uint32_t)ways);
+  sim_cache_set_ways(&l1->tags, (uint32_t)ways);
 }
 
 static uint32_t sim_bits(uint64_t x) {
@@ -96,48 +83,45 @@ static uint32_t sim_bits(uint64_t x) {
 }
 
 /* Sends sectors `mask` of the L1 line at addr to the L2 as `kind` at t. */
-static uint64_t sim_l1_send(sim_l1 *l1, uint32_t cu, uint64_t addr, uint64_t mask, int kind,
-                            uint64_t t, uint64_t issue) {
+static uint64_t sim_l1_send(sim_l1 *l1, uint64_t addr, uint64_t mask, int kind, uint64_t t,
+                            uint64_t issue) {
   sim_req r = {.addr = addr,
                .mask = mask,
                .block = l1->p.line,
                .sector = l1->p.sector,
-               .cu = cu,
+               .cu = l1->cu,
                .kind = (uint8_t)kind,
                .t = (double)t,
                .issue = issue};
   return (uint64_t)sim_port_send(&l1->down, &r);
 }
 
-/* ---- MSHRs: per CU the cycles their fills return ---------------------------- */
+/* ---- MSHRs: the cycles their fills return ---------------------------------------- */
 /* A miss at t needs a free MSHR: when all are busy the CU's memory pipeline
  * waits for the earliest fill (whose entry is then reused). Returns the
  * cycle the miss can go. */
-static uint64_t sim_mshr_acquire(sim_l1 *l1, uint32_t cu, uint64_t t) {
-  sim_heap *h = &l1->mshr[cu];
+static uint64_t sim_mshr_acquire(sim_l1 *l1, uint64_t t) {
+  sim_heap *h = &l1->mshr;
   if (!l1->p.mshrs || h->n < l1->p.mshrs) return t;
   uint64_t top = sim_heap_pop(h).t;
   if (top > t) l1->stats.l1_mshr_stall_cycles += top - t, t = top;
   return t;
 }
 
-static void sim_mshr_hold(sim_l1 *l1, uint32_t cu, uint64_t until) {
-  if (l1->p.mshrs) sim_heap_push(&l1->mshr[cu], until, 0); /* never grows: n < mshrs here */
+static void sim_mshr_hold(sim_l1 *l1, uint64_t until) {
+  if (l1->p.mshrs) sim_heap_push(&l1->mshr, until, 0); /* never grows: n < mshrs here */
 }
 
 /* ---- the tag array ------------------------------------------------------------- */
-static void sim_l1_writeback(sim_l1 *l1, uint32_t cu, const sim_cache_ref *r, uint64_t t,
-                             uint64_t issue) {
-  if (r->victim_dirty)
-    sim_l1_send(l1, cu, r->victim_addr, r->victim_dirty, SIM_REQ_WRITE, t, issue);
+static void sim_l1_writeback(sim_l1 *l1, const sim_cache_ref *r, uint64_t t, uint64_t issue) {
+  if (r->victim_dirty) sim_l1_send(l1, r->victim_addr, r->victim_dirty, SIM_REQ_WRITE, t, issue);
 }
 
 /* A load of sectors `mask` of the L1 line at addr entering the pipeline at
  * *t (moved on when it waits for an MSHR). Returns when its data is back. */
-static uint64_t sim_l1_load(sim_l1 *l1, uint32_t cu, uint64_t addr, uint64_t mask, uint64_t *t,
-                            uint64_t issue) {
+static uint64_t sim_l1_load(sim_l1 *l1, uint64_t addr, uint64_t mask, uint64_t *t, uint64_t issue) {
   sim_cache_ref r;
-  sim_cache_access(&l1->tags[cu], addr, 1, &r);
+  sim_cache_access(&l1->tags, addr, 1, &r);
   uint64_t missing = r.valid ? mask & ~*r.valid : mask;
   uint64_t hit_at = *t + l1->p.latency;
   if (!missing) {
@@ -146,10 +130,10 @@ static uint64_t sim_l1_load(sim_l1 *l1, uint32_t cu, uint64_t addr, uint64_t mas
     return hit_at > *r.ready ? hit_at : *r.ready;
   }
   l1->stats.l1_misses++;
-  *t = sim_mshr_acquire(l1, cu, *t);
-  sim_l1_writeback(l1, cu, &r, *t, issue);
-  uint64_t fill = sim_l1_send(l1, cu, addr, missing, SIM_REQ_READ, *t, issue);
-  sim_mshr_hold(l1, cu, fill);
+  *t = sim_mshr_acquire(l1, *t);
+  sim_l1_writeback(l1, &r, *t, issue);
+  uint64_t fill = sim_l1_send(l1, addr, missing, SIM_REQ_READ, *t, issue);
+  sim_mshr_hold(l1, fill);
   uint64_t done = fill;
   if (r.valid) {
     /* sectors it found present may still be in flight from an older fill */
@@ -162,13 +146,13 @@ static uint64_t sim_l1_load(sim_l1 *l1, uint32_t cu, uint64_t addr, uint64_t mas
 
 /* A store under write_back: allocate without fetching (stores write whole
  * sectors' bytes under byte masks), dirty until evicted. */
-static uint64_t sim_l1_store_back(sim_l1 *l1, uint32_t cu, uint64_t addr, uint64_t mask, uint64_t t,
+static uint64_t sim_l1_store_back(sim_l1 *l1, uint64_t addr, uint64_t mask, uint64_t t,
                                   uint64_t issue) {
   sim_cache_ref r;
-  sim_cache_access(&l1->tags[cu], addr, 1, &r);
+  sim_cache_access(&l1->tags, addr, 1, &r);
   if (!r.valid) /* no L1: straight through */
-    return sim_l1_send(l1, cu, addr, mask, SIM_REQ_WRITE, t, issue);
-  sim_l1_writeback(l1, cu, &r, t, issue);
+    return sim_l1_send(l1, addr, mask, SIM_REQ_WRITE, t, issue);
+  sim_l1_writeback(l1, &r, t, issue);
   *r.valid |= mask;
   *r.dirty |= mask;
   return t + l1->p.latency;
@@ -176,16 +160,14 @@ static uint64_t sim_l1_store_back(sim_l1 *l1, uint32_t cu, uint64_t addr, uint64
 
 void sim_l1_launch_invalidate(sim_l1 *l1) {
   if (!l1->p.invalidate_on_launch) return;
-  for (uint32_t cu = 0; cu < l1->p.ncu; cu++) {
-    sim_cache *c = &l1->tags[cu];
-    uint64_t addr, dirty;
-    for (size_t i = 0; l1->p.write_back && sim_cache_line(c, i, &addr, &dirty); i++)
-      if (dirty) sim_l1_send(l1, cu, addr, dirty, SIM_REQ_WRITE, 0, 0);
-    sim_cache_invalidate_all(c);
-  }
+  sim_cache *c = &l1->tags;
+  uint64_t addr, dirty;
+  for (size_t i = 0; l1->p.write_back && sim_cache_line(c, i, &addr, &dirty); i++)
+    if (dirty) sim_l1_send(l1, addr, dirty, SIM_REQ_WRITE, 0, 0);
+  sim_cache_invalidate_all(c);
 }
 
-uint64_t sim_l1_access(sim_l1 *l1, uint32_t cu, uint64_t now, const isa_access *a, uint32_t *nreq) {
+uint64_t sim_l1_access(sim_l1 *l1, uint64_t now, const isa_access *a, uint32_t *nreq) {
   const sim_l1_params *p = &l1->p;
   uint64_t lines[ISA_MAX_WAVE * 2], masks[ISA_MAX_WAVE * 2], partial[ISA_MAX_WAVE * 2];
   uint32_t line = p->line, sector = p->sector;
@@ -197,7 +179,7 @@ uint64_t sim_l1_access(sim_l1 *l1, uint32_t cu, uint64_t now, const isa_access *
   /* the CU's memory pipeline takes the lines in order, each for
    * ceil(bytes / l1.bytes_per_cycle) cycles; a miss waiting for an MSHR
    * holds up the lines behind it */
-  uint64_t t = now > l1->pipe[cu].free ? now : l1->pipe[cu].free;
+  uint64_t t = now > l1->pipe.free ? now : l1->pipe.free;
   uint64_t done = now + 1;
   for (uint32_t i = 0; i < n; i++) {
     uint32_t nsec = sim_bits(masks[i]);
@@ -209,7 +191,7 @@ uint64_t sim_l1_access(sim_l1 *l1, uint32_t cu, uint64_t now, const isa_access *
                    .mask = masks[i],
                    .block = line,
                    .sector = sector,
-                   .cu = cu,
+                   .cu = l1->cu,
                    .kind = SIM_REQ_ATOMIC,
                    .t = (double)t,
                    .issue = now};
@@ -218,29 +200,29 @@ uint64_t sim_l1_access(sim_l1 *l1, uint32_t cu, uint64_t now, const isa_access *
     } else if (store) {
       l1->stats.l1_store_sectors += nsec;
       if (p->write_back) {
-        td = sim_l1_store_back(l1, cu, lines[i], masks[i], t, now);
+        td = sim_l1_store_back(l1, lines[i], masks[i], t, now);
       } else if (l1->wcb && track) {
-        td = sim_wcb_store(l1->wcb, cu, lines[i], l1->cov + (size_t)i * (line / sector), t, now);
+        td = sim_wcb_store(l1->wcb, lines[i], l1->cov + (size_t)i * (line / sector), t, now);
       } else {
         uint64_t part = track ? partial[i] : 0;
-        td = sim_store_send(&l1->down, cu, lines[i], line, sector, masks[i] & ~part, part,
+        td = sim_store_send(&l1->down, l1->cu, lines[i], line, sector, masks[i] & ~part, part,
                             p->fill_partial, t, now);
       }
     } else {
       l1->stats.l1_load_sectors += nsec;
-      td = sim_l1_load(l1, cu, lines[i], masks[i], &t, now);
+      td = sim_l1_load(l1, lines[i], masks[i], &t, now);
     }
     if (td > done) done = td;
     t += cost ? cost : 1;
   }
-  l1->pipe[cu].free = t;
+  l1->pipe.free = t;
   return done;
 }
 
-uint64_t sim_l1_access_counted(sim_l1 *l1, uint32_t cu, uint64_t now, const isa_access *a,
-                               uint32_t *nreq, uint32_t *hits, uint32_t *misses) {
+uint64_t sim_l1_access_counted(sim_l1 *l1, uint64_t now, const isa_access *a, uint32_t *nreq,
+                               uint32_t *hits, uint32_t *misses) {
   uint64_t h = l1->stats.l1_hits, m = l1->stats.l1_misses;
-  uint64_t done = sim_l1_access(l1, cu, now, a, nreq);
+  uint64_t done = sim_l1_access(l1, now, a, nreq);
   *hits = (uint32_t)(l1->stats.l1_hits - h);
   *misses = (uint32_t)(l1->stats.l1_misses - m);
   return done;

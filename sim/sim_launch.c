@@ -9,9 +9,12 @@
 
 #include "sim_internal.h"
 
-static uint64_t sim_align(uint64_t x, uint64_t g) { return g ? (x + g - 1) / g * g : x; }
+static uint64_t sim_align(uint64_t x, uint64_t g) {
+  return g ? (x + g - 1) / g * g : x;
+}
 
-static const char *const sim_limiter_names[5] = {"wave_slots", "vgprs", "sgprs", "lds", "workgroups"};
+static const char *const sim_limiter_names[5] = {"wave_slots", "vgprs", "sgprs", "lds",
+                                                 "workgroups"};
 
 int sim_occupancy_compute(const cfg_device *c, uint64_t wg_items, uint32_t vgprs, uint32_t sgprs,
                           uint32_t lds_bytes, sim_occupancy *o, char *err, size_t errlen) {
@@ -25,13 +28,13 @@ int sim_occupancy_compute(const cfg_device *c, uint64_t wg_items, uint32_t vgprs
     return -1;
   }
   if (vgprs > (uint64_t)c->cu_max_vgprs) {
-    snprintf(err, errlen, "kernel uses %u VGPRs per wave but cu.max_vgprs_per_wave = %" PRId64, vgprs,
-             c->cu_max_vgprs);
+    snprintf(err, errlen, "kernel uses %u VGPRs per wave but cu.max_vgprs_per_wave = %" PRId64,
+             vgprs, c->cu_max_vgprs);
     return -1;
   }
   if (sgprs > (uint64_t)c->cu_max_sgprs) {
-    snprintf(err, errlen, "kernel uses %u SGPRs per wave but cu.max_sgprs_per_wave = %" PRId64, sgprs,
-             c->cu_max_sgprs);
+    snprintf(err, errlen, "kernel uses %u SGPRs per wave but cu.max_sgprs_per_wave = %" PRId64,
+             sgprs, c->cu_max_sgprs);
     return -1;
   }
   if (lds_bytes > (uint64_t)c->lds_max_per_wg) {
@@ -69,10 +72,11 @@ int sim_occupancy_compute(const cfg_device *c, uint64_t wg_items, uint32_t vgprs
   o->wgs_per_cu = (uint32_t)best;
   o->limiter = sim_limiter_names[which];
   if (best == 0 && which == SIM_LIM_LDS) {
-    snprintf(err, errlen,
-             "a work-group needing %u bytes of __local memory takes %u bytes in lds.granule = %" PRId64
-             "-byte granules, more than lds.bytes_per_cu = %" PRId64 "; use a smaller lds.granule",
-             lds_bytes, o->lds_alloc, c->lds_granule, c->lds_bytes_per_cu);
+    snprintf(
+        err, errlen,
+        "a work-group needing %u bytes of __local memory takes %u bytes in lds.granule = %" PRId64
+        "-byte granules, more than lds.bytes_per_cu = %" PRId64 "; use a smaller lds.granule",
+        lds_bytes, o->lds_alloc, c->lds_granule, c->lds_bytes_per_cu);
     return -1;
   }
   if (best == 0) {
@@ -128,7 +132,8 @@ void sim_wave_setup(const sim_ctx *c, isa_wave *w, const uint64_t gid[3], const 
   sregs[ISA_ABI_SGPR_DISPATCH + 1] = (uint32_t)(c->dispatch_addr >> 32);
   for (int d = 0; d < 3; d++) sregs[ISA_ABI_SGPR_GROUP_ID + d] = (uint32_t)gid[d];
   uint64_t items = lsz[0] * lsz[1] * lsz[2], first = (uint64_t)wi * n, exec = 0;
-  uint32_t *lx = &vregs[(ISA_ABI_VGPR_LOCAL_ID + 0) * n], *ly = &vregs[(ISA_ABI_VGPR_LOCAL_ID + 1) * n],
+  uint32_t *lx = &vregs[(ISA_ABI_VGPR_LOCAL_ID + 0) * n],
+           *ly = &vregs[(ISA_ABI_VGPR_LOCAL_ID + 1) * n],
            *lz = &vregs[(ISA_ABI_VGPR_LOCAL_ID + 2) * n];
   for (uint32_t i = 0; i < n && first + i < items; i++) {
     uint64_t idx = first + i;
@@ -362,7 +367,8 @@ static void sim_mark_operand_ports(sim_ctx *c) {
     const isa_regset *prev = &c->dec[pc - 1].rs;
     int dep = 0;
     for (unsigned i = 0; i < d->rs.nreads; i++)
-      for (unsigned j = 0; j < prev->nwrites; j++) dep |= sim_regs_overlap(&d->rs.reads[i], &prev->writes[j]);
+      for (unsigned j = 0; j < prev->nwrites; j++)
+        dep |= sim_regs_overlap(&d->rs.reads[i], &prev->writes[j]);
     if (dep) d->extra_issue = (uint8_t)((d->rs.nreads + ports - 1) / ports - 1);
   }
 }
@@ -376,7 +382,8 @@ static int sim_decode(sim_ctx *c) {
   for (uint32_t pc = 0; pc < k->ncode; pc++) {
     const isa_inst *in = &k->code[pc];
     if (in->op >= ISA_OP_COUNT) {
-      snprintf(c->err, c->errlen, "kernel '%s': instruction %u has invalid opcode %u", k->name, pc, in->op);
+      snprintf(c->err, c->errlen, "kernel '%s': instruction %u has invalid opcode %u", k->name, pc,
+               in->op);
       return -1;
     }
     isa_inst_regs(in, &c->dec[pc].rs);
@@ -429,7 +436,8 @@ static sim_status sim_prepare(sim_ctx *c) {
     }
     if (k->reqd_wg_size[0] && l->local_size[d] != k->reqd_wg_size[d]) {
       snprintf(msg, sizeof msg,
-               "local size (%" PRIu64 ",%" PRIu64 ",%" PRIu64 ") differs from reqd_work_group_size(%u,%u,%u)",
+               "local size (%" PRIu64 ",%" PRIu64 ",%" PRIu64
+               ") differs from reqd_work_group_size(%u,%u,%u)",
                l->local_size[0], l->local_size[1], l->local_size[2], k->reqd_wg_size[0],
                k->reqd_wg_size[1], k->reqd_wg_size[2]);
       return sim_bad(c, msg);
@@ -444,18 +452,20 @@ static sim_status sim_prepare(sim_ctx *c) {
   uint64_t lds = (uint64_t)k->lds_bytes + l->dyn_lds_bytes;
   c->lds_total = lds > UINT32_MAX ? UINT32_MAX : (uint32_t)lds;
   uint64_t items = l->local_size[0] * l->local_size[1] * l->local_size[2];
-  if (sim_occupancy_compute(cfg, items, k->nvgprs, k->nsgprs, c->lds_total, &c->occ, msg, sizeof msg))
+  if (sim_occupancy_compute(cfg, items, k->nvgprs, k->nsgprs, c->lds_total, &c->occ, msg,
+                            sizeof msg))
     return sim_bad(c, msg);
   if (sim_decode(c) != 0) return SIM_BAD_LAUNCH;
   uint32_t nc = k->ncode ? k->ncode : 1;
-  c->pc_insts = calloc(nc, sizeof *c->pc_insts);
-  c->pc_stall = calloc(nc, sizeof *c->pc_stall);
-  c->pc_lds_conflict = calloc(nc, sizeof *c->pc_lds_conflict);
-  c->pc_mem_req = calloc(nc, sizeof *c->pc_mem_req);
-  c->pc_divergent = calloc(nc, sizeof *c->pc_divergent);
-  c->pc_tex_taps = calloc(nc, sizeof *c->pc_tex_taps);
-  if (!c->pc_insts || !c->pc_stall || !c->pc_lds_conflict || !c->pc_mem_req || !c->pc_divergent ||
-      !c->pc_tex_taps)
+  sim_pc_counts *pcs = &c->pc;
+  pcs->insts = calloc(nc, sizeof *pcs->insts);
+  pcs->stall = calloc(nc, sizeof *pcs->stall);
+  pcs->lds_conflict = calloc(nc, sizeof *pcs->lds_conflict);
+  pcs->mem_req = calloc(nc, sizeof *pcs->mem_req);
+  pcs->divergent = calloc(nc, sizeof *pcs->divergent);
+  pcs->tex_taps = calloc(nc, sizeof *pcs->tex_taps);
+  if (!pcs->insts || !pcs->stall || !pcs->lds_conflict || !pcs->mem_req || !pcs->divergent ||
+      !pcs->tex_taps)
     return sim_bad(c, "out of memory");
   /* the dispatch packet and the kernarg segment live in device memory */
   c->dispatch_addr = sim_mem_alloc(c->d, ISA_DISPATCH_BYTES, NULL);
@@ -513,7 +523,8 @@ sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err,
   snprintf(st->config, sizeof st->config, "%s", d->cfg.name ? d->cfg.name : "");
   st->functional_only = l->functional_only;
   st->work_dim = l->work_dim;
-  for (int i = 0; i < 3; i++) st->global_size[i] = l->global_size[i], st->local_size[i] = l->local_size[i];
+  for (int i = 0; i < 3; i++)
+    st->global_size[i] = l->global_size[i], st->local_size[i] = l->local_size[i];
   st->vgprs = k->nvgprs;
   st->sgprs = k->nsgprs;
   st->lds_bytes = k->lds_bytes + l->dyn_lds_bytes;
@@ -543,9 +554,9 @@ sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err,
     c.chk = NULL;
     sim_oob_seen_fini(&c.oob_seen);
     if (s == SIM_OK || s == SIM_FAULT) {
-      sim_stats_fold_lines(st, k, c.pc_insts, c.pc_stall, c.pc_lds_conflict, c.pc_mem_req);
-      sim_stats_fold_pc(st, k, c.pc_divergent, offsetof(sim_line_stats, divergent_branches));
-      sim_stats_fold_pc(st, k, c.pc_tex_taps, offsetof(sim_line_stats, tex_taps));
+      sim_stats_fold_lines(st, k, c.pc.insts, c.pc.stall, c.pc.lds_conflict, c.pc.mem_req);
+      sim_stats_fold_pc(st, k, c.pc.divergent, offsetof(sim_line_stats, divergent_branches));
+      sim_stats_fold_pc(st, k, c.pc.tex_taps, offsetof(sim_line_stats, tex_taps));
     }
     if (l->functional_only) st->cycles = sim_functional_estimate(&d->cfg, l, st);
     st->time_ns = (double)st->cycles * 1000.0 / d->cfg.clock_mhz;
@@ -554,11 +565,11 @@ sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err,
   if (c.dispatch_addr) sim_mem_free(d, c.dispatch_addr);
   free(c.dec);
   free(c.tex);
-  free(c.pc_insts);
-  free(c.pc_stall);
-  free(c.pc_lds_conflict);
-  free(c.pc_mem_req);
-  free(c.pc_divergent);
-  free(c.pc_tex_taps);
+  free(c.pc.insts);
+  free(c.pc.stall);
+  free(c.pc.lds_conflict);
+  free(c.pc.mem_req);
+  free(c.pc.divergent);
+  free(c.pc.tex_taps);
   return s;
 }

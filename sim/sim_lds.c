@@ -1,7 +1,6 @@
-/* Each compute unit's LDS in the timing model: bank conflicts and
+/* A compute unit's LDS in the timing model: bank conflicts and
  * broadcast, atomics' read-modify-write passes, and the data pipeline the
  * accesses (and barrier arrivals) take turns on. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "sim.h"
@@ -9,7 +8,6 @@
 
 void sim_lds_params_read(sim_lds_params *p, const cfg_device *cfg) {
   memset(p, 0, sizeof *p);
-  p->ncu = (uint32_t)cfg->cu_count;
   p->banks = (uint32_t)cfg->lds_banks;
   p->bank_width = (uint32_t)cfg->lds_bank_width;
   p->phase_bytes = (uint32_t)cfg->lds_phase_bytes;
@@ -19,35 +17,22 @@ void sim_lds_params_read(sim_lds_params *p, const cfg_device *cfg) {
   p->latency = (uint64_t)cfg->lds_latency;
 }
 
-int sim_lds_init(sim_lds *l, const sim_lds_params *p) {
+void sim_lds_init(sim_lds *l, const sim_lds_params *p) {
   memset(l, 0, sizeof *l);
   l->p = *p;
-  l->own = calloc(p->ncu, sizeof *l->own);
-  l->pipe = calloc(p->ncu, sizeof *l->pipe);
-  if (!l->own || !l->pipe) {
-    sim_lds_fini(l);
-    return -1;
-  }
-  for (uint32_t cu = 0; cu < p->ncu; cu++) l->pipe[cu] = &l->own[cu];
-  return 0;
-}
-
-void sim_lds_fini(sim_lds *l) {
-  free(l->own);
-  free(l->pipe);
-  memset(l, 0, sizeof *l);
+  l->pipe = &l->own;
 }
 
 void sim_lds_reset(sim_lds *l) {
   memset(&l->stats, 0, sizeof l->stats);
-  memset(l->own, 0, l->p.ncu * sizeof *l->own);
+  l->own.free = 0;
 }
 
-void sim_lds_share_pipe(sim_lds *l, uint32_t cu, sim_pipe *pipe) {
-  l->pipe[cu] = pipe;
+void sim_lds_share_pipe(sim_lds *l, sim_pipe *pipe) {
+  l->pipe = pipe;
 }
 
-uint64_t sim_lds_access(sim_lds *l, uint32_t cu, uint64_t now, const isa_access *a, int combinable,
+uint64_t sim_lds_access(sim_lds *l, uint64_t now, const isa_access *a, int combinable,
                         uint64_t *conflict) {
   const sim_lds_params *p = &l->p;
   uint32_t ideal = 0, n;
@@ -61,15 +46,15 @@ uint64_t sim_lds_access(sim_lds *l, uint32_t cu, uint64_t now, const isa_access 
     n = sim_lds_passes(a, p->banks, p->bank_width, p->broadcast, p->phase_bytes, &ideal);
   }
   if (n == 0) n = 1;
-  uint64_t start = sim_pipe_take(l->pipe[cu], now, n);
+  uint64_t start = sim_pipe_take(l->pipe, now, n);
   l->stats.lds_accesses++;
   *conflict = n > ideal ? n - ideal : 0;
   l->stats.lds_bank_conflict_cycles += *conflict;
   return start + n - 1 + p->latency;
 }
 
-void sim_lds_occupy(sim_lds *l, uint32_t cu, uint64_t now, uint64_t cycles) {
-  sim_pipe_take(l->pipe[cu], now, cycles);
+void sim_lds_occupy(sim_lds *l, uint64_t now, uint64_t cycles) {
+  sim_pipe_take(l->pipe, now, cycles);
 }
 
 /* The passes of the active lanes in `mask`, served together: the most

@@ -1,5 +1,6 @@
-/* The LDS (shared memory) of each compute unit in the timing model: its
- * banks (conflicts and broadcast, atomics), and its data pipeline, which
+/* The LDS (shared memory) of a compute unit in the timing model (an
+ * instance per CU, in its memory side, sim_cu_mem.h): its banks (conflicts
+ * and broadcast, atomics), and its data pipeline, which
  * NVIDIA's shared memory shares with the L1 (lds.shares_l1_port). */
 #ifndef WAVESIM_SIM_LDS_H
 #define WAVESIM_SIM_LDS_H
@@ -12,7 +13,6 @@
 #define SIM_LDS_MAX_BANKS 128u /* lds.banks maximum (cfg_schema.def): per-bank counters */
 
 typedef struct sim_lds_params {
-  uint32_t ncu;
   uint32_t banks, bank_width, phase_bytes;
   int broadcast;          /* lds.broadcast */
   uint32_t atomic_passes; /* lds.atomic_passes: passes per read-modify-write */
@@ -30,26 +30,25 @@ typedef struct sim_lds_stats {
 typedef struct sim_lds {
   sim_lds_stats stats; /* this launch's; zeroed by reset */
   sim_lds_params p;
-  sim_pipe *own;   /* per CU: its data pipeline */
-  sim_pipe **pipe; /* per CU: the pipeline it uses (its own or the L1's) */
+  sim_pipe own;   /* its data pipeline */
+  sim_pipe *pipe; /* the pipeline it uses (its own or the L1's); set by init: l must not move */
 } sim_lds;
 
 void sim_lds_params_read(sim_lds_params *p, const cfg_device *cfg);
-int sim_lds_init(sim_lds *l, const sim_lds_params *p); /* -1: out of memory */
-void sim_lds_fini(sim_lds *l);
+void sim_lds_init(sim_lds *l, const sim_lds_params *p);
 void sim_lds_reset(sim_lds *l);
-/* CU cu's LDS takes turns on `pipe` (the L1's) instead of its own. */
-void sim_lds_share_pipe(sim_lds *l, uint32_t cu, sim_pipe *pipe);
+/* The LDS takes turns on `pipe` (its CU's L1's) instead of its own. */
+void sim_lds_share_pipe(sim_lds *l, sim_pipe *pipe);
 
-/* A wave's LDS access on CU cu at `now`: passes for its bank conflicts (an
+/* A wave's LDS access at `now`: passes for its bank conflicts (an
  * atomic's read-modify-writes, lanes on one word combined when the
  * hardware would: `combinable`, a no-return increment, and
- * lds.atomic_combine) through the CU's pipeline. Returns the cycle its data
- * is back; *conflict gets the passes beyond the conflict-free minimum. */
-uint64_t sim_lds_access(sim_lds *l, uint32_t cu, uint64_t now, const isa_access *a, int combinable,
+ * lds.atomic_combine) through its pipeline. Returns the cycle its data is
+ * back; *conflict gets the passes beyond the conflict-free minimum. */
+uint64_t sim_lds_access(sim_lds *l, uint64_t now, const isa_access *a, int combinable,
                         uint64_t *conflict);
-/* `cycles` of CU cu's pipeline taken at `now` by something else (barrier arrivals). */
-void sim_lds_occupy(sim_lds *l, uint32_t cu, uint64_t now, uint64_t cycles);
+/* `cycles` of its pipeline taken at `now` by something else (barrier arrivals). */
+void sim_lds_occupy(sim_lds *l, uint64_t now, uint64_t cycles);
 
 /* LDS passes an access needs: the most distinct bank words any one bank
  * serves (identical words broadcast when `broadcast`), at least 1 when any

@@ -1,38 +1,23 @@
-/* Each compute unit's link to the L2 (one bandwidth queue per direction),
+/* A compute unit's link to the L2 (one bandwidth queue per direction),
  * and the split of a CU-side block of sectors into the L2's lines and
  * sectors. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "sim_noc.h"
 
 void sim_noc_params_read(sim_noc_params *p, const cfg_device *cfg) {
-  p->ncu = (uint32_t)cfg->cu_count;
   p->cycles_per_byte = cfg->noc_bytes_per_cycle ? 1.0 / (double)cfg->noc_bytes_per_cycle : 0;
 }
 
-int sim_noc_init(sim_noc *n, const sim_noc_params *p, sim_port down) {
+void sim_noc_init(sim_noc *n, const sim_noc_params *p, sim_port down) {
   memset(n, 0, sizeof *n);
   n->p = *p;
   n->down = down;
-  n->in = calloc(p->ncu, sizeof *n->in);
-  n->out = calloc(p->ncu, sizeof *n->out);
-  if (!n->in || !n->out) {
-    sim_noc_fini(n);
-    return -1;
-  }
-  return 0;
-}
-
-void sim_noc_fini(sim_noc *n) {
-  free(n->in);
-  free(n->out);
-  memset(n, 0, sizeof *n);
 }
 
 void sim_noc_reset(sim_noc *n) {
-  memset(n->in, 0, n->p.ncu * sizeof *n->in);
-  memset(n->out, 0, n->p.ncu * sizeof *n->out);
+  n->in.free = 0;
+  n->out.free = 0;
 }
 
 sim_port sim_noc_port(sim_noc *n) {
@@ -85,7 +70,7 @@ double sim_noc_request(void *noc, const sim_req *r) {
   uint64_t bytes = (uint64_t)__builtin_popcountll(r->mask | r->part) * r->sector;
   uint64_t t = (uint64_t)r->t;
   if (n->p.cycles_per_byte != 0) {
-    sim_res *link = r->kind == SIM_REQ_READ ? &n->in[r->cu] : &n->out[r->cu];
+    sim_res *link = r->kind == SIM_REQ_READ ? &n->in : &n->out;
     t = sim_ceil(sim_res_take(link, (double)t, (double)bytes * n->p.cycles_per_byte));
   }
   uint64_t done = 0;

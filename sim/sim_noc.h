@@ -1,6 +1,7 @@
-/* The interconnect of the timing model: each compute unit's link to the L2,
- * one bandwidth queue per direction, which also splits a CU-side block into
- * the L2's lines and sectors. Its downstream port is the L2. */
+/* The interconnect of the timing model: one compute unit's link to the L2
+ * (an instance per CU, in its memory side, sim_cu_mem.h), one bandwidth
+ * queue per direction, which also splits a CU-side block into the L2's
+ * lines and sectors. Its downstream port is the L2. */
 #ifndef WAVESIM_SIM_NOC_H
 #define WAVESIM_SIM_NOC_H
 
@@ -9,27 +10,25 @@
 #include "sim_res.h"
 
 typedef struct sim_noc_params {
-  uint32_t ncu;
   double cycles_per_byte; /* 1 / noc.bytes_per_cycle; 0: unlimited */
 } sim_noc_params;
 
 typedef struct sim_noc {
   sim_noc_params p;
-  /* per CU, one "free at" per direction: fills back (in) and written data
-   * out (out). The two are separate wires: a copy loop's reads and writes
-   * do not share one. */
-  sim_res *in, *out;
+  /* one "free at" per direction: fills back (in) and written data out
+   * (out). The two are separate wires: a copy loop's reads and writes do
+   * not share one. */
+  sim_res in, out;
   sim_port down; /* the L2 */
 } sim_noc;
 
 void sim_noc_params_read(sim_noc_params *p, const cfg_device *cfg);
-int sim_noc_init(sim_noc *n, const sim_noc_params *p, sim_port down); /* -1: out of memory */
-void sim_noc_fini(sim_noc *n);
+void sim_noc_init(sim_noc *n, const sim_noc_params *p, sim_port down);
 void sim_noc_reset(sim_noc *n);
 
 /* The port CU-side components send through (its line and sector are the
- * L2's): books the request's bytes (sectors mask | part) on CU r->cu's link
- * in the request's direction when it leaves the CU (a fill's data, which
+ * L2's): books the request's bytes (sectors mask | part) on this link in
+ * the request's direction when it leaves the CU (a fill's data, which
  * really crosses on the way back, reserves its slot then: the cycle the
  * request reaches the L2 side), then sends it on per L2 line, written-whole
  * and written-in-part sectors as separate requests. Returns the latest

@@ -1,13 +1,11 @@
-/* Each compute unit's scalar cache: a tag array whose misses fetch the
+/* A compute unit's scalar cache: a tag array whose misses fetch the
  * whole line from the L2 over the CU's link. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "sim_scache.h"
 
 void sim_scache_params_read(sim_scache_params *p, const cfg_device *cfg) {
   memset(p, 0, sizeof *p);
-  p->ncu = (uint32_t)cfg->cu_count;
   p->bytes = (uint64_t)cfg->scache_bytes;
   p->line = (uint32_t)cfg->scache_line;
   p->assoc = (uint32_t)cfg->scache_assoc;
@@ -15,41 +13,32 @@ void sim_scache_params_read(sim_scache_params *p, const cfg_device *cfg) {
   p->invalidate_on_launch = cfg->scache_invalidate_on_launch != 0;
 }
 
-int sim_scache_init(sim_scache *s, const sim_scache_params *p, sim_port down) {
+int sim_scache_init(sim_scache *s, const sim_scache_params *p, uint32_t cu, sim_port down) {
   memset(s, 0, sizeof *s);
   s->p = *p;
+  s->cu = cu;
   s->down = down;
-  s->tags = calloc(p->ncu, sizeof *s->tags);
-  int bad = !s->tags;
-  for (uint32_t i = 0; !bad && i < p->ncu; i++)
-    bad = sim_cache_init(&s->tags[i], p->bytes, p->line, p->assoc) != 0;
-  if (bad) {
-    sim_scache_fini(s);
-    return -1;
-  }
-  return 0;
+  return sim_cache_init(&s->tags, p->bytes, p->line, p->assoc) != 0 ? -1 : 0;
 }
 
 void sim_scache_fini(sim_scache *s) {
-  for (uint32_t i = 0; s->tags && i < s->p.ncu; i++) sim_cache_fini(&s->tags[i]);
-  free(s->tags);
+  sim_cache_fini(&s->tags);
   memset(s, 0, sizeof *s);
 }
 
 void sim_scache_reset(sim_scache *s) {
   memset(&s->stats, 0, sizeof s->stats);
-  for (uint32_t i = 0; i < s->p.ncu; i++) sim_cache_clear_ready(&s->tags[i]);
+  sim_cache_clear_ready(&s->tags);
 }
 
 void sim_scache_launch_invalidate(sim_scache *s) {
-  for (uint32_t i = 0; s->p.invalidate_on_launch && i < s->p.ncu; i++)
-    sim_cache_invalidate_all(&s->tags[i]);
+  if (s->p.invalidate_on_launch) sim_cache_invalidate_all(&s->tags);
 }
 
-uint64_t sim_scache_load(sim_scache *s, uint32_t cu, uint64_t now, uint64_t addr) {
+uint64_t sim_scache_load(sim_scache *s, uint64_t now, uint64_t addr) {
   uint64_t lat = s->p.latency;
   sim_cache_ref r;
-  sim_cache_access(&s->tags[cu], addr, 1, &r);
+  sim_cache_access(&s->tags, addr, 1, &r);
   if (r.hit) {
     s->stats.scalar_cache_hits++;
     return now + lat > *r.ready ? now + lat : *r.ready;
@@ -61,7 +50,7 @@ uint64_t sim_scache_load(sim_scache *s, uint32_t cu, uint64_t now, uint64_t addr
                .mask = 1,
                .block = sl,
                .sector = sl,
-               .cu = cu,
+               .cu = s->cu,
                .kind = SIM_REQ_READ,
                .t = (double)now,
                .issue = now};

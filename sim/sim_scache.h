@@ -1,5 +1,6 @@
-/* Each compute unit's scalar (constant) cache in the timing model: whole
- * lines filled over the CU's link to the L2 (its downstream port). */
+/* A compute unit's scalar (constant) cache in the timing model (an instance
+ * per CU, in its memory side, sim_cu_mem.h): whole lines filled over the
+ * CU's link to the L2 (its downstream port). */
 #ifndef WAVESIM_SIM_SCACHE_H
 #define WAVESIM_SIM_SCACHE_H
 
@@ -8,7 +9,6 @@
 #include "sim_port.h"
 
 typedef struct sim_scache_params {
-  uint32_t ncu;
   uint64_t bytes;
   uint32_t line, assoc;
   uint64_t latency; /* lat_smem: a hit's */
@@ -25,17 +25,19 @@ typedef struct sim_scache_stats {
 typedef struct sim_scache {
   sim_scache_stats stats; /* this launch's; zeroed by reset */
   sim_scache_params p;
-  sim_cache *tags; /* per CU */
-  sim_port down;   /* the link to the L2 */
+  uint32_t cu; /* the compute unit it belongs to (its requests' sender) */
+  sim_cache tags;
+  sim_port down; /* the link to the L2 */
 } sim_scache;
 
 void sim_scache_params_read(sim_scache_params *p, const cfg_device *cfg);
-int sim_scache_init(sim_scache *s, const sim_scache_params *p, sim_port down); /* -1: OOM */
+/* CU cu's scalar cache. -1: out of memory. */
+int sim_scache_init(sim_scache *s, const sim_scache_params *p, uint32_t cu, sim_port down);
 void sim_scache_fini(sim_scache *s);
 void sim_scache_reset(sim_scache *s);
-/* Launch start under scache.invalidate_on_launch: the caches empty. */
+/* Launch start under scache.invalidate_on_launch: the cache empties. */
 void sim_scache_launch_invalidate(sim_scache *s);
-/* A scalar load of addr by CU cu at `now`; returns when its data is back. */
-uint64_t sim_scache_load(sim_scache *s, uint32_t cu, uint64_t now, uint64_t addr);
+/* A scalar load of addr by its CU at `now`; returns when its data is back. */
+uint64_t sim_scache_load(sim_scache *s, uint64_t now, uint64_t addr);
 
 #endif

@@ -1,46 +1,36 @@
-/* The texture unit of each compute unit: throughput in texels per cycle,
- * the texels' lines fetched through the shared L1 a tap index at a time,
+/* A compute unit's texture unit: throughput in texels per cycle,
+ * the texels' lines fetched through its L1 a tap index at a time,
  * and the pipeline's latency beyond the L1's. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "sim_tex.h"
 
 void sim_tex_params_read(sim_tex_params *p, const cfg_device *cfg) {
   memset(p, 0, sizeof *p);
-  p->ncu = (uint32_t)cfg->cu_count;
   p->taps_per_cycle = cfg->texture_taps_per_cycle;
   p->latency = (uint64_t)cfg->texture_latency;
   p->load_latency = (uint64_t)cfg->texture_load_latency;
 }
 
-int sim_tex_init(sim_tex *x, const sim_tex_params *p, sim_l1 *l1) {
+void sim_tex_init(sim_tex *x, const sim_tex_params *p, sim_l1 *l1) {
   memset(x, 0, sizeof *x);
   x->p = *p;
   x->l1 = l1;
-  x->unit = calloc(p->ncu, sizeof *x->unit);
-  return x->unit ? 0 : -1;
-}
-
-void sim_tex_fini(sim_tex *x) {
-  free(x->unit);
-  memset(x, 0, sizeof *x);
 }
 
 void sim_tex_reset(sim_tex *x) {
   memset(&x->stats, 0, sizeof x->stats);
-  memset(x->unit, 0, x->p.ncu * sizeof *x->unit);
+  x->unit.free = 0;
 }
 
-uint64_t sim_tex_access(sim_tex *x, uint32_t cu, uint64_t now, const isa_tex_access *t,
-                        uint32_t *nreq) {
+uint64_t sim_tex_access(sim_tex *x, uint64_t now, const isa_tex_access *t, uint32_t *nreq) {
   uint32_t taps = t->taps;
   x->stats.tex_instructions++;
   x->stats.tex_taps += taps;
   uint64_t at = now;
   if (x->p.taps_per_cycle > 0) {
     double busy = (double)taps / x->p.taps_per_cycle;
-    at = sim_ceil(sim_res_take(&x->unit[cu], (double)now, busy) + busy);
+    at = sim_ceil(sim_res_take(&x->unit, (double)now, busy) + busy);
     x->stats.tex_filter_cycles += sim_ceil(busy);
   }
   /* tap k of every lane is one access: the lanes' k-th texels are
@@ -61,7 +51,7 @@ uint64_t sim_tex_access(sim_tex *x, uint32_t cu, uint64_t now, const isa_tex_acc
     }
     if (!a.mask) break;
     uint32_t n, hits, misses;
-    uint64_t d = sim_l1_access_counted(x->l1, cu, at, &a, &n, &hits, &misses);
+    uint64_t d = sim_l1_access_counted(x->l1, at, &a, &n, &hits, &misses);
     *nreq += n;
     x->stats.tex_hits += hits;
     x->stats.tex_misses += misses;

@@ -191,6 +191,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
   sim_ctx *c = T->c;
   const cfg_device *cfg = T->cfg;
   sim_cu_stats *st = &tw->cu->stats;
+  sim_pc_counts *pcs = tw->cu->pc;
   sim_simd *sd = tw->sd;
   uint32_t pc = tw->w.pc;
   if (sd->last_issue != SIM_NEVER && now > sd->last_issue + 1) {
@@ -198,18 +199,17 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     uint64_t *cat[] = {&st->stall_issue, &st->stall_dependency, &st->stall_memory,
                        &st->stall_barrier, &st->stall_fetch};
     *cat[why] += gap;
-    if (pc < c->k->ncode) c->pc_stall[pc] += gap;
+    if (pc < c->k->ncode) pcs->stall[pc] += gap;
   }
   sd->last_issue = now;
   uint32_t sp = tw->w.sp;
-  isa_status s = sim_exec_step(&T->x, &tw->x, st);
+  isa_status s = sim_exec_step(&T->x, &tw->x, st, pcs);
   if (s == ISA_FAULTED) { /* a fault or a runaway wave: the message is in c->err */
     T->faulted = 1;
     if (now > T->end) T->end = now;
     return;
   }
   const sim_decoded *d = &c->dec[pc];
-  uint32_t cu = tw->cu->id;
   tw->next_issue = now + 1;
   tw->wait = WAIT_ISSUE;
   uint64_t busy = T->unit_busy[d->unit];
@@ -238,7 +238,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     sim_set_ready(tw, &d->rs, now + (uint64_t)cfg->lat_salu, 0);
     break;
   case ISA_UNIT_SMEM: {
-    uint64_t done = sim_memsys_scalar(T->mem, cu, now, a);
+    uint64_t done = sim_memsys_scalar(T->mem, tw->cu->mem, now, a);
     sim_set_ready(tw, &d->rs, done, 1);
     if (done > tw->mem_all) tw->mem_all = done;
     break;
@@ -249,12 +249,12 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     uint64_t done;
     const isa_tex_access *tex = tw->w.tex;
     if ((isa_ops[c->k->code[pc].op].flags & ISA_F_IMAGE) && tex) { /* the texture path */
-      done = tex->mask ? sim_memsys_image(T->mem, cu, now, tex, &nreq) : now + 1;
-      c->pc_tex_taps[pc] += tex->taps;
+      done = tex->mask ? sim_memsys_image(T->mem, tw->cu->mem, now, tex, &nreq) : now + 1;
+      pcs->tex_taps[pc] += tex->taps;
     } else {
-      done = a->mask ? sim_memsys_vector(T->mem, cu, now, a, &nreq) : now + 1;
+      done = a->mask ? sim_memsys_vector(T->mem, tw->cu->mem, now, a, &nreq) : now + 1;
     }
-    c->pc_mem_req[pc] += nreq;
+    pcs->mem_req[pc] += nreq;
     if (done > tw->mem_all) tw->mem_all = done;
     /* a store, or an atomic whose old value nobody reads (the no-return
      * form): the wave goes on and only its retirement waits */
@@ -267,9 +267,10 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
   }
   case ISA_UNIT_LDS: {
     uint64_t conflict;
-    uint64_t done = sim_memsys_lds(
-        T->mem, cu, now, a, d->noret && sim_lds_atomic_combinable(c->k->code[pc].op), &conflict);
-    c->pc_lds_conflict[pc] += conflict;
+    uint64_t done =
+        sim_memsys_lds(T->mem, tw->cu->mem, now, a,
+                       d->noret && sim_lds_atomic_combinable(c->k->code[pc].op), &conflict);
+    pcs->lds_conflict[pc] += conflict;
     if (done > tw->mem_all) tw->mem_all = done;
     if ((a->kind & ISA_F_STORE) || d->noret) {
       if (done > tw->mem_done) tw->mem_done = done;
@@ -333,7 +334,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
       uint64_t whole = (uint64_t)*owed;
       if (whole) {
         *owed -= (double)whole;
-        sim_memsys_lds_occupy(T->mem, sl->cu, now, whole);
+        sim_memsys_lds_occupy(T->mem, tw->cu->mem, now, whole);
       }
     }
     if (sl->live < sl->nwaves)
@@ -439,8 +440,8 @@ sim_status sim_run_timing(sim_ctx *c) {
   sim_status rc = SIM_OK;
   T.cus = calloc(T.ncu, sizeof *T.cus);
   for (uint32_t cu = 0; T.cus && cu < T.ncu && !T.oom; cu++)
-    if (sim_cu_init(&T.cus[cu], cu, T.nsimd_cu, c->occ.wgs_per_cu, cap, T.cfg->cu_salu_shared,
-                    c->tex != NULL))
+    if (sim_cu_init(&T.cus[cu], cu, &c->d->cu_mem[cu], &c->pc, T.nsimd_cu, c->occ.wgs_per_cu, cap,
+                    T.cfg->cu_salu_shared, c->tex != NULL))
       T.oom = 1;
   T.simd_at = calloc(T.nsimd, sizeof *T.simd_at);
   for (uint32_t s = 0; T.cus && T.simd_at && !T.oom && s < T.nsimd; s++)
@@ -452,7 +453,8 @@ sim_status sim_run_timing(sim_ctx *c) {
   sim_dispatch_init(&T);
   sim_ports_init(&T);
   /* the shared memory this launch's resident work-groups take per CU */
-  sim_memsys_launch_start(T.mem, (uint64_t)c->occ.wgs_per_cu * c->occ.lds_alloc);
+  sim_memsys_launch_start(T.mem, c->d->cu_mem, T.ncu,
+                          (uint64_t)c->occ.wgs_per_cu * c->occ.lds_alloc);
   sim_dispatch(&T, 0);
   while (T.events.n && !T.faulted && !T.oom) {
     sim_hent e = sim_heap_pop(&T.events);
@@ -473,8 +475,9 @@ sim_status sim_run_timing(sim_ctx *c) {
   }
   /* stores still in the CUs' write-combining buffers drain before the
    * launch counts as complete */
-  T.end = sim_memsys_launch_end(T.mem, T.end);
-  sim_memsys_collect(T.mem, c->st); /* the memory components count on their own */
+  T.end = sim_memsys_launch_end(T.mem, c->d->cu_mem, T.ncu, T.end);
+  /* the memory components count on their own */
+  sim_memsys_collect(T.mem, c->d->cu_mem, T.ncu, c->st);
 out:
   /* each CU's counters into the launch's, in CU order */
   uint64_t wave_cycles = 0;

@@ -1,9 +1,10 @@
 /* The timing launch: the device as the timing model sees it during one
  * launch, the compute units (sim_cu.h) plus what stays device-wide: the
  * dispatcher, the event heap that orders every CU's SIMD wake-ups and
- * slot releases, and the memory hierarchy the CUs reach through sim_memsys_*
- * (sim_memsys.h). Internal to sim_timing.c, sim_fetch.c, sim_dispatch.c
- * and sim_watchdog.c. */
+ * slot releases, and the shared memory side (L2, DRAM) the CUs reach
+ * through sim_memsys_* (sim_memsys.h), each with its own memory side.
+ * Internal to sim_timing.c, sim_fetch.c, sim_dispatch.c and
+ * sim_watchdog.c. */
 #ifndef WAVESIM_SIM_TIMING_H
 #define WAVESIM_SIM_TIMING_H
 

@@ -1,5 +1,5 @@
 /* The write-combining buffer in front of a write-through L1
- * (l1.write_combine_lines): per compute unit a few line entries, each with
+ * (l1.write_combine_lines): a compute unit's few line entries, each with
  * the bytes written so far in every sector. Stores of a line already held
  * merge into it; a line whose sectors are all whole leaves at once; the
  * oldest entry leaves when a new line needs room. So the eight waves of a
@@ -14,7 +14,6 @@
 
 void sim_wcb_params_read(sim_wcb_params *p, const cfg_device *cfg) {
   memset(p, 0, sizeof *p);
-  p->ncu = (uint32_t)cfg->cu_count;
   p->line = (uint32_t)cfg->l1_line;
   p->sector = cfg->l1_sector ? (uint32_t)cfg->l1_sector : p->line;
   p->fill_partial = cfg->l2_partial_write_fill != 0;
@@ -23,17 +22,17 @@ void sim_wcb_params_read(sim_wcb_params *p, const cfg_device *cfg) {
   p->entries = write_through && p->sector <= 64 ? (uint32_t)cfg->l1_write_combine_lines : 0;
 }
 
-int sim_wcb_init(sim_wcb *w, const sim_wcb_params *p, sim_port down) {
+int sim_wcb_init(sim_wcb *w, const sim_wcb_params *p, uint32_t cu, sim_port down) {
   memset(w, 0, sizeof *w);
   w->p = *p;
+  w->cu = cu;
   w->down = down;
   if (!p->entries) return 0;
-  size_t n = (size_t)p->ncu * p->entries, spl = p->line / p->sector;
+  size_t n = p->entries, spl = p->line / p->sector;
   w->line = calloc(n, sizeof *w->line);
   w->seq = calloc(n, sizeof *w->seq);
   w->cov = calloc(n * spl, sizeof *w->cov);
-  w->clock = calloc(p->ncu, sizeof *w->clock);
-  if (!w->line || !w->seq || !w->cov || !w->clock) {
+  if (!w->line || !w->seq || !w->cov) {
     sim_wcb_fini(w);
     return -1;
   }
@@ -44,7 +43,6 @@ void sim_wcb_fini(sim_wcb *w) {
   free(w->line);
   free(w->seq);
   free(w->cov);
-  free(w->clock);
   memset(w, 0, sizeof *w);
 }
 
@@ -73,8 +71,8 @@ static uint64_t sim_wcb_full(const sim_wcb *w) {
 }
 
 /* Sends the line at addr with per-sector byte coverage cov to the L2. */
-static uint64_t sim_wcb_send(sim_wcb *w, uint32_t cu, uint64_t addr, const uint64_t *cov,
-                             uint64_t t, uint64_t issue) {
+static uint64_t sim_wcb_send(sim_wcb *w, uint64_t addr, const uint64_t *cov, uint64_t t,
+                             uint64_t issue) {
   uint32_t spl = w->p.line / w->p.sector;
   uint64_t whole = 0, part = 0, full = sim_wcb_full(w);
   for (uint32_t s = 0; s < spl; s++) {
@@ -83,15 +81,13 @@ static uint64_t sim_wcb_send(sim_wcb *w, uint32_t cu, uint64_t addr, const uint6
     else if (cov[s])
       part |= 1ull << s;
   }
-  return sim_store_send(&w->down, cu, addr, w->p.line, w->p.sector, whole, part, w->p.fill_partial,
-                        t, issue);
+  return sim_store_send(&w->down, w->cu, addr, w->p.line, w->p.sector, whole, part,
+                        w->p.fill_partial, t, issue);
 }
 
-uint64_t sim_wcb_store(sim_wcb *w, uint32_t cu, uint64_t addr, const uint64_t *cov, uint64_t t,
-                       uint64_t issue) {
+uint64_t sim_wcb_store(sim_wcb *w, uint64_t addr, const uint64_t *cov, uint64_t t, uint64_t issue) {
   uint32_t n = w->p.entries, spl = w->p.line / w->p.sector;
-  uint64_t *lines = w->line + (size_t)cu * n, *seq = w->seq + (size_t)cu * n;
-  uint64_t *covs = w->cov + (size_t)cu * n * spl, full = sim_wcb_full(w);
+  uint64_t *lines = w->line, *seq = w->seq, *covs = w->cov, full = sim_wcb_full(w);
   int hit = -1, empty = -1, oldest = -1;
   for (uint32_t i = 0; i < n && hit < 0; i++) {
     if (lines[i] == addr + 1)
@@ -110,7 +106,7 @@ uint64_t sim_wcb_store(sim_wcb *w, uint32_t cu, uint64_t addr, const uint64_t *c
   }
   if (whole) { /* nothing left to combine: the line goes now, its entry frees */
     if (hit >= 0) lines[hit] = 0;
-    return sim_wcb_send(w, cu, addr, merged, t, issue);
+    return sim_wcb_send(w, addr, merged, t, issue);
   }
   int e = hit;
   if (e < 0) {
@@ -118,10 +114,10 @@ uint64_t sim_wcb_store(sim_wcb *w, uint32_t cu, uint64_t addr, const uint64_t *c
       e = empty;
     } else { /* room for the new line: the oldest leaves */
       e = oldest;
-      sim_wcb_send(w, cu, lines[e] - 1, covs + (size_t)e * spl, t, issue);
+      sim_wcb_send(w, lines[e] - 1, covs + (size_t)e * spl, t, issue);
     }
     lines[e] = addr + 1;
-    seq[e] = ++w->clock[cu];
+    seq[e] = ++w->clock;
   }
   memcpy(covs + (size_t)e * spl, merged, spl * sizeof *merged);
   /* done, for the wave, when an acknowledgement sent now would be back: a
@@ -132,18 +128,16 @@ uint64_t sim_wcb_store(sim_wcb *w, uint32_t cu, uint64_t addr, const uint64_t *c
 uint64_t sim_wcb_flush(sim_wcb *w, uint64_t t, uint64_t issue) {
   uint64_t done = t;
   uint32_t n = w->p.entries, spl = n ? w->p.line / w->p.sector : 0;
-  for (uint32_t cu = 0; cu < w->p.ncu && n; cu++) {
-    uint64_t *lines = w->line + (size_t)cu * n, *seq = w->seq + (size_t)cu * n;
-    /* oldest first, as the buffer would drain them */
-    for (;;) {
-      int e = -1;
-      for (uint32_t i = 0; i < n; i++)
-        if (lines[i] && (e < 0 || seq[i] < seq[e])) e = (int)i;
-      if (e < 0) break;
-      uint64_t d = sim_wcb_send(w, cu, lines[e] - 1, w->cov + ((size_t)cu * n + e) * spl, t, issue);
-      lines[e] = 0;
-      if (d > done) done = d;
-    }
+  uint64_t *lines = w->line, *seq = w->seq;
+  /* oldest first, as the buffer would drain them */
+  for (;;) {
+    int e = -1;
+    for (uint32_t i = 0; i < n; i++)
+      if (lines[i] && (e < 0 || seq[i] < seq[e])) e = (int)i;
+    if (e < 0) break;
+    uint64_t d = sim_wcb_send(w, lines[e] - 1, w->cov + (size_t)e * spl, t, issue);
+    lines[e] = 0;
+    if (d > done) done = d;
   }
   return done;
 }

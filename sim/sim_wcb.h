@@ -1,7 +1,7 @@
 /* The write-combining buffer in front of a write-through L1
- * (l1.write_combine_lines): per compute unit a few line entries with the
- * bytes written so far in every sector. Its downstream port is the link to
- * the L2. */
+ * (l1.write_combine_lines): one compute unit's (an instance per CU, in its
+ * memory side, sim_cu_mem.h), a few line entries with the bytes written so
+ * far in every sector. Its downstream port is the CU's link to the L2. */
 #ifndef WAVESIM_SIM_WCB_H
 #define WAVESIM_SIM_WCB_H
 
@@ -9,7 +9,6 @@
 #include "sim_port.h"
 
 typedef struct sim_wcb_params {
-  uint32_t ncu;
   uint32_t entries;      /* l1.write_combine_lines; 0: no buffer */
   uint32_t line, sector; /* the L1's */
   int fill_partial;      /* l2.partial_write_fill: sectors written in part travel as such */
@@ -18,17 +17,19 @@ typedef struct sim_wcb_params {
 
 typedef struct sim_wcb {
   sim_wcb_params p;
-  /* per CU `entries` slots: line address + 1 (0: free), insertion order,
-   * and per sector the bytes written (a bit per byte) */
+  uint32_t cu; /* the compute unit it belongs to (its requests' sender) */
+  /* `entries` slots: line address + 1 (0: free), insertion order, and per
+   * sector the bytes written (a bit per byte) */
   uint64_t *line, *seq, *cov;
-  uint64_t *clock; /* per CU: the next insertion number */
+  uint64_t clock; /* the next insertion number */
   sim_port down;
 } sim_wcb;
 
 /* The buffer exists only in front of a write-through L1 whose sectors a
  * bit mask can cover (at most 64 bytes). */
 void sim_wcb_params_read(sim_wcb_params *p, const cfg_device *cfg);
-int sim_wcb_init(sim_wcb *w, const sim_wcb_params *p, sim_port down); /* -1: out of memory */
+/* CU cu's buffer. -1: out of memory. */
+int sim_wcb_init(sim_wcb *w, const sim_wcb_params *p, uint32_t cu, sim_port down);
 void sim_wcb_fini(sim_wcb *w);
 /* Whether it buffers anything (entries configured for a write-through L1). */
 int sim_wcb_active(const sim_wcb *w);
@@ -37,10 +38,9 @@ int sim_wcb_active(const sim_wcb *w);
  * sector words), at t, issued at `issue`: merged into the CU's buffer or
  * sent; returns its acknowledgement (for a buffered one, when it would come
  * were the line sent now). */
-uint64_t sim_wcb_store(sim_wcb *w, uint32_t cu, uint64_t addr, const uint64_t *cov, uint64_t t,
-                       uint64_t issue);
-/* Launch end: every CU's buffered lines go to the L2 at t; returns the last
- * acknowledgement (t when the buffers were empty). */
+uint64_t sim_wcb_store(sim_wcb *w, uint64_t addr, const uint64_t *cov, uint64_t t, uint64_t issue);
+/* Launch end: the buffered lines go to the L2 at t, oldest first; returns
+ * the last acknowledgement (t when the buffer was empty). */
 uint64_t sim_wcb_flush(sim_wcb *w, uint64_t t, uint64_t issue);
 
 /* Sends a store's sectors written whole (`whole`) and in part (`part`) of

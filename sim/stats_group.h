@@ -1,7 +1,8 @@
 /* A component's own counters: the stats.def rows of one group. A component
- * declares its struct from them and sim_memsys copies each into the
- * launch's sim_stats, so a counter is still defined once (stats.def) and
- * belongs to the component that names it as its group:
+ * declares its struct from them and sim_memsys brings each into the
+ * launch's sim_stats (a CU-side component's summed over the CUs), so a
+ * counter is still defined once (stats.def) and belongs to the component
+ * that names it as its group:
  *
  *   typedef struct sim_l1_stats {
  *   #define SIM_STATS_GROUP_l1 SIM_STATS_YES

@@ -24,8 +24,9 @@ static sim_device *dev_set(const char *const *sets, size_t nsets) {
 }
 
 /* One request reaching the L2 (sim_l2_request, its upstream port). */
-static uint64_t l2_req(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t mask, uint64_t t,
+static uint64_t l2_req(sim_device *d, uint32_t cu, uint64_t addr, uint64_t mask, uint64_t t,
                        int kind, uint32_t steps, sim_stats *st) {
+  sim_memsys *m = &d->mem;
   sim_req r = {.addr = addr,
                .mask = mask,
                .block = m->l2.p.line,
@@ -36,13 +37,14 @@ static uint64_t l2_req(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t mask,
                .t = (double)t,
                .issue = t};
   uint64_t done = (uint64_t)sim_l2_request(&m->l2, &r);
-  drain(m, st);
+  drain(d, st);
   return done;
 }
 
 /* A write of sectors 0-1 arriving at t from an instruction issued at `issue`. */
-static uint64_t l2_req_issued(sim_memsys *m, uint64_t addr, uint64_t t, uint64_t issue,
+static uint64_t l2_req_issued(sim_device *d, uint64_t addr, uint64_t t, uint64_t issue,
                               sim_stats *st) {
+  sim_memsys *m = &d->mem;
   sim_req r = {.addr = addr,
                .mask = 3,
                .block = m->l2.p.line,
@@ -51,18 +53,19 @@ static uint64_t l2_req_issued(sim_memsys *m, uint64_t addr, uint64_t t, uint64_t
                .t = (double)t,
                .issue = issue};
   uint64_t done = (uint64_t)sim_l2_request(&m->l2, &r);
-  drain(m, st);
+  drain(d, st);
   return done;
 }
 
 /* A store of CU cu's L1 line at addr, sectors `whole` written whole and
  * `part` in part, leaving the CU at t (sim_store_send over the link). */
-static uint64_t store_send(sim_memsys *m, uint32_t cu, uint64_t addr, uint64_t whole, uint64_t part,
+static uint64_t store_send(sim_device *d, uint32_t cu, uint64_t addr, uint64_t whole, uint64_t part,
                            uint64_t t, sim_stats *st) {
-  sim_port link = sim_noc_port(&m->noc);
-  uint64_t done = sim_store_send(&link, cu, addr, m->l1.p.line, m->l1.p.sector, whole, part,
-                                 m->l1.p.fill_partial, t, t);
-  drain(m, st);
+  sim_cu_mem *cm = &d->cu_mem[cu];
+  sim_port link = sim_noc_port(&cm->link);
+  uint64_t done = sim_store_send(&link, cu, addr, cm->l1.p.line, cm->l1.p.sector, whole, part,
+                                 cm->l1.p.fill_partial, t, t);
+  drain(d, st);
   return done;
 }
 
@@ -83,7 +86,7 @@ START_TEST(test_slice_hash_spreads_stride) {
   sim_stats st;
   memset(&st, 0, sizeof st);
   for (uint64_t k = 0; k < 16; k++)
-    l2_req(&d->mem, 0, SIM_MEM_BASE + 65536 + k * 1024, 1, 0, SIM_REQ_WRITE, 0, &st);
+    l2_req(d, 0, SIM_MEM_BASE + 65536 + k * 1024, 1, 0, SIM_REQ_WRITE, 0, &st);
   ck_assert_uint_eq(st.l2_slice_max_requests, 1);
   /* a non-power-of-two count still covers every slice */
   sim_device_destroy(d);
@@ -123,21 +126,21 @@ START_TEST(test_partitions) {
   const uint32_t home = sim_l2_slice(&m->l2, a), far_cu = 1 - home, home_cu = home;
   const uint64_t lat = (uint64_t)d->cfg.l2_latency;
   /* first read from away: a miss at home, filled from DRAM */
-  l2_req(m, far_cu, a, 3, 0, SIM_REQ_READ, 0, &st);
+  l2_req(d, far_cu, a, 3, 0, SIM_REQ_READ, 0, &st);
   ck_assert_uint_eq(st.l2_misses, 1);
   ck_assert_uint_eq(st.dram_read_bytes, 64);
   ck_assert_uint_eq(m->l2.slice_reqs[home], 1);
   /* again: the copy in the reader's partition, at its sibling slice */
-  ck_assert_uint_eq(l2_req(m, far_cu, a, 3, 10000, SIM_REQ_READ, 0, &st), 10000 + lat);
+  ck_assert_uint_eq(l2_req(d, far_cu, a, 3, 10000, SIM_REQ_READ, 0, &st), 10000 + lat);
   ck_assert_uint_eq(st.l2_hits, 1);
   ck_assert_uint_eq(m->l2.slice_reqs[1 - home], 1);
   ck_assert_uint_eq(m->l2.slice_reqs[home], 1);
   /* a CU of the home partition reads it at home */
-  ck_assert_uint_eq(l2_req(m, home_cu, a, 3, 20000, SIM_REQ_READ, 0, &st), 20000 + lat);
+  ck_assert_uint_eq(l2_req(d, home_cu, a, 3, 20000, SIM_REQ_READ, 0, &st), 20000 + lat);
   ck_assert_uint_eq(m->l2.slice_reqs[home], 2);
   /* its write drops the copy: the next read from away goes home (a hit) */
-  l2_req(m, home_cu, a, 3, 30000, SIM_REQ_WRITE, 0, &st);
-  ck_assert_uint_eq(l2_req(m, far_cu, a, 3, 40000, SIM_REQ_READ, 0, &st), 40000 + lat);
+  l2_req(d, home_cu, a, 3, 30000, SIM_REQ_WRITE, 0, &st);
+  ck_assert_uint_eq(l2_req(d, far_cu, a, 3, 40000, SIM_REQ_READ, 0, &st), 40000 + lat);
   ck_assert_uint_eq(m->l2.slice_reqs[home], 4);
   ck_assert_uint_eq(m->l2.slice_reqs[1 - home], 1);
   ck_assert_uint_eq(st.dram_read_bytes, 64);
@@ -153,12 +156,12 @@ START_TEST(test_partitions) {
       own = x;
     }
   }
-  l2_req(m, far_cu, own, 3, 50000, SIM_REQ_READ, 0, &st);
+  l2_req(d, far_cu, own, 3, 50000, SIM_REQ_READ, 0, &st);
   ck_assert_uint_eq(st.dram_read_bytes, 128);
   for (int i = 0; i < 4; i++)
-    l2_req(m, far_cu, other[i], 3, 60000 + 1000 * (uint64_t)i, SIM_REQ_READ, 0, &st);
+    l2_req(d, far_cu, other[i], 3, 60000 + 1000 * (uint64_t)i, SIM_REQ_READ, 0, &st);
   ck_assert_uint_eq(st.dram_read_bytes, 128 + 4 * 64);
-  l2_req(m, far_cu, own, 3, 70000, SIM_REQ_READ, 0, &st);
+  l2_req(d, far_cu, own, 3, 70000, SIM_REQ_READ, 0, &st);
   ck_assert_uint_eq(st.dram_read_bytes, 128 + 5 * 64);
   sim_device_destroy(d);
 }
@@ -179,11 +182,11 @@ START_TEST(test_far_cycles) {
     const uint64_t a = SIM_MEM_BASE, lat = (uint64_t)d->cfg.l2_latency;
     const uint32_t home = sim_l2_slice(&m->l2, a), far_cu = 1 - home, home_cu = home;
     /* a whole-line write from home puts the line there: no DRAM involved */
-    ck_assert_uint_eq(l2_req(m, home_cu, a, 3, 0, SIM_REQ_WRITE, 0, &st), lat);
-    ck_assert_uint_eq(l2_req(m, far_cu, a, 3, 10000, SIM_REQ_READ, 0, &st),
+    ck_assert_uint_eq(l2_req(d, home_cu, a, 3, 0, SIM_REQ_WRITE, 0, &st), lat);
+    ck_assert_uint_eq(l2_req(d, far_cu, a, 3, 10000, SIM_REQ_READ, 0, &st),
                       10000 + lat + (uint64_t)far);
-    ck_assert_uint_eq(l2_req(m, far_cu, a, 3, 20000, SIM_REQ_READ, 0, &st), 20000 + lat);
-    ck_assert_uint_eq(l2_req(m, home_cu, a, 3, 30000, SIM_REQ_READ, 0, &st), 30000 + lat);
+    ck_assert_uint_eq(l2_req(d, far_cu, a, 3, 20000, SIM_REQ_READ, 0, &st), 20000 + lat);
+    ck_assert_uint_eq(l2_req(d, home_cu, a, 3, 30000, SIM_REQ_READ, 0, &st), 30000 + lat);
     ck_assert_uint_eq(st.dram_read_bytes, 0);
     sim_device_destroy(d);
   }
@@ -202,13 +205,13 @@ START_TEST(test_host_write) {
     sim_memsys *m = &d->mem;
     sim_stats st;
     memset(&st, 0, sizeof st);
-    l2_req(m, 0, SIM_MEM_BASE, 3, 0, SIM_REQ_READ, 0, &st); /* line 0 now in the L2 */
+    l2_req(d, 0, SIM_MEM_BASE, 3, 0, SIM_REQ_READ, 0, &st); /* line 0 now in the L2 */
     ck_assert_uint_eq(st.l2_misses, 1);
-    sim_memsys_reset(m);
+    dev_reset(d);
     sim_memsys_host_write(m, SIM_MEM_BASE, 16 * 64);
     memset(&st, 0, sizeof st);
     for (uint64_t k = 0; k < 16; k++) {
-      l2_req(m, 0, SIM_MEM_BASE + k * 64, 3, 1000 * k, SIM_REQ_READ, 0, &st);
+      l2_req(d, 0, SIM_MEM_BASE + k * 64, 3, 1000 * k, SIM_REQ_READ, 0, &st);
       int hit = k == 0 || (keep && k % 4 == 3);
       ck_assert_uint_eq(st.l2_hits, hit ? 1 : 0);
       memset(&st, 0, sizeof st);
@@ -228,11 +231,11 @@ START_TEST(test_host_write_copies) {
   memset(&st, 0, sizeof st);
   const uint64_t a = SIM_MEM_BASE;
   const uint32_t home = sim_l2_slice(&m->l2, a), far_cu = 1 - home;
-  l2_req(m, far_cu, a, 1, 0, SIM_REQ_READ, 0, &st); /* one sector: the copy has it */
+  l2_req(d, far_cu, a, 1, 0, SIM_REQ_READ, 0, &st); /* one sector: the copy has it */
   sim_memsys_host_write(m, a, 64);
   memset(&st, 0, sizeof st);
   /* both sectors: the copy has them now (before the write it had one) */
-  l2_req(m, far_cu, a, 3, 2000, SIM_REQ_READ, 0, &st);
+  l2_req(d, far_cu, a, 3, 2000, SIM_REQ_READ, 0, &st);
   ck_assert_uint_eq(m->l2.slice_reqs[home], 1);
   ck_assert_uint_eq(m->l2.slice_reqs[1 - home], 1);
   ck_assert_uint_eq(st.l2_hits, 1);
@@ -253,7 +256,7 @@ START_TEST(test_host_write_partial) {
   sim_stats st;
   memset(&st, 0, sizeof st);
   const uint64_t a = SIM_MEM_BASE;
-  l2_req(m, 0, a, 2, 0, SIM_REQ_WRITE, 0, &st);
+  l2_req(d, 0, a, 2, 0, SIM_REQ_WRITE, 0, &st);
   sim_memsys_host_write(m, a, 32);
   sim_memsys_host_write(m, a + 2 * 64 + 40, 64);
   const uint64_t want_valid[4] = {3, 0, 2, 3}, want_dirty[4] = {2, 0, 0, 0};
@@ -287,12 +290,12 @@ START_TEST(test_noc_link) {
     sim_stats st;
     memset(&st, 0, sizeof st);
     ck_assert_uint_ne(sim_l2_slice(&d->mem.l2, a), sim_l2_slice(&d->mem.l2, b));
-    ck_assert_uint_eq(store_send(&d->mem, 0, a, 3, 0, 0, &st), 50);
-    ck_assert_uint_eq(store_send(&d->mem, 0, b, 3, 0, 0, &st), 50 + 64 / bpc);
+    ck_assert_uint_eq(store_send(d, 0, a, 3, 0, 0, &st), 50);
+    ck_assert_uint_eq(store_send(d, 0, b, 3, 0, 0, &st), 50 + 64 / bpc);
     sim_device_destroy(d);
     d = dev_set(sets, 1);
-    ck_assert_uint_eq(store_send(&d->mem, 0, a, 3, 0, 0, &st), 50);
-    ck_assert_uint_eq(store_send(&d->mem, 1, b, 3, 0, 0, &st), 50);
+    ck_assert_uint_eq(store_send(d, 0, a, 3, 0, 0, &st), 50);
+    ck_assert_uint_eq(store_send(d, 1, b, 3, 0, 0, &st), 50);
     sim_device_destroy(d);
   }
 }
@@ -309,9 +312,9 @@ START_TEST(test_slice_queues) {
   uint64_t c = SIM_MEM_BASE + 192; /* 2^26 + 3: a's slice */
   ck_assert_uint_eq(sim_l2_slice(&d->mem.l2, a), sim_l2_slice(&d->mem.l2, c));
   /* a 64-byte line (2 sectors) occupies its slice 2 cycles */
-  ck_assert_uint_eq(l2_req(&d->mem, 0, a, 3, 0, SIM_REQ_WRITE, 0, &st), 50);
-  ck_assert_uint_eq(l2_req(&d->mem, 0, b, 3, 0, SIM_REQ_WRITE, 0, &st), 50);
-  ck_assert_uint_eq(l2_req(&d->mem, 0, c, 3, 0, SIM_REQ_WRITE, 0, &st), 52);
+  ck_assert_uint_eq(l2_req(d, 0, a, 3, 0, SIM_REQ_WRITE, 0, &st), 50);
+  ck_assert_uint_eq(l2_req(d, 0, b, 3, 0, SIM_REQ_WRITE, 0, &st), 50);
+  ck_assert_uint_eq(l2_req(d, 0, c, 3, 0, SIM_REQ_WRITE, 0, &st), 52);
   ck_assert_uint_eq(st.l2_slice_max_requests, 2);
   ck_assert_uint_eq(st.l2_write_sectors, 6);
   sim_device_destroy(d);
@@ -331,8 +334,8 @@ START_TEST(test_request_cycles) {
     memset(&st, 0, sizeof st);
     uint64_t done[4];
     for (uint64_t k = 0; k < 3; k++)
-      done[k] = l2_req(&d->mem, 0, SIM_MEM_BASE + k * 64, 1, 0, SIM_REQ_WRITE, 0, &st);
-    done[3] = l2_req(&d->mem, 0, SIM_MEM_BASE + 3 * 64, 3, 0, SIM_REQ_WRITE, 0, &st);
+      done[k] = l2_req(d, 0, SIM_MEM_BASE + k * 64, 1, 0, SIM_REQ_WRITE, 0, &st);
+    done[3] = l2_req(d, 0, SIM_MEM_BASE + 3 * 64, 3, 0, SIM_REQ_WRITE, 0, &st);
     uint64_t want[2][4] = {{50, 51, 51, 52}, {50, 52, 54, 56}};
     for (int k = 0; k < 4; k++) ck_assert_uint_eq(done[k], want[on][k]);
     sim_device_destroy(d);
@@ -354,10 +357,10 @@ START_TEST(test_write_bytes_per_cycle) {
     sim_stats st;
     memset(&st, 0, sizeof st);
     uint64_t done[4];
-    done[0] = l2_req(&d->mem, 0, SIM_MEM_BASE, 1, 0, SIM_REQ_WRITE, 0, &st);
-    done[1] = l2_req(&d->mem, 0, SIM_MEM_BASE + 64, 1, 0, SIM_REQ_WRITE, 0, &st);
-    done[2] = l2_req(&d->mem, 0, SIM_MEM_BASE, 1, 0, SIM_REQ_READ, 0, &st);
-    done[3] = l2_req(&d->mem, 0, SIM_MEM_BASE, 1, 0, SIM_REQ_READ, 0, &st);
+    done[0] = l2_req(d, 0, SIM_MEM_BASE, 1, 0, SIM_REQ_WRITE, 0, &st);
+    done[1] = l2_req(d, 0, SIM_MEM_BASE + 64, 1, 0, SIM_REQ_WRITE, 0, &st);
+    done[2] = l2_req(d, 0, SIM_MEM_BASE, 1, 0, SIM_REQ_READ, 0, &st);
+    done[3] = l2_req(d, 0, SIM_MEM_BASE, 1, 0, SIM_REQ_READ, 0, &st);
     const uint64_t want[2][4] = {{50, 51, 51, 52}, {50, 52, 54, 55}};
     for (int k = 0; k < 4; k++) ck_assert_uint_eq(done[k], want[on][k]);
     ck_assert_uint_eq(st.l2_misses, 2); /* the writes; the reads hit what they wrote */
@@ -376,12 +379,12 @@ START_TEST(test_noc_directions) {
   sim_stats st;
   memset(&st, 0, sizeof st);
   sim_device *d = dev_set(sets, 1);
-  uint64_t alone = vec(&d->mem, 0, 0, &ld, &st, &nreq);
+  uint64_t alone = vec(d, 0, 0, &ld, &st, &nreq);
   sim_device_destroy(d);
   d = dev_set(sets, 1);
-  ck_assert_uint_eq(store_send(&d->mem, 0, SIM_MEM_BASE, 3, 0, 0, &st), 50);
-  ck_assert_uint_eq(vec(&d->mem, 0, 0, &ld, &st, &nreq), alone);
-  ck_assert_uint_eq(store_send(&d->mem, 0, SIM_MEM_BASE + 64, 3, 0, 0, &st), 50 + 8);
+  ck_assert_uint_eq(store_send(d, 0, SIM_MEM_BASE, 3, 0, 0, &st), 50);
+  ck_assert_uint_eq(vec(d, 0, 0, &ld, &st, &nreq), alone);
+  ck_assert_uint_eq(store_send(d, 0, SIM_MEM_BASE + 64, 3, 0, 0, &st), 50 + 8);
   sim_device_destroy(d);
 }
 END_TEST
@@ -397,8 +400,8 @@ START_TEST(test_fluid_slices) {
     sim_device *d = dev_set(sets, 2);
     sim_stats st;
     memset(&st, 0, sizeof st);
-    ck_assert_uint_eq(l2_req_issued(&d->mem, SIM_MEM_BASE, 300, 0, &st), 350);
-    uint64_t b = l2_req_issued(&d->mem, SIM_MEM_BASE + 64, 10, 10, &st);
+    ck_assert_uint_eq(l2_req_issued(d, SIM_MEM_BASE, 300, 0, &st), 350);
+    uint64_t b = l2_req_issued(d, SIM_MEM_BASE + 64, 10, 10, &st);
     ck_assert_uint_eq(b, on ? 60 : 351);
     sim_device_destroy(d);
   }
@@ -422,16 +425,16 @@ START_TEST(test_write_queue) {
     sim_stats st;
     memset(&st, 0, sizeof st);
     for (uint64_t k = 0; k < 4; k++)
-      l2_req(&d->mem, 0, SIM_MEM_BASE + k * 8192, 3, 0, SIM_REQ_WRITE, 0, &st);
-    sim_memsys_reset(&d->mem);
+      l2_req(d, 0, SIM_MEM_BASE + k * 8192, 3, 0, SIM_REQ_WRITE, 0, &st);
+    dev_reset(d);
     uint64_t done[4];
     for (uint64_t k = 0; k < 4; k++)
-      done[k] = l2_req(&d->mem, 0, SIM_MEM_BASE + (4 + k) * 8192, 3, 0, SIM_REQ_WRITE, 0, &st);
+      done[k] = l2_req(d, 0, SIM_MEM_BASE + (4 + k) * 8192, 3, 0, SIM_REQ_WRITE, 0, &st);
     ck_assert_uint_eq(st.dram_write_bytes, 4 * 64);
     uint64_t want[2][4] = {{50, 51, 52, 53}, {50, 51, 58, 66}};
     for (int k = 0; k < 4; k++) ck_assert_uint_eq(done[k], want[bounded][k]);
     /* a hit after them waits behind the stalls: the slice is free at 4 or 17 */
-    uint64_t hit = l2_req(&d->mem, 0, SIM_MEM_BASE + 7 * 8192, 1, 0, SIM_REQ_READ, 0, &st);
+    uint64_t hit = l2_req(d, 0, SIM_MEM_BASE + 7 * 8192, 1, 0, SIM_REQ_READ, 0, &st);
     ck_assert_uint_eq(hit, bounded ? 17 + 50 : 4 + 50);
     sim_device_destroy(d);
   }
@@ -473,15 +476,15 @@ START_TEST(test_partial_write_fill) {
     memset(&st, 0, sizeof st);
     uint32_t nreq;
     isa_access whole = acc(SIM_MEM_BASE, 16, 4, 4, ISA_F_STORE);
-    vec(&d->mem, 0, 0, &whole, &st, &nreq);
+    vec(d, 0, 0, &whole, &st, &nreq);
     ck_assert_uint_eq(st.dram_read_bytes, 0);
     isa_access one = acc(SIM_MEM_BASE + 4096, 1, 4, 4, ISA_F_STORE);
-    uint64_t done = vec(&d->mem, 0, 0, &one, &st, &nreq);
+    uint64_t done = vec(d, 0, 0, &one, &st, &nreq);
     ck_assert_uint_eq(st.dram_read_bytes, fill ? 32 : 0);
     /* the write waits for the fill: past the L2 and DRAM latencies */
     if (fill) ck_assert_uint_gt(done, (uint64_t)d->cfg.l2_latency + (uint64_t)d->cfg.dram_latency);
     isa_access again = acc(SIM_MEM_BASE + 4100, 1, 4, 4, ISA_F_STORE);
-    vec(&d->mem, 0, 1000, &again, &st, &nreq);
+    vec(d, 0, 1000, &again, &st, &nreq);
     ck_assert_uint_eq(st.dram_read_bytes, fill ? 32 : 0);
     ck_assert_uint_eq(st.l2_write_sectors, 4);
     sim_device_destroy(d);
@@ -506,8 +509,8 @@ START_TEST(test_write_combine) {
     uint32_t nreq;
     const uint64_t b = SIM_MEM_BASE;
     isa_access s1 = acc(b, 2, 64, 4, ISA_F_STORE), s2 = acc(b + 4, 2, 64, 4, ISA_F_STORE);
-    uint64_t t1 = vec(&d->mem, 0, 0, &s1, &st, &nreq);
-    uint64_t t2 = vec(&d->mem, 0, 5, &s2, &st, &nreq);
+    uint64_t t1 = vec(d, 0, 0, &s1, &st, &nreq);
+    uint64_t t2 = vec(d, 0, 5, &s2, &st, &nreq);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 0 : 4);
     if (on) {
       /* the CU's pipeline takes one line per cycle; a buffered line's
@@ -516,21 +519,21 @@ START_TEST(test_write_combine) {
       ck_assert_uint_eq(t2, 6 + 60);
     }
     isa_access s3 = acc(b + 128, 1, 4, 4, ISA_F_STORE);
-    vec(&d->mem, 0, 20, &s3, &st, &nreq);
+    vec(d, 0, 20, &s3, &st, &nreq);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 1 : 5);
     isa_access s4 = acc(b + 64, 16, 4, 4, ISA_F_STORE); /* all of line 1 */
-    uint64_t t4 = vec(&d->mem, 0, 30, &s4, &st, &nreq);
+    uint64_t t4 = vec(d, 0, 30, &s4, &st, &nreq);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 3 : 7);
     ck_assert_uint_ge(t4, 30 + 50); /* sent, so acknowledged by the L2 */
-    uint64_t end = flush(&d->mem, 100, &st);
+    uint64_t end = flush(d, 100, &st);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 4 : 7);
     if (on)
       ck_assert_uint_ge(end, 100 + 50);
     else
       ck_assert_uint_eq(end, 100);
-    ck_assert_uint_eq(flush(&d->mem, 200, &st), 200); /* empty now */
+    ck_assert_uint_eq(flush(d, 200, &st), 200); /* empty now */
     isa_access whole = acc(b + 4096, 16, 4, 4, ISA_F_STORE);
-    ck_assert_uint_ge(vec(&d->mem, 0, 300, &whole, &st, &nreq), 300 + 50);
+    ck_assert_uint_ge(vec(d, 0, 300, &whole, &st, &nreq), 300 + 50);
     ck_assert_uint_eq(st.l2_write_sectors, on ? 6 : 9);
     sim_device_destroy(d);
   }
@@ -549,17 +552,17 @@ START_TEST(test_partial_write_cycles) {
     sim_stats st;
     memset(&st, 0, sizeof st);
     for (uint64_t k = 0; k < 3; k++)
-      l2_req(&d->mem, 0, SIM_MEM_BASE + k * 64, 3, 0, SIM_REQ_WRITE, 0, &st);
-    sim_memsys_reset(&d->mem);
+      l2_req(d, 0, SIM_MEM_BASE + k * 64, 3, 0, SIM_REQ_WRITE, 0, &st);
+    dev_reset(d);
     uint64_t done[3];
     for (uint64_t k = 0; k < 3; k++)
-      done[k] = l2_req(&d->mem, 0, SIM_MEM_BASE + k * 64, 1, 0, SIM_REQ_WRITE_PARTIAL, 0, &st);
+      done[k] = l2_req(d, 0, SIM_MEM_BASE + k * 64, 1, 0, SIM_REQ_WRITE_PARTIAL, 0, &st);
     uint64_t want[2][3] = {{50, 51, 51}, {50, 54, 57}};
     for (int k = 0; k < 3; k++) ck_assert_uint_eq(done[k], want[on][k]);
     ck_assert_uint_eq(st.dram_read_bytes, 0);
-    sim_memsys_reset(&d->mem);
+    dev_reset(d);
     for (uint64_t k = 0; k < 3; k++)
-      done[k] = l2_req(&d->mem, 0, SIM_MEM_BASE + k * 64, 1, 0, SIM_REQ_WRITE, 0, &st);
+      done[k] = l2_req(d, 0, SIM_MEM_BASE + k * 64, 1, 0, SIM_REQ_WRITE, 0, &st);
     for (int k = 0; k < 3; k++) ck_assert_uint_eq(done[k], want[0][k]);
     sim_device_destroy(d);
   }
@@ -572,10 +575,10 @@ END_TEST
 static uint64_t atomic_at(sim_device *d, const isa_access *a, sim_stats *st) {
   uint32_t nreq;
   isa_access warm = acc(a->addr[0] & ~63ull, 16, 4, 4, ISA_F_LOAD);
-  vec(&d->mem, 1, 0, &warm, st, &nreq);
-  sim_memsys_reset(&d->mem);
+  vec(d, 1, 0, &warm, st, &nreq);
+  dev_reset(d);
   memset(st, 0, sizeof *st);
-  return vec(&d->mem, 0, 0, a, st, &nreq);
+  return vec(d, 0, 0, a, st, &nreq);
 }
 
 START_TEST(test_atomics_serialize) {
@@ -605,7 +608,7 @@ START_TEST(test_atomics_serialize) {
    * atomic unit, busy with the first until 64: 64 + 64 + 50 */
   uint32_t nreq;
   ck_assert_uint_eq(atomic_at(d, &same, &st), 114);
-  ck_assert_uint_eq(vec(&d->mem, 0, 0, &same, &st, &nreq), 64 + 64 + 50);
+  ck_assert_uint_eq(vec(d, 0, 0, &same, &st, &nreq), 64 + 64 + 50);
   sim_device_destroy(d);
 }
 END_TEST
@@ -632,13 +635,13 @@ START_TEST(test_atomic_units) {
   ck_assert_uint_ne(sim_l2_slice(&d->mem.l2, a.addr[0]), sim_l2_slice(&d->mem.l2, b.addr[0]));
   atomic_at(d, &b, &st); /* warm b's line too */
   ck_assert_uint_eq(atomic_at(d, &a, &st), 50 + 2);
-  ck_assert_uint_eq(vec(&d->mem, 0, 0, &b, &st, &nreq), 2 + 2 + 50);
+  ck_assert_uint_eq(vec(d, 0, 0, &b, &st, &nreq), 2 + 2 + 50);
   sim_device_destroy(d);
   /* by default a unit per slice serving whole lines: no wait */
   d = dev_set(NULL, 0);
   atomic_at(d, &b, &st);
   ck_assert_uint_eq(atomic_at(d, &a, &st), 50 + 2);
-  ck_assert_uint_eq(vec(&d->mem, 0, 0, &b, &st, &nreq), 1 + 2 + 50);
+  ck_assert_uint_eq(vec(d, 0, 0, &b, &st, &nreq), 1 + 2 + 50);
   sim_device_destroy(d);
 }
 END_TEST

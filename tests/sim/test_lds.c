@@ -27,33 +27,37 @@ START_TEST(test_lds) {
   sim_lds_params p;
   sim_lds_params_read(&p, &c);
   cfg_fini(&c);
-  sim_lds l;
-  ck_assert_int_eq(sim_lds_init(&l, &p), 0);
+  sim_lds l, l1;
+  sim_lds_init(&l, &p);
+  sim_lds_init(&l1, &p);
   uint64_t conflict;
   /* 32 lanes, consecutive words: one pass, data back at 0 + 1 - 1 + 10 */
   isa_access a = acc(32, 4, ISA_F_LOAD);
-  ck_assert_uint_eq(sim_lds_access(&l, 0, 0, &a, 0, &conflict), 10);
+  ck_assert_uint_eq(sim_lds_access(&l, 0, &a, 0, &conflict), 10);
   ck_assert_uint_eq(conflict, 0);
   /* stride 2 words: two lanes per bank, two passes; it starts at 1 */
   isa_access b = acc(32, 8, ISA_F_LOAD);
-  ck_assert_uint_eq(sim_lds_access(&l, 0, 0, &b, 0, &conflict), 1 + 2 - 1 + 10);
+  ck_assert_uint_eq(sim_lds_access(&l, 0, &b, 0, &conflict), 1 + 2 - 1 + 10);
   ck_assert_uint_eq(conflict, 1);
   ck_assert_uint_eq(l.stats.lds_accesses, 2);
   ck_assert_uint_eq(l.stats.lds_bank_conflict_cycles, 1);
   /* 5 cycles of barrier arrivals at 3 push the next access to 8 */
-  sim_lds_occupy(&l, 0, 3, 5);
-  ck_assert_uint_eq(sim_lds_access(&l, 0, 0, &a, 0, &conflict), 8 + 10);
-  /* CU 1's pipeline is its own... until it shares one */
-  ck_assert_uint_eq(sim_lds_access(&l, 1, 0, &a, 0, &conflict), 10);
+  sim_lds_occupy(&l, 3, 5);
+  ck_assert_uint_eq(sim_lds_access(&l, 0, &a, 0, &conflict), 8 + 10);
+  /* another CU's LDS (another instance) has its own pipeline and counters...
+   * until it shares one */
+  ck_assert_uint_eq(sim_lds_access(&l1, 0, &a, 0, &conflict), 10);
+  ck_assert_uint_eq(l1.stats.lds_accesses, 1);
+  ck_assert_uint_eq(l.stats.lds_accesses, 3);
   sim_pipe shared = {100};
-  sim_lds_share_pipe(&l, 1, &shared);
-  ck_assert_uint_eq(sim_lds_access(&l, 1, 0, &a, 0, &conflict), 110);
+  sim_lds_share_pipe(&l1, &shared);
+  ck_assert_uint_eq(sim_lds_access(&l1, 0, &a, 0, &conflict), 110);
   ck_assert_uint_eq(shared.free, 101);
   /* atomics: 4 lanes on one word serialize (lds.atomic_combine off) */
   isa_access at = acc(4, 0, ISA_F_ATOMIC);
   sim_lds_reset(&l);
-  ck_assert_uint_eq(sim_lds_access(&l, 0, 0, &at, 1, &conflict), 4 - 1 + 10);
-  sim_lds_fini(&l);
+  ck_assert_uint_eq(sim_lds_access(&l, 0, &at, 1, &conflict), 4 - 1 + 10);
+  ck_assert_uint_eq(l.stats.lds_accesses, 1); /* reset zeroed them */
 }
 END_TEST
 

@@ -81,7 +81,7 @@ START_TEST(test_sectors) {
     memset(&st, 0, sizeof st);
     uint32_t nreq;
     isa_access a = acc(SIM_MEM_BASE, 32, strides[i], 4, ISA_F_LOAD);
-    vec(&d->mem, 0, 0, &a, &st, &nreq);
+    vec(d, 0, 0, &a, &st, &nreq);
     ck_assert_uint_eq(st.l1_load_sectors, want_sectors[i]);
     ck_assert_uint_eq(st.l2_read_sectors, want_sectors[i]);
     ck_assert_uint_eq(st.dram_read_bytes, want_dram[i]);
@@ -101,7 +101,7 @@ START_TEST(test_streaming_and_repeat) {
    * 22, + L2 latency 50 + DRAM latency 100 = 172. Line 1 enters at 1; it is
    * in the same 256-byte chunk, hence row: a row hit, but the bank is busy
    * until 22: 22 + 2 + 150 = 174 */
-  ck_assert_uint_eq(vec(&d->mem, 0, 0, &a, &st, &nreq), 174);
+  ck_assert_uint_eq(vec(d, 0, 0, &a, &st, &nreq), 174);
   ck_assert_uint_eq(nreq, 2);
   ck_assert_uint_eq(st.l1_misses, 2);
   ck_assert_uint_eq(st.l2_misses, 2);
@@ -109,19 +109,19 @@ START_TEST(test_streaming_and_repeat) {
   ck_assert_uint_eq(st.dram_row_misses, 1);
   ck_assert_uint_eq(st.dram_row_hits, 1);
   /* the same access again much later: two L1 hits, 10 cycles + 1 for the second line */
-  ck_assert_uint_eq(vec(&d->mem, 0, 1000, &a, &st, &nreq), 1011);
+  ck_assert_uint_eq(vec(d, 0, 1000, &a, &st, &nreq), 1011);
   ck_assert_uint_eq(st.l1_hits, 2);
   ck_assert_uint_eq(st.l1_mshr_merges, 0);
   /* right after the miss the line is still being filled: the hit merges
    * into the in-flight miss and waits for its fill (rows closed again by
    * the reset: 20 + 2 + 150) */
-  sim_memsys_reset(&d->mem);
+  dev_reset(d);
   isa_access b = acc(SIM_MEM_BASE + 4096, 16, 4, 4, ISA_F_LOAD);
-  ck_assert_uint_eq(vec(&d->mem, 0, 0, &b, &st, &nreq), 172);
-  ck_assert_uint_eq(vec(&d->mem, 0, 5, &b, &st, &nreq), 172);
+  ck_assert_uint_eq(vec(d, 0, 0, &b, &st, &nreq), 172);
+  ck_assert_uint_eq(vec(d, 0, 5, &b, &st, &nreq), 172);
   ck_assert_uint_eq(st.l1_mshr_merges, 1);
   /* another CU: L1 miss, L2 hit (50 cycles) */
-  ck_assert_uint_eq(vec(&d->mem, 1, 500, &b, &st, &nreq), 550);
+  ck_assert_uint_eq(vec(d, 1, 500, &b, &st, &nreq), 550);
   ck_assert_uint_eq(st.l2_hits, 1);
   sim_device_destroy(d);
 }
@@ -135,7 +135,7 @@ static void sweep(sim_device *d, uint64_t base, uint64_t bytes, uint64_t stride,
   for (int p = 0; p < passes; p++)
     for (uint64_t off = 0; off < bytes; off += stride) {
       isa_access a = acc(SIM_MEM_BASE + base + off, 1, 0, 4, ISA_F_LOAD);
-      t = vec(&d->mem, 0, t + 1, &a, st, &nreq);
+      t = vec(d, 0, t + 1, &a, st, &nreq);
     }
 }
 
@@ -178,7 +178,7 @@ START_TEST(test_set_conflicts) {
   uint64_t addrs[] = {0, 2048, 4096, 0, 2048, 4096};
   for (int i = 0; i < 6; i++) {
     isa_access a = acc(SIM_MEM_BASE + addrs[i], 1, 0, 4, ISA_F_LOAD);
-    t = vec(&d->mem, 0, t + 1000, &a, &st, &nreq);
+    t = vec(d, 0, t + 1000, &a, &st, &nreq);
   }
   /* three lines in one 2-way set: LRU evicts each before its reuse */
   ck_assert_uint_eq(st.l1_hits, 0);
@@ -191,7 +191,7 @@ START_TEST(test_set_conflicts) {
   uint64_t two[] = {8192, 8192 + 2048, 8192, 8192 + 2048};
   for (int i = 0; i < 4; i++) {
     isa_access a = acc(SIM_MEM_BASE + two[i], 1, 0, 4, ISA_F_LOAD);
-    t = vec(&d->mem, 0, t + 1000, &a, &st, &nreq);
+    t = vec(d, 0, t + 1000, &a, &st, &nreq);
   }
   ck_assert_uint_eq(st.l1_misses, 2);
   ck_assert_uint_eq(st.l1_hits, 2);
@@ -199,9 +199,9 @@ START_TEST(test_set_conflicts) {
   memset(&st, 0, sizeof st);
   isa_access lo = acc(SIM_MEM_BASE + 16384, 8, 4, 4, ISA_F_LOAD),
              whole = acc(SIM_MEM_BASE + 16384, 16, 4, 4, ISA_F_LOAD);
-  vec(&d->mem, 0, t + 1000, &lo, &st, &nreq);
-  vec(&d->mem, 0, t + 2000, &whole, &st, &nreq);
-  vec(&d->mem, 0, t + 3000, &whole, &st, &nreq);
+  vec(d, 0, t + 1000, &lo, &st, &nreq);
+  vec(d, 0, t + 2000, &whole, &st, &nreq);
+  vec(d, 0, t + 3000, &whole, &st, &nreq);
   ck_assert_uint_eq(st.l1_misses, 2);
   ck_assert_uint_eq(st.l1_hits, 1);
   ck_assert_uint_eq(st.l2_read_sectors, 2);
@@ -223,10 +223,10 @@ START_TEST(test_mshr_backpressure) {
     memset(&st, 0, sizeof st);
     uint32_t nreq;
     isa_access a = acc(SIM_MEM_BASE, 8, 64, 4, ISA_F_LOAD);
-    vec(&d->mem, 1, 0, &a, &st, &nreq);
-    sim_memsys_reset(&d->mem);
+    vec(d, 1, 0, &a, &st, &nreq);
+    dev_reset(d);
     memset(&st, 0, sizeof st);
-    uint64_t done = vec(&d->mem, 0, 0, &a, &st, &nreq);
+    uint64_t done = vec(d, 0, 0, &a, &st, &nreq);
     ck_assert_uint_eq(st.l1_misses, 8);
     ck_assert_uint_eq(st.l2_hits, 8);
     ck_assert_uint_eq(done, (limit ? 103 : 57));
@@ -235,7 +235,7 @@ START_TEST(test_mshr_backpressure) {
      * 0, enters at 54 (+10); without the limit it enters at 8 and merges
      * into line 0's fill at 50 */
     isa_access b = acc(SIM_MEM_BASE, 1, 0, 4, ISA_F_LOAD);
-    ck_assert_uint_eq(vec(&d->mem, 0, 1, &b, &st, &nreq), (limit ? 64 : 50));
+    ck_assert_uint_eq(vec(d, 0, 1, &b, &st, &nreq), (limit ? 64 : 50));
     sim_device_destroy(d);
   }
 }
@@ -249,8 +249,7 @@ START_TEST(test_stores_write_back) {
   for (int i = 0; i < 5; i++) {
     isa_access a = acc(SIM_MEM_BASE + (uint64_t)i * 8192, 16, 4, 4, ISA_F_STORE);
     /* write-allocate without a fill: 50 cycles, no DRAM read */
-    ck_assert_uint_eq(vec(&d->mem, 0, 1000u * (unsigned)i, &a, &st, &nreq),
-                      1000u * (unsigned)i + 50);
+    ck_assert_uint_eq(vec(d, 0, 1000u * (unsigned)i, &a, &st, &nreq), 1000u * (unsigned)i + 50);
   }
   ck_assert_uint_eq(st.l1_hits + st.l1_misses, 0); /* stores bypass L1 */
   ck_assert_uint_eq(st.l1_store_sectors, 10);
@@ -271,15 +270,15 @@ START_TEST(test_l1_write_back) {
   memset(&st, 0, sizeof st);
   uint32_t nreq;
   isa_access s = acc(SIM_MEM_BASE, 8, 4, 4, ISA_F_STORE); /* 32 B: sector 0 */
-  ck_assert_uint_eq(vec(&d->mem, 0, 100, &s, &st, &nreq), 110);
+  ck_assert_uint_eq(vec(d, 0, 100, &s, &st, &nreq), 110);
   ck_assert_uint_eq(st.l2_write_sectors, 0);
   isa_access l = acc(SIM_MEM_BASE, 8, 4, 4, ISA_F_LOAD);
-  ck_assert_uint_eq(vec(&d->mem, 0, 200, &l, &st, &nreq), 210);
+  ck_assert_uint_eq(vec(d, 0, 200, &l, &st, &nreq), 210);
   ck_assert_uint_eq(st.l1_hits, 1);
   /* two more lines of its set (2 KiB apart, 2 ways) evict it */
   for (uint64_t k = 1; k <= 2; k++) {
     isa_access e = acc(SIM_MEM_BASE + k * 2048, 1, 0, 4, ISA_F_LOAD);
-    vec(&d->mem, 0, 1000 * k, &e, &st, &nreq);
+    vec(d, 0, 1000 * k, &e, &st, &nreq);
   }
   ck_assert_uint_eq(st.l2_write_sectors, 1);
   ck_assert_uint_eq(st.l2_read_sectors, 2);
@@ -299,21 +298,21 @@ START_TEST(test_invalidate_on_launch) {
     memset(&st, 0, sizeof st);
     uint32_t nreq;
     isa_access a = acc(SIM_MEM_BASE, 32, 4, 4, ISA_F_LOAD);
-    vec(&d->mem, 0, 0, &a, &st, &nreq);
+    vec(d, 0, 0, &a, &st, &nreq);
     ck_assert_uint_eq(st.l1_misses, 2);
     isa_access s = acc(SIM_MEM_BASE + 8192, 1, 0, 4, ISA_F_LOAD);
     s.space = ISA_SPACE_SCALAR;
-    scal(&d->mem, 0, 0, &s, &st);
+    scal(d, 0, 0, &s, &st);
     uint64_t smiss = st.scalar_cache_misses;
     ck_assert_uint_eq(smiss, 1);
-    sim_memsys_reset(&d->mem);
-    inval(&d->mem, &st);
+    dev_reset(d);
+    inval(d, &st);
     /* the next launch: hits only with the caches kept */
-    vec(&d->mem, 0, 0, &a, &st, &nreq);
+    vec(d, 0, 0, &a, &st, &nreq);
     ck_assert_uint_eq(st.l1_hits, on ? 0 : 2);
     ck_assert_uint_eq(st.l1_misses, on ? 4 : 2);
     ck_assert_uint_eq(st.l2_hits, on ? 2 : 0); /* the L2 keeps its lines either way */
-    scal(&d->mem, 0, 1000, &s, &st);
+    scal(d, 0, 1000, &s, &st);
     ck_assert_uint_eq(st.scalar_cache_misses, on ? 2 : 1);
     sim_device_destroy(d);
   }
@@ -323,13 +322,13 @@ START_TEST(test_invalidate_on_launch) {
   memset(&st, 0, sizeof st);
   uint32_t nreq;
   isa_access w = acc(SIM_MEM_BASE, 16, 4, 4, ISA_F_STORE); /* 64 B: two sectors, dirty */
-  vec(&d->mem, 0, 0, &w, &st, &nreq);
+  vec(d, 0, 0, &w, &st, &nreq);
   ck_assert_uint_eq(st.l2_write_sectors, 0);
-  sim_memsys_reset(&d->mem);
-  inval(&d->mem, &st);
+  dev_reset(d);
+  inval(d, &st);
   ck_assert_uint_eq(st.l2_write_sectors, 2);
   isa_access l = acc(SIM_MEM_BASE, 16, 4, 4, ISA_F_LOAD);
-  vec(&d->mem, 0, 0, &l, &st, &nreq);
+  vec(d, 0, 0, &l, &st, &nreq);
   ck_assert_uint_eq(st.l1_hits, 0);
   sim_device_destroy(d);
 }
@@ -489,8 +488,8 @@ START_TEST(test_set_hash) {
     memset(&st, 0, sizeof st);
     uint32_t nreq;
     isa_access a = acc(SIM_MEM_BASE, 8, 2048, 4, ISA_F_LOAD);
-    vec(&d->mem, 0, 0, &a, &st, &nreq);
-    vec(&d->mem, 0, 10000, &a, &st, &nreq);
+    vec(d, 0, 0, &a, &st, &nreq);
+    vec(d, 0, 10000, &a, &st, &nreq);
     ck_assert_uint_eq(st.l1_hits, hash ? 8 : 0);
     sim_device_destroy(d);
   }

@@ -1,4 +1,4 @@
-/* The CU-to-L2 links (sim/sim_noc.c) alone, from the teaching config and a
+/* The CU-to-L2 link (sim/sim_noc.c, an instance per CU) alone, from the teaching config and a
  * stub L2: bandwidth per CU and direction, a block split into the L2's
  * lines and sectors, written-whole and written-in-part sectors sent apart,
  * and an atomic's lanes counted once. */
@@ -17,7 +17,7 @@ static sim_noc noc_make(const char *const *sets, size_t nsets, stub *l2, uint32_
   sim_noc_params_read(&p, &c);
   cfg_fini(&c);
   sim_noc n;
-  ck_assert_int_eq(sim_noc_init(&n, &p, stub_port(l2, 50, line, sector)), 0);
+  sim_noc_init(&n, &p, stub_port(l2, 50, line, sector));
   return n;
 }
 
@@ -33,25 +33,26 @@ static sim_req req(uint32_t cu, uint64_t addr, uint64_t mask, int kind, uint64_t
 }
 
 /* noc.bytes_per_cycle 16: a 64-byte line holds CU 0's outgoing link 4
- * cycles; the next request leaving at 0 goes at 4. CU 1's link and CU 0's
- * incoming one are separate wires. */
+ * cycles; the next request leaving at 0 goes at 4. CU 1's link (another
+ * instance) and CU 0's incoming one are separate wires. */
 START_TEST(test_link_bandwidth) {
   const char *sets[] = {"noc.bytes_per_cycle=16"};
   stub l2;
+  sim_noc n1 = noc_make(sets, 1, &l2, 64, 32);
   sim_noc n = noc_make(sets, 1, &l2, 64, 32);
   sim_req w = req(0, 0x1000, 3, SIM_REQ_WRITE, 0);
   ck_assert_double_eq(sim_noc_request(&n, &w), 50);
   ck_assert_double_eq(sim_noc_request(&n, &w), 54);
   ck_assert_double_eq(l2.got[1].t, 4);
   sim_req w1 = req(1, 0x1000, 3, SIM_REQ_WRITE, 0);
-  ck_assert_double_eq(sim_noc_request(&n, &w1), 50);
+  ck_assert_double_eq(sim_noc_request(&n1, &w1), 50);
+  ck_assert_uint_eq(l2.got[2].cu, 1);
   sim_req r0 = req(0, 0x1000, 1, SIM_REQ_READ, 0);
   ck_assert_double_eq(sim_noc_request(&n, &r0), 50);
   /* half a line: 2 cycles; the incoming link is now free at 2 */
   ck_assert_double_eq(sim_noc_request(&n, &r0), 52);
   sim_noc_reset(&n);
   ck_assert_double_eq(sim_noc_request(&n, &w), 50);
-  sim_noc_fini(&n);
 }
 END_TEST
 
@@ -62,7 +63,6 @@ START_TEST(test_unlimited) {
   sim_noc n = noc_make(sets, 1, &l2, 64, 32);
   sim_req w = req(0, 0x1000, 3, SIM_REQ_WRITE, 7);
   for (int i = 0; i < 4; i++) ck_assert_double_eq(sim_noc_request(&n, &w), 57);
-  sim_noc_fini(&n);
 }
 END_TEST
 
@@ -90,7 +90,6 @@ START_TEST(test_split) {
   ck_assert_uint_eq(l2.got[1].lanes, 0);
   ck_assert_uint_eq(l2.got[1].steps, 3);
   ck_assert_uint_eq(l2.got[1].kind, SIM_REQ_ATOMIC);
-  sim_noc_fini(&n);
 }
 END_TEST
 
@@ -110,7 +109,6 @@ START_TEST(test_whole_and_part) {
   ck_assert_uint_eq(l2.got[1].mask, 2);
   /* the next one waits for both sectors' 4 cycles */
   ck_assert_double_eq(sim_noc_request(&n, &w), 54);
-  sim_noc_fini(&n);
 }
 END_TEST
 

@@ -14,9 +14,9 @@
 enum { CL_RGBA = 0x10B5, CL_UNORM_INT8 = 0x10D2, CL_MEM_OBJECT_IMAGE2D = 0x10F1 };
 
 typedef struct fixture {
-  sim_l1 l1;
-  sim_tex tex;
-  stub link;
+  sim_l1 l1, l1b;    /* CU 0's and CU 1's */
+  sim_tex tex, texb; /* each in front of its CU's L1 */
+  stub link;         /* both CUs' */
 } fixture;
 
 static fixture *fx_make(void) {
@@ -29,14 +29,16 @@ static fixture *fx_make(void) {
   cfg_fini(&c);
   fixture *f = calloc(1, sizeof *f);
   ck_assert_ptr_nonnull(f);
-  ck_assert_int_eq(sim_l1_init(&f->l1, &lp, NULL, stub_port(&f->link, 100, 64, 32)), 0);
-  ck_assert_int_eq(sim_tex_init(&f->tex, &tp, &f->l1), 0);
+  ck_assert_int_eq(sim_l1_init(&f->l1, &lp, 0, NULL, stub_port(&f->link, 100, 64, 32)), 0);
+  ck_assert_int_eq(sim_l1_init(&f->l1b, &lp, 1, NULL, stub_port(&f->link, 100, 64, 32)), 0);
+  sim_tex_init(&f->tex, &tp, &f->l1);
+  sim_tex_init(&f->texb, &tp, &f->l1b);
   return f;
 }
 
 static void fx_free(fixture *f) {
-  sim_tex_fini(&f->tex);
   sim_l1_fini(&f->l1);
+  sim_l1_fini(&f->l1b);
   free(f);
 }
 
@@ -75,7 +77,7 @@ START_TEST(test_throughput_and_latency) {
   /* texels addressed by 16; taps 0 and 2 miss a line each (rows 256 bytes
    * apart), taps 1 and 3 hit them; fills back 100 later, then the
    * pipeline's 10 */
-  uint64_t done = sim_tex_access(&f->tex, 0, 0, t, &nreq);
+  uint64_t done = sim_tex_access(&f->tex, 0, t, &nreq);
   ck_assert_uint_eq(f->tex.stats.tex_instructions, 1);
   ck_assert_uint_eq(f->tex.stats.tex_taps, 16);
   ck_assert_uint_eq(f->tex.stats.tex_filter_cycles, 16);
@@ -85,15 +87,19 @@ START_TEST(test_throughput_and_latency) {
   ck_assert_double_eq(f->link.got[0].t, 16);
   ck_assert_uint_ge(done, 16 + 100 + 10);
   /* the same again at 0 waits for the unit: its texels are addressed by 32 */
-  sim_tex_access(&f->tex, 0, 0, t, &nreq);
+  sim_tex_access(&f->tex, 0, t, &nreq);
   ck_assert_uint_eq(f->tex.stats.tex_filter_cycles, 32);
   /* another CU's unit is its own: its first line leaves at 16 again (the
-   * second at 18, behind two lines in the L1's pipeline) */
+   * second at 18, behind two lines in the L1's pipeline), from CU 1, and
+   * counts in its own counters */
   unsigned before = f->link.n;
-  sim_tex_access(&f->tex, 1, 0, t, &nreq);
+  sim_tex_access(&f->texb, 0, t, &nreq);
   ck_assert_uint_eq(f->link.n, before + 2);
   ck_assert_double_eq(f->link.got[before].t, 16);
   ck_assert_double_eq(f->link.got[before + 1].t, 18);
+  ck_assert_uint_eq(f->link.got[before].cu, 1);
+  ck_assert_uint_eq(f->texb.stats.tex_filter_cycles, 16);
+  ck_assert_uint_eq(f->tex.stats.tex_filter_cycles, 32);
   free(t);
   fx_free(f);
 }
@@ -115,14 +121,14 @@ START_TEST(test_2d_locality) {
   fixture *f = fx_make();
   uint32_t nreq;
   isa_tex_access *t = block(&lin, 64, 64, 4);
-  sim_tex_access(&f->tex, 0, 0, t, &nreq);
+  sim_tex_access(&f->tex, 0, t, &nreq);
   ck_assert_uint_eq(nreq, 8);
   ck_assert_uint_eq(f->tex.stats.tex_misses, 8);
   free(t);
   fx_free(f);
   f = fx_make();
   t = block(&til, 64, 64, 4);
-  sim_tex_access(&f->tex, 0, 0, t, &nreq);
+  sim_tex_access(&f->tex, 0, t, &nreq);
   ck_assert_uint_eq(nreq, 2);
   ck_assert_uint_eq(f->tex.stats.tex_misses, 2);
   ck_assert_uint_eq(f->link.n, 2);

@@ -10,7 +10,8 @@
 #include "sim_stub.h"
 #include "sim_wcb.h"
 
-static sim_wcb wcb_make(const char *entries, stub *link) {
+/* CU cu's buffer sending to link (which it resets) */
+static sim_wcb wcb_make(const char *entries, uint32_t cu, stub *link) {
   const char *sets[] = {entries, "l2.partial_write_fill=true"};
   cfg_device c;
   stub_cfg(&c, sets, 2);
@@ -18,7 +19,7 @@ static sim_wcb wcb_make(const char *entries, stub *link) {
   sim_wcb_params_read(&p, &c);
   cfg_fini(&c);
   sim_wcb w;
-  ck_assert_int_eq(sim_wcb_init(&w, &p, stub_port(link, 50, 64, 32)), 0);
+  ck_assert_int_eq(sim_wcb_init(&w, &p, cu, stub_port(link, 50, 64, 32)), 0);
   return w;
 }
 
@@ -30,15 +31,15 @@ static void cover(uint64_t cov[2], unsigned lo, unsigned hi) {
 
 START_TEST(test_merge_and_complete) {
   stub link;
-  sim_wcb w = wcb_make("l1.write_combine_lines=2", &link);
+  sim_wcb w = wcb_make("l1.write_combine_lines=2", 0, &link);
   ck_assert(sim_wcb_active(&w));
   uint64_t cov[2];
   cover(cov, 0, 16);
   /* buffered: acknowledged at l1.latency + l2.latency, nothing sent */
-  ck_assert_uint_eq(sim_wcb_store(&w, 0, 0x1000, cov, 5, 5), 5 + 10 + 50);
+  ck_assert_uint_eq(sim_wcb_store(&w, 0x1000, cov, 5, 5), 5 + 10 + 50);
   ck_assert_uint_eq(link.n, 0);
   cover(cov, 16, 64); /* the rest: the line is whole and leaves */
-  ck_assert_uint_eq(sim_wcb_store(&w, 0, 0x1000, cov, 6, 6), 6 + 50);
+  ck_assert_uint_eq(sim_wcb_store(&w, 0x1000, cov, 6, 6), 6 + 50);
   ck_assert_uint_eq(link.n, 1);
   ck_assert_uint_eq(link.got[0].mask, 3);
   ck_assert_uint_eq(link.got[0].part, 0);
@@ -51,29 +52,37 @@ END_TEST
 
 START_TEST(test_overflow_and_flush) {
   stub link;
-  sim_wcb w = wcb_make("l1.write_combine_lines=2", &link);
+  sim_wcb w1 = wcb_make("l1.write_combine_lines=2", 1, &link);
+  sim_wcb w = wcb_make("l1.write_combine_lines=2", 0, &link);
   uint64_t cov[2];
   cover(cov, 0, 4);
-  sim_wcb_store(&w, 0, 0x1000, cov, 0, 0);
-  sim_wcb_store(&w, 0, 0x2000, cov, 1, 1);
+  sim_wcb_store(&w, 0x1000, cov, 0, 0);
+  sim_wcb_store(&w, 0x2000, cov, 1, 1);
   ck_assert_uint_eq(link.n, 0);
   /* a third line: the oldest (0x1000) goes, as a partial sector */
-  sim_wcb_store(&w, 0, 0x3000, cov, 2, 2);
+  sim_wcb_store(&w, 0x3000, cov, 2, 2);
   ck_assert_uint_eq(link.n, 1);
   ck_assert_uint_eq(link.got[0].addr, 0x1000);
   ck_assert_uint_eq(link.got[0].mask, 0);
   ck_assert_uint_eq(link.got[0].part, 1);
   /* another CU's buffer is its own */
-  sim_wcb_store(&w, 1, 0x1000, cov, 3, 3);
+  sim_wcb_store(&w1, 0x1000, cov, 3, 3);
   ck_assert_uint_eq(link.n, 1);
-  /* the flush: CU 0's 0x2000 then 0x3000, then CU 1's, at t 200 */
+  /* the flush at t 200: 0x2000 then 0x3000, oldest first; then CU 1's */
   ck_assert_uint_eq(sim_wcb_flush(&w, 200, 150), 250);
-  ck_assert_uint_eq(link.n, 4);
+  ck_assert_uint_eq(link.n, 3);
   ck_assert_uint_eq(link.got[1].addr, 0x2000);
   ck_assert_uint_eq(link.got[2].addr, 0x3000);
+  ck_assert_uint_eq(link.got[2].cu, 0);
+  ck_assert_uint_eq(sim_wcb_flush(&w1, 200, 150), 250);
+  ck_assert_uint_eq(link.n, 4);
   ck_assert_uint_eq(link.got[3].addr, 0x1000);
   ck_assert_uint_eq(link.got[3].cu, 1);
   ck_assert_uint_eq(link.got[3].issue, 150);
+  /* flushed: nothing left */
+  ck_assert_uint_eq(sim_wcb_flush(&w1, 300, 300), 300);
+  ck_assert_uint_eq(link.n, 4);
+  sim_wcb_fini(&w1);
   sim_wcb_fini(&w);
 }
 END_TEST
@@ -81,7 +90,7 @@ END_TEST
 /* No entries: no buffer (a write-back L1 with entries is a config error). */
 START_TEST(test_off) {
   stub link;
-  sim_wcb w = wcb_make("l1.write_combine_lines=0", &link);
+  sim_wcb w = wcb_make("l1.write_combine_lines=0", 0, &link);
   ck_assert(!sim_wcb_active(&w));
   sim_wcb_fini(&w);
 }
