@@ -19,6 +19,10 @@
  *   // RUN: kernel=NAME global=X[,Y[,Z]] [local=X[,Y[,Z]]] [offset=X[,Y[,Z]]]
  *   //      [opts=-DN=4] [tol=2ulp] [atol=1e-6] args=ARG ARG ...
  * (continuation lines start with "// +" and append to the previous RUN line.)
+ *   // SOURCE: NAME.cl
+ * builds NAME.cl (beside FILE) instead of FILE's own text: a variant of another
+ * corpus file (other sizes, -D switches in opts=) that keeps its own RUN, REF,
+ * CHECK and EXPECT lines without a second copy of the kernels.
  * ARG is one of
  *   name:buf:TYPE:COUNT:FILL   a buffer (declared once; later uses may say name:buf)
  *   name:local:TYPE:COUNT      a __local argument of COUNT elements
@@ -753,6 +757,27 @@ static int compare(spec *sp, const char *a, const char *b) {
   return bad;
 }
 
+/* The text of the file a "// SOURCE: NAME" line of `file` names (beside it),
+ * or NULL when it has none. */
+static char *source_of(const char *file, const char *text) {
+  const char *at = strstr(text, "// SOURCE:");
+  if (!at || (at != text && at[-1] != '\n')) return NULL;
+  at += strlen("// SOURCE:");
+  while (*at == ' ') at++;
+  size_t n = strcspn(at, " \r\n");
+  if (n == 0) die("%s: '// SOURCE:' names no file", file, NULL);
+  const char *slash = strrchr(file, '/');
+  size_t dir = slash ? (size_t)(slash - file) + 1 : 0;
+  char *path = malloc(dir + n + 1);
+  if (!path) die("out of memory", NULL, NULL);
+  memcpy(path, file, dir);
+  memcpy(path + dir, at, n);
+  path[dir + n] = 0;
+  char *src = read_file(path, NULL);
+  free(path);
+  return src;
+}
+
 int main(int argc, char **argv) {
   static spec sp; /* large; static storage instead of the stack */
   int mode = 0; /* 0 run, 1 compare, 2 expect build fail */
@@ -777,6 +802,8 @@ int main(int argc, char **argv) {
     if (mode == 0 && !sp.nruns) die("%s has no // RUN: line", sp.file, NULL);
     for (unsigned b = 0; b < sp.nbufs; b++) fill_buf(&sp.bufs[b], b);
     char *build_src = src;
+    char *other = source_of(sp.file, src);
+    if (other) build_src = other;
     if (ref) { /* the reference source, its options without the language version */
       build_src = read_file(ref, NULL);
       char opts[sizeof sp.opts] = "";
@@ -791,6 +818,7 @@ int main(int argc, char **argv) {
     }
     rc = run_file(&sp, build_src, mode == 2 ? NULL : argv[ai + 1], mode == 2);
     if (build_src != src) free(build_src);
+    if (other && other != build_src) free(other);
   }
   free(src); /* LeakSanitizer in the ASan build would fail the run otherwise */
   return rc;

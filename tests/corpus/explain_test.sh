@@ -33,4 +33,15 @@ for want in "buffer 'a' (int) first differs at element 3: reference 3, got 255" 
             "buffer 'o' (int) first differs at element 5: reference 17, got 255"; do
   grep -qF "$want" "$work/msg2" || { cat "$work/msg2"; echo "FAIL: report lacks: $want"; exit 1; }
 done
+# "// SOURCE: NAME" builds NAME beside the file: explain.cl's kernels under the variant's RUN
+# lines give explain.cl's dump; a name that is not there fails clearly, before any run
+{ echo "// SOURCE: $(realpath --relative-to="$work" "$cl")"; grep '^// [R+]' "$cl"; } > "$work/variant.cl"
+OCL_ICD_VENDORS=$pocl "$clrun" "$work/variant.cl" "$work/variant.bin" ||
+  { echo "FAIL: the // SOURCE: variant did not run"; exit 1; }
+cmp -s "$work/ref.bin" "$work/variant.bin" || { echo "FAIL: the // SOURCE: variant's dump differs"; exit 1; }
+printf '// SOURCE: missing.cl\n// RUN: kernel=k global=1 args=o:buf:int:1:zero\n' > "$work/nosrc.cl"
+OCL_ICD_VENDORS=$pocl "$clrun" "$work/nosrc.cl" "$work/nosrc.bin" 2>"$work/msg3" &&
+  { echo "FAIL: a // SOURCE: naming a missing file ran"; exit 1; }
+grep -qF "clrun: cannot open $work/missing.cl" "$work/msg3" ||
+  { cat "$work/msg3"; echo "FAIL: no clear error for a missing // SOURCE: file"; exit 1; }
 echo "PASS"

@@ -6,17 +6,26 @@
 // RUN: kernel=mp global=128 local=64 opts=-cl-std=CL2.0
 // +    args=data:buf:int:64:zero flag:buf:int:1:zero got:buf:int:64:zero
 // CHECK: all,benign
+/* hb_flag_relaxed.cl and hb_flag_wg_scope.cl build this file with other
+ * orders or scope (-D switches) */
+#ifndef REL
+#define REL memory_order_release
+#define ACQ memory_order_acquire
+#endif
+#ifndef SCOPE
+#define SCOPE memory_scope_device
+#endif
 __kernel void mp(__global int *data, __global atomic_int *flag, __global int *got) {
   int l = get_local_id(0);
   if (get_group_id(0) == 0) {
     data[l] = l * 7 + 1;
     barrier(CLK_GLOBAL_MEM_FENCE);
-    if (l == 0) atomic_store_explicit(flag, 1, memory_order_release, memory_scope_device);
+    if (l == 0) atomic_store_explicit(flag, 1, REL, SCOPE);
     return;
   }
   if (l == 0)
     for (int k = 0; k < 1000000; k++)
-      if (atomic_load_explicit(flag, memory_order_acquire, memory_scope_device)) break;
+      if (atomic_load_explicit(flag, ACQ, SCOPE)) break;
   barrier(CLK_GLOBAL_MEM_FENCE);
   got[l] = data[(l + 1) % 64];
 }

@@ -9,12 +9,22 @@
 // RUN: kernel=nu_uint global=200 local=100 opts=-cl-std=CL3.0 args=nu:buf:uint:200:rand(0,100) nuo:buf:uint:3600:zero
 // RUN: kernel=nu_long global=200 local=100 opts=-cl-std=CL3.0 args=nl:buf:long:200:rand(-1000000,1000000) nlo:buf:long:3600:zero
 // RUN: kernel=nu_float global=200 local=100 opts=-cl-std=CL3.0 args=nf:buf:float:200:rand(-2,2) nfo:buf:float:1800:zero
+/* subgroup_full_wave_divergent.cl builds this file with -DFULL_WAVE: work-
+ * groups of 64 as reqd_work_group_size, and the integer kernels' lanes leave
+ * by a divergent return instead of skipping an if-body */
+#ifdef FULL_WAVE
+#define REQD __attribute__((reqd_work_group_size(64, 1, 1)))
+#define ONLY_IF(c) if (!(c)) return;
+#else
+#define REQD
+#define ONLY_IF(c) if (c)
+#endif
 #define INT_KERNEL(T, NAME)                                                     \
-  kernel void NAME(global const T *in, global T *out) {                        \
+  REQD kernel void NAME(global const T *in, global T *out) {                   \
     size_t g = get_global_id(0);                                                \
     T x = in[g];                                                                \
     global T *o = out + g * 18;                                                 \
-    if (x % 3 != 0) {                                                           \
+    ONLY_IF(x % 3 != 0) {                                                       \
       o[0] = sub_group_non_uniform_reduce_add(x);                               \
       o[1] = sub_group_non_uniform_reduce_mul(x);                               \
       o[2] = sub_group_non_uniform_reduce_min(x);                               \
@@ -39,7 +49,7 @@ INT_KERNEL(int, nu_int)
 INT_KERNEL(uint, nu_uint)
 INT_KERNEL(long, nu_long)
 
-kernel void nu_float(global const float *in, global float *out) {
+REQD kernel void nu_float(global const float *in, global float *out) {
   size_t g = get_global_id(0);
   float x = in[g];
   global float *o = out + g * 9;

@@ -10,8 +10,15 @@
 // RUN: kernel=sg_long global=200 local=100 opts=-cl-std=CL3.0 args=il:buf:long:200:rand(-1000000000000,1000000000000) ol:buf:long:1800:zero
 // RUN: kernel=sg_ulong global=200 local=100 opts=-cl-std=CL3.0 args=iul:buf:ulong:200:rand(0,1000000000000) oul:buf:ulong:1800:zero
 // RUN: kernel=sg_float global=200 local=100 opts=-cl-std=CL3.0 args=if:buf:float:200:rand(-100,100) of:buf:float:1800:zero
-#define SG_KERNEL(T, NAME)                                                     \
-  kernel void NAME(global const T *in, global T *out) {                       \
+/* subgroup_full_wave.cl builds this file with -DFULL_WAVE: each kernel then
+ * has a reqd_work_group_size (its size below) */
+#ifdef FULL_WAVE
+#define REQD(X) __attribute__((reqd_work_group_size(X, 1, 1)))
+#else
+#define REQD(X)
+#endif
+#define SG_KERNEL(T, NAME, WG)                                                 \
+  REQD(WG) kernel void NAME(global const T *in, global T *out) {               \
     size_t g = get_global_id(0);                                               \
     T x = in[g];                                                               \
     global T *o = out + g * 9;                                                 \
@@ -25,8 +32,8 @@
     o[7] = sub_group_scan_exclusive_min(x);                                    \
     o[8] = sub_group_scan_exclusive_max(x);                                    \
   }
-SG_KERNEL(int, sg_int)
-SG_KERNEL(uint, sg_uint)
-SG_KERNEL(long, sg_long)
-SG_KERNEL(ulong, sg_ulong)
-SG_KERNEL(float, sg_float)
+SG_KERNEL(int, sg_int, 64)
+SG_KERNEL(uint, sg_uint, 32)
+SG_KERNEL(long, sg_long, 64)
+SG_KERNEL(ulong, sg_ulong, 96)
+SG_KERNEL(float, sg_float, 128)

@@ -13,8 +13,15 @@
 // RUN: kernel=wg_ulong global=120 local=60 opts=-cl-std=CL3.0 args=wul:buf:ulong:120:rand(0,1000000000000) wulo:buf:ulong:1320:zero
 // RUN: kernel=wg_float global=120 local=60 opts=-cl-std=CL3.0 args=wf:buf:float:120:rand(-100,100) wfo:buf:float:1320:zero
 // RUN: kernel=wg_2d global=20,14 local=10,7 opts=-cl-std=CL3.0 args=w2:buf:float:280:rand(-100,100) w2o:buf:float:1120:zero
-#define WG_KERNEL(T, NAME)                                                     \
-  kernel void NAME(global const T *in, global T *out) {                       \
+/* workgroup_collective_full_wave.cl builds this file with -DFULL_WAVE: each
+ * kernel then has a reqd_work_group_size (its size below) */
+#ifdef FULL_WAVE
+#define REQD(X, Y) __attribute__((reqd_work_group_size(X, Y, 1)))
+#else
+#define REQD(X, Y)
+#endif
+#define WG_KERNEL(T, NAME, WG)                                                 \
+  REQD(WG, 1) kernel void NAME(global const T *in, global T *out) {            \
     size_t g = get_global_id(0);                                               \
     T x = in[g];                                                               \
     global T *o = out + g * 11;                                                \
@@ -30,13 +37,13 @@
     o[9] = work_group_broadcast(x, 37);                                        \
     o[10] = work_group_any(x == in[3]) + 2 * work_group_all(x != in[5]);       \
   }
-WG_KERNEL(int, wg_int)
-WG_KERNEL(uint, wg_uint)
-WG_KERNEL(long, wg_long)
-WG_KERNEL(ulong, wg_ulong)
-WG_KERNEL(float, wg_float)
+WG_KERNEL(int, wg_int, 64)
+WG_KERNEL(uint, wg_uint, 96)
+WG_KERNEL(long, wg_long, 60)
+WG_KERNEL(ulong, wg_ulong, 60)
+WG_KERNEL(float, wg_float, 64)
 
-kernel void wg_2d(global const float *in, global float *out) {
+REQD(16, 4) kernel void wg_2d(global const float *in, global float *out) {
   size_t g = get_global_id(1) * get_global_size(0) + get_global_id(0);
   float x = in[g];
   global float *o = out + g * 4;
