@@ -4,4 +4,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-exec build/runtime/wavesim run --db build/wavesim-example.db -- build/examples/matmul "$@"
+exec build/cli/wavesim run --db build/wavesim-example.db -- build/examples/matmul "$@"

@@ -1,6 +1,6 @@
-/* The `wavesim` command: help, config errors before the program starts,
- * running a program with a per-kernel summary and its exit status passed
- * on, `report` and `configs`. */
+/* The `wavesim` command (cli/): help (whole and per command), config errors
+ * before the program starts, running a program with a per-kernel summary and
+ * its exit status passed on, `report` and `configs`. */
 #include <check.h>
 #include <signal.h>
 #include <sqlite3.h>
@@ -74,6 +74,38 @@ START_TEST(help) {
   ck_assert_int_eq(r.status, 2);
   ck_assert_str_eq(r.err, "wavesim: unknown command 'frobnicate' (commands: run, report, configs; "
                           "see wavesim --help)\n");
+}
+END_TEST
+
+/* the help of one command, from the command table: `help CMD` and `CMD --help` */
+START_TEST(help_per_command) {
+  cli_result r;
+  const char *forms[] = {"help run", "run --help", "run --db x.db -h"};
+  for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+    cli(&r, forms[i]);
+    ck_assert_msg(r.status == 0, "%s: status %d", forms[i], r.status);
+    ck_assert_msg(strstr(r.out, "wavesim run [options] -- PROGRAM") &&
+                      strstr(r.out, "--check LIST"),
+                  "%s: %s", forms[i], r.out);
+    ck_assert_msg(!strstr(r.out, "wavesim report"), "%s shows other commands", forms[i]);
+  }
+  cli(&r, "report --help");
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_ptr_nonnull(strstr(r.out, "wavesim report [--db FILE]"));
+  ck_assert_ptr_null(strstr(r.out, "--check LIST"));
+  cli(&r, "configs -h");
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_ptr_nonnull(strstr(r.out, "List the preset device configurations."));
+  cli(&r, "help frobnicate");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_ptr_nonnull(strstr(r.err, "unknown command 'frobnicate' (commands: run, report"));
+  cli(&r, "configs extra");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_str_eq(r.err,
+                   "wavesim configs: unexpected argument 'extra' (usage: wavesim configs)\n");
+  /* after the program's name, --help is the program's */
+  cli(&r, "run --db none " WAVESIM_TEST_APP " --help");
+  ck_assert_ptr_null(strstr(r.out, "--check LIST"));
 }
 END_TEST
 
@@ -366,6 +398,7 @@ static Suite *suite(void) {
   TCase *tc = tcase_create("core");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, help);
+  tcase_add_test(tc, help_per_command);
   tcase_add_test(tc, config_errors_before_running);
   tcase_add_test(tc, run_prints_summary);
   tcase_add_test(tc, run_without_db);
