@@ -58,6 +58,17 @@ long long cli_count(const char *v, long long min);
 const char *cli_opt(int argc, char **argv, int *i, const char *opt, int *missing);
 
 /* db_summary.c, db_lines.c */
+struct sqlite3;
+struct sqlite3_stmt;
+/* The database at path opened read-only, or NULL with a message in err. */
+struct sqlite3 *cli_db_open(const char *path, char *err, size_t errlen);
+/* The first of sql[0..nsql) this database can prepare (older schema
+ * versions lack columns), with its three parameters bound to the launch
+ * range (id > after_id and, unless last_id is 0, id <= last_id); NULL with
+ * a message in err when none can. */
+struct sqlite3_stmt *cli_db_launches(struct sqlite3 *db, const char *path, const char *const *sql,
+                                     size_t nsql, int64_t after_id, int64_t last_id, char *err,
+                                     size_t errlen);
 /* Highest launch id in the database, 0 if it is missing or empty, -1 with a
  * message in err when it cannot be read. */
 int64_t cli_db_last_id(const char *path, char *err, size_t errlen);

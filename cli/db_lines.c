@@ -65,31 +65,18 @@ static int cli_launch_lines(FILE *out, sqlite3 *db, long long id, const char *te
 int cli_report_lines(FILE *out, const char *path, int64_t after_id, int64_t last_id, int top,
                      char *err, size_t errlen) {
   if (access(path, F_OK) != 0) return 0; /* cli_report already said so */
-  sqlite3 *db = NULL;
-  if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-    snprintf(err, errlen, "%s: cannot open the statistics database: %s", path,
-             db ? sqlite3_errmsg(db) : "out of memory");
-    sqlite3_close(db);
-    return -1;
-  }
-  sqlite3_busy_timeout(db, 5000);
+  sqlite3 *db = cli_db_open(path, err, errlen);
+  if (!db) return -1;
   /* version 1 files have no sources: their lines print without text */
-  static const char *with_src =
+  static const char *const sql[] = {
       "SELECT l.id, l.kernel, s.text FROM launches l LEFT JOIN sources s ON s.id = l.source_id "
-      "WHERE l.id > ? AND (? = 0 OR l.id <= ?) ORDER BY l.id";
-  static const char *without_src =
-      "SELECT id, kernel, NULL FROM launches WHERE id > ? AND (? = 0 OR id <= ?) ORDER BY id";
-  sqlite3_stmt *q = NULL;
-  if (sqlite3_prepare_v2(db, with_src, -1, &q, NULL) != SQLITE_OK &&
-      sqlite3_prepare_v2(db, without_src, -1, &q, NULL) != SQLITE_OK) {
-    snprintf(err, errlen, "%s: not a wavesim statistics database this version reads: %s", path,
-             sqlite3_errmsg(db));
+      "WHERE l.id > ? AND (? = 0 OR l.id <= ?) ORDER BY l.id",
+      "SELECT id, kernel, NULL FROM launches WHERE id > ? AND (? = 0 OR id <= ?) ORDER BY id"};
+  sqlite3_stmt *q = cli_db_launches(db, path, sql, 2, after_id, last_id, err, errlen);
+  if (!q) {
     sqlite3_close(db);
     return -1;
   }
-  sqlite3_bind_int64(q, 1, after_id);
-  sqlite3_bind_int64(q, 2, last_id);
-  sqlite3_bind_int64(q, 3, last_id);
   int n = 0, rc = 0;
   while (rc == 0 && sqlite3_step(q) == SQLITE_ROW) {
     long long id = sqlite3_column_int64(q, 0);

@@ -6,7 +6,7 @@
 
 #include "cli.h"
 
-static sqlite3 *cli_db_open(const char *path, char *err, size_t errlen) {
+sqlite3 *cli_db_open(const char *path, char *err, size_t errlen) {
   sqlite3 *db = NULL;
   if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
     snprintf(err, errlen, "%s: cannot open the statistics database: %s", path,
@@ -16,6 +16,23 @@ static sqlite3 *cli_db_open(const char *path, char *err, size_t errlen) {
   }
   sqlite3_busy_timeout(db, 5000);
   return db;
+}
+
+sqlite3_stmt *cli_db_launches(sqlite3 *db, const char *path, const char *const *sql, size_t nsql,
+                              int64_t after_id, int64_t last_id, char *err, size_t errlen) {
+  sqlite3_stmt *q = NULL;
+  int rc = SQLITE_ERROR;
+  for (size_t i = 0; i < nsql && rc != SQLITE_OK; i++)
+    rc = sqlite3_prepare_v2(db, sql[i], -1, &q, NULL);
+  if (rc != SQLITE_OK) {
+    snprintf(err, errlen, "%s: not a wavesim statistics database this version reads: %s", path,
+             sqlite3_errmsg(db));
+    return NULL;
+  }
+  sqlite3_bind_int64(q, 1, after_id);
+  sqlite3_bind_int64(q, 2, last_id);
+  sqlite3_bind_int64(q, 3, last_id);
+  return q;
 }
 
 static int cli_has_launches(sqlite3 *db) {
@@ -106,16 +123,11 @@ int cli_report(FILE *out, const char *path, int64_t after_id, int64_t last_id, c
       "lds_bank_conflict_cycles, l1_hits, l1_misses, l2_hits, l2_misses, "
       "dram_read_bytes + dram_write_bytes, functional_only, config "
       "FROM launches WHERE id > ? AND (? = 0 OR id <= ?) ORDER BY id";
-  sqlite3_stmt *q = NULL;
-  if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) != SQLITE_OK) {
-    snprintf(err, errlen, "%s: not a wavesim statistics database this version reads: %s", path,
-             sqlite3_errmsg(db));
+  sqlite3_stmt *q = cli_db_launches(db, path, &sql, 1, after_id, last_id, err, errlen);
+  if (!q) {
     sqlite3_close(db);
     return -1;
   }
-  sqlite3_bind_int64(q, 1, after_id);
-  sqlite3_bind_int64(q, 2, last_id);
-  sqlite3_bind_int64(q, 3, last_id);
   int rows = 0;
   long long tot_cycles = 0, tot_insts = 0, tot_dram = 0;
   double tot_ns = 0;
