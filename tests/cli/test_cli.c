@@ -390,11 +390,31 @@ START_TEST(configs_and_report_errors) {
                    "wavesim: no kernel launches recorded (/nonexistent/x.db does not exist)\n");
   cli(&r, "report --bogus");
   ck_assert_int_eq(r.status, 2);
+  /* a database of another program: a launches table without our columns */
+  const char *db = temp_db();
+  sqlite3 *s = NULL;
+  ck_assert_int_eq(sqlite3_open(db, &s), SQLITE_OK);
+  ck_assert_int_eq(sqlite3_exec(s,
+                                "CREATE TABLE launches (id INTEGER, name TEXT);"
+                                "INSERT INTO launches VALUES (1, 'x');",
+                                NULL, NULL, NULL),
+                   SQLITE_OK);
+  sqlite3_close(s);
+  char args[256];
+  for (int lines = 0; lines < 2; lines++) {
+    snprintf(args, sizeof args, "report --db %s%s", db, lines ? " --lines" : "");
+    cli(&r, args);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "not a wavesim statistics database this version reads: no such "
+                                "column") != NULL,
+                  "%s", r.err);
+  }
+  unlink(db);
 }
 END_TEST
 
 static Suite *suite(void) {
-  Suite *s = suite_create("rt_cli");
+  Suite *s = suite_create("cli");
   TCase *tc = tcase_create("core");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, help);
