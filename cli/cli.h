@@ -23,11 +23,14 @@ typedef struct cli_cmd {
 #define CLI_RUN_SYNOPSIS "wavesim run [options] -- PROGRAM [ARGS...]"
 #define CLI_REPORT_SYNOPSIS "wavesim report [--db FILE] [--lines] [--top N] [--launch N]"
 #define CLI_CONFIGS_SYNOPSIS "wavesim configs"
+#define CLI_DIFF_SYNOPSIS "wavesim diff A.db B.db [--all] [--top N]"
+#define CLI_SRC_WIDTH 64 /* columns of source text shown per line */
 
 /* The commands (cmd_*.c). */
 int cli_cmd_run(int argc, char **argv);
 int cli_cmd_report(int argc, char **argv);
 int cli_cmd_configs(int argc, char **argv);
+int cli_cmd_diff(int argc, char **argv);
 /* cli_main.c: prints the help of command `name` (the table's), for its
  * --help option; cli_is_help: a is --help or -h. */
 void cli_help(FILE *f, const char *name);
@@ -58,6 +61,9 @@ long long cli_count(const char *v, long long min);
 const char *cli_opt(int argc, char **argv, int *i, const char *opt, int *missing);
 
 /* db_summary.c, db_lines.c */
+/* Copies line `n` (1-based) of text into buf, leading blanks dropped and
+ * cut to CLI_SRC_WIDTH with "..."; "" when the text has fewer lines. */
+void cli_source_line(const char *text, long long n, char *buf, size_t len);
 struct sqlite3;
 struct sqlite3_stmt;
 /* The database at path opened read-only, or NULL with a message in err. */

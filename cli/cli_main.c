@@ -17,6 +17,12 @@ static const cli_cmd cli_cmds[] = {
      "(--launch: only launch N); --lines adds each launch's hottest source\n"
      "lines (instructions, stall cycles, LDS conflicts, memory requests, text).",
      NULL, cli_cmd_report},
+    {"diff", CLI_DIFF_SYNOPSIS,
+     "Compare two statistics databases launch by launch (matched by program,\n"
+     "kernel and order): cycles, stalls, occupancy, hit rates, bank conflicts,\n"
+     "DRAM traffic (--all: every statistic that differs) and the source lines\n"
+     "whose cost moved most (--top N of them, default 5, 0: all).",
+     NULL, cli_cmd_diff},
     {"configs", CLI_CONFIGS_SYNOPSIS, "List the preset device configurations.", NULL,
      cli_cmd_configs},
 };

@@ -8,11 +8,7 @@
 
 #include "cli.h"
 
-#define CLI_SRC_WIDTH 64 /* columns of source text shown per line */
-
-/* Copies line `n` (1-based) of text into buf, leading blanks dropped and
- * cut to CLI_SRC_WIDTH with "..."; "" when the text has fewer lines. */
-static void cli_source_line(const char *text, long long n, char *buf, size_t len) {
+void cli_source_line(const char *text, long long n, char *buf, size_t len) {
   buf[0] = 0;
   if (!text || n < 1) return;
   const char *p = text;

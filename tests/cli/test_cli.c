@@ -72,8 +72,9 @@ START_TEST(help) {
   ck_assert_int_eq(r.status, 2);
   cli(&r, "frobnicate");
   ck_assert_int_eq(r.status, 2);
-  ck_assert_str_eq(r.err, "wavesim: unknown command 'frobnicate' (commands: run, report, configs; "
-                          "see wavesim --help)\n");
+  ck_assert_str_eq(r.err,
+                   "wavesim: unknown command 'frobnicate' (commands: run, report, diff, configs; "
+                   "see wavesim --help)\n");
 }
 END_TEST
 
@@ -413,6 +414,113 @@ START_TEST(configs_and_report_errors) {
 }
 END_TEST
 
+/* cycles of launch `id` in database db */
+static long long db_cycles(const char *db, int id) {
+  sqlite3 *s = NULL;
+  sqlite3_stmt *q = NULL;
+  long long c = -1;
+  ck_assert_int_eq(sqlite3_open(db, &s), SQLITE_OK);
+  ck_assert_int_eq(sqlite3_prepare_v2(s, "SELECT cycles FROM launches WHERE id = ?", -1, &q, NULL),
+                   SQLITE_OK);
+  sqlite3_bind_int(q, 1, id);
+  if (sqlite3_step(q) == SQLITE_ROW) c = sqlite3_column_int64(q, 0);
+  sqlite3_finalize(q);
+  sqlite3_close(s);
+  return c;
+}
+
+/* diff of two runs of one program on two configs: launches matched by
+ * program, kernel and order, the metrics side by side, unmatched launches
+ * named; then every bad input with its message */
+START_TEST(diff_two_runs) {
+  char a[64], b[64], args[512];
+  snprintf(a, sizeof a, "%s", temp_db());
+  snprintf(b, sizeof b, "%s", temp_db());
+  cli_result r;
+  snprintf(args, sizeof args, "run --quiet --db %s --set cu.count=2 -- %s", a, WAVESIM_TEST_APP);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 0);
+  snprintf(args, sizeof args, "run --quiet --db %s --set cu.count=8 -- %s", b, WAVESIM_TEST_APP);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 0);
+  snprintf(args, sizeof args, "diff %s %s", a, b);
+  cli(&r, args);
+  ck_assert_msg(r.status == 0, "%s", r.err);
+  char cyc[128];
+  snprintf(cyc, sizeof cyc, "  %-26s %16lld %16lld", "cycles", db_cycles(a, 1), db_cycles(b, 1));
+  const char *want[] = {"A#1 ~ B#1: vadd (global 1024x1x1, local",
+                        "A#2 ~ B#2: vadd",
+                        cyc,
+                        "  stall: memory",
+                        "  L2 hit rate",
+                        "  occupancy limiter",
+                        "2 matched by program, kernel and order"};
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+    ck_assert_msg(strstr(r.out, want[i]) != NULL, "diff lacks '%s':\n%s", want[i], r.out);
+  ck_assert_ptr_null(strstr(r.out, "only in"));
+  /* two more launches in B: named as B's alone */
+  snprintf(args, sizeof args, "run --quiet --db %s -- %s", b, WAVESIM_TEST_APP);
+  cli(&r, args);
+  snprintf(args, sizeof args, "diff %s %s --top 0", a, b);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_msg(strstr(r.out, "only in B (") && strstr(r.out, "): #3 vadd") &&
+                    strstr(r.out, "): #4 vadd"),
+                "%s", r.out);
+  /* a database against itself: nothing moved */
+  snprintf(args, sizeof args, "diff --all %s %s", a, a);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_msg(strstr(r.out, "every statistic is the same") &&
+                    strstr(r.out, "no source line's cost changed"),
+                "%s", r.out);
+  /* bad inputs */
+  cli(&r, "diff only-one.db");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_str_eq(r.err, "wavesim diff: two databases needed (usage: wavesim diff A.db B.db "
+                          "[--all] [--top N])\n");
+  snprintf(args, sizeof args, "diff %s /nonexistent/b.db", a);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 1);
+  ck_assert_str_eq(r.err, "wavesim diff: /nonexistent/b.db: no such statistics database\n");
+  snprintf(args, sizeof args, "diff %s %s --frob", a, b);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_ptr_nonnull(strstr(r.err, "unknown option '--frob'"));
+  snprintf(args, sizeof args, "diff %s %s --top x", a, b);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_ptr_nonnull(strstr(r.err, "--top x: expected a count"));
+  /* not a database at all, and one of a newer schema */
+  FILE *f = fopen(b, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("not sqlite, just text long enough to be looked at as a header....\n", f);
+  fclose(f);
+  snprintf(args, sizeof args, "diff %s %s", a, b);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 1);
+  ck_assert_msg(strstr(r.err, "not a wavesim statistics database") ||
+                    strstr(r.err, "file is not a database"),
+                "%s", r.err);
+  unlink(b);
+  sqlite3 *s = NULL;
+  ck_assert_int_eq(sqlite3_open(b, &s), SQLITE_OK);
+  ck_assert_int_eq(sqlite3_exec(s,
+                                "CREATE TABLE schema_version(version INTEGER);"
+                                "INSERT INTO schema_version VALUES (99);"
+                                "CREATE TABLE launches(id INTEGER PRIMARY KEY, kernel TEXT);",
+                                NULL, NULL, NULL),
+                   SQLITE_OK);
+  sqlite3_close(s);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 1);
+  ck_assert_msg(strstr(r.err, "schema version 99, newer than this wavesim reads") != NULL, "%s",
+                r.err);
+  unlink(a);
+  unlink(b);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("cli");
   TCase *tc = tcase_create("core");
@@ -428,6 +536,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, normal_exit_leaves_no_side_files);
   tcase_add_test(tc, sigkill_between_kernels_keeps_finished_launches);
   tcase_add_test(tc, configs_and_report_errors);
+  tcase_add_test(tc, diff_two_runs);
   suite_add_tcase(s, tc);
   return s;
 }
