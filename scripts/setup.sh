@@ -11,6 +11,7 @@ PKGS=(build-essential cmake pkg-config python3 git
       opencl-c-headers ocl-icd-opencl-dev ocl-icd-libopencl1 clinfo
       pocl-opencl-icd oclgrind piglit  # piglit: its OpenCL profile (tests/integration/piglit_cl.py)
       clblast-tests libblas3  # CLBlast's correctness testers; libblas3: their CBLAS reference
+      python3-matplotlib python3-yaml  # scripts/plot_stats.py (charts, the preset's roofline)
       python3-pyopencl python-pyopencl-doc python3-pytest python3-scipy)  # PyOpenCL, its test suite (pyopencl_suite.py) and the Bessel references its math tests compare with
 missing=()
 for p in "${PKGS[@]}"; do

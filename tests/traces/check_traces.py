@@ -8,6 +8,7 @@
 Exits 1 with what differs."""
 import argparse
 import json
+import re
 import sqlite3
 import subprocess
 import sys
@@ -128,16 +129,34 @@ def check_lines(a):
     print(f"check_traces: lines ok: {len(seen)} launch(es), lines {expected}")
 
 
+def db_columns(path):
+    with sqlite3.connect(path) as c:
+        return [r[1] for r in c.execute("PRAGMA table_info(launches)")]
+
+
 def check_svg(a):
+    """plot_stats.py's SVG: a cycles and an occupancy bar per launch, a segment
+    per stall cause and a roofline point (with DRAM traffic) per timed launch,
+    each found by its id (the launches of the database)."""
     root = ET.parse(a.file).getroot()  # well-formed XML or an exception
     expect(root.tag == "{http://www.w3.org/2000/svg}svg", f"root element is {root.tag}")
-    rects = [r for r in root.iter("{http://www.w3.org/2000/svg}rect") if r.get("class")]
+    found = {e.get("id") for e in root.iter() if e.get("id")}
     ids = [str(r[0]) for r in db_rows(a.db, "SELECT id FROM launches ORDER BY id")]
-    bars = [r.get("data-launch") for r in rects if r.get("class") == "bar cycles"]
-    expect(bars == ids, f"cycle bars for launches {bars}, database has {ids}")
-    stalls = [r.get("data-launch") for r in rects if "stall" in r.get("class").split()]
-    expect(stalls == [i for i in ids for _ in range(4)], f"stall segments {stalls}")
-    print(f"check_traces: svg ok: {len(bars)} launch bars")
+    stalls = [c[len("stall_"):] for c in db_columns(a.db) if c.startswith("stall_")]
+    timed = [str(r[0]) for r in db_rows(a.db, "SELECT id FROM launches WHERE functional_only = 0 "
+                                         "ORDER BY id")]
+    want = [f"cycles-{i}" for i in ids] + [f"occupancy-{i}" for i in ids] + \
+        [f"stall-{k}-{i}" for i in timed for k in stalls] + \
+        [f"roofline-{r[0]}" for r in db_rows(a.db, "SELECT id FROM launches WHERE "
+                                             "dram_read_bytes + dram_write_bytes > 0 AND "
+                                             "functional_only = 0 ORDER BY id")]
+    missing = [w for w in want if w not in found]
+    expect(not missing, f"the SVG lacks {missing[:8]} ({len(missing)} of {len(want)})")
+    extra = sorted(f for f in found if re.match(r"(cycles|occupancy)-\d+$", f) and
+                   f.split("-")[1] not in ids) + \
+        sorted(f for f in found if re.match(r"stall-\w+-\d+$", f) and f.split("-")[2] not in timed)
+    expect(not extra, f"bars for launches the database does not have: {extra}")
+    print(f"check_traces: svg ok: {len(ids)} launches, {len(want)} elements")
 
 
 def main():
