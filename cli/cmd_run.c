@@ -13,6 +13,7 @@
 #include "cfg.h"
 #include "cli.h"
 #include "sim_check.h"
+#include "trace.h"
 
 #define CLI_MAX_SETS 256
 
@@ -64,7 +65,7 @@ typedef struct cli_run_opts {
   size_t nsets;
   int quiet, lines;
   long long top;
-  const char *trace;
+  const char *trace, *trace_detail;
   char **app;
 } cli_run_opts;
 
@@ -124,6 +125,13 @@ static int cli_parse_run(int argc, char **argv, cli_run_opts *o) {
         fprintf(stderr, "wavesim run: --top %s: expected a count (0 shows every line)\n", v);
         return -1;
       }
+    } else if ((v = cli_opt(argc, argv, &i, "--trace-detail", &missing))) {
+      trace_detail d;
+      if (trace_detail_parse(v, &d) != 0) {
+        fprintf(stderr, "wavesim run: --trace-detail %s: use 'compact' or 'full'\n", v);
+        return -1;
+      }
+      o->trace_detail = v;
     } else if ((v = cli_opt(argc, argv, &i, "--trace", &missing))) {
       o->trace = v;
     } else {
@@ -262,6 +270,7 @@ int cli_cmd_run(int argc, char **argv) {
     }
     setenv("WAVESIM_TRACE", trace, 1);
   }
+  if (o.trace_detail) setenv("WAVESIM_TRACE_DETAIL", o.trace_detail, 1);
   if (o.nsets) {
     char *joined = NULL;
     size_t len = 0;

@@ -68,8 +68,8 @@ struct _cl_device_id {
   fe_target target;
   uint64_t now_ns; /* simulated device timeline: when the device is next free */
   size_t max_wg_size;
-  cl_uint index;         /* position in the platform's device list */
-  char config_name[128]; /* preset name or file the config came from ("#2" on a repeat) */
+  cl_uint index;                 /* position in the platform's device list */
+  char config_name[128];         /* preset name or file the config came from ("#2" on a repeat) */
   char extensions[RT_EXT_BYTES]; /* CL_DEVICE_EXTENSIONS (fe_ext.def); target.extensions */
 };
 
@@ -98,6 +98,7 @@ struct _cl_platform_id {
   char *report_path;          /* WAVESIM_REPORT, or NULL */
   char *trace_path;           /* WAVESIM_TRACE timeline file, or NULL */
   struct trace_writer *trace; /* opened at the first timed launch */
+  int trace_detail;           /* trace_detail (traces/trace.h): WAVESIM_TRACE_DETAIL */
   int trace_failed;
   struct _cl_context *contexts; /* live contexts, for draining queues */
 };

@@ -123,6 +123,18 @@ static void rt_devices_init(struct _cl_platform_id *p) {
       return;
     }
   }
+  const char *detail = getenv("WAVESIM_TRACE_DETAIL");
+  trace_detail td = TRACE_COMPACT;
+  if (detail && *detail && trace_detail_parse(detail, &td) != 0) {
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "WAVESIM_TRACE_DETAIL=%s: unknown detail (use 'compact', the default: waves and "
+             "work-groups with barrier counts, or 'full': every barrier wait too)",
+             detail);
+    rt_config_fail(p, msg);
+    return;
+  }
+  p->trace_detail = (int)td;
   const char *env = getenv("WAVESIM_CONFIG");
   char *list = rt_strdup(env && *env ? env : "default");
   char *setbuf = rt_strdup(getenv("WAVESIM_SET"));
@@ -592,7 +604,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id dev, cl_device_info
   case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR: {
     /* every sign combination, plain and saturating, is one v_dot4 (isa.def) */
     cl_device_integer_dot_product_acceleration_properties_khr all = {CL_TRUE, CL_TRUE, CL_TRUE,
-                                                                      CL_TRUE, CL_TRUE, CL_TRUE};
+                                                                     CL_TRUE, CL_TRUE, CL_TRUE};
     return rt_info(size, value, size_ret, &all, sizeof all);
   }
   /* ---- OpenCL 2.x/3.0 ---- */
@@ -728,7 +740,8 @@ void rt_trace_begin(struct _cl_device_id *d, sim_launch *l) {
   l->trace = NULL;
   if (!p->trace_path || p->trace_failed || l->functional_only) return;
   char err[512];
-  if (!p->trace && !(p->trace = trace_open(p->trace_path, err, sizeof err))) {
+  if (!p->trace &&
+      !(p->trace = trace_open(p->trace_path, (trace_detail)p->trace_detail, err, sizeof err))) {
     p->trace_failed = 1; /* say it once; kernels still run */
     fprintf(stderr, "wavesim: WAVESIM_TRACE: %s\n", err);
     return;

@@ -17,12 +17,16 @@ enum { TRACE_EV_WG, TRACE_EV_WAVE, TRACE_EV_BARRIER }; /* also the order of ties
 typedef struct trace_ev {
   uint64_t start, end, seq;
   uint64_t gid[3];
+  uint64_t bar_wait; /* compact: cycles its wave waited at barriers */
+  uint32_t bars;     /* compact: barriers its wave passed */
   uint32_t cu, tid, simd, lane, slot, wave;
   uint8_t kind;
 } trace_ev;
 
 typedef struct trace_simd {
-  uint64_t *free_at; /* per lane: when its last wave ended (SIM_NEVER-like max while live) */
+  uint64_t *free_at;  /* per lane: when its last wave ended (SIM_NEVER-like max while live) */
+  uint64_t *bar_wait; /* compact, per lane: its live wave's barrier cycles so far */
+  uint32_t *bars;     /* compact, per lane: its live wave's barriers so far */
   uint32_t nlanes, cap;
   uint32_t named; /* lanes whose thread names are in the file */
 } trace_simd;
@@ -34,6 +38,7 @@ typedef struct trace_cu {
 } trace_cu;
 
 struct trace_writer {
+  trace_detail detail;
   FILE *f;
   char *path;
   char *buf; /* formatted JSON not yet written */
@@ -89,9 +94,12 @@ static void tr_str(trace_writer *t, const char *s) {
   tr_printf(t, "\"");
   for (; *s; s++) {
     unsigned char ch = (unsigned char)*s;
-    if (ch == '"' || ch == '\\') tr_printf(t, "\\%c", ch);
-    else if (ch < 0x20) tr_printf(t, "\\u%04x", ch);
-    else tr_printf(t, "%c", ch);
+    if (ch == '"' || ch == '\\')
+      tr_printf(t, "\\%c", ch);
+    else if (ch < 0x20)
+      tr_printf(t, "\\u%04x", ch);
+    else
+      tr_printf(t, "%c", ch);
   }
   tr_printf(t, "\"");
 }
@@ -119,18 +127,41 @@ static void tr_meta(trace_writer *t, const char *what, uint32_t pid, uint32_t ti
   tr_str(t, name);
   tr_printf(t, "}}");
   tr_open_event(t);
-  tr_printf(t, "\"name\":\"%s_sort_index\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,"
-            "\"args\":{\"sort_index\":%u}}", what, pid, tid, sort);
+  tr_printf(t,
+            "\"name\":\"%s_sort_index\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,"
+            "\"args\":{\"sort_index\":%u}}",
+            what, pid, tid, sort);
+}
+
+static void tr_simds_free(trace_writer *t) {
+  for (uint32_t i = 0; t->simds && i < t->ncus * t->spc; i++) {
+    free(t->simds[i].free_at);
+    free(t->simds[i].bar_wait);
+    free(t->simds[i].bars);
+  }
+  free(t->simds);
+  t->simds = NULL;
 }
 
 /* ---- open / close ------------------------------------------------------------ */
-trace_writer *trace_open(const char *path, char *err, size_t errlen) {
+int trace_detail_parse(const char *s, trace_detail *d) {
+  if (strcmp(s, "compact") == 0)
+    *d = TRACE_COMPACT;
+  else if (strcmp(s, "full") == 0)
+    *d = TRACE_FULL;
+  else
+    return -1;
+  return 0;
+}
+
+trace_writer *trace_open(const char *path, trace_detail detail, char *err, size_t errlen) {
   trace_writer *t = calloc(1, sizeof *t);
   if (!t || !(t->path = strdup(path))) {
     free(t);
     tr_err(err, errlen, "trace %s: out of memory", path);
     return NULL;
   }
+  t->detail = detail;
   t->cap = 1u << 16;
   t->buf = malloc(t->cap);
   t->f = t->buf ? fopen(path, "w") : NULL;
@@ -163,8 +194,7 @@ int trace_close(trace_writer *t, char *err, size_t errlen) {
     tr_err(err, errlen, "trace %s: close failed: %s", t->path, strerror(errno));
     rc = -1;
   }
-  for (uint32_t i = 0; i < t->ncus * t->spc; i++) free(t->simds[i].free_at);
-  free(t->simds);
+  tr_simds_free(t);
   free(t->cus);
   free(t->ev);
   free(t->buf);
@@ -182,15 +212,16 @@ int trace_flush(trace_writer *t, char *err, size_t errlen) {
   return 0;
 }
 
-void trace_get_counts(const trace_writer *t, trace_counts *c) { *c = t->counts; }
+void trace_get_counts(const trace_writer *t, trace_counts *c) {
+  *c = t->counts;
+}
 
 /* ---- a launch ------------------------------------------------------------------ */
 /* Per-CU and per-SIMD state for this device shape; a different shape (another
  * device) starts over, which at worst names threads twice. */
 static void tr_shape(trace_writer *t, uint32_t ncus, uint32_t spc) {
   if (ncus == t->ncus && spc == t->spc) return;
-  for (uint32_t i = 0; i < t->ncus * t->spc; i++) free(t->simds[i].free_at);
-  free(t->simds);
+  tr_simds_free(t);
   free(t->cus);
   size_t nsimds = (size_t)ncus * spc;
   t->simds = calloc(nsimds ? nsimds : 1, sizeof *t->simds);
@@ -244,15 +275,21 @@ uint32_t trace_wave_begin(trace_writer *t, uint32_t cu, uint32_t simd, uint64_t 
     if (s->nlanes == s->cap) {
       uint32_t cap = s->cap ? s->cap * 2 : 8;
       uint64_t *f = realloc(s->free_at, cap * sizeof *f);
-      if (!f) {
+      if (f) s->free_at = f;
+      uint64_t *w = f ? realloc(s->bar_wait, cap * sizeof *w) : NULL;
+      if (w) s->bar_wait = w;
+      uint32_t *b = w ? realloc(s->bars, cap * sizeof *b) : NULL;
+      if (!b) {
         t->oom = 1;
         return 0;
       }
-      s->free_at = f, s->cap = cap;
+      s->bars = b, s->cap = cap;
     }
     s->nlanes++;
   }
   s->free_at[lane] = UINT64_MAX; /* busy until its end is known */
+  s->bar_wait[lane] = 0;
+  s->bars[lane] = 0;
   return lane;
 }
 
@@ -262,7 +299,10 @@ void trace_wave_end(trace_writer *t, uint32_t cu, uint32_t simd, uint32_t lane, 
   trace_ev *e = tr_push(t, TRACE_EV_WAVE, cu, start, end);
   if (!e) return;
   trace_simd *s = &t->simds[cu * t->spc + simd];
-  if (lane < s->nlanes) s->free_at[lane] = e->end;
+  if (lane < s->nlanes) {
+    s->free_at[lane] = e->end;
+    e->bars = s->bars[lane], e->bar_wait = s->bar_wait[lane];
+  }
   e->simd = simd, e->lane = lane, e->slot = wg_slot, e->wave = wave;
   e->tid = TRACE_TID_SIMD * (simd + 1) + lane;
   memcpy(e->gid, gid, sizeof e->gid);
@@ -270,6 +310,15 @@ void trace_wave_end(trace_writer *t, uint32_t cu, uint32_t simd, uint32_t lane, 
 
 void trace_barrier(trace_writer *t, uint32_t cu, uint32_t simd, uint32_t lane, uint64_t start,
                    uint64_t end) {
+  if (t->detail == TRACE_COMPACT) {
+    if (!t->in_launch || t->oom || cu >= t->ncus || simd >= t->spc) return;
+    trace_simd *s = &t->simds[cu * t->spc + simd];
+    if (lane >= s->nlanes) return;
+    s->bars[lane]++;
+    s->bar_wait[lane] += end > start ? end - start : 0;
+    t->counts.barriers++;
+    return;
+  }
   trace_ev *e = tr_push(t, TRACE_EV_BARRIER, cu, start, end);
   if (!e) return;
   e->simd = simd, e->lane = lane;
@@ -336,10 +385,13 @@ static void tr_names(trace_writer *t) {
 
 static void tr_event(trace_writer *t, const trace_ev *e) {
   tr_open_event(t);
-  const char *cat = e->kind == TRACE_EV_WAVE ? "wave" : e->kind == TRACE_EV_WG ? "workgroup" : "barrier";
+  const char *cat = e->kind == TRACE_EV_WAVE ? "wave"
+                    : e->kind == TRACE_EV_WG ? "workgroup"
+                                             : "barrier";
   tr_printf(t, "\"name\":");
   tr_str(t, e->kind == TRACE_EV_BARRIER ? "barrier" : t->kernel);
-  tr_printf(t, ",\"cat\":\"%s\",\"ph\":\"X\",\"ts\":%.4f,\"dur\":%.4f,\"pid\":%u,\"tid\":%u,"
+  tr_printf(t,
+            ",\"cat\":\"%s\",\"ph\":\"X\",\"ts\":%.4f,\"dur\":%.4f,\"pid\":%u,\"tid\":%u,"
             "\"args\":{\"start_cycle\":%llu,\"end_cycle\":%llu",
             cat, tr_us(t, e->start), (double)(e->end - e->start) / t->cur.clock_mhz, e->cu + 1,
             e->tid, (unsigned long long)e->start, (unsigned long long)e->end);
@@ -348,6 +400,9 @@ static void tr_event(trace_writer *t, const trace_ev *e) {
               (unsigned long long)e->gid[1], (unsigned long long)e->gid[2], e->slot);
   if (e->kind != TRACE_EV_WG) tr_printf(t, ",\"simd\":%u,\"lane\":%u", e->simd, e->lane);
   if (e->kind == TRACE_EV_WAVE) tr_printf(t, ",\"wave\":%u", e->wave);
+  if (e->kind == TRACE_EV_WAVE && t->detail == TRACE_COMPACT)
+    tr_printf(t, ",\"barriers\":%u,\"barrier_wait_cycles\":%llu", e->bars,
+              (unsigned long long)e->bar_wait);
   tr_printf(t, "}}");
 }
 
@@ -371,7 +426,8 @@ int trace_launch_end(trace_writer *t, uint64_t cycles, char *err, size_t errlen)
   tr_printf(t, "\"name\":");
   tr_str(t, t->kernel);
   const trace_launch *l = &t->cur;
-  tr_printf(t, ",\"cat\":\"launch\",\"ph\":\"X\",\"ts\":%.4f,\"dur\":%.4f,\"pid\":0,\"tid\":0,"
+  tr_printf(t,
+            ",\"cat\":\"launch\",\"ph\":\"X\",\"ts\":%.4f,\"dur\":%.4f,\"pid\":0,\"tid\":0,"
             "\"args\":{\"cycles\":%llu,\"global\":[%llu,%llu,%llu],\"local\":[%llu,%llu,%llu]}}",
             l->start_us, (double)cycles / l->clock_mhz, (unsigned long long)cycles,
             (unsigned long long)l->global[0], (unsigned long long)l->global[1],
@@ -381,9 +437,12 @@ int trace_launch_end(trace_writer *t, uint64_t cycles, char *err, size_t errlen)
   for (size_t i = 0; i < t->nev; i++) {
     tr_event(t, &t->ev[i]);
     uint8_t k = t->ev[i].kind;
-    if (k == TRACE_EV_WAVE) t->counts.waves++;
-    else if (k == TRACE_EV_WG) t->counts.workgroups++;
-    else t->counts.barriers++;
+    if (k == TRACE_EV_WAVE)
+      t->counts.waves++;
+    else if (k == TRACE_EV_WG)
+      t->counts.workgroups++;
+    else
+      t->counts.barriers++;
     if (t->len >= TRACE_FLUSH_BYTES && tr_write_out(t, err, errlen) != 0) return -1;
   }
   t->nev = 0;
