@@ -23,6 +23,10 @@ typedef struct cli_cmd {
 #define CLI_RUN_SYNOPSIS "wavesim run [options] -- PROGRAM [ARGS...]"
 #define CLI_REPORT_SYNOPSIS "wavesim report [--db FILE] [--lines] [--top N] [--launch N]"
 #define CLI_CONFIGS_SYNOPSIS "wavesim configs"
+#define CLI_SWEEP_SYNOPSIS                                                                         \
+  "wavesim sweep --set KEY=V1,V2,... [--set ...] --db-dir DIR [--config NAME] [--slurm] -- "       \
+  "PROGRAM [ARGS...]"
+#define CLI_MERGE_SYNOPSIS "wavesim merge --db OUT IN.db..."
 #define CLI_DIFF_SYNOPSIS "wavesim diff A.db B.db [--all] [--top N]"
 #define CLI_SRC_WIDTH 64 /* columns of source text shown per line */
 
@@ -31,12 +35,14 @@ int cli_cmd_run(int argc, char **argv);
 int cli_cmd_report(int argc, char **argv);
 int cli_cmd_configs(int argc, char **argv);
 int cli_cmd_diff(int argc, char **argv);
+int cli_cmd_sweep(int argc, char **argv);
+int cli_cmd_merge(int argc, char **argv);
 /* cli_main.c: prints the help of command `name` (the table's), for its
  * --help option; cli_is_help: a is --help or -h. */
 void cli_help(FILE *f, const char *name);
 int cli_is_help(const char *a);
-/* `wavesim run`'s options and environment, for --help. */
-extern const char cli_run_details[];
+/* The options of `run`, `sweep` and `merge`, for --help. */
+extern const char cli_run_details[], cli_sweep_details[], cli_merge_details[];
 
 /* cli_util.c */
 /* snprintf for paths: -1 when the result did not fit. */
@@ -53,6 +59,10 @@ const char *cli_config_dir(char *buf, size_t len);
 void cli_export_config_dir(void);
 /* path made absolute against the working directory. -1: too long or no cwd. */
 int cli_absolute(const char *path, char *out, size_t len);
+/* A copy of s (NULL when out of memory). */
+char *cli_strdup(const char *s);
+/* The path of this executable (/proc/self/exe). -1: unknown. */
+int cli_self(char *out, size_t len);
 /* A count option's value: a decimal integer >= min, else -1. */
 long long cli_count(const char *v, long long min);
 /* Value of "--opt VALUE" or "--opt=VALUE" at argv[*i] (moving *i past a

@@ -23,6 +23,17 @@ static const cli_cmd cli_cmds[] = {
      "DRAM traffic (--all: every statistic that differs) and the source lines\n"
      "whose cost moved most (--top N of them, default 5, 0: all).",
      NULL, cli_cmd_diff},
+    {"sweep", CLI_SWEEP_SYNOPSIS,
+     "Print one `wavesim run` command per point of a parameter sweep (every\n"
+     "combination of the --set values, each point its own database), for GNU\n"
+     "parallel, or with --slurm a Slurm array job script; every point's config\n"
+     "is checked first.",
+     cli_sweep_details, cli_cmd_sweep},
+    {"merge", CLI_MERGE_SYNOPSIS,
+     "Combine statistics databases (a sweep's points) into a new one: every\n"
+     "launch with its line statistics and source, a source_db column and one\n"
+     "column per config key the inputs set.",
+     cli_merge_details, cli_cmd_merge},
     {"configs", CLI_CONFIGS_SYNOPSIS, "List the preset device configurations.", NULL,
      cli_cmd_configs},
 };

@@ -91,6 +91,20 @@ int cli_absolute(const char *path, char *out, size_t len) {
   return cli_fmt(out, len, "%s/%s", cwd, path);
 }
 
+char *cli_strdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *p = malloc(n);
+  if (p) memcpy(p, s, n);
+  return p;
+}
+
+int cli_self(char *out, size_t len) {
+  ssize_t n = readlink("/proc/self/exe", out, len - 1);
+  if (n <= 0) return -1;
+  out[n] = 0;
+  return 0;
+}
+
 /* A count option's value: a decimal integer >= min, else -1. */
 long long cli_count(const char *v, long long min) {
   char *end = NULL;

@@ -312,10 +312,13 @@ static void cli_diff_pair(FILE *out, cli_db *a, const cli_row *ra, cli_db *b, co
     cli_num(ra, ax[i], &ga[i]);
     cli_num(ra, ax[3 + i], &la[i]);
   }
+  const char *oa = cli_text(ra, "overrides"), *ob = cli_text(rb, "overrides");
   fprintf(out,
-          "\nA#%lld ~ B#%lld: %s (global %.0fx%.0fx%.0f, local %.0fx%.0fx%.0f), config %s -> %s\n",
+          "\nA#%lld ~ B#%lld: %s (global %.0fx%.0fx%.0f, local %.0fx%.0fx%.0f), config %s%s%s%s -> "
+          "%s%s%s%s\n",
           ra->id, rb->id, cli_text(ra, "kernel"), ga[0], ga[1], ga[2], la[0], la[1], la[2],
-          cli_text(ra, "config"), cli_text(rb, "config"));
+          cli_text(ra, "config"), *oa ? " (" : "", oa, *oa ? ")" : "", cli_text(rb, "config"),
+          *ob ? " (" : "", ob, *ob ? ")" : "");
   fprintf(out, "  %-26s %16s %16s  %s\n", "", "A", "B", "change");
   if (!all) {
     for (size_t i = 0; i < sizeof cli_metrics / sizeof cli_metrics[0]; i++) {

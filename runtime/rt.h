@@ -70,6 +70,7 @@ struct _cl_device_id {
   size_t max_wg_size;
   cl_uint index;                 /* position in the platform's device list */
   char config_name[128];         /* preset name or file the config came from ("#2" on a repeat) */
+  char overrides[512];           /* its WAVESIM_SET overrides, "key=value;..." ("" for none) */
   char extensions[RT_EXT_BYTES]; /* CL_DEVICE_EXTENSIONS (fe_ext.def); target.extensions */
 };
 

@@ -30,6 +30,7 @@ static void rt_stats_identity(sim_stats *s, const rt_launch_cmd *lc,
                               const struct _cl_device_id *d) {
   snprintf(s->kernel, sizeof s->kernel, "%s", lc->kernel->k->name);
   snprintf(s->config, sizeof s->config, "%s", d->config_name);
+  snprintf(s->overrides, sizeof s->overrides, "%s", d->overrides);
   s->functional_only = lc->l.functional_only;
   s->source_text = lc->kernel->program->source; /* stored once per distinct program */
   s->work_dim = lc->l.work_dim;

@@ -40,6 +40,11 @@ static int rt_device_init(struct _cl_platform_id *p, struct _cl_device_id *d, co
   d->dispatch = &rt_dispatch;
   d->magic = RT_MAGIC_DEVICE;
   d->platform = p;
+  /* the overrides, as the statistics rows record them (wavesim merge reads them back) */
+  size_t used = 0;
+  for (size_t i = 0; i < nsets && used < sizeof d->overrides; i++)
+    used += (size_t)snprintf(d->overrides + used, sizeof d->overrides - used, "%s%s",
+                             i ? ";" : "", sets[i]);
   d->index = (cl_uint)(d - p->devices);
   /* A config named twice gets "#2" so statistics rows tell the devices apart. */
   int repeat = 1;

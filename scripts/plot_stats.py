@@ -5,6 +5,7 @@
 
 usage: plot_stats.py DB [-o OUT.svg|OUT.png] [--last N] [--charts LIST]
        plot_stats.py sweep --key KEY [--metric COLUMN] DB=VALUE DB=VALUE... [-o OUT]
+       plot_stats.py sweep --key KEY [--metric COLUMN] MERGED.db [-o OUT]
 
 The first form draws, one bar (or point) per launch of DB:
   cycles     cycles of each launch;
@@ -17,7 +18,8 @@ The first form draws, one bar (or point) per launch of DB:
              the DRAM bandwidth of the config that ran it (configs/NAME.yaml).
 --charts picks some (comma-separated; default all). The sweep form plots one
 statistic (default cycles, summed per kernel) against a config key, one
-database per point (e.g. the databases of `wavesim run --set cu.count=V`).
+database per point (e.g. the databases of `wavesim run --set cu.count=V`), or
+one database `wavesim merge` made from a sweep (its KEY column gives x).
 In SVG output every bar has an id (cycles-ID, stall-KIND-ID, occupancy-ID,
 hit-CACHE-ID) and every roofline point roofline-ID, for tools and tests.
 Databases are read through wavesim_stats.py (generated from sim/stats.def).
@@ -209,6 +211,23 @@ def plot_db(a):
 
 def plot_sweep(a):
     points = []
+    if len(a.points) == 1 and "=" not in a.points[0]:  # a merged database: the key is a column
+        try:
+            rows = ws.launches(ws.connect(a.points[0]))
+        except ws.StatsError as e:
+            fail(str(e))
+        if not rows or a.key not in rows[0]:
+            fail(f"{a.points[0]}: no column '{a.key}' (wavesim merge makes one per --set key)")
+        if a.metric not in rows[0]:
+            fail(f"--metric {a.metric}: not a launches column (see docs/STATS.md)")
+        byx = {}
+        for r in rows:
+            if r[a.key] is None:
+                continue
+            per = byx.setdefault(float(r[a.key]), {})
+            per[r["kernel"]] = per.get(r["kernel"], 0) + (r[a.metric] or 0)
+        a.points = []
+        points = sorted(byx.items())
     for spec in a.points:
         path, eq, value = spec.rpartition("=")
         if not eq or not path:
@@ -260,7 +279,9 @@ def main(argv=None):
     if argv and argv[0] == "sweep":
         ap = argparse.ArgumentParser(prog="plot_stats.py sweep",
                                      description="one statistic against a config key")
-        ap.add_argument("points", nargs="+", metavar="DB=VALUE")
+        ap.add_argument("points", nargs="+", metavar="DB=VALUE",
+                        help="one database per point, or one merged database (wavesim merge) "
+                             "with a column named KEY")
         ap.add_argument("--key", required=True, help="the swept config key (axis label)")
         ap.add_argument("--metric", default="cycles", help="a launches column (default cycles)")
         ap.add_argument("-o", "--output", default="wavesim-sweep.svg")

@@ -88,6 +88,7 @@ LAUNCH_COLUMNS = {
     'inst_xlane': ('integer', 'instructions', 'cu', 'wave instructions issued per unit (the isa_unit of isa.def)'),
     'inst_total': ('integer', 'instructions', 'cu', 'sum of the `inst_` columns'),
     'source_id': ('integer', '', 'launch', 'the program source the kernel was built from (`sources.id`); NULL for programs created from SPIR-V or when unknown'),
+    'overrides': ('text', '', 'launch', 'the config overrides the device ran with (`--set` / `WAVESIM_SET`), `key=value;key=value` in the order given; empty for none. `wavesim merge` makes a column of each key'),
 }
 
 # line_stats columns, the same way

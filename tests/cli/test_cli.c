@@ -72,9 +72,10 @@ START_TEST(help) {
   ck_assert_int_eq(r.status, 2);
   cli(&r, "frobnicate");
   ck_assert_int_eq(r.status, 2);
-  ck_assert_str_eq(r.err,
-                   "wavesim: unknown command 'frobnicate' (commands: run, report, diff, configs; "
-                   "see wavesim --help)\n");
+  ck_assert_str_eq(
+      r.err,
+      "wavesim: unknown command 'frobnicate' (commands: run, report, diff, sweep, merge, configs; "
+      "see wavesim --help)\n");
 }
 END_TEST
 
@@ -521,6 +522,120 @@ START_TEST(diff_two_runs) {
 }
 END_TEST
 
+/* one SQL value of db as text ("" for none) */
+static void db_text(const char *db, const char *sql, char *out, size_t len) {
+  sqlite3 *s = NULL;
+  sqlite3_stmt *q = NULL;
+  out[0] = 0;
+  ck_assert_int_eq(sqlite3_open(db, &s), SQLITE_OK);
+  ck_assert_msg(sqlite3_prepare_v2(s, sql, -1, &q, NULL) == SQLITE_OK, "%s: %s", sql,
+                sqlite3_errmsg(s));
+  if (sqlite3_step(q) == SQLITE_ROW && sqlite3_column_text(q, 0))
+    snprintf(out, len, "%s", (const char *)sqlite3_column_text(q, 0));
+  sqlite3_finalize(q);
+  sqlite3_close(s);
+}
+
+/* sweep prints one run per point (every combination), the commands run as
+ * printed, merge makes one database with a column per key; --slurm; bad inputs */
+START_TEST(sweep_and_merge) {
+  char dir[] = "/tmp/wavesim-sweep-XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  char args[4096], pts[64], got[256];
+  snprintf(pts, sizeof pts, "%s/pts", dir);
+  cli_result r;
+  snprintf(args, sizeof args, "sweep --set cu.count=2,4 --set lds.banks=16,32 --db-dir %s -- %s",
+           pts, WAVESIM_TEST_APP);
+  cli(&r, args);
+  ck_assert_msg(r.status == 0, "%s", r.err);
+  int lines = 0;
+  for (const char *p = r.out; (p = strchr(p, '\n')); p++) lines++;
+  ck_assert_int_eq(lines, 4);
+  char want[512];
+  snprintf(want, sizeof want,
+           " run --quiet --config default --set cu.count=4 --set lds.banks=32 "
+           "--db %s/point-3.db -- %s\n",
+           pts, WAVESIM_TEST_APP);
+  ck_assert_msg(strstr(r.out, want) != NULL, "%s", r.out);
+  /* run the points as printed */
+  char script[128];
+  snprintf(script, sizeof script, "%s/points.sh", dir);
+  FILE *f = fopen(script, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(r.out, f);
+  fclose(f);
+  snprintf(args, sizeof args, "sh %s > /dev/null 2>&1", script);
+  ck_assert_int_eq(system(args), 0);
+  char all[128];
+  snprintf(all, sizeof all, "%s/all.db", dir);
+  snprintf(args, sizeof args,
+           "merge --db %s %s/point-0.db %s/point-1.db %s/point-2.db %s/point-3.db", all, pts, pts,
+           pts, pts);
+  cli(&r, args);
+  ck_assert_msg(r.status == 0, "%s", r.err);
+  ck_assert_msg(strstr(r.out, "8 launches from 4 databases") &&
+                    strstr(r.out, "key columns \"cu.count\", \"lds.banks\""),
+                "%s", r.out);
+  db_text(all, "SELECT COUNT(*) FROM launches WHERE \"cu.count\" = 4 AND \"lds.banks\" = 32", got,
+          sizeof got);
+  ck_assert_str_eq(got, "2");
+  db_text(all, "SELECT COUNT(*) FROM sources", got, sizeof got);
+  ck_assert_str_eq(got, "1"); /* one program, shared */
+  db_text(all, "SELECT COUNT(DISTINCT launch_id) FROM line_stats", got, sizeof got);
+  ck_assert_str_eq(got, "8");
+  db_text(all, "SELECT source_db FROM launches WHERE id = 8", got, sizeof got);
+  ck_assert_msg(strstr(got, "/pts/point-3.db") != NULL, "%s", got);
+  db_text(all, "SELECT MIN(id) || '-' || MAX(id) FROM launches", got, sizeof got);
+  ck_assert_str_eq(got, "1-8");
+  /* merge's bad inputs */
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 1);
+  ck_assert_ptr_nonnull(strstr(r.err, "exists; merge writes a new database"));
+  unlink(all);
+  snprintf(args, sizeof args, "merge --db %s %s/nothere.db", all, pts);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 1);
+  ck_assert_ptr_nonnull(strstr(r.err, "nothere.db: no such statistics database"));
+  snprintf(args, sizeof args, "merge --db %s %s", all, script); /* a shell script */
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 1);
+  ck_assert_msg(strstr(r.err, "points.sh: ") != NULL, "%s", r.err);
+  ck_assert_int_ne(access(all, F_OK), 0); /* nothing half-made left */
+  cli(&r, "merge --db x.db");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_ptr_nonnull(strstr(r.err, "no input databases"));
+  /* --slurm: an array job of the same commands */
+  snprintf(args, sizeof args, "sweep --set cu.count=2,4 --db-dir %s --slurm -- %s 'a b'", pts,
+           WAVESIM_TEST_APP);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_msg(strstr(r.out, "#SBATCH --array=0-1\n") && strstr(r.out, "  1) ") &&
+                    strstr(r.out, " -- " WAVESIM_TEST_APP " 'a b' ;;\n") && strstr(r.out, "esac\n"),
+                "%s", r.out);
+  /* sweep's bad inputs: each point's config is checked first */
+  const struct {
+    const char *args, *err;
+  } bad[] = {
+      {"sweep --db-dir /tmp -- true", "no --set KEY=V1,V2,... to sweep"},
+      {"sweep --set cu.count=2 -- true", "no --db-dir"},
+      {"sweep --set cu.count=2 --db-dir /tmp", "no program given"},
+      {"sweep --set cu.count --db-dir /tmp -- true", "expected KEY=V1,V2,..."},
+      {"sweep --set cu.count=2 --set cu.count=4 --db-dir /tmp -- true", "key swept twice"},
+      {"sweep --set cu.count=2,x --db-dir /tmp -- true", "point 1: --set: key 'cu.count' = 'x'"},
+      {"sweep --set cu.cont=2 --db-dir /tmp -- true", "point 0: "},
+      {"sweep --set cu.count=2 --db-dir /nonexistent/a/b -- true", "cannot create it"},
+      {"sweep --frob --db-dir /tmp -- true", "unknown option '--frob'"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    cli(&r, bad[i].args);
+    ck_assert_msg(r.status == 2 && strstr(r.err, bad[i].err), "%s: status %d, %s", bad[i].args,
+                  r.status, r.err);
+  }
+  snprintf(args, sizeof args, "rm -rf %s", dir);
+  ck_assert_int_eq(system(args), 0);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("cli");
   TCase *tc = tcase_create("core");
@@ -537,6 +652,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, sigkill_between_kernels_keeps_finished_launches);
   tcase_add_test(tc, configs_and_report_errors);
   tcase_add_test(tc, diff_two_runs);
+  tcase_add_test(tc, sweep_and_merge);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -1,0 +1,228 @@
+/* `wavesim sweep`: the points of a parameter sweep as commands, one
+ * `wavesim run` per point with its own database, for an engine that already
+ * schedules jobs: GNU parallel on one machine (pipe the lines into it) or,
+ * with --slurm, a Slurm array job script for a cluster. Every point's config
+ * is checked here, so a typo fails before any job starts; `wavesim merge`
+ * then combines the databases, one column per swept key. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cfg.h"
+#include "cli.h"
+
+#define CLI_SWEEP_MAX_KEYS 16
+#define CLI_SWEEP_MAX_VALUES 256
+#define CLI_SWEEP_MAX_POINTS 100000
+
+const char cli_sweep_details[] =
+    "sweep options:\n"
+    "  --set KEY=V1,V2,...  a swept key and its values (repeatable: every\n"
+    "                       combination is a point)\n"
+    "  --db-dir DIR         where each point's database goes (DIR/point-N.db)\n"
+    "  --config NAME|FILE   the config every point starts from (default: 'default')\n"
+    "  --mode timing|functional\n"
+    "  --slurm              print a Slurm array job script instead of the commands\n"
+    "Run the commands with GNU parallel (wavesim sweep ... | parallel -j 8) or\n"
+    "submit the script (sbatch), then: wavesim merge --db all.db DIR/point-*.db\n";
+
+typedef struct cli_sweep_key {
+  char name[128];
+  char *values[CLI_SWEEP_MAX_VALUES];
+  size_t n;
+  char *buf;
+} cli_sweep_key;
+
+/* s as one shell word: as is when it is plain, else single-quoted. */
+static void cli_shell_word(FILE *out, const char *s) {
+  int plain = *s != 0;
+  for (const char *p = s; *p && plain; p++)
+    plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.,/=:+@%",
+                   *p) != NULL;
+  if (plain) {
+    fputs(s, out);
+    return;
+  }
+  fputc('\'', out);
+  for (; *s; s++) {
+    if (*s == '\'')
+      fputs("'\\''", out);
+    else
+      fputc(*s, out);
+  }
+  fputc('\'', out);
+}
+
+/* The command of point `index` (its values chosen by mixed-radix digits of index). */
+static void cli_sweep_command(FILE *out, const char *self, const char *config, const char *mode,
+                              const char *dir, const cli_sweep_key *keys, size_t nkeys,
+                              size_t index, char **app) {
+  cli_shell_word(out, self);
+  fputs(" run --quiet --config ", out);
+  cli_shell_word(out, config);
+  if (mode) fprintf(out, " --mode %s", mode);
+  size_t rest = index;
+  for (size_t k = 0; k < nkeys; k++) {
+    char set[512];
+    snprintf(set, sizeof set, "%.127s=%.380s", keys[k].name, keys[k].values[rest % keys[k].n]);
+    rest /= keys[k].n;
+    fputs(" --set ", out);
+    cli_shell_word(out, set);
+  }
+  char db[PATH_MAX + 32];
+  snprintf(db, sizeof db, "%s/point-%zu.db", dir, index);
+  fputs(" --db ", out);
+  cli_shell_word(out, db);
+  fputs(" --", out);
+  for (char **a = app; *a; a++) {
+    fputc(' ', out);
+    cli_shell_word(out, *a);
+  }
+}
+
+static void cli_sweep_free(cli_sweep_key *keys, size_t n) {
+  for (size_t k = 0; k < n; k++) free(keys[k].buf);
+}
+
+int cli_cmd_sweep(int argc, char **argv) {
+  cli_sweep_key keys[CLI_SWEEP_MAX_KEYS];
+  size_t nkeys = 0;
+  const char *dir = NULL, *config = "default", *mode = NULL;
+  int slurm = 0, i = 0, rc = 2;
+  for (; i < argc; i++) {
+    int missing = 0;
+    const char *v;
+    if (strcmp(argv[i], "--") == 0) {
+      i++;
+      break;
+    }
+    if (cli_is_help(argv[i])) {
+      cli_help(stdout, "sweep");
+      cli_sweep_free(keys, nkeys);
+      return 0;
+    } else if ((v = cli_opt(argc, argv, &i, "--set", &missing))) {
+      const char *eq = strchr(v, '=');
+      if (!eq || eq == v || !eq[1]) {
+        fprintf(stderr,
+                "wavesim sweep: --set %s: expected KEY=V1,V2,... (e.g. --set "
+                "cu.count=4,8,16)\n",
+                v);
+        goto out;
+      }
+      if (nkeys == CLI_SWEEP_MAX_KEYS) {
+        fprintf(stderr, "wavesim sweep: more than %d swept keys\n", CLI_SWEEP_MAX_KEYS);
+        goto out;
+      }
+      cli_sweep_key *k = &keys[nkeys];
+      snprintf(k->name, sizeof k->name, "%.*s", (int)(eq - v), v);
+      for (size_t j = 0; j < nkeys; j++)
+        if (strcmp(keys[j].name, k->name) == 0) {
+          fprintf(stderr,
+                  "wavesim sweep: --set %s: key swept twice (give its values once, "
+                  "comma-separated)\n",
+                  k->name);
+          goto out;
+        }
+      k->buf = cli_strdup(eq + 1);
+      k->n = 0;
+      if (!k->buf) goto out;
+      nkeys++;
+      for (char *save = NULL, *t = strtok_r(k->buf, ",", &save); t; t = strtok_r(NULL, ",", &save))
+        if (*t && k->n < CLI_SWEEP_MAX_VALUES) k->values[k->n++] = t;
+      if (k->n == 0) {
+        fprintf(stderr, "wavesim sweep: --set %s: no values\n", v);
+        goto out;
+      }
+    } else if ((v = cli_opt(argc, argv, &i, "--db-dir", &missing))) {
+      dir = v;
+    } else if ((v = cli_opt(argc, argv, &i, "--config", &missing))) {
+      config = v;
+    } else if ((v = cli_opt(argc, argv, &i, "--mode", &missing))) {
+      if (strcmp(v, "timing") != 0 && strcmp(v, "functional") != 0) {
+        fprintf(stderr, "wavesim sweep: --mode %s: use 'timing' or 'functional'\n", v);
+        goto out;
+      }
+      mode = v;
+    } else if (strcmp(argv[i], "--slurm") == 0) {
+      slurm = 1;
+    } else {
+      fprintf(stderr, "wavesim sweep: %s '%s' (usage: " CLI_SWEEP_SYNOPSIS ")\n",
+              missing ? "missing value for" : "unknown option", argv[i]);
+      goto out;
+    }
+  }
+  if (!nkeys || !dir || i >= argc) {
+    fprintf(stderr, "wavesim sweep: %s (usage: " CLI_SWEEP_SYNOPSIS ")\n",
+            !nkeys ? "no --set KEY=V1,V2,... to sweep"
+            : !dir ? "no --db-dir for the points' databases"
+                   : "no program given");
+    goto out;
+  }
+  size_t points = 1;
+  for (size_t k = 0; k < nkeys; k++) {
+    if (points > CLI_SWEEP_MAX_POINTS / keys[k].n) {
+      fprintf(stderr, "wavesim sweep: more than %d points\n", CLI_SWEEP_MAX_POINTS);
+      goto out;
+    }
+    points *= keys[k].n;
+  }
+  /* every point's config must load: a bad key or value fails now, not in job 37 */
+  cli_export_config_dir();
+  for (size_t p = 0; p < points; p++) {
+    const char *sets[CLI_SWEEP_MAX_KEYS];
+    char setbuf[CLI_SWEEP_MAX_KEYS][512];
+    size_t rest = p;
+    for (size_t k = 0; k < nkeys; k++) {
+      snprintf(setbuf[k], sizeof setbuf[k], "%.127s=%.380s", keys[k].name,
+               keys[k].values[rest % keys[k].n]);
+      rest /= keys[k].n;
+      sets[k] = setbuf[k];
+    }
+    cfg_device cfg;
+    char err[1024];
+    if (cfg_load(config, sets, nkeys, &cfg, err, sizeof err) != 0) {
+      fprintf(stderr, "wavesim sweep: point %zu: %s\n", p, err);
+      goto out;
+    }
+    cfg_fini(&cfg);
+  }
+  char self[PATH_MAX], absdir[PATH_MAX];
+  if (cli_self(self, sizeof self) != 0 || cli_absolute(dir, absdir, sizeof absdir) != 0) {
+    fprintf(stderr, "wavesim sweep: cannot resolve paths: %s\n", strerror(errno));
+    goto out;
+  }
+  if (mkdir(absdir, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "wavesim sweep: --db-dir %s: cannot create it: %s\n", dir, strerror(errno));
+    goto out;
+  }
+  if (slurm) {
+    printf("#!/bin/bash\n"
+           "# wavesim sweep: %zu point%s, one array task each; submit with sbatch, then\n"
+           "#   %s merge --db %s/all.db %s/point-*.db\n"
+           "#SBATCH --job-name=wavesim-sweep\n"
+           "#SBATCH --array=0-%zu\n"
+           "#SBATCH --output=%s/slurm-%%A_%%a.out\n"
+           "#SBATCH --ntasks=1\n",
+           points, points == 1 ? "" : "s", self, absdir, absdir, points - 1, absdir);
+    printf("case \"$SLURM_ARRAY_TASK_ID\" in\n");
+    for (size_t p = 0; p < points; p++) {
+      printf("  %zu) ", p);
+      cli_sweep_command(stdout, self, config, mode, absdir, keys, nkeys, p, argv + i);
+      printf(" ;;\n");
+    }
+    printf("  *) echo \"wavesim sweep: no point $SLURM_ARRAY_TASK_ID\" >&2; exit 2 ;;\nesac\n");
+  } else {
+    for (size_t p = 0; p < points; p++) {
+      cli_sweep_command(stdout, self, config, mode, absdir, keys, nkeys, p, argv + i);
+      putchar('\n');
+    }
+  }
+  rc = 0;
+out:
+  cli_sweep_free(keys, nkeys);
+  return rc;
+}
