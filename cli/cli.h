@@ -26,6 +26,8 @@ typedef struct cli_cmd {
 #define CLI_SWEEP_SYNOPSIS                                                                         \
   "wavesim sweep --set KEY=V1,V2,... [--set ...] --db-dir DIR [--config NAME] [--slurm] -- "       \
   "PROGRAM [ARGS...]"
+#define CLI_REPLAY_SYNOPSIS                                                                        \
+  "wavesim replay DIR/launch-N [--config NAME|FILE] [--set KEY=VALUE]... [--db FILE]"
 #define CLI_MERGE_SYNOPSIS "wavesim merge --db OUT IN.db..."
 #define CLI_DIFF_SYNOPSIS "wavesim diff A.db B.db [--all] [--top N]"
 #define CLI_SRC_WIDTH 64 /* columns of source text shown per line */
@@ -37,12 +39,13 @@ int cli_cmd_configs(int argc, char **argv);
 int cli_cmd_diff(int argc, char **argv);
 int cli_cmd_sweep(int argc, char **argv);
 int cli_cmd_merge(int argc, char **argv);
+int cli_cmd_replay(int argc, char **argv);
 /* cli_main.c: prints the help of command `name` (the table's), for its
  * --help option; cli_is_help: a is --help or -h. */
 void cli_help(FILE *f, const char *name);
 int cli_is_help(const char *a);
 /* The options of `run`, `sweep` and `merge`, for --help. */
-extern const char cli_run_details[], cli_sweep_details[], cli_merge_details[];
+extern const char cli_run_details[], cli_sweep_details[], cli_merge_details[], cli_replay_details[];
 
 /* cli_util.c */
 /* snprintf for paths: -1 when the result did not fit. */
@@ -63,6 +66,13 @@ int cli_absolute(const char *path, char *out, size_t len);
 char *cli_strdup(const char *s);
 /* The path of this executable (/proc/self/exe). -1: unknown. */
 int cli_self(char *out, size_t len);
+/* A private vendors directory (under TMPDIR) whose only ICD is the library
+ * `lib`: a program pointed at it sees wavesim as its one platform. -1 with
+ * errno when it cannot be made. */
+int cli_make_vendors(const char *lib, char *dir, size_t len, char *icd, size_t icdlen);
+/* Removes it, and a throw-away database made inside it (db, with SQLite's
+ * side files; NULL: none). */
+void cli_remove_vendors(const char *dir, const char *icd, const char *db);
 /* A count option's value: a decimal integer >= min, else -1. */
 long long cli_count(const char *v, long long min);
 /* Value of "--opt VALUE" or "--opt=VALUE" at argv[*i] (moving *i past a

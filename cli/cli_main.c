@@ -23,6 +23,11 @@ static const cli_cmd cli_cmds[] = {
      "DRAM traffic (--all: every statistic that differs) and the source lines\n"
      "whose cost moved most (--top N of them, default 5, 0: all).",
      NULL, cli_cmd_diff},
+    {"replay", CLI_REPLAY_SYNOPSIS,
+     "Run one launch captured by `wavesim run --capture DIR` alone, on its own\n"
+     "config or another (--config, --set), and check that every buffer and\n"
+     "image it had ends as in the captured run.",
+     cli_replay_details, cli_cmd_replay},
     {"sweep", CLI_SWEEP_SYNOPSIS,
      "Print one `wavesim run` command per point of a parameter sweep (every\n"
      "combination of the --set values, each point its own database), for GNU\n"

@@ -126,3 +126,36 @@ const char *cli_opt(int argc, char **argv, int *i, const char *opt, int *missing
   }
   return argv[++*i];
 }
+
+/* A private vendors directory whose only ICD is wavesim: the program sees
+ * wavesim as its one platform whatever else is installed. */
+int cli_make_vendors(const char *lib, char *dir, size_t len, char *icd, size_t icdlen) {
+  const char *tmp = getenv("TMPDIR");
+  if (cli_fmt(dir, len, "%s/wavesim-vendors-XXXXXX", tmp && *tmp ? tmp : "/tmp") != 0 ||
+      !mkdtemp(dir))
+    return -1;
+  if (cli_fmt(icd, icdlen, "%s/wavesim.icd", dir) != 0) {
+    rmdir(dir);
+    return -1;
+  }
+  FILE *f = fopen(icd, "w");
+  if (!f) {
+    rmdir(dir);
+    return -1;
+  }
+  fprintf(f, "%s\n", lib);
+  return fclose(f);
+}
+
+/* Removes the private vendors directory, and the throw-away database (with
+ * SQLite's side files) when one was made inside it. */
+void cli_remove_vendors(const char *dir, const char *icd, const char *db) {
+  unlink(icd);
+  if (db) {
+    static const char *const side[] = {"", "-wal", "-shm", "-journal"};
+    char f[PATH_MAX + 16];
+    for (size_t k = 0; k < sizeof side / sizeof side[0]; k++)
+      if (cli_fmt(f, sizeof f, "%s%s", db, side[k]) == 0) unlink(f);
+  }
+  rmdir(dir);
+}

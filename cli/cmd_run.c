@@ -65,7 +65,7 @@ typedef struct cli_run_opts {
   size_t nsets;
   int quiet, lines;
   long long top;
-  const char *trace, *trace_detail;
+  const char *trace, *trace_detail, *capture;
   char **app;
 } cli_run_opts;
 
@@ -125,6 +125,8 @@ static int cli_parse_run(int argc, char **argv, cli_run_opts *o) {
         fprintf(stderr, "wavesim run: --top %s: expected a count (0 shows every line)\n", v);
         return -1;
       }
+    } else if ((v = cli_opt(argc, argv, &i, "--capture", &missing))) {
+      o->capture = v;
     } else if ((v = cli_opt(argc, argv, &i, "--trace-detail", &missing))) {
       trace_detail d;
       if (trace_detail_parse(v, &d) != 0) {
@@ -150,39 +152,6 @@ static int cli_parse_run(int argc, char **argv, cli_run_opts *o) {
   }
   o->app = argv + i;
   return 0;
-}
-
-/* A private vendors directory whose only ICD is wavesim: the program sees
- * wavesim as its one platform whatever else is installed. */
-static int cli_make_vendors(const char *lib, char *dir, size_t len, char *icd, size_t icdlen) {
-  const char *tmp = getenv("TMPDIR");
-  if (cli_fmt(dir, len, "%s/wavesim-vendors-XXXXXX", tmp && *tmp ? tmp : "/tmp") != 0 ||
-      !mkdtemp(dir))
-    return -1;
-  if (cli_fmt(icd, icdlen, "%s/wavesim.icd", dir) != 0) {
-    rmdir(dir);
-    return -1;
-  }
-  FILE *f = fopen(icd, "w");
-  if (!f) {
-    rmdir(dir);
-    return -1;
-  }
-  fprintf(f, "%s\n", lib);
-  return fclose(f);
-}
-
-/* Removes the private vendors directory, and the throw-away database (with
- * SQLite's side files) when one was made inside it. */
-static void cli_remove_vendors(const char *dir, const char *icd, const char *db) {
-  unlink(icd);
-  if (db) {
-    static const char *const side[] = {"", "-wal", "-shm", "-journal"};
-    char f[PATH_MAX + 16];
-    for (size_t k = 0; k < sizeof side / sizeof side[0]; k++)
-      if (cli_fmt(f, sizeof f, "%s%s", db, side[k]) == 0) unlink(f);
-  }
-  rmdir(dir);
 }
 
 int cli_cmd_run(int argc, char **argv) {
@@ -271,6 +240,15 @@ int cli_cmd_run(int argc, char **argv) {
     setenv("WAVESIM_TRACE", trace, 1);
   }
   if (o.trace_detail) setenv("WAVESIM_TRACE_DETAIL", o.trace_detail, 1);
+  if (o.capture) {
+    char cap[PATH_MAX];
+    if (cli_absolute(o.capture, cap, sizeof cap) != 0) {
+      fprintf(stderr, "wavesim: cannot resolve the capture directory: %s\n", strerror(errno));
+      cli_remove_vendors(vdir, icd, keep_db ? NULL : db);
+      return 2;
+    }
+    setenv("WAVESIM_CAPTURE", cap, 1);
+  }
   if (o.nsets) {
     char *joined = NULL;
     size_t len = 0;

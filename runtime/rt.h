@@ -97,6 +97,9 @@ struct _cl_platform_id {
   int db_failed;
   char *db_path;              /* NULL: statistics database disabled */
   char *report_path;          /* WAVESIM_REPORT, or NULL */
+  char *capture_dir;          /* WAVESIM_CAPTURE: where each launch is captured, or NULL */
+  unsigned capture_seq;       /* launches captured so far (their directories' numbers) */
+  int capture_failed;         /* said once; the program runs on */
   char *trace_path;           /* WAVESIM_TRACE timeline file, or NULL */
   struct trace_writer *trace; /* opened at the first timed launch */
   int trace_detail;           /* trace_detail (traces/trace.h): WAVESIM_TRACE_DETAIL */
@@ -327,6 +330,18 @@ void rt_stats_record(struct _cl_platform_id *p, const sim_stats *s);
 /* WAVESIM_TRACE: sets l->trace and starts the launch's timeline (timing mode
  * only); rt_trace_end writes it once sim_run returns. No-ops without a trace. */
 void rt_trace_begin(struct _cl_device_id *d, sim_launch *l);
+/* rt_capture.c (WAVESIM_CAPTURE): writes the launch's program, NDRange,
+ * arguments and input bytes before it runs (NULL when not capturing or
+ * the capture failed, said once), and its outputs after it (`ran`: it
+ * completed). mems: its pointer and image arguments' objects in argument
+ * order, NULL pointers left out (rt_launch.c's list). */
+typedef struct rt_capture rt_capture;
+rt_capture *rt_capture_begin(struct _cl_device_id *d, struct _cl_kernel *k, int di,
+                             const sim_launch *l, struct _cl_mem *const *mems, uint32_t nmems);
+void rt_capture_end(rt_capture *c, struct _cl_platform_id *p, int ran);
+/* rt_program.c: device di's CL_PROGRAM_BINARIES entry (malloc'd, *len bytes),
+ * NULL when it has none (an IL program) or memory ran out. */
+unsigned char *rt_program_binary(const struct _cl_program *p, cl_uint di, size_t *len);
 void rt_trace_end(struct _cl_device_id *d, sim_launch *l, const sim_stats *s);
 
 /* ---- helpers (rt_util.c) ---- */

@@ -57,9 +57,11 @@ static cl_int rt_launch_run(rt_cmd *c, uint64_t *dur) {
   /* a launch the host enqueued while the device still ran earlier work
    * (START after SUBMIT) had its front-end setup overlapped with that work */
   lc->l.queued = c->event->t_start > c->event->t_submit;
+  rt_capture *cap = rt_capture_begin(d, lc->kernel, lc->di, &lc->l, lc->mems, lc->nmems);
   rt_trace_begin(d, &lc->l);
   sim_status st = sim_run(d->sim, &lc->l, &s, err, sizeof err);
   rt_trace_end(d, &lc->l, &s);
+  rt_capture_end(cap, d->platform, st == SIM_OK);
   if (st == SIM_OK) rt_printf_end(d->sim, lc->kernel->program->dev[lc->di].prog, &lc->l, pbuf);
   if (pbuf) sim_mem_free(d->sim, pbuf);
   rt_stats_identity(&s, lc, d); /* sim_run names the device; keep the preset's name */

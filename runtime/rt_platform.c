@@ -43,8 +43,8 @@ static int rt_device_init(struct _cl_platform_id *p, struct _cl_device_id *d, co
   /* the overrides, as the statistics rows record them (wavesim merge reads them back) */
   size_t used = 0;
   for (size_t i = 0; i < nsets && used < sizeof d->overrides; i++)
-    used += (size_t)snprintf(d->overrides + used, sizeof d->overrides - used, "%s%s",
-                             i ? ";" : "", sets[i]);
+    used += (size_t)snprintf(d->overrides + used, sizeof d->overrides - used, "%s%s", i ? ";" : "",
+                             sets[i]);
   d->index = (cl_uint)(d - p->devices);
   /* A config named twice gets "#2" so statistics rows tell the devices apart. */
   int repeat = 1;
@@ -202,6 +202,8 @@ static void rt_platform_init(void) {
   if (rep && *rep) p->report_path = rt_strdup(rep);
   const char *trace = getenv("WAVESIM_TRACE");
   if (trace && *trace) p->trace_path = rt_strdup(trace);
+  const char *cap = getenv("WAVESIM_CAPTURE");
+  if (cap && *cap) p->capture_dir = rt_strdup(cap);
   rt_devices_init(p);
   rt_the_platform = p;
 }

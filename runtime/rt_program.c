@@ -743,6 +743,13 @@ static void rt_binary_write(const struct _cl_program *p, cl_uint i, unsigned cha
   }
 }
 
+unsigned char *rt_program_binary(const struct _cl_program *p, cl_uint di, size_t *len) {
+  *len = rt_binary_size(p, di);
+  unsigned char *b = *len ? malloc(*len) : NULL;
+  if (b) rt_binary_write(p, di, b);
+  return b;
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info param, size_t size,
                                                  void *value, size_t *size_ret) {
   if (!RT_VALID(p, RT_MAGIC_PROGRAM)) return CL_INVALID_PROGRAM;

@@ -72,10 +72,9 @@ START_TEST(help) {
   ck_assert_int_eq(r.status, 2);
   cli(&r, "frobnicate");
   ck_assert_int_eq(r.status, 2);
-  ck_assert_str_eq(
-      r.err,
-      "wavesim: unknown command 'frobnicate' (commands: run, report, diff, sweep, merge, configs; "
-      "see wavesim --help)\n");
+  ck_assert_str_eq(r.err, "wavesim: unknown command 'frobnicate' (commands: run, report, diff, "
+                          "replay, sweep, merge, configs; "
+                          "see wavesim --help)\n");
 }
 END_TEST
 
@@ -636,6 +635,85 @@ START_TEST(sweep_and_merge) {
 }
 END_TEST
 
+/* run --capture writes each launch; replay runs one alone on its config or
+ * another and checks its outputs; a tampered output, a damaged or foreign
+ * capture and bad options each say so */
+START_TEST(capture_and_replay) {
+  char dir[] = "/tmp/wavesim-capture-XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  char args[1024], path[256];
+  cli_result r;
+  snprintf(args, sizeof args, "run --quiet --db none --capture %s/cap -- %s", dir,
+           WAVESIM_TEST_APP);
+  cli(&r, args);
+  ck_assert_msg(r.status == 0, "%s", r.err);
+  snprintf(path, sizeof path, "%s/cap/launch-0002/capture.txt", dir);
+  ck_assert_msg(access(path, F_OK) == 0, "no %s", path);
+  const char *configs[] = {"", "--config h100 --set cu.count=4", "--mode functional"};
+  for (size_t i = 0; i < 3; i++) {
+    snprintf(args, sizeof args, "replay %s/cap/launch-0002 --db none --quiet %s", dir, configs[i]);
+    cli(&r, args);
+    ck_assert_msg(r.status == 0 && strstr(r.out, "wavesim replay: vadd: 3 outputs equal the "
+                                                 "captured run's"),
+                  "%s: %d %s %s", configs[i], r.status, r.out, r.err);
+  }
+  /* the replay's launch is recorded like any run's, with the summary */
+  snprintf(args, sizeof args, "replay %s/cap/launch-0001 --db %s/r.db", dir, dir);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_msg(strstr(r.err, "vadd") && strstr(r.err, "wavesim: 1 kernel launch"), "%s", r.err);
+  /* a tampered output */
+  snprintf(args, sizeof args,
+           "printf '\\377' | dd of=%s/cap/launch-0001/out-2.bin bs=1 seek=5 "
+           "conv=notrunc 2>/dev/null",
+           dir);
+  ck_assert_int_eq(system(args), 0);
+  snprintf(args, sizeof args, "replay %s/cap/launch-0001 --db none --quiet", dir);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 1);
+  ck_assert_msg(strstr(r.out, "argument 2 (buffer, 4096 bytes) differs from the captured run's, "
+                              "first at byte 5"),
+                "%s", r.out);
+  /* damaged and foreign captures, bad options */
+  snprintf(args, sizeof args, "rm %s/cap/launch-0002/in-0.bin", dir);
+  ck_assert_int_eq(system(args), 0);
+  snprintf(args, sizeof args, "replay %s/cap/launch-0002 --db none", dir);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 1);
+  ck_assert_msg(strstr(r.err, "in-0.bin: No such file or directory (a damaged capture?)"), "%s",
+                r.err);
+  snprintf(args, sizeof args,
+           "sed -i 's/^wavesim-capture 1/wavesim-capture 9/' "
+           "%s/cap/launch-0002/capture.txt",
+           dir);
+  ck_assert_int_eq(system(args), 0);
+  cli(&r, "replay /nonexistent/launch-0001");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_ptr_nonnull(strstr(r.err, "capture.txt: No such file or directory (give the directory "
+                                      "of one captured launch"));
+  snprintf(args, sizeof args, "replay %s/cap/launch-0002", dir);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_msg(strstr(r.err, "capture format version 9; this wavesim reads version 1"), "%s",
+                r.err);
+  snprintf(args, sizeof args, "echo 'kernel vadd' > %s/cap/launch-0002/capture.txt", dir);
+  ck_assert_int_eq(system(args), 0);
+  snprintf(args, sizeof args, "replay %s/cap/launch-0002", dir);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_ptr_nonnull(strstr(r.err, "not a wavesim capture"));
+  snprintf(args, sizeof args, "replay %s/cap/launch-0001 --set cu.count=x", dir);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_ptr_nonnull(strstr(r.err, "cu.count"));
+  cli(&r, "replay");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_ptr_nonnull(strstr(r.err, "no capture given"));
+  snprintf(args, sizeof args, "rm -rf %s", dir);
+  ck_assert_int_eq(system(args), 0);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("cli");
   TCase *tc = tcase_create("core");
@@ -653,6 +731,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, configs_and_report_errors);
   tcase_add_test(tc, diff_two_runs);
   tcase_add_test(tc, sweep_and_merge);
+  tcase_add_test(tc, capture_and_replay);
   suite_add_tcase(s, tc);
   return s;
 }
