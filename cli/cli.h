@@ -100,9 +100,10 @@ struct sqlite3_stmt *cli_db_launches(struct sqlite3 *db, const char *path, const
 int64_t cli_db_last_id(const char *path, char *err, size_t errlen);
 
 /* Prints one row per launch with after_id < id <= last_id (last_id 0: no
- * upper bound) to out, then a total line. Returns the number of launches
+ * upper bound) to out, then a total line naming the database (kept 0: a
+ * throw-away one, --db none). Returns the number of launches
  * printed, or -1 with a message in err. */
-int cli_report(FILE *out, const char *path, int64_t after_id, int64_t last_id, char *err,
+int cli_report(FILE *out, const char *path, int kept, int64_t after_id, int64_t last_id, char *err,
                size_t errlen);
 
 /* For the same launches, the `top` hottest source lines of each (0: all):

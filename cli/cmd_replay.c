@@ -157,8 +157,8 @@ static int cli_cap_read(cli_cap *c, char *err, size_t errlen) {
       rc = -1;
     }
     if (rc != 0 && !err[0])
-      snprintf(err, errlen, "%.400s:%d: cannot read '%.200s %.400s' (a damaged capture?)", path, n, line,
-               v);
+      snprintf(err, errlen, "%.400s:%d: cannot read '%.200s %.400s' (a damaged capture?)", path, n,
+               line, v);
   }
   fclose(f);
   if (rc == 0 && (n == 0 || !have_kernel || !c->pfile[0] || !c->dims)) {
@@ -483,7 +483,7 @@ int cli_cmd_replay(int argc, char **argv) {
   int rc = cli_replay_run(&c);
   if (!quiet && before >= 0) {
     fflush(stdout);
-    if (cli_report(stderr, dbpath, before, 0, err, sizeof err) < 0)
+    if (cli_report(stderr, dbpath, keep, before, 0, err, sizeof err) < 0)
       fprintf(stderr, "wavesim: %s\n", err);
   }
   cli_remove_vendors(vdir, icd, keep ? NULL : dbpath);

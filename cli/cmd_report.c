@@ -51,7 +51,7 @@ int cli_cmd_report(int argc, char **argv) {
     return 1;
   }
   int64_t after = launch ? launch - 1 : 0;
-  if (cli_report(stdout, db, after, launch, err, sizeof err) < 0 ||
+  if (cli_report(stdout, db, 1, after, launch, err, sizeof err) < 0 ||
       (lines && cli_report_lines(stdout, db, after, launch, (int)top, err, sizeof err) < 0)) {
     fprintf(stderr, "wavesim: %s\n", err);
     return 1;

@@ -295,7 +295,7 @@ int cli_cmd_run(int argc, char **argv) {
   }
   if (!o.quiet) {
     fflush(stdout);
-    if (cli_report(stderr, db, before, 0, err, sizeof err) < 0)
+    if (cli_report(stderr, db, keep_db, before, 0, err, sizeof err) < 0)
       fprintf(stderr, "wavesim: %s\n", err);
   }
   if (o.lines && cli_report_lines(stderr, db, before, 0, (int)o.top, err, sizeof err) < 0)

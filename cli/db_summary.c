@@ -104,7 +104,7 @@ static int cli_list_has(const char *list, const char *item) {
   return 0;
 }
 
-int cli_report(FILE *out, const char *path, int64_t after_id, int64_t last_id, char *err,
+int cli_report(FILE *out, const char *path, int kept, int64_t after_id, int64_t last_id, char *err,
                size_t errlen) {
   if (access(path, F_OK) != 0) {
     fprintf(out, "wavesim: no kernel launches recorded (%s does not exist)\n", path);
@@ -179,8 +179,9 @@ int cli_report(FILE *out, const char *path, int64_t after_id, int64_t last_id, c
     cli_bytes(dram, sizeof dram, tot_dram);
     fprintf(out, "%-4s %-24s %-14s %-10s %12lld %11.2f %12lld %-16s %9s %6s %6s %8s\n", "", "total",
             "", "", tot_cycles, tot_ns / 1000.0, tot_insts, "", "", "", "", dram);
-    fprintf(out, "wavesim: %d kernel launch%s, config%s %s, statistics in %s\n", rows,
-            rows == 1 ? "" : "es", nconfigs > 1 ? "s" : "", config[0] ? config : "?", path);
+    fprintf(out, "wavesim: %d kernel launch%s, config%s %s, statistics %s%s\n", rows,
+            rows == 1 ? "" : "es", nconfigs > 1 ? "s" : "", config[0] ? config : "?",
+            kept ? "in " : "not kept (--db none)", kept ? path : "");
   }
   return rows;
 }
