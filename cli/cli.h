@@ -29,7 +29,7 @@ typedef struct cli_cmd {
 #define CLI_REPLAY_SYNOPSIS                                                                        \
   "wavesim replay DIR/launch-N [--config NAME|FILE] [--set KEY=VALUE]... [--db FILE]"
 #define CLI_MERGE_SYNOPSIS "wavesim merge --db OUT IN.db..."
-#define CLI_DIFF_SYNOPSIS "wavesim diff A.db B.db [--all] [--top N]"
+#define CLI_DIFF_SYNOPSIS "wavesim diff A.db B.db [--all] [--top N] [--by kernel|order]"
 #define CLI_SRC_WIDTH 64 /* columns of source text shown per line */
 
 /* The commands (cmd_*.c). */

@@ -21,7 +21,8 @@ static const cli_cmd cli_cmds[] = {
      "Compare two statistics databases launch by launch (matched by program,\n"
      "kernel and order): cycles, stalls, occupancy, hit rates, bank conflicts,\n"
      "DRAM traffic (--all: every statistic that differs) and the source lines\n"
-     "whose cost moved most (--top N of them, default 5, 0: all).",
+     "whose cost moved most (--top N of them, default 5, 0: all); --by order\n"
+     "pairs the k-th launches whatever their kernels (two versions of one).",
      NULL, cli_cmd_diff},
     {"replay", CLI_REPLAY_SYNOPSIS,
      "Run one launch captured by `wavesim run --capture DIR` alone, on its own\n"

@@ -357,7 +357,7 @@ static void cli_diff_pair(FILE *out, cli_db *a, const cli_row *ra, cli_db *b, co
 
 int cli_cmd_diff(int argc, char **argv) {
   const char *files[2] = {NULL, NULL};
-  int nfiles = 0, all = 0;
+  int nfiles = 0, all = 0, by_order = 0;
   long long top = CLI_DIFF_TOP;
   for (int i = 0; i < argc; i++) {
     int missing = 0;
@@ -367,6 +367,15 @@ int cli_cmd_diff(int argc, char **argv) {
       return 0;
     } else if (strcmp(argv[i], "--all") == 0) {
       all = 1;
+    } else if ((v = cli_opt(argc, argv, &i, "--by", &missing))) {
+      if (strcmp(v, "kernel") && strcmp(v, "order")) {
+        fprintf(stderr,
+                "wavesim diff: --by %s: use 'kernel' (program, kernel and order, the "
+                "default) or 'order' (the k-th launch of each, whatever its kernel)\n",
+                v);
+        return 2;
+      }
+      by_order = v[0] == 'o';
     } else if ((v = cli_opt(argc, argv, &i, "--top", &missing))) {
       if ((top = cli_count(v, 0)) < 0) {
         fprintf(stderr, "wavesim diff: --top %s: expected a count (0 shows every line)\n", v);
@@ -404,6 +413,8 @@ int cli_cmd_diff(int argc, char **argv) {
     cli_rows_free(&d[1]);
     return 1;
   }
+  for (int s = 0; by_order && s < 2; s++)
+    for (int i = 0; i < d[s].n; i++) d[s].rows[i].key[0] = 0;
   int pairs = 0;
   for (int i = 0; i < d[0].n; i++) {
     int k = cli_order(&d[0], i);
@@ -421,10 +432,9 @@ int cli_cmd_diff(int argc, char **argv) {
       if (!d[s].rows[i].matched)
         printf("\nonly in %s (%s): #%lld %s\n", s ? "B" : "A", d[s].path, d[s].rows[i].id,
                cli_text(&d[s].rows[i], "kernel"));
-  printf("\nA = %s (%d launch%s), B = %s (%d launch%s): %d matched by program, kernel and "
-         "order\n",
-         d[0].path, d[0].n, d[0].n == 1 ? "" : "es", d[1].path, d[1].n, d[1].n == 1 ? "" : "es",
-         pairs);
+  printf("\nA = %s (%d launch%s), B = %s (%d launch%s): %d matched by %s\n", d[0].path, d[0].n,
+         d[0].n == 1 ? "" : "es", d[1].path, d[1].n, d[1].n == 1 ? "" : "es", pairs,
+         by_order ? "order" : "program, kernel and order");
   cli_rows_free(&d[0]);
   cli_rows_free(&d[1]);
   return 0;

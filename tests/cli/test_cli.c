@@ -467,6 +467,16 @@ START_TEST(diff_two_runs) {
   ck_assert_msg(strstr(r.out, "only in B (") && strstr(r.out, "): #3 vadd") &&
                     strstr(r.out, "): #4 vadd"),
                 "%s", r.out);
+  /* --by order: the k-th launches pair whatever they run */
+  snprintf(args, sizeof args, "diff %s %s --by order", a, b);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_msg(strstr(r.out, "A#2 ~ B#2: vadd") && strstr(r.out, "2 matched by order"), "%s",
+                r.out);
+  snprintf(args, sizeof args, "diff %s %s --by name", a, b);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_ptr_nonnull(strstr(r.err, "--by name: use 'kernel'"));
   /* a database against itself: nothing moved */
   snprintf(args, sizeof args, "diff --all %s %s", a, a);
   cli(&r, args);
@@ -478,7 +488,7 @@ START_TEST(diff_two_runs) {
   cli(&r, "diff only-one.db");
   ck_assert_int_eq(r.status, 2);
   ck_assert_str_eq(r.err, "wavesim diff: two databases needed (usage: wavesim diff A.db B.db "
-                          "[--all] [--top N])\n");
+                          "[--all] [--top N] [--by kernel|order])\n");
   snprintf(args, sizeof args, "diff %s /nonexistent/b.db", a);
   cli(&r, args);
   ck_assert_int_eq(r.status, 1);
