@@ -374,9 +374,7 @@ out:
   return rc;
 }
 
-int cli_cmd_replay(int argc, char **argv) {
-  static cli_cap c; /* large */
-  memset(&c, 0, sizeof c);
+static int cli_replay(int argc, char **argv, cli_cap *c) {
   const char *config = NULL, *db = NULL, *mode = NULL, *check = NULL, *dir = NULL;
   char sets[4096] = "";
   int quiet = 0;
@@ -429,17 +427,17 @@ int cli_cmd_replay(int argc, char **argv) {
     return 2;
   }
   char err[2048] = "";
-  snprintf(c.dir, sizeof c.dir, "%s", dir);
-  if (cli_cap_read(&c, err, sizeof err) != 0) {
+  snprintf(c->dir, sizeof c->dir, "%s", dir);
+  if (cli_cap_read(c, err, sizeof err) != 0) {
     fprintf(stderr, "wavesim replay: %s\n", err);
     return 2;
   }
   /* the captured config and overrides, then the user's */
   char all[8192];
-  snprintf(all, sizeof all, "%s%s%s", config ? "" : c.overrides,
-           !config && c.overrides[0] && sets[0] ? ";" : "", sets);
+  snprintf(all, sizeof all, "%s%s%s", config ? "" : c->overrides,
+           !config && c->overrides[0] && sets[0] ? ";" : "", sets);
   cli_export_config_dir();
-  const char *cfgname = config ? config : c.config[0] ? c.config : "default";
+  const char *cfgname = config ? config : c->config[0] ? c->config : "default";
   {
     const char *list[256];
     size_t nl = 0;
@@ -480,12 +478,23 @@ int cli_cmd_replay(int argc, char **argv) {
   if (mode) setenv("WAVESIM_MODE", mode, 1);
   if (check) setenv("WAVESIM_CHECK", check, 1);
   unsetenv("WAVESIM_CAPTURE"); /* a replay is not captured again */
-  int rc = cli_replay_run(&c);
+  int rc = cli_replay_run(c);
   if (!quiet && before >= 0) {
     fflush(stdout);
     if (cli_report(stderr, dbpath, keep, before, 0, err, sizeof err) < 0)
       fprintf(stderr, "wavesim: %s\n", err);
   }
   cli_remove_vendors(vdir, icd, keep ? NULL : dbpath);
+  return rc;
+}
+
+int cli_cmd_replay(int argc, char **argv) {
+  cli_cap *c = calloc(1, sizeof *c); /* large: its arguments' table */
+  if (!c) {
+    fprintf(stderr, "wavesim replay: out of memory\n");
+    return 2;
+  }
+  int rc = cli_replay(argc, argv, c);
+  free(c);
   return rc;
 }
