@@ -23,17 +23,22 @@ typedef struct cli_cmd {
 #define CLI_RUN_SYNOPSIS "wavesim run [options] -- PROGRAM [ARGS...]"
 #define CLI_REPORT_SYNOPSIS "wavesim report [--db FILE] [--lines] [--top N] [--launch N]"
 #define CLI_CONFIGS_SYNOPSIS "wavesim configs"
+#define CLI_COMPILE_SYNOPSIS                                                                       \
+  "wavesim compile FILE.cl [-D..] [-I..] [--config NAME].. [--kernel K] [--local X,Y,Z]\n"         \
+  "                [--format text|json]"
 
 /* The commands (cmd_*.c). */
 int cli_cmd_run(int argc, char **argv);
 int cli_cmd_report(int argc, char **argv);
 int cli_cmd_configs(int argc, char **argv);
+int cli_cmd_compile(int argc, char **argv);
 /* cli_main.c: prints the help of command `name` (the table's), for its
  * --help option; cli_is_help: a is --help or -h. */
 void cli_help(FILE *f, const char *name);
 int cli_is_help(const char *a);
-/* `wavesim run`'s options and environment, for --help. */
+/* `wavesim run`'s options and environment, for --help; compile's options. */
 extern const char cli_run_details[];
+extern const char cli_compile_details[];
 
 /* cli_util.c */
 /* snprintf for paths: -1 when the result did not fit. */
