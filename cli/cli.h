@@ -1,6 +1,7 @@
 /* The wavesim command: a table of subcommands (cli_main.c), one file each
- * (cmd_*.c), the helpers they share (cli_util.c) and the database readers
- * behind the summaries (db_summary.c, db_lines.c). */
+ * (cmd_*.c; compile's analysis and reports in compile_*.c, compile.h), the
+ * helpers they share (cli_util.c) and the database readers behind the
+ * summaries (db_summary.c, db_lines.c). */
 #ifndef WAVESIM_CLI_H
 #define WAVESIM_CLI_H
 
@@ -25,7 +26,7 @@ typedef struct cli_cmd {
 #define CLI_CONFIGS_SYNOPSIS "wavesim configs"
 #define CLI_COMPILE_SYNOPSIS                                                                       \
   "wavesim compile FILE.cl [-D..] [-I..] [--config NAME].. [--kernel K] [--local X,Y,Z]\n"         \
-  "                [--format text|json]"
+  "                  [--format text|json]"
 
 /* The commands (cmd_*.c). */
 int cli_cmd_run(int argc, char **argv);
