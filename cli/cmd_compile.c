@@ -244,13 +244,13 @@ static void cli_compile_lift(cli_compile_item *it) {
     }
     snprintf(it->lift, sizeof it->lift, "LDS: less would not fit another work-group");
   } else if (!strcmp(lim, "workgroups")) {
-    /* cu.max_workgroups_per_cu binds: bigger work-groups fill more slots */
+    /* cu.max_workgroups binds: bigger work-groups fill more slots */
     for (uint64_t n = items * 2; n <= (uint64_t)c->cu_max_wg_size; n *= 2)
       if (sim_occupancy_compute(c, n, k->nvgprs, k->nsgprs, k->lds_bytes, &t, err, sizeof err) ==
               0 &&
           (uint64_t)t.wgs_per_cu * t.waves_per_wg > (uint64_t)have * o->waves_per_wg) {
         snprintf(it->lift, sizeof it->lift,
-                 "work-groups per CU (cu.max_workgroups_per_cu = %u): work-groups of %llu "
+                 "work-groups per CU (cu.max_workgroups = %u): work-groups of %llu "
                  "work-items would keep %u waves per CU instead of %u",
                  have, (unsigned long long)n, t.wgs_per_cu * t.waves_per_wg,
                  have * o->waves_per_wg);

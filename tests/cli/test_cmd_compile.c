@@ -245,8 +245,9 @@ START_TEST(lds_conflicts) {
 END_TEST
 
 /* A work-group needing LDS for three per CU: the limiter is lds, and the
- * lift names the size that would fit a fourth; one needing more than a
- * work-group may have cannot launch, and says why. */
+ * lift names the size that would fit a fourth; with one work-group per CU
+ * allowed, larger work-groups lift it; full slots cannot be lifted; one
+ * needing more LDS than a work-group may have cannot launch, and says why. */
 START_TEST(occupancy_lift) {
   char cl[] = "/tmp/wavesim-compile-occ-XXXXXX.cl";
   close(mkstemps(cl, 3));
@@ -268,6 +269,24 @@ START_TEST(occupancy_lift) {
                     strstr(r.out, "limited by lds") &&
                     strstr(r.out, "to lift it: LDS: 20224 bytes allocated per work-group -> "
                                   "16384 would allow 4 work-groups per CU"),
+                "%s", r.out);
+  run_free(&r);
+  /* one work-group per CU allowed: larger ones keep more waves */
+  snprintf(args, sizeof args, "%s -DSIZE=64 --local 64 --set cu.max_workgroups=1", cl);
+  compile(&r, args, NULL);
+  ck_assert_msg(r.status == 0, "%s", r.err);
+  ck_assert_msg(strstr(r.out, "limited by workgroups") &&
+                    strstr(r.out, "to lift it: work-groups per CU (cu.max_workgroups = 1): "
+                                  "work-groups of 128 work-items would keep 4 waves per CU "
+                                  "instead of 2"),
+                "%s", r.out);
+  run_free(&r);
+  /* every slot full */
+  snprintf(args, sizeof args, "%s -DSIZE=64 --local 64", cl);
+  compile(&r, args, NULL);
+  ck_assert_msg(r.status == 0, "%s", r.err);
+  ck_assert_msg(strstr(r.out, "(100%), limited by wave_slots") &&
+                    strstr(r.out, "to lift it: wave slots: every slot holds a wave"),
                 "%s", r.out);
   run_free(&r);
   snprintf(args, sizeof args, "%s -DSIZE=9000 --set lds.max_per_workgroup=32768", cl);
