@@ -1,6 +1,7 @@
 /* The wavesim command: a table of subcommands (cli_main.c), one file each
- * (cmd_*.c), the helpers they share (cli_util.c) and the database readers
- * behind the summaries (db_summary.c, db_lines.c). */
+ * (cmd_*.c; compile's analysis and reports in compile_*.c, compile.h), the
+ * helpers they share (cli_util.c) and the database readers behind the
+ * summaries (db_summary.c, db_lines.c). */
 #ifndef WAVESIM_CLI_H
 #define WAVESIM_CLI_H
 
@@ -31,6 +32,9 @@ typedef struct cli_cmd {
 #define CLI_MERGE_SYNOPSIS "wavesim merge --db OUT IN.db..."
 #define CLI_DIFF_SYNOPSIS "wavesim diff A.db B.db [--all] [--top N] [--by kernel|order]"
 #define CLI_SRC_WIDTH 64 /* columns of source text shown per line */
+#define CLI_COMPILE_SYNOPSIS                                                                       \
+  "wavesim compile FILE.cl [-D..] [-I..] [--config NAME].. [--kernel K] [--local X,Y,Z]\n"         \
+  "                  [--format text|json]"
 
 /* The commands (cmd_*.c). */
 int cli_cmd_run(int argc, char **argv);
@@ -40,12 +44,14 @@ int cli_cmd_diff(int argc, char **argv);
 int cli_cmd_sweep(int argc, char **argv);
 int cli_cmd_merge(int argc, char **argv);
 int cli_cmd_replay(int argc, char **argv);
+int cli_cmd_compile(int argc, char **argv);
 /* cli_main.c: prints the help of command `name` (the table's), for its
  * --help option; cli_is_help: a is --help or -h. */
 void cli_help(FILE *f, const char *name);
 int cli_is_help(const char *a);
-/* The options of `run`, `sweep` and `merge`, for --help. */
-extern const char cli_run_details[], cli_sweep_details[], cli_merge_details[], cli_replay_details[];
+/* The commands' options (and run's environment), for --help. */
+extern const char cli_run_details[], cli_sweep_details[], cli_merge_details[], cli_replay_details[],
+    cli_compile_details[];
 
 /* cli_util.c */
 /* snprintf for paths: -1 when the result did not fit. */

@@ -17,6 +17,12 @@ static const cli_cmd cli_cmds[] = {
      "(--launch: only launch N); --lines adds each launch's hottest source\n"
      "lines (instructions, stall cycles, LDS conflicts, memory requests, text).",
      NULL, cli_cmd_report},
+    {"compile", CLI_COMPILE_SYNOPSIS,
+     "Build an OpenCL C file for each preset without a host program and print,\n"
+     "per kernel, its ISA under the source lines, VGPR/SGPR/LDS/scratch use,\n"
+     "occupancy with its limiter (and what would lift it), and the LDS bank\n"
+     "conflicts of each LDS access whose address is affine in the work-item id.",
+     cli_compile_details, cli_cmd_compile},
     {"diff", CLI_DIFF_SYNOPSIS,
      "Compare two statistics databases launch by launch (matched by program,\n"
      "kernel and order): cycles, stalls, occupancy, hit rates, bank conflicts,\n"

@@ -20,6 +20,7 @@
 #include "fe.h"
 #include "isa.h"
 #include "isa_image.h"
+#include "rt_target.h"
 #include "sim.h"
 #include "stats.h"
 
@@ -56,8 +57,6 @@ typedef enum rt_mode { RT_MODE_TIMING, RT_MODE_FUNCTIONAL } rt_mode;
 #define RT_STR_(x) #x
 #define RT_STR(x) RT_STR_(x)
 #define RT_CL_VERSION_TEXT "OpenCL " RT_STR(RT_CL_MAJOR) "." RT_STR(RT_CL_MINOR)
-/* Room for CL_DEVICE_EXTENSIONS: every extension row of fe_ext.def */
-#define RT_EXT_BYTES 2048
 
 struct _cl_device_id {
   const struct _cl_icd_dispatch *dispatch;

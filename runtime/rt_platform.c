@@ -8,6 +8,7 @@
 
 #include "fe_ext.h"
 #include "rt.h"
+#include "rt_target.h"
 #include "trace.h"
 
 #define RT_MAX_SETS 256
@@ -63,28 +64,10 @@ static int rt_device_init(struct _cl_platform_id *p, struct _cl_device_id *d, co
   cfg_fini(&cfg);
   if (!d->sim) return -1;
   d->cfg = sim_device_config(d->sim);
-  d->target.wave_size = (uint32_t)d->cfg->wave_size;
-  d->target.max_vgprs = (uint32_t)d->cfg->cu_max_vgprs;
-  d->target.max_sgprs = (uint32_t)d->cfg->cu_max_sgprs;
-  {
-    /* a wave's share of its SIMD's registers at full occupancy, whole granules */
-    uint64_t share = (uint64_t)d->cfg->cu_vgprs_per_simd / (uint64_t)d->cfg->wave_size /
-                     (uint64_t)d->cfg->cu_wave_slots;
-    uint64_t g = d->cfg->cu_vgpr_granule > 0 ? (uint64_t)d->cfg->cu_vgpr_granule : 1;
-    d->target.sched_vgprs = (uint32_t)(share / g * g);
-  }
-  d->target.constant_vector_loads = !d->cfg->scache_constant_loads;
-  d->target.fp64 = d->cfg->fp64 != 0;
-  d->target.images = d->cfg->image_support != 0;
-  /* CL_DEVICE_EXTENSIONS from fe_ext.def; truncation would drop a name the
-   * compiler still gets, so the buffer is sized for every row */
-  if (fe_ext_names(&d->target, FE_EXT_EXTENSION, d->extensions, sizeof d->extensions) >=
-      sizeof d->extensions) {
-    snprintf(err, errlen,
-             "internal: the extension list outgrew its buffer (runtime/rt.h RT_EXT_BYTES)");
+  /* what the compiler builds for (shared with `wavesim compile`); the
+   * extension buffer is sized for every row of fe_ext.def */
+  if (rt_target_init(&d->target, d->cfg, d->extensions, sizeof d->extensions, err, errlen) != 0)
     return -1;
-  }
-  d->target.extensions = d->extensions;
   /* A work-group must fit on one compute unit's wave slots. */
   uint64_t fit =
       (uint64_t)d->cfg->cu_simds * (uint64_t)d->cfg->cu_wave_slots * (uint64_t)d->cfg->wave_size;

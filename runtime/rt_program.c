@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rt.h"
+#include "rt_target.h"
 
 /* Our "binary": a header line, the build options the program was built with
  * and a NUL, then the source and a NUL. Version 1 had the source only. The
@@ -16,11 +17,6 @@
  * bitcode, or SPIR-V where an IL program's object went in, instead (see
  * rt_bin for the layout; the magic keeps its name for either). */
 #define RT_BINARY_BC_MAGIC "wavesim-program-bitcode 1\n"
-
-/* The device's OpenCL version as the __OPENCL_VERSION__ macro (300 for 3.0):
- * drivers define it (clang does not for SPIR targets) and kernels test it
- * with #if. From the same definition as CL_DEVICE_VERSION (rt.h). */
-#define RT_OPENCL_VERSION_DEFINE "-D__OPENCL_VERSION__=" RT_STR(RT_CL_MAJOR) RT_STR(RT_CL_MINOR) "0"
 
 /* The options a build compiles with: a binary keeps those it was made with. */
 static const char *rt_program_compile_options(const struct _cl_program *p) {
@@ -468,7 +464,7 @@ static cl_int rt_build_one(struct _cl_program *p, cl_uint i, fe_compiler *fc) {
     free(pd->bc); /* a source program compiled before is built afresh */
     pd->bc = NULL;
     pd->bc_len = 0;
-    rt_strcat(&opts, "%s %s", RT_OPENCL_VERSION_DEFINE, rt_program_compile_options(p));
+    rt_strcat(&opts, "%s %s", rt_target_build_prefix(), rt_program_compile_options(p));
     if (!opts) {
       st = FE_INTERNAL;
       log = rt_strdup("wavesim: out of memory composing the build options\n");
@@ -560,7 +556,7 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev,
   p->options = rt_strdup(options ? options : "");
   p->arg_info = p->il ? 0 : rt_has_arg_info(options); /* as clBuildProgram */
   char *opts = NULL;
-  rt_strcat(&opts, "%s %s", RT_OPENCL_VERSION_DEFINE, options ? options : "");
+  rt_strcat(&opts, "%s %s", rt_target_build_prefix(), options ? options : "");
   for (cl_uint i = 0; i < p->ctx->ndev; i++) {
     if (!(mask & (1u << i))) continue;
     rt_prog_dev *pd = &p->dev[i];

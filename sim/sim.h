@@ -75,4 +75,26 @@ sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *stats, char *e
  * queued behind earlier work). */
 uint64_t sim_launch_overhead(const cfg_device *cfg, const sim_launch *l);
 
+/* ---- occupancy (sim_launch.c) --------------------------------------------------
+ * Exported for `wavesim compile`, which reports what a launch would get. */
+typedef struct sim_occupancy {
+  uint32_t waves_per_wg;
+  uint32_t vgprs_alloc, sgprs_alloc, lds_alloc; /* after granularity */
+  uint32_t waves_per_simd;                      /* min(slots, vgpr limit, sgpr limit) */
+  uint32_t wgs_per_cu;                          /* min over all limits */
+  uint32_t limit[5];                            /* work-groups per CU allowed by each limiter */
+  const char *limiter;                          /* name of the binding limit */
+} sim_occupancy;
+
+enum { SIM_LIM_WAVE_SLOTS, SIM_LIM_VGPRS, SIM_LIM_SGPRS, SIM_LIM_LDS, SIM_LIM_WORKGROUPS };
+/* The name of limit `which` (SIM_LIM_*) as sim_occupancy.limiter and the
+ * statistics' `limiter` column give it; NULL past the last. */
+const char *sim_limiter_name(unsigned which);
+
+/* Occupancy of a work-group of `wg_items` work-items using the given
+ * resources. Returns 0, or -1 with the reason the work-group cannot run at
+ * all (SIM_BAD_LAUNCH). */
+int sim_occupancy_compute(const cfg_device *c, uint64_t wg_items, uint32_t vgprs, uint32_t sgprs,
+                          uint32_t lds_bytes, sim_occupancy *o, char *err, size_t errlen);
+
 #endif

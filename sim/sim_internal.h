@@ -37,24 +37,6 @@ struct sim_device {
 /* The buffer containing addr, or the one just below it (for fault hints); NULL if none. */
 const sim_buffer *sim_mem_find(const sim_device *d, uint64_t addr, int *inside);
 
-/* ---- occupancy ----------------------------------------------------------------- */
-typedef struct sim_occupancy {
-  uint32_t waves_per_wg;
-  uint32_t vgprs_alloc, sgprs_alloc, lds_alloc; /* after granularity */
-  uint32_t waves_per_simd;                      /* min(slots, vgpr limit, sgpr limit) */
-  uint32_t wgs_per_cu;                          /* min over all limits */
-  uint32_t limit[5];                            /* work-groups per CU allowed by each limiter */
-  const char *limiter;                          /* name of the binding limit */
-} sim_occupancy;
-
-enum { SIM_LIM_WAVE_SLOTS, SIM_LIM_VGPRS, SIM_LIM_SGPRS, SIM_LIM_LDS, SIM_LIM_WORKGROUPS };
-
-/* Occupancy of a work-group of `wg_items` work-items using the given
- * resources. Returns 0, or -1 with the reason the work-group cannot run at
- * all (SIM_BAD_LAUNCH). */
-int sim_occupancy_compute(const cfg_device *c, uint64_t wg_items, uint32_t vgprs, uint32_t sgprs,
-                          uint32_t lds_bytes, sim_occupancy *o, char *err, size_t errlen);
-
 /* ---- a launch in progress (shared by sim_functional.c and sim_timing.c) ------ */
 typedef struct sim_decoded {
   isa_regset rs;

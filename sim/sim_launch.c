@@ -16,6 +16,10 @@ static uint64_t sim_align(uint64_t x, uint64_t g) {
 static const char *const sim_limiter_names[5] = {"wave_slots", "vgprs", "sgprs", "lds",
                                                  "workgroups"};
 
+const char *sim_limiter_name(unsigned which) {
+  return which < 5 ? sim_limiter_names[which] : NULL;
+}
+
 int sim_occupancy_compute(const cfg_device *c, uint64_t wg_items, uint32_t vgprs, uint32_t sgprs,
                           uint32_t lds_bytes, sim_occupancy *o, char *err, size_t errlen) {
   memset(o, 0, sizeof *o);

@@ -32,20 +32,25 @@ void sim_lds_share_pipe(sim_lds *l, sim_pipe *pipe) {
   l->pipe = pipe;
 }
 
-uint64_t sim_lds_access(sim_lds *l, uint64_t now, const isa_access *a, int combinable,
-                        uint64_t *conflict) {
-  const sim_lds_params *p = &l->p;
-  uint32_t ideal = 0, n;
+uint32_t sim_lds_cost(const sim_lds_params *p, const isa_access *a, int combinable,
+                      uint32_t *ideal) {
+  uint32_t n;
   if (a->kind & ISA_F_ATOMIC) {
     /* read-modify-write passes; lanes on one word serialize unless the
      * hardware combines them, which it does only for the no-return form */
-    n = sim_lds_atomic_passes(a, p->banks, p->bank_width, p->atomic_combine && combinable, &ideal);
+    n = sim_lds_atomic_passes(a, p->banks, p->bank_width, p->atomic_combine && combinable, ideal);
     n *= p->atomic_passes;
-    ideal *= p->atomic_passes;
+    *ideal *= p->atomic_passes;
   } else {
-    n = sim_lds_passes(a, p->banks, p->bank_width, p->broadcast, p->phase_bytes, &ideal);
+    n = sim_lds_passes(a, p->banks, p->bank_width, p->broadcast, p->phase_bytes, ideal);
   }
-  if (n == 0) n = 1;
+  return n ? n : 1;
+}
+
+uint64_t sim_lds_access(sim_lds *l, uint64_t now, const isa_access *a, int combinable,
+                        uint64_t *conflict) {
+  const sim_lds_params *p = &l->p;
+  uint32_t ideal = 0, n = sim_lds_cost(p, a, combinable, &ideal);
   uint64_t start = sim_pipe_take(l->pipe, now, n);
   l->stats.lds_accesses++;
   *conflict = n > ideal ? n - ideal : 0;

@@ -47,6 +47,11 @@ void sim_lds_share_pipe(sim_lds *l, sim_pipe *pipe);
  * back; *conflict gets the passes beyond the conflict-free minimum. */
 uint64_t sim_lds_access(sim_lds *l, uint64_t now, const isa_access *a, int combinable,
                         uint64_t *conflict);
+/* The passes access `a` takes on an LDS with parameters p (at least 1), as
+ * sim_lds_access counts them; *ideal gets the conflict-free minimum. Also
+ * what `wavesim compile` reports for the addresses it can work out. */
+uint32_t sim_lds_cost(const sim_lds_params *p, const isa_access *a, int combinable,
+                      uint32_t *ideal);
 /* `cycles` of its pipeline taken at `now` by something else (barrier arrivals). */
 void sim_lds_occupy(sim_lds *l, uint64_t now, uint64_t cycles);
 

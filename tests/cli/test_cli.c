@@ -72,9 +72,8 @@ START_TEST(help) {
   ck_assert_int_eq(r.status, 2);
   cli(&r, "frobnicate");
   ck_assert_int_eq(r.status, 2);
-  ck_assert_str_eq(r.err, "wavesim: unknown command 'frobnicate' (commands: run, report, diff, "
-                          "replay, sweep, merge, configs; "
-                          "see wavesim --help)\n");
+  ck_assert_str_eq(r.err, "wavesim: unknown command 'frobnicate' (commands: run, report, compile, "
+                          "diff, replay, sweep, merge, configs; see wavesim --help)\n");
 }
 END_TEST
 
