@@ -133,8 +133,36 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
   acc->mask = w->exec;
   acc->cas_failed = 0;
 
-  /* address phase: every active lane must be in bounds before any data moves */
   const uint32_t *va = &w->v[(size_t)in->src[0].reg * n];
+  /* The LDS's 4-byte loads and stores (tiled kernels' inner loops) in one
+   * pass when every lane is in bounds, as they are unless the kernel has a
+   * bug; otherwise the general path below redoes it and reports the lane. */
+  if (space == ISA_SPACE_LDS && size == 4 && !atomic) {
+    uint32_t off = (uint32_t)in->offset, limit = w->lds_size, ok = 1;
+    for (uint64_t m = exec; m && ok; m &= m - 1) {
+      uint32_t i = (uint32_t)__builtin_ctzll(m), a = va[i] + off;
+      ok = (uint64_t)a + 4 <= limit;
+      acc->addr[i] = a;
+    }
+    if (ok && (flags & ISA_F_LOAD)) {
+      uint32_t *d = &w->v[(size_t)in->dst.reg * n];
+      for (uint64_t m = exec; m; m &= m - 1) {
+        uint32_t i = (uint32_t)__builtin_ctzll(m);
+        memcpy(&d[i], w->lds + acc->addr[i], 4);
+      }
+      return ISA_RUN;
+    }
+    if (ok && (flags & ISA_F_STORE)) {
+      const uint32_t *sv = &w->v[(size_t)in->src[1].reg * n];
+      for (uint64_t m = exec; m; m &= m - 1) {
+        uint32_t i = (uint32_t)__builtin_ctzll(m);
+        memcpy(w->lds + acc->addr[i], &sv[i], 4);
+      }
+      return ISA_RUN;
+    }
+  }
+
+  /* address phase: every active lane must be in bounds before any data moves */
   if (space == ISA_SPACE_GLOBAL) {
     const uint32_t *vh = va + n;
     const isa_region *last = NULL;
