@@ -44,10 +44,12 @@ def main():
     cli, matmul, oob = sys.argv[1:4]
     env = dict(os.environ, WAVESIM_DB="none", WAVESIM_CONFIG="h100")
     env.pop("WAVESIM_PROGRESS", None)
-    # matmul 160 runs about a second in timing mode: long enough for a redraw
-    run = [cli, "run", "--db", "none", "--", matmul, "160"]
+    # matmul 320 simulates for seconds in timing mode even on a fast idle
+    # host: long enough for a redraw (every 0.5 s); the other runs are short
+    long_run = [cli, "run", "--db", "none", "--", matmul, "320"]
+    run = [cli, "run", "--db", "none", "--", matmul, "64"]
 
-    rc, out = on_pty(run, dict(env, WAVESIM_PROGRESS="0"))
+    rc, out = on_pty(long_run, dict(env, WAVESIM_PROGRESS="0"))
     check(rc == 0 and b"matmul: PASS" in out, "matmul passes on a terminal", out)
     check(out.count(LINE) >= 2, "the line appears and is redrawn with \\r", out)
     check(b" work-groups, " in out and b" cycles/s, " in out and b" left\x1b[K" in out,
