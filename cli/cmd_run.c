@@ -38,7 +38,9 @@ const char cli_run_details[] =
     "                       faults it), oob-fatal (only the latter; by default\n"
     "                       such an access is reported and reads zeros / is\n"
     "                       dropped, as on GPUs); reports go to stderr\n"
-    "  --quiet              do not print the summary\n"
+    "  --quiet              print neither the summary nor the progress line (on a\n"
+    "                       terminal, a launch running over 3 s shows one on stderr:\n"
+    "                       work-groups done, cycles, rate, time left)\n"
     "  --lines              after the summary, print each launch's hottest source lines\n"
     "  --top N              source lines per launch for --lines (default 10, 0: all)\n"
     "  --trace FILE         write a timeline of work-groups, waves and barriers as\n"
@@ -54,6 +56,8 @@ const char cli_run_details[] =
     "  WAVESIM_DB           statistics database path ('none' disables it)\n"
     "  WAVESIM_REPORT       also append a one-line summary per launch to this file\n"
     "  WAVESIM_TRACE        timeline trace file (what --trace sets)\n"
+    "  WAVESIM_PROGRESS     seconds before a launch shows its progress line on a\n"
+    "                       terminal (default 3, 0: at once), or off (what --quiet sets)\n"
     "  WAVESIM_CONFIG_DIR   where presets are looked up\n"
     "  OCL_ICD_VENDORS      the ICD loader's vendors directory (wavesim run points it\n"
     "                       at a temporary one holding wavesim.icd)\n";
@@ -230,6 +234,7 @@ int cli_cmd_run(int argc, char **argv) {
   setenv("WAVESIM_DB", db, 1);
   if (o.mode) setenv("WAVESIM_MODE", o.mode, 1);
   if (o.check) setenv("WAVESIM_CHECK", o.check, 1);
+  if (o.quiet) setenv("WAVESIM_PROGRESS", "off", 1);
   char trace[PATH_MAX];
   if (o.trace) {
     if (cli_absolute(o.trace, trace, sizeof trace) != 0) {

@@ -88,11 +88,37 @@ static inline uint64_t atom_apply(atom_op op, uint64_t old, uint64_t v, uint64_t
   return old;
 }
 
+/* n bytes from s to d: the whole-access sizes as fixed-size copies the
+ * compiler inlines (a library call per lane cost more than the access). */
+static inline void mem_copy(void *d, const void *s, uint32_t n) {
+  switch (n) {
+  case 4:
+    memcpy(d, s, 4);
+    break;
+  case 8:
+    memcpy(d, s, 8);
+    break;
+  case 16:
+    memcpy(d, s, 16);
+    break;
+  case 2:
+    memcpy(d, s, 2);
+    break;
+  case 1:
+    memcpy(d, s, 1);
+    break;
+  default:
+    memcpy(d, s, n);
+  }
+}
+
 /* One vector memory instruction in `space`. Loads/stores/atomics are told
  * apart by the opcode's flags; `aop` names the atomic's operation. */
 static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, atom_op aop) {
   uint32_t n = w->wave_size;
-  uint64_t exec = w->exec;
+  /* the lanes of the wave (exec has none above them; the mask keeps the
+   * loops below, which visit set bits, from going past them regardless) */
+  uint64_t exec = w->exec & (n >= 64 ? ~0ull : (1ull << n) - 1);
   uint32_t flags = isa_ops[in->op].flags;
   uint32_t size = isa_access_size((isa_opcode)in->op);
   uint8_t *host[ISA_MAX_WAVE];
@@ -104,16 +130,44 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
   acc->space = (uint8_t)space;
   acc->size = (uint8_t)size;
   acc->kind = (uint8_t)(flags & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC));
-  acc->mask = exec;
+  acc->mask = w->exec;
   acc->cas_failed = 0;
 
-  /* address phase: every active lane must be in bounds before any data moves */
   const uint32_t *va = &w->v[(size_t)in->src[0].reg * n];
+  /* The LDS's 4-byte loads and stores (tiled kernels' inner loops) in one
+   * pass when every lane is in bounds, as they are unless the kernel has a
+   * bug; otherwise the general path below redoes it and reports the lane. */
+  if (space == ISA_SPACE_LDS && size == 4 && !atomic) {
+    uint32_t off = (uint32_t)in->offset, limit = w->lds_size, ok = 1;
+    for (uint64_t m = exec; m && ok; m &= m - 1) {
+      uint32_t i = (uint32_t)__builtin_ctzll(m), a = va[i] + off;
+      ok = (uint64_t)a + 4 <= limit;
+      acc->addr[i] = a;
+    }
+    if (ok && (flags & ISA_F_LOAD)) {
+      uint32_t *d = &w->v[(size_t)in->dst.reg * n];
+      for (uint64_t m = exec; m; m &= m - 1) {
+        uint32_t i = (uint32_t)__builtin_ctzll(m);
+        memcpy(&d[i], w->lds + acc->addr[i], 4);
+      }
+      return ISA_RUN;
+    }
+    if (ok && (flags & ISA_F_STORE)) {
+      const uint32_t *sv = &w->v[(size_t)in->src[1].reg * n];
+      for (uint64_t m = exec; m; m &= m - 1) {
+        uint32_t i = (uint32_t)__builtin_ctzll(m);
+        memcpy(w->lds + acc->addr[i], &sv[i], 4);
+      }
+      return ISA_RUN;
+    }
+  }
+
+  /* address phase: every active lane must be in bounds before any data moves */
   if (space == ISA_SPACE_GLOBAL) {
     const uint32_t *vh = va + n;
     const isa_region *last = NULL;
-    for (uint32_t i = 0; i < n; i++) {
-      if (!((exec >> i) & 1)) continue;
+    for (uint64_t m = exec; m; m &= m - 1) {
+      uint32_t i = (uint32_t)__builtin_ctzll(m);
       uint64_t a = (va[i] | (uint64_t)vh[i] << 32) + (uint64_t)(int64_t)in->offset;
       acc->addr[i] = a;
       if (!last || !region_has(last, a, size)) {
@@ -137,8 +191,8 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
   } else {
     int lds = space == ISA_SPACE_LDS;
     uint64_t limit = lds ? w->lds_size : w->scratch_per_lane;
-    for (uint32_t i = 0; i < n; i++) {
-      if (!((exec >> i) & 1)) continue;
+    for (uint64_t m = exec; m; m &= m - 1) {
+      uint32_t i = (uint32_t)__builtin_ctzll(m);
       /* LDS and scratch addresses are 32-bit: register + offset wraps, so the
        * compiler may move a constant out of an index into the offset (the
        * sum is the same modulo 2^32) */
@@ -174,21 +228,32 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
   if (flags & ISA_F_LOAD) {
     uint32_t nreg = size <= 4 ? 1 : size / 4;
     uint32_t *d = &w->v[(size_t)in->dst.reg * n];
-    for (uint32_t i = 0; i < n; i++) {
-      if (!((exec >> i) & 1)) continue;
+    if (size == 4) { /* the common load: one register per lane, no extension */
+      for (uint64_t m = exec; m; m &= m - 1) {
+        uint32_t i = (uint32_t)__builtin_ctzll(m), t = 0;
+        if (host[i] && part[i] == 4)
+          memcpy(&t, host[i], 4);
+        else if (host[i])
+          memcpy(&t, host[i], part[i]); /* straddles a bound: the bytes inside */
+        d[i] = t;
+      }
+      return ISA_RUN;
+    }
+    for (uint64_t m = exec; m; m &= m - 1) {
+      uint32_t i = (uint32_t)__builtin_ctzll(m);
       uint32_t t[4] = {0, 0, 0, 0};
-      if (host[i]) memcpy(t, host[i], part[i]);
+      if (host[i]) mem_copy(t, host[i], part[i]);
       if (flags & ISA_F_SEXT) t[0] = size == 1 ? (uint32_t)(int8_t)t[0] : (uint32_t)(int16_t)t[0];
       for (uint32_t k = 0; k < nreg; k++) d[k * n + i] = t[k];
     }
   } else if (flags & ISA_F_STORE) {
     uint32_t nreg = size <= 4 ? 1 : size / 4;
     const uint32_t *s = &w->v[(size_t)in->src[1].reg * n];
-    for (uint32_t i = 0; i < n; i++) {
-      if (!((exec >> i) & 1)) continue;
+    for (uint64_t m = exec; m; m &= m - 1) {
+      uint32_t i = (uint32_t)__builtin_ctzll(m);
       uint32_t t[4];
       for (uint32_t k = 0; k < nreg; k++) t[k] = s[k * n + i];
-      if (host[i]) memcpy(host[i], t, part[i]);
+      if (host[i]) mem_copy(host[i], t, part[i]);
     }
   } else {
     /* atomics: lane order makes colliding lanes deterministic; 64-bit data
@@ -197,8 +262,8 @@ static isa_status mem_exec(isa_wave *w, const isa_inst *in, isa_space space, ato
     const uint32_t *sv = in->src[1].file == ISA_RF_V ? &w->v[(size_t)in->src[1].reg * n] : NULL;
     const uint32_t *sc = in->src[2].file == ISA_RF_V ? &w->v[(size_t)in->src[2].reg * n] : NULL;
     uint32_t *d = &w->v[(size_t)in->dst.reg * n];
-    for (uint32_t i = 0; i < n; i++) {
-      if (!((exec >> i) & 1)) continue;
+    for (uint64_t m = exec; m; m &= m - 1) {
+      uint32_t i = (uint32_t)__builtin_ctzll(m);
       if (!host[i]) { /* out of bounds: no memory changes, 0 returned */
         d[i] = 0;
         if (wide) d[n + i] = 0;

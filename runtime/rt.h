@@ -89,6 +89,8 @@ struct _cl_platform_id {
   uint64_t host_ns;
   rt_mode mode;
   uint32_t checks; /* WAVESIM_CHECK: SIM_CHECK_* bits for every launch */
+  int progress;          /* WAVESIM_PROGRESS: a progress line on a terminal (not 'off') */
+  double progress_after; /* its seconds before the line appears (default 3) */
   fe_compiler *compiler;
   /* statistics */
   sim_statsdb *db; /* opened at the first launch, closed at process exit */

@@ -1,5 +1,6 @@
 /* The wavesim platform and its one device: creation from the environment
- * (WAVESIM_CONFIG, WAVESIM_SET, WAVESIM_MODE, WAVESIM_CHECK, WAVESIM_DB, WAVESIM_REPORT),
+ * (WAVESIM_CONFIG, WAVESIM_SET, WAVESIM_MODE, WAVESIM_CHECK, WAVESIM_PROGRESS, WAVESIM_DB,
+ * WAVESIM_REPORT),
  * platform/device queries, and the per-launch statistics sink. */
 #include <CL/cl_ext.h>
 #include <stdlib.h>
@@ -87,6 +88,33 @@ static void rt_devices_fail(struct _cl_platform_id *p, const char *msg) {
   rt_config_fail(p, msg);
 }
 
+/* WAVESIM_PROGRESS: unset or empty, a progress line after
+ * RT_PROGRESS_AFTER_S seconds of a launch; 'off', none; a number, after that
+ * many seconds (0: at once). The line only ever goes to a terminal. */
+#define RT_PROGRESS_AFTER_S 3.0
+static int rt_progress_parse(struct _cl_platform_id *p, const char *v) {
+  p->progress = 1;
+  p->progress_after = RT_PROGRESS_AFTER_S;
+  if (!v || !*v) return 0;
+  if (strcmp(v, "off") == 0) {
+    p->progress = 0;
+    return 0;
+  }
+  char *end;
+  double s = strtod(v, &end);
+  if (end != v && !*end && s >= 0 && s <= 1e9) {
+    p->progress_after = s;
+    return 0;
+  }
+  char msg[400];
+  snprintf(msg, sizeof msg,
+           "WAVESIM_PROGRESS=%.200s: expected 'off' or the seconds a launch runs before its "
+           "progress line appears (e.g. 3; 0: at once)",
+           v);
+  rt_config_fail(p, msg);
+  return -1;
+}
+
 /* WAVESIM_CONFIG: one config, or several separated by commas (one device
  * each, in that order; WAVESIM_SET applies to all). */
 static void rt_devices_init(struct _cl_platform_id *p) {
@@ -123,6 +151,7 @@ static void rt_devices_init(struct _cl_platform_id *p) {
     return;
   }
   p->trace_detail = (int)td;
+  if (rt_progress_parse(p, getenv("WAVESIM_PROGRESS")) != 0) return;
   const char *env = getenv("WAVESIM_CONFIG");
   char *list = rt_strdup(env && *env ? env : "default");
   char *setbuf = rt_strdup(getenv("WAVESIM_SET"));

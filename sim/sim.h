@@ -60,6 +60,9 @@ typedef struct sim_launch {
                              (kernel, line) is reported once; NULL: once per launch */
   struct trace_writer *trace; /* timing mode: record work-group, wave and barrier lifetimes
                                  between the caller's trace_launch_begin/end; NULL: off */
+  int progress;               /* a progress line on stderr when it is a terminal
+                                 (sim_progress.h); 0 off */
+  double progress_after;      /* seconds into the launch before that line appears */
 } sim_launch;
 
 typedef enum sim_status {

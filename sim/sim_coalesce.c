@@ -5,18 +5,31 @@
 
 #include "sim_coalesce.h"
 
+/* x / d for the sector and line sizes here: powers of two (cfg.c checks
+ * them), so a shift; a division (tens of cycles per lane, the coalescer's
+ * largest cost) only for a size that is not. */
+static inline uint64_t sim_co_div(uint64_t x, uint32_t d, int sh) {
+  return sh >= 0 ? x >> sh : x / d;
+}
+
+static inline int sim_co_shift(uint32_t d) {
+  return d && !(d & (d - 1)) ? __builtin_ctz(d) : -1;
+}
+
 uint32_t sim_coalesce(const isa_access *a, uint32_t line, uint32_t sector, uint64_t *lines,
                       uint64_t *masks) {
   uint32_t n = 0, last = 0;
   uint64_t mask = a->mask;
   uint64_t lmask = ~(uint64_t)(line - 1);
+  int sh = sim_co_shift(sector);
+  uint64_t top = sim_co_div(line - 1, sector, sh);
   while (mask) {
     unsigned i = (unsigned)__builtin_ctzll(mask);
     mask &= mask - 1;
     uint64_t b = a->addr[i], e = a->addr[i] + a->size - 1;
     for (uint64_t l = b & lmask;; l += line) {
-      uint64_t lo = b > l ? (b - l) / sector : 0;
-      uint64_t hi = e < l + line - 1 ? (e - l) / sector : (line - 1) / sector;
+      uint64_t lo = b > l ? sim_co_div(b - l, sector, sh) : 0;
+      uint64_t hi = e < l + line - 1 ? sim_co_div(e - l, sector, sh) : top;
       /* bits lo..hi; 2 << 63 wraps to 0 and the subtraction still gives them */
       uint64_t bits = (2ull << hi) - (1ull << lo);
       if (!(last < n && lines[last] == l)) { /* neighbouring lanes mostly share a line */
@@ -33,21 +46,24 @@ uint32_t sim_coalesce(const isa_access *a, uint32_t line, uint32_t sector, uint6
 
 void sim_coalesce_partial(const isa_access *a, uint32_t line, uint32_t sector,
                           const uint64_t *lines, uint32_t n, uint64_t *cov, uint64_t *partial) {
-  uint32_t spl = line / sector, last = 0;
+  int sh = sim_co_shift(sector);
+  uint32_t spl = (uint32_t)sim_co_div(line, sector, sh), last = 0;
   uint64_t lmask = ~(uint64_t)(line - 1), full = sector == 64 ? ~0ull : (1ull << sector) - 1;
   memset(cov, 0, (size_t)n * spl * sizeof *cov);
   for (uint64_t mask = a->mask; mask; mask &= mask - 1) {
     unsigned i = (unsigned)__builtin_ctzll(mask);
     uint64_t b = a->addr[i], e = b + a->size; /* [b, e) */
     for (uint64_t p = b; p < e;) {
-      uint64_t l = p & lmask, s0 = p - (p - l) % sector, se = s0 + sector;
+      uint64_t l = p & lmask;
+      uint64_t s0 = p - (sh >= 0 ? (p - l) & (sector - 1) : (p - l) % sector), se = s0 + sector;
       uint64_t q = e < se ? e : se;
       if (!(last < n && lines[last] == l))
         for (last = 0; last < n && lines[last] != l; last++) {
         }
       if (last < n) {
         uint64_t lo = p - s0, k = q - p;
-        cov[(size_t)last * spl + (s0 - l) / sector] |= (k == 64 ? ~0ull : ((1ull << k) - 1)) << lo;
+        cov[(size_t)last * spl + sim_co_div(s0 - l, sector, sh)] |=
+            (k == 64 ? ~0ull : ((1ull << k) - 1)) << lo;
       }
       p = q;
     }

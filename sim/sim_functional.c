@@ -90,6 +90,7 @@ sim_status sim_run_functional(sim_ctx *c) {
         if (state[i] == 1) state[i] = 0, released = 1;
       if (released) SIM_EXEC_NOTIFY(&x, barrier, 0);
     }
+    sim_progress_tick(&c->prog, 1, 0);
   }
   sim_cu_stats_collect(&cs, st);
 out:

@@ -9,6 +9,7 @@
 
 #include "sim.h"
 #include "sim_memsys.h"
+#include "sim_progress.h"
 #include "sim_watchdog.h"
 
 #define SIM_MEM_BASE 0x100000000ull        /* first device address: never 0, above 32 bits */
@@ -84,6 +85,7 @@ typedef struct sim_ctx {
   sim_check *chk;        /* the correctness checks; NULL when off (l->checks == 0) */
   sim_watchdog wd;       /* runaway-kernel limits (sim_watchdog.c) */
   sim_oob_seen oob_seen; /* out-of-bounds lines reported, when l->oob_seen is NULL */
+  sim_progress prog;     /* the progress line (sim_progress.h), ticked by the executors */
 } sim_ctx;
 
 /* Linear group index -> group id and its actual size (a partial last group is smaller). */

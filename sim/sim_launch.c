@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sim_internal.h"
 
@@ -545,7 +546,10 @@ sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err,
       c.chk = sim_check_create(&c, (uint32_t)slots, l->checks);
       if (!c.chk) s = sim_bad(&c, "out of memory for the correctness checks (WAVESIM_CHECK)");
     }
+    sim_progress_begin(&c.prog, l->progress, l->progress_after, STDERR_FILENO, k->name,
+                       c.total_groups, !l->functional_only);
     if (s == SIM_OK) s = l->functional_only ? sim_run_functional(&c) : sim_run_timing(&c);
+    sim_progress_end(&c.prog);
     /* the checks' reports are diagnostics; with `fatal` a launch that ran
      * to the end fails after the fact */
     uint64_t nrep = sim_check_reports(c.chk);

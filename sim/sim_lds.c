@@ -64,27 +64,40 @@ void sim_lds_occupy(sim_lds *l, uint64_t now, uint64_t cycles) {
 
 /* The passes of the active lanes in `mask`, served together: the most
  * distinct bank words any one bank serves (or every access when broadcast
- * is off); *need gets the passes their bytes need without conflicts. */
+ * is off); *need gets the passes their bytes need without conflicts.
+ * Equal words fall in one bank, so a word is looked for only among its
+ * bank's earlier words (a list per bank): linear in the lanes when they
+ * spread over the banks, where a search of every earlier word was
+ * quadratic (the hottest function of LDS-tiled kernels). */
 static uint32_t sim_lds_phase(const isa_access *a, uint64_t mask, uint32_t banks,
                               uint32_t bank_width, int broadcast, uint32_t *need) {
-  /* words lists the distinct bank words each lane touches */
-  uint64_t words[ISA_MAX_WAVE * 16];
-  uint32_t nw = 0, bytes = 0;
+  enum { CAP = ISA_MAX_WAVE * 16, NONE = 0xffff };
+  uint64_t words[CAP]; /* the distinct words counted, each on its bank's list */
+  uint16_t next[CAP], head[SIM_LDS_MAX_BANKS];
+  uint32_t per_bank[SIM_LDS_MAX_BANKS];
+  for (uint32_t b = 0; b < banks; b++) head[b] = NONE, per_bank[b] = 0;
+  uint32_t seen = 0, nw = 0, bytes = 0, worst = 0;
+  /* shifts and masks where the widths are powers of two (every preset):
+   * a division per lane cost more than the rest of the loop */
+  int pow2 = !(bank_width & (bank_width - 1)) && !(banks & (banks - 1));
+  uint32_t wshift = (uint32_t)__builtin_ctz(bank_width), bmask = banks - 1;
   for (uint64_t mk = mask; mk; mk &= mk - 1) {
     unsigned i = (unsigned)__builtin_ctzll(mk);
-    uint64_t first = a->addr[i] / bank_width, last = (a->addr[i] + a->size - 1) / bank_width;
-    for (uint64_t w = first; w <= last && nw < ISA_MAX_WAVE * 16; w++) words[nw++] = w;
+    uint64_t lo = a->addr[i], hi = lo + a->size - 1;
+    uint64_t first = pow2 ? lo >> wshift : lo / bank_width;
+    uint64_t last = pow2 ? hi >> wshift : hi / bank_width;
+    for (uint64_t w = first; w <= last && seen < CAP; w++, seen++) {
+      uint32_t b = pow2 ? (uint32_t)w & bmask : (uint32_t)(w % banks);
+      uint32_t j = head[b];
+      if (broadcast)
+        while (j != NONE && words[j] != w) j = next[j];
+      if (broadcast && j != NONE) continue; /* served by the same pass */
+      words[nw] = w;
+      next[nw] = head[b];
+      head[b] = (uint16_t)nw++;
+      if (++per_bank[b] > worst) worst = per_bank[b];
+    }
     bytes += a->size;
-  }
-  uint32_t per_bank[SIM_LDS_MAX_BANKS] = {0};
-  uint32_t worst = 0;
-  for (uint32_t i = 0; i < nw; i++) {
-    int dup = 0;
-    if (broadcast)
-      for (uint32_t j = 0; j < i && !dup; j++) dup = words[j] == words[i];
-    if (dup) continue;
-    uint32_t b = (uint32_t)(words[i] % banks);
-    if (++per_bank[b] > worst) worst = per_bank[b];
   }
   uint32_t per_pass = banks * bank_width;
   *need = (bytes + per_pass - 1) / per_pass;

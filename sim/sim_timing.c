@@ -459,6 +459,7 @@ sim_status sim_run_timing(sim_ctx *c) {
   while (T.events.n && !T.faulted && !T.oom) {
     sim_hent e = sim_heap_pop(&T.events);
     c->st->sim_events++;
+    sim_progress_tick(&c->prog, e.id >= T.nsimd && e.id < T.dispatch_id, e.t);
     if (e.id == T.dispatch_id) {
       sim_dispatch(&T, e.t);
       continue;
