@@ -38,10 +38,8 @@ int sim_heap_push(sim_heap *h, uint64_t t, uint32_t id) {
   return 0;
 }
 
-sim_hent sim_heap_pop(sim_heap *h) {
-  sim_hent top = h->e[0];
-  h->e[0] = h->e[--h->n];
-  for (size_t i = 0;;) { /* sift down */
+static void sim_heap_sift_down(sim_heap *h, size_t i) {
+  for (;;) {
     size_t l = 2 * i + 1, r = l + 1, m = i;
     if (l < h->n && sim_hless(&h->e[l], &h->e[m])) m = l;
     if (r < h->n && sim_hless(&h->e[r], &h->e[m])) m = r;
@@ -51,5 +49,28 @@ sim_hent sim_heap_pop(sim_heap *h) {
     h->e[m] = x;
     i = m;
   }
+}
+
+sim_hent sim_heap_pop(sim_heap *h) {
+  sim_hent top = h->e[0];
+  h->e[0] = h->e[--h->n];
+  sim_heap_sift_down(h, 0);
   return top;
+}
+
+int sim_heap_delay(sim_heap *h, uint32_t id, uint64_t t, uint32_t to) {
+  for (size_t i = 0; id && i < h->n; i++) {
+    if (h->e[i].id != id) continue;
+    if (t < h->e[i].t) t = h->e[i].t; /* never earlier */
+    h->e[i] = (sim_hent){t, to};
+    while (i && sim_hless(&h->e[i], &h->e[(i - 1) / 2])) { /* a smaller id at an equal t */
+      sim_hent x = h->e[i];
+      h->e[i] = h->e[(i - 1) / 2];
+      h->e[(i - 1) / 2] = x;
+      i = (i - 1) / 2;
+    }
+    sim_heap_sift_down(h, i);
+    return 1;
+  }
+  return 0;
 }
