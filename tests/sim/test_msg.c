@@ -169,6 +169,39 @@ START_TEST(test_l1_patched) {
 }
 END_TEST
 
+/* The scalar cache's line fill time is patched the same way: a miss at 0
+ * answers P + latency.smem provisionally; after the merge (R = 100) a hit
+ * waits for R + latency.smem. */
+START_TEST(test_scache_patched) {
+  cfg_device c;
+  stub_cfg(&c, NULL, 0);
+  sim_cu_mem_params p;
+  sim_cu_mem_params_read(&p, &c);
+  cfg_fini(&c);
+  stub l2;
+  sim_port port = stub_port(&l2, 100, 64, 32);
+  sim_cu_mem *m = calloc(1, sizeof *m);
+  ck_assert_ptr_nonnull(m);
+  ck_assert_int_eq(sim_cu_mem_init(m, &p, 0, port), 0);
+  sim_cu_mem_reset(m, 1);
+  sim_msgbox *boxes[1] = {&m->box};
+  uint64_t lat = p.scache.latency;
+  int w;
+  sim_msgbox_op_begin(&m->box);
+  ck_assert_uint_eq(sim_scache_load(&m->scache, 0, 0x2000), 50 + lat);
+  ck_assert_uint_ne(sim_msgbox_op_end(&m->box, &w, 1, 0, 50 + lat), SIM_MSG_NONE);
+  seen s = {0};
+  sim_msg_merge g = {0};
+  sim_msg_merge_run(&g, boxes, 1, 50, &port, record, &s);
+  ck_assert_uint_eq(s.n, 1);
+  ck_assert_uint_eq(s.op[0].prov + s.op[0].delta, 100 + lat);
+  ck_assert_uint_eq(sim_scache_load(&m->scache, 60, 0x2000), 100 + lat);
+  sim_msg_merge_fini(&g);
+  sim_cu_mem_fini(m);
+  free(m);
+}
+END_TEST
+
 /* With messages off (outside a timing launch) the link calls the L2 at once. */
 START_TEST(test_off_is_synchronous) {
   cfg_device c;
@@ -197,6 +230,7 @@ int main(void) {
   tcase_add_test(tc, test_merge_order);
   tcase_add_test(tc, test_op_resolves_with_latest_lateness);
   tcase_add_test(tc, test_l1_patched);
+  tcase_add_test(tc, test_scache_patched);
   tcase_add_test(tc, test_off_is_synchronous);
   suite_add_tcase(s, tc);
   return check_run(s);
