@@ -62,6 +62,7 @@ int sim_memsys_launch_start(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu, uint64
     if (!b) return -1;
     m->boxes = b, m->nbox = ncu;
   }
+  m->merge.messages = m->merge.merges = 0; /* counted per launch */
   for (uint32_t i = 0; msgs && i < ncu; i++) {
     m->boxes[i] = &cus[i].box;
     sim_msgbox_reset(&cus[i].box, 1);
@@ -100,6 +101,10 @@ int sim_memsys_msgs_busy(const sim_memsys *m) {
     busy |= sim_msgbox_busy(m->boxes[i]);
   }
   return m->merge.oom ? -1 : busy;
+}
+
+void sim_memsys_msgs_off(sim_memsys *m) {
+  for (uint32_t i = 0; i < m->nbox; i++) sim_msgbox_reset(m->boxes[i], 0);
 }
 
 uint64_t sim_memsys_msgs_first(const sim_memsys *m) {

@@ -64,6 +64,9 @@ void sim_memsys_merge(sim_memsys *m, uint64_t qend, sim_msg_resolve_fn resolve, 
 /* Whether a message or pending operation is left; the earliest queued
  * message's t (UINT64_MAX: none). -1 from busy: out of memory. */
 int sim_memsys_msgs_busy(const sim_memsys *m);
+/* The timing launch is over: the links answer at once again, and what a
+ * faulted launch left unsent is dropped. */
+void sim_memsys_msgs_off(sim_memsys *m);
 uint64_t sim_memsys_msgs_first(const sim_memsys *m);
 /* Zeroes every component's counters (reset does too). */
 void sim_memsys_clear_stats(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu);

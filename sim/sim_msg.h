@@ -139,7 +139,7 @@ typedef void (*sim_msg_resolve_fn)(void *ctx, const sim_msg_op *op);
 typedef struct sim_msg_merge {
   sim_msg *m;
   size_t cap;
-  uint64_t messages, merges; /* counted over its life */
+  uint64_t messages, merges; /* counted until its owner zeroes them */
   int oom;
 } sim_msg_merge;
 

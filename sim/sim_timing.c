@@ -593,6 +593,7 @@ sim_status sim_run_timing(sim_ctx *c) {
    * and their answers move the end (sim_op_resolved) */
   T.end = sim_memsys_launch_end(T.mem, c->d->cu_mem, T.ncu, T.end);
   sim_run_quanta(&T); /* (nothing but those messages is left, unless it faulted) */
+  sim_memsys_msgs_off(T.mem);
   c->st->sim_messages += T.mem->merge.messages;
   c->st->sim_merges += T.mem->merge.merges;
   /* the memory components count on their own */

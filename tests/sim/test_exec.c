@@ -432,13 +432,15 @@ START_TEST(test_pending_store_holds_retirement) {
     isa_kernel k;
     kernel_init(&k, "st", i ? without : with_store, 8, 16, 0, 8);
     sim_launch l = launch1(&k, &out, 32, 32, 0);
-    sim_stats st = run_ok(d, &l);
-    cycles[i] = st.cycles;
-    ck_assert_uint_eq(st.sim_late_answers, 0);
-    /* the kernarg line; with the store, its two 64-byte lines */
-    ck_assert_uint_eq(st.sim_messages, i ? 1 : 3);
-    ck_assert_uint_ge(st.sim_merges, 1);
-    sim_stats_fini(&st);
+    for (int again = 0; again < 2; again++) { /* the counts are the launch's own */
+      sim_stats st = run_ok(d, &l);
+      cycles[i] = st.cycles;
+      ck_assert_uint_eq(st.sim_late_answers, 0);
+      /* the kernarg line; with the store, its two 64-byte lines */
+      ck_assert_uint_eq(st.sim_messages, i ? 1 : 3);
+      ck_assert_uint_ge(st.sim_merges, 1);
+      sim_stats_fini(&st);
+    }
     stk_kernel_fini(&k);
     sim_device_destroy(d);
   }
