@@ -178,7 +178,11 @@ static void cfg_fmt_num(char *buf, size_t len, cfg_type t, double x) {
 int cfg_set_key(cfg_device *c, const char *key, const char *value, char *err, size_t errlen) {
   const cfg_keyinfo *k = cfg_find_key(key);
   if (!k) {
-    snprintf(err, errlen, "unknown key '%s'", key);
+    const char *why = cfg_retired_key(key);
+    if (why)
+      snprintf(err, errlen, "key '%s' %s", key, why);
+    else
+      snprintf(err, errlen, "unknown key '%s'", key);
     return -1;
   }
   void *field = (char *)c + k->offset;
@@ -334,8 +338,11 @@ int cfg_set(cfg_device *c, const char *assignment, char *err, size_t errlen) {
   while (*value == ' ') value++;
   char msg[512];
   if (!cfg_find_key(key)) {
-    const char *s = cfg_suggest_key(key);
-    if (s) snprintf(err, errlen, "--set: unknown key '%s' (did you mean '%s'?)", key, s);
+    const char *s = cfg_suggest_key(key), *why = cfg_retired_key(key);
+    if (why)
+      snprintf(err, errlen, "--set: key '%s' %s", key, why);
+    else if (s)
+      snprintf(err, errlen, "--set: unknown key '%s' (did you mean '%s'?)", key, s);
     else snprintf(err, errlen, "--set: unknown key '%s' (docs/CONFIG.md lists the keys)", key);
     return -1;
   }
@@ -374,6 +381,21 @@ static size_t cfg_edit_distance(const char *a, const char *b) {
     }
   }
   return row[lb];
+}
+
+const char *cfg_retired_key(const char *key) {
+  static const struct {
+    const char *key, *why;
+  } retired[] = {
+#define CFG_KEY(key, field, type, unit, def, lo, hi, doc)
+#define CFG_RETIRED(key, why) {key, why},
+#include "cfg_schema.def"
+#undef CFG_RETIRED
+#undef CFG_KEY
+  };
+  for (size_t i = 0; i < sizeof retired / sizeof retired[0]; i++)
+    if (strcmp(key, retired[i].key) == 0) return retired[i].why;
+  return NULL;
 }
 
 const char *cfg_suggest_key(const char *key) {

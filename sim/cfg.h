@@ -82,6 +82,8 @@ const cfg_keyinfo *cfg_keys(size_t *n);
 const cfg_keyinfo *cfg_find_key(const char *key);
 /* The known key closest to a misspelt one (edit distance), or NULL. */
 const char *cfg_suggest_key(const char *key);
+/* Why key was retired (CFG_RETIRED in cfg_schema.def), or NULL if it was not. */
+const char *cfg_retired_key(const char *key);
 /* Set one key from its text form, checking type and range. Returns 0, or -1
  * with "key 'x' = 'v' is out of range [a, b]: doc" (no file prefix) in err. */
 int cfg_set_key(cfg_device *c, const char *key, const char *value, char *err, size_t errlen);

@@ -252,8 +252,12 @@ static int cfg_apply_entries(const char *path, cfg_entries *es_, cfg_device *out
     const cfg_entry *e = &es.e[i];
     if (strcmp(e->key, "extends") == 0) continue;
     if (!cfg_find_key(e->key)) {
-      const char *s = cfg_suggest_key(e->key);
-      if (s) snprintf(err, errlen, "%s:%u: unknown key '%s' (did you mean '%s'?)", path, e->line, e->key, s);
+      const char *s = cfg_suggest_key(e->key), *why = cfg_retired_key(e->key);
+      if (why)
+        snprintf(err, errlen, "%s:%u: key '%s' %s", path, e->line, e->key, why);
+      else if (s)
+        snprintf(err, errlen, "%s:%u: unknown key '%s' (did you mean '%s'?)", path, e->line, e->key,
+                 s);
       else snprintf(err, errlen, "%s:%u: unknown key '%s' (docs/CONFIG.md lists the keys)", path, e->line, e->key);
       rc = -1;
       break;

@@ -25,7 +25,8 @@ int sim_cache_init(sim_cache *c, uint64_t bytes, uint32_t line, uint32_t assoc) 
   c->ready = calloc(n, sizeof *c->ready);
   c->valid = calloc(n, sizeof *c->valid);
   c->dirty = calloc(n, sizeof *c->dirty);
-  if (!c->tag || !c->stamp || !c->ready || !c->valid || !c->dirty) {
+  c->tok = calloc(n, sizeof *c->tok);
+  if (!c->tag || !c->stamp || !c->ready || !c->valid || !c->dirty || !c->tok) {
     sim_cache_fini(c);
     return -1;
   }
@@ -50,6 +51,7 @@ void sim_cache_fini(sim_cache *c) {
   free(c->ready);
   free(c->valid);
   free(c->dirty);
+  free(c->tok);
   memset(c, 0, sizeof *c);
 }
 
@@ -62,7 +64,7 @@ void sim_cache_set_ways(sim_cache *c, uint32_t ways) {
   for (uint32_t s = 0; s < c->nsets && ways < c->ways; s++)
     for (uint32_t w = ways; w < c->ways; w++) {
       size_t i = (size_t)s * c->assoc + w;
-      c->tag[i] = 0, c->valid[i] = 0, c->dirty[i] = 0, c->stamp[i] = 0;
+      c->tag[i] = 0, c->valid[i] = 0, c->dirty[i] = 0, c->stamp[i] = 0, c->tok[i] = 0;
     }
   c->ways = ways;
 }
@@ -73,6 +75,7 @@ void sim_cache_invalidate_all(sim_cache *c) {
   memset(c->tag, 0, n * sizeof *c->tag);
   memset(c->valid, 0, n * sizeof *c->valid);
   memset(c->dirty, 0, n * sizeof *c->dirty);
+  memset(c->tok, 0, n * sizeof *c->tok);
 }
 
 void sim_cache_drop(sim_cache *c, uint64_t addr, uint64_t mask) {
@@ -88,18 +91,23 @@ void sim_cache_drop(sim_cache *c, uint64_t addr, uint64_t mask) {
 }
 
 int sim_cache_probe(const sim_cache *c, uint64_t addr) {
-  if (!c->nsets) return 0;
+  return sim_cache_find(c, addr) != (size_t)-1;
+}
+
+size_t sim_cache_find(const sim_cache *c, uint64_t addr) {
+  if (!c->nsets) return (size_t)-1;
   uint64_t line = addr >> c->line_shift;
   size_t base = sim_cache_base(c, line);
   for (uint32_t w = 0; w < c->assoc; w++)
-    if (c->tag[base + w] == line + 1) return 1;
-  return 0;
+    if (c->tag[base + w] == line + 1) return base + w;
+  return (size_t)-1;
 }
 
 void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, sim_cache_ref *r) {
   r->hit = 0;
   r->ready = NULL;
   r->valid = r->dirty = NULL;
+  r->tok = NULL;
   r->victim_dirty = 0;
   r->victim_addr = 0;
   if (!c->nsets) return;
@@ -114,6 +122,7 @@ void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, sim_cache_ref *
       r->ready = &c->ready[i];
       r->valid = &c->valid[i];
       r->dirty = &c->dirty[i];
+      r->tok = &c->tok[i];
       return;
     }
     /* invalid ways first (stamp 0 and tag 0), then the least recently used */
@@ -136,6 +145,8 @@ void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, sim_cache_ref *
   c->valid[victim] = 0;
   c->dirty[victim] = 0;
   c->ready[victim] = 0;
+  c->tok[victim] = 0;
+  r->tok = &c->tok[victim];
   r->ready = &c->ready[victim];
   r->valid = &c->valid[victim];
   r->dirty = &c->dirty[victim];
@@ -144,6 +155,7 @@ void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, sim_cache_ref *
 void sim_cache_clear_ready(sim_cache *c) {
   size_t n = (size_t)c->nsets * c->assoc;
   if (n) memset(c->ready, 0, n * sizeof *c->ready);
+  if (n) memset(c->tok, 0, n * sizeof *c->tok);
 }
 
 void sim_cache_seed_random(sim_cache *c, uint64_t seed) {

@@ -23,6 +23,9 @@ typedef struct sim_cache {
   uint64_t *stamp;         /* last use, for LRU */
   uint64_t *ready;         /* cycle the line's latest fill lands */
   uint64_t *valid, *dirty; /* sector masks */
+  /* per line: 1 + the CU-side request (sim_msg.h) whose provisional fill
+   * time `ready` holds until the merge patches it; 0: none */
+  uint32_t *tok;
   uint64_t clock;          /* use counter driving the stamps */
 } sim_cache;
 
@@ -30,6 +33,7 @@ typedef struct sim_cache_ref {
   int hit;         /* the tag was present (its sectors may not all be) */
   uint64_t *ready; /* the line's fields (hit or newly installed); NULL: not cached */
   uint64_t *valid, *dirty;
+  uint32_t *tok;
   uint64_t victim_dirty; /* dirty sectors of the evicted line (0: nothing to write back) */
   uint64_t victim_addr;
 } sim_cache_ref;
@@ -42,6 +46,9 @@ void sim_cache_fini(sim_cache *c);
  * valid/dirty through the ref. */
 void sim_cache_access(sim_cache *c, uint64_t addr, int allocate, sim_cache_ref *r);
 int sim_cache_probe(const sim_cache *c, uint64_t addr);
+/* The way holding addr's line, without touching the replacement state;
+ * (size_t)-1 when absent. */
+size_t sim_cache_find(const sim_cache *c, uint64_t addr);
 void sim_cache_invalidate_all(sim_cache *c);
 /* Drops sectors `mask` of the line at addr if it is cached (clean copies only:
  * their dirty bits go too). */

@@ -62,6 +62,12 @@ typedef struct sim_twave {
   sim_wd_wave wd;   /* the watchdog's count and snapshot (sim_watchdog.c) */
   uint32_t stop_pc; /* pc of the barrier it waits at or the s_endpgm it ended at */
   uint32_t jump_pc; /* pc of its last taken branch (ISA_NO_PC: none) */
+  /* memory instructions waiting for the L2's answers (sim_msg.h): their
+   * destinations are not ready, s_waitmem waits (waitmem), and a wave that
+   * ended (at end_at) retires when the last resolves */
+  uint32_t npending;
+  uint8_t waitmem;
+  uint64_t end_at;
 } sim_twave;
 
 typedef struct sim_tslot { /* a resident work-group's place on a CU */

@@ -21,12 +21,13 @@ void sim_cu_mem_params_read(sim_cu_mem_params *p, const cfg_device *cfg) {
 int sim_cu_mem_init(sim_cu_mem *m, const sim_cu_mem_params *p, uint32_t id, sim_port l2) {
   memset(m, 0, sizeof *m);
   m->id = id;
+  sim_msgbox_init(&m->box, id, p->noc.l2_latency);
   /* from the link up, so each component's downstream exists when it is built */
-  sim_noc_init(&m->link, &p->noc, l2);
+  sim_noc_init(&m->link, &p->noc, l2, &m->box);
   sim_port link = sim_noc_port(&m->link);
   if (sim_wcb_init(&m->wcb, &p->wcb, id, link) != 0 ||
-      sim_l1_init(&m->l1, &p->l1, id, &m->wcb, link) != 0 ||
-      sim_scache_init(&m->scache, &p->scache, id, link) != 0) {
+      sim_l1_init(&m->l1, &p->l1, id, &m->wcb, link, &m->box) != 0 ||
+      sim_scache_init(&m->scache, &p->scache, id, link, &m->box) != 0) {
     sim_cu_mem_fini(m);
     return -1;
   }
@@ -42,10 +43,12 @@ void sim_cu_mem_fini(sim_cu_mem *m) {
   sim_scache_fini(&m->scache);
   sim_l1_fini(&m->l1);
   sim_wcb_fini(&m->wcb);
+  sim_msgbox_fini(&m->box);
   memset(m, 0, sizeof *m);
 }
 
-void sim_cu_mem_reset(sim_cu_mem *m) {
+void sim_cu_mem_reset(sim_cu_mem *m, int msgs) {
+  sim_msgbox_reset(&m->box, msgs);
   sim_l1_reset(&m->l1);
   sim_lds_reset(&m->lds);
   sim_tex_reset(&m->tex);

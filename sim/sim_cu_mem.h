@@ -33,7 +33,8 @@ typedef struct sim_cu_mem_params {
 } sim_cu_mem_params;
 
 typedef struct sim_cu_mem {
-  uint32_t id; /* its CU's index */
+  uint32_t id;    /* its CU's index */
+  sim_msgbox box; /* its outbox to the L2 and pending operations (sim_msg.h) */
   sim_noc link;
   sim_wcb wcb;
   sim_l1 l1;
@@ -48,8 +49,10 @@ void sim_cu_mem_params_read(sim_cu_mem_params *p, const cfg_device *cfg);
  * of memory (sim_cu_mem_fini cleans up). */
 int sim_cu_mem_init(sim_cu_mem *m, const sim_cu_mem_params *p, uint32_t id, sim_port l2);
 void sim_cu_mem_fini(sim_cu_mem *m);
-/* Queues drain and counters zero (the device was idle); cache contents stay. */
-void sim_cu_mem_reset(sim_cu_mem *m);
+/* Queues drain and counters zero (the device was idle); cache contents
+ * stay. msgs: the link's requests become messages (a timing launch) or are
+ * answered at once. */
+void sim_cu_mem_reset(sim_cu_mem *m, int msgs);
 /* Launch start: the L1 gives `lds_bytes` to shared memory when unified
  * with it; then the caches that invalidate at kernel boundaries do
  * (l1/scache.invalidate_on_launch; a write-back L1 sends its dirty sectors

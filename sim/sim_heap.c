@@ -42,11 +42,10 @@ int sim_heap_push(sim_heap *h, uint64_t t, uint32_t id) {
   return 0;
 }
 
-sim_hent sim_heap_pop(sim_heap *h) {
-  sim_hent top = h->e[0];
-  sim_hent x = h->e[--h->n];
-  size_t n = h->n, i = 0;
-  for (;;) { /* sift down: the smaller child moves up into the hole */
+/* The hole at i moves down until x fits: the smaller child moves up into it. */
+static void sim_heap_sift_down(sim_heap *h, size_t i, sim_hent x) {
+  size_t n = h->n;
+  for (;;) {
     size_t l = 2 * i + 1;
     if (l >= n) break;
     if (l + 1 < n && sim_hless(&h->e[l + 1], &h->e[l])) l++;
@@ -54,6 +53,29 @@ sim_hent sim_heap_pop(sim_heap *h) {
     h->e[i] = h->e[l];
     i = l;
   }
-  if (n) h->e[i] = x;
+  h->e[i] = x;
+}
+
+sim_hent sim_heap_pop(sim_heap *h) {
+  sim_hent top = h->e[0];
+  sim_hent x = h->e[--h->n];
+  if (h->n) sim_heap_sift_down(h, 0, x);
   return top;
+}
+
+int sim_heap_delay(sim_heap *h, uint32_t id, uint64_t t, uint32_t to) {
+  for (size_t i = 0; id && i < h->n; i++) {
+    if (h->e[i].id != id) continue;
+    if (t < h->e[i].t) t = h->e[i].t; /* never earlier */
+    h->e[i] = (sim_hent){t, to};
+    while (i && sim_hless(&h->e[i], &h->e[(i - 1) / 2])) { /* a smaller id at an equal t */
+      sim_hent x = h->e[i];
+      h->e[i] = h->e[(i - 1) / 2];
+      h->e[(i - 1) / 2] = x;
+      i = (i - 1) / 2;
+    }
+    sim_heap_sift_down(h, i, h->e[i]);
+    return 1;
+  }
+  return 0;
 }

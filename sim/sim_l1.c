@@ -33,10 +33,12 @@ void sim_l1_params_read(sim_l1_params *p, const cfg_device *cfg) {
   p->min_lds_carveout = (uint64_t)cfg->l1_min_lds_carveout;
 }
 
-int sim_l1_init(sim_l1 *l1, const sim_l1_params *p, uint32_t cu, sim_wcb *wcb, sim_port down) {
+int sim_l1_init(sim_l1 *l1, const sim_l1_params *p, uint32_t cu, sim_wcb *wcb, sim_port down,
+                sim_msgbox *box) {
   memset(l1, 0, sizeof *l1);
   l1->p = *p;
   l1->cu = cu;
+  l1->box = box;
   l1->down = down;
   l1->wcb = wcb && sim_wcb_active(wcb) ? wcb : NULL;
   if (p->track_partial)
@@ -84,16 +86,22 @@ static uint32_t sim_bits(uint64_t x) {
 
 /* Sends sectors `mask` of the L1 line at addr to the L2 as `kind` at t. */
 static uint64_t sim_l1_send(sim_l1 *l1, uint64_t addr, uint64_t mask, int kind, uint64_t t,
-                            uint64_t issue) {
+                            int posted) {
   sim_req r = {.addr = addr,
                .mask = mask,
                .block = l1->p.line,
                .sector = l1->p.sector,
                .cu = l1->cu,
                .kind = (uint8_t)kind,
-               .t = (double)t,
-               .issue = issue};
+               .posted = (uint8_t)posted,
+               .t = (double)t};
   return (uint64_t)sim_port_send(&l1->down, &r);
+}
+
+/* The CU-side request the latest send opened (SIM_MSG_NONE: none, or the
+ * L2 answered at once). */
+static uint32_t sim_l1_last_req(const sim_l1 *l1) {
+  return l1->box && l1->box->on ? sim_msgbox_last(l1->box) : SIM_MSG_NONE;
 }
 
 /* ---- MSHRs: the cycles their fills return ---------------------------------------- */
@@ -108,51 +116,67 @@ static uint64_t sim_mshr_acquire(sim_l1 *l1, uint64_t t) {
   return t;
 }
 
-static void sim_mshr_hold(sim_l1 *l1, uint64_t until) {
-  if (l1->p.mshrs) sim_heap_push(&l1->mshr, until, 0); /* never grows: n < mshrs here */
+/* The entry's id: 1 + the request whose answer it waits for (0: final),
+ * so the merge can replace a provisional time with the real one. */
+static void sim_mshr_hold(sim_l1 *l1, uint64_t until, uint32_t req) {
+  if (!l1->p.mshrs) return;
+  sim_heap_push(&l1->mshr, until, req == SIM_MSG_NONE ? 0 : req + 1); /* never grows */
+  if (req != SIM_MSG_NONE) sim_msgbox_watch(l1->box, req, NULL, 0, 0, &l1->mshr);
 }
 
 /* ---- the tag array ------------------------------------------------------------- */
-static void sim_l1_writeback(sim_l1 *l1, const sim_cache_ref *r, uint64_t t, uint64_t issue) {
-  if (r->victim_dirty) sim_l1_send(l1, r->victim_addr, r->victim_dirty, SIM_REQ_WRITE, t, issue);
+static void sim_l1_writeback(sim_l1 *l1, const sim_cache_ref *r, uint64_t t) {
+  if (r->victim_dirty) sim_l1_send(l1, r->victim_addr, r->victim_dirty, SIM_REQ_WRITE, t, 1);
 }
 
 /* A load of sectors `mask` of the L1 line at addr entering the pipeline at
  * *t (moved on when it waits for an MSHR). Returns when its data is back. */
-static uint64_t sim_l1_load(sim_l1 *l1, uint64_t addr, uint64_t mask, uint64_t *t, uint64_t issue) {
+static uint64_t sim_l1_load(sim_l1 *l1, uint64_t addr, uint64_t mask, uint64_t *t) {
   sim_cache_ref r;
   sim_cache_access(&l1->tags, addr, 1, &r);
   uint64_t missing = r.valid ? mask & ~*r.valid : mask;
   uint64_t hit_at = *t + l1->p.latency;
   if (!missing) {
     l1->stats.l1_hits++;
-    if (*r.ready > *t) l1->stats.l1_mshr_merges++; /* its sectors are still being filled */
+    if (*r.ready > *t) {
+      l1->stats.l1_mshr_merges++; /* its sectors are still being filled */
+      /* ... by a request whose answer may still be provisional */
+      if (l1->box) sim_msgbox_join(l1->box, *r.tok);
+    }
     return hit_at > *r.ready ? hit_at : *r.ready;
   }
   l1->stats.l1_misses++;
   *t = sim_mshr_acquire(l1, *t);
-  sim_l1_writeback(l1, &r, *t, issue);
-  uint64_t fill = sim_l1_send(l1, addr, missing, SIM_REQ_READ, *t, issue);
-  sim_mshr_hold(l1, fill);
+  sim_l1_writeback(l1, &r, *t);
+  uint64_t fill = sim_l1_send(l1, addr, missing, SIM_REQ_READ, *t, 0);
+  uint32_t req = sim_l1_last_req(l1);
+  sim_mshr_hold(l1, fill, req);
   uint64_t done = fill;
   if (r.valid) {
     /* sectors it found present may still be in flight from an older fill */
-    if ((mask & ~missing) && *r.ready > done) done = *r.ready;
+    if ((mask & ~missing) && *r.ready > done) {
+      done = *r.ready;
+      if (l1->box) sim_msgbox_join(l1->box, *r.tok);
+    }
     *r.valid |= missing;
-    if (*r.ready < fill) *r.ready = fill;
+    if (*r.ready < fill) {
+      *r.ready = fill;
+      /* the merge makes it real (or leaves it when a later fill took over) */
+      *r.tok = req == SIM_MSG_NONE ? 0 : req + 1;
+      if (req != SIM_MSG_NONE) sim_msgbox_watch(l1->box, req, &l1->tags, addr, fill, NULL);
+    }
   }
   return done;
 }
 
 /* A store under write_back: allocate without fetching (stores write whole
  * sectors' bytes under byte masks), dirty until evicted. */
-static uint64_t sim_l1_store_back(sim_l1 *l1, uint64_t addr, uint64_t mask, uint64_t t,
-                                  uint64_t issue) {
+static uint64_t sim_l1_store_back(sim_l1 *l1, uint64_t addr, uint64_t mask, uint64_t t) {
   sim_cache_ref r;
   sim_cache_access(&l1->tags, addr, 1, &r);
   if (!r.valid) /* no L1: straight through */
-    return sim_l1_send(l1, addr, mask, SIM_REQ_WRITE, t, issue);
-  sim_l1_writeback(l1, &r, t, issue);
+    return sim_l1_send(l1, addr, mask, SIM_REQ_WRITE, t, 0);
+  sim_l1_writeback(l1, &r, t);
   *r.valid |= mask;
   *r.dirty |= mask;
   return t + l1->p.latency;
@@ -163,7 +187,7 @@ void sim_l1_launch_invalidate(sim_l1 *l1) {
   sim_cache *c = &l1->tags;
   uint64_t addr, dirty;
   for (size_t i = 0; l1->p.write_back && sim_cache_line(c, i, &addr, &dirty); i++)
-    if (dirty) sim_l1_send(l1, addr, dirty, SIM_REQ_WRITE, 0, 0);
+    if (dirty) sim_l1_send(l1, addr, dirty, SIM_REQ_WRITE, 0, 1);
   sim_cache_invalidate_all(c);
 }
 
@@ -193,24 +217,23 @@ uint64_t sim_l1_access(sim_l1 *l1, uint64_t now, const isa_access *a, uint32_t *
                    .sector = sector,
                    .cu = l1->cu,
                    .kind = SIM_REQ_ATOMIC,
-                   .t = (double)t,
-                   .issue = now};
+                   .t = (double)t};
       r.steps = sim_atomic_ops(a, lines[i], line, l1->down.sector, &r.lanes);
       td = (uint64_t)sim_port_send(&l1->down, &r);
     } else if (store) {
       l1->stats.l1_store_sectors += nsec;
       if (p->write_back) {
-        td = sim_l1_store_back(l1, lines[i], masks[i], t, now);
+        td = sim_l1_store_back(l1, lines[i], masks[i], t);
       } else if (l1->wcb && track) {
-        td = sim_wcb_store(l1->wcb, lines[i], l1->cov + (size_t)i * (line / sector), t, now);
+        td = sim_wcb_store(l1->wcb, lines[i], l1->cov + (size_t)i * (line / sector), t);
       } else {
         uint64_t part = track ? partial[i] : 0;
         td = sim_store_send(&l1->down, l1->cu, lines[i], line, sector, masks[i] & ~part, part,
-                            p->fill_partial, t, now);
+                            p->fill_partial, t);
       }
     } else {
       l1->stats.l1_load_sectors += nsec;
-      td = sim_l1_load(l1, lines[i], masks[i], &t, now);
+      td = sim_l1_load(l1, lines[i], masks[i], &t);
     }
     if (td > done) done = td;
     t += cost ? cost : 1;

@@ -10,6 +10,7 @@
 #include "cfg.h"
 #include "isa.h"
 #include "sim_cache.h"
+#include "sim_msg.h"
 #include "sim_port.h"
 #include "sim_res.h"
 #include "sim_wcb.h"
@@ -47,12 +48,17 @@ typedef struct sim_l1 {
   uint64_t *cov; /* scratch: per coalesced line and sector, the bytes a store writes */
   sim_wcb *wcb;  /* NULL: stores go straight to the link */
   sim_port down; /* the link to the L2 (line/sector: the L2's) */
+  /* its CU's outbox (NULL: none): the requests behind its MSHRs and line
+   * fill times, which the merge makes real (sim_msg.h) */
+  sim_msgbox *box;
 } sim_l1;
 
 void sim_l1_params_read(sim_l1_params *p, const cfg_device *cfg);
 /* CU cu's L1; wcb: the buffer stores go through (NULL or one with no
- * entries: none). -1: out of memory (sim_l1_fini cleans up). */
-int sim_l1_init(sim_l1 *l1, const sim_l1_params *p, uint32_t cu, sim_wcb *wcb, sim_port down);
+ * entries: none); box: the CU's outbox its link sends into (NULL: none).
+ * -1: out of memory (sim_l1_fini cleans up). */
+int sim_l1_init(sim_l1 *l1, const sim_l1_params *p, uint32_t cu, sim_wcb *wcb, sim_port down,
+                sim_msgbox *box);
 void sim_l1_fini(sim_l1 *l1);
 void sim_l1_reset(sim_l1 *l1);
 /* Its memory pipeline (which the CU's LDS may share). */

@@ -24,7 +24,6 @@ void sim_l2_params_read(sim_l2_params *p, const cfg_device *cfg) {
                                        : p->slice_cycles_per_byte;
   p->request_cycles = cfg->l2_request_cycles;
   p->partial_write_cycles = cfg->l2_partial_write_cycles;
-  p->fluid_slices = cfg->l2_fluid_slices != 0;
   p->latency = (uint64_t)cfg->l2_latency;
   p->far_cycles = (uint64_t)cfg->l2_far_cycles;
   p->nunits = cfg->l2_atomic_units ? (uint32_t)cfg->l2_atomic_units : p->nslices;
@@ -113,11 +112,11 @@ static double sim_l2_writeback(sim_l2 *l2, const sim_cache_ref *r, double t) {
   return sim_port_send(&l2->down, &w);
 }
 
-/* Slice s takes a request for sectors `mask` arriving at t, issued at
- * `issue`: counted, then queued behind the slice's earlier bytes. Returns
- * when it starts. */
-static double sim_l2_slice_take(sim_l2 *l2, uint32_t s, uint64_t mask, uint64_t t, int kind,
-                                uint64_t issue) {
+/* Slice s takes a request for sectors `mask` arriving at t: counted, then
+ * queued behind the slice's earlier bytes. Requests reach the L2 in arrival
+ * order (the merge of the CUs' messages, sim_msg.h), so one "free at" per
+ * slice is their queue. Returns when it starts. */
+static double sim_l2_slice_take(sim_l2 *l2, uint32_t s, uint64_t mask, uint64_t t, int kind) {
   const sim_l2_params *p = &l2->p;
   if (++l2->slice_reqs[s] > l2->stats.l2_slice_max_requests)
     l2->stats.l2_slice_max_requests = l2->slice_reqs[s];
@@ -134,17 +133,6 @@ static double sim_l2_slice_take(sim_l2 *l2, uint32_t s, uint64_t mask, uint64_t 
   /* merging part of a sector is a read-modify-write of the slice's data */
   if (kind == SIM_REQ_WRITE_PARTIAL) cost += p->partial_write_cycles;
   sim_res *sl = &l2->slice[s];
-  if (p->fluid_slices && (double)t > sl->free) {
-    /* The request arrives after the slice's backlog has drained, but it is
-     * simulated now, when its warp issued (it waited for an MSHR or the
-     * link since). Requests issued after it may arrive before it; a single
-     * "free at" set to its arrival would queue them behind an idle slice
-     * (validation/ANALYSIS.md, gather family). Its work joins the backlog
-     * as of the issue time instead: later arrivals queue behind the work,
-     * never behind the gap. */
-    sim_res_take(sl, (double)issue, cost);
-    return (double)t;
-  }
   return sim_res_take(sl, (double)t, cost);
 }
 
@@ -156,7 +144,7 @@ static uint64_t sim_l2_home(sim_l2 *l2, uint32_t s, const sim_req *q, uint64_t t
   int kind = q->kind;
   /* the slice moves the sectors' bytes; an atomic then queues at its atomic
    * unit (below), which the slice does not wait for */
-  double start = sim_l2_slice_take(l2, s, mask, t, kind, q->issue);
+  double start = sim_l2_slice_take(l2, s, mask, t, kind);
   uint64_t lat = p->latency;
   sim_cache_ref r;
   sim_cache_access(&l2->tags[s % p->nparts], addr, 1, &r);
@@ -185,8 +173,7 @@ static uint64_t sim_l2_home(sim_l2 *l2, uint32_t s, const sim_req *q, uint64_t t
                    .sector = p->sector,
                    .cu = q->cu,
                    .kind = SIM_REQ_READ,
-                   .t = start,
-                   .issue = q->issue};
+                   .t = start};
       uint64_t fill = (uint64_t)sim_port_send(&l2->down, &f) + lat;
       if (fill > done) done = fill;
     }
@@ -241,7 +228,7 @@ double sim_l2_request(void *to, const sim_req *q) {
     t = sim_ceil(go);
   }
   if (kind == SIM_REQ_READ && r.valid && !(mask & ~*r.valid)) {
-    double start = sim_l2_slice_take(l2, ns, mask, t, kind, q->issue);
+    double start = sim_l2_slice_take(l2, ns, mask, t, kind);
     l2->stats.l2_hits++;
     uint64_t done = sim_ceil(start) + p->latency;
     return (double)(done > *r.ready ? done : *r.ready);

@@ -16,7 +16,6 @@ typedef struct sim_l2_params {
   uint32_t nslices, slice_bits, nparts;
   double slice_cycles_per_byte, slice_write_cycles_per_byte; /* bandwidths split over slices */
   double request_cycles, partial_write_cycles;
-  int fluid_slices; /* l2.fluid_slices */
   uint64_t latency, far_cycles;
   uint32_t nunits, unit_granule; /* l2.atomic_units (0 in the config: one per slice) */
   double atomic_cycles;

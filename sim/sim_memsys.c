@@ -2,6 +2,7 @@
  * config and wires them (L2 -> DRAM), and forwards each CU's calls to its
  * memory side (sim_cu_mem.h), whose links send to the L2. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim_internal.h"
@@ -25,6 +26,8 @@ int sim_memsys_init(sim_memsys *m, const cfg_device *cfg, char *err, size_t errl
 }
 
 void sim_memsys_fini(sim_memsys *m) {
+  free(m->boxes);
+  sim_msg_merge_fini(&m->merge);
   /* each fini accepts a component that was never built (all zero) */
   sim_l2_fini(&m->l2);
   sim_dram_fini(&m->dram);
@@ -41,10 +44,9 @@ void sim_memsys_clear_stats(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu) {
 }
 
 void sim_memsys_reset(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu) {
-  for (uint32_t i = 0; i < ncu; i++) sim_cu_mem_reset(&cus[i]);
+  for (uint32_t i = 0; i < ncu; i++) sim_cu_mem_reset(&cus[i], 0);
   sim_l2_reset(&m->l2);
   sim_dram_reset(&m->dram);
-  m->last_issue = 0;
 }
 
 void sim_memsys_invalidate(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu) {
@@ -52,35 +54,82 @@ void sim_memsys_invalidate(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu) {
   for (uint32_t i = 0; i < ncu; i++) sim_cu_mem_invalidate(&cus[i]);
 }
 
-void sim_memsys_launch_start(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu, uint64_t lds_bytes) {
+int sim_memsys_launch_start(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu, uint64_t lds_bytes,
+                            int msgs) {
   sim_memsys_reset(m, cus, ncu);
-  /* CU by CU: a write-back L1's dirty sectors reach the L2 in CU order */
+  if (msgs && m->nbox != ncu) {
+    sim_msgbox **b = realloc(m->boxes, ncu * sizeof *b);
+    if (!b) return -1;
+    m->boxes = b, m->nbox = ncu;
+  }
+  m->merge.messages = m->merge.merges = 0; /* counted per launch */
+  for (uint32_t i = 0; msgs && i < ncu; i++) {
+    m->boxes[i] = &cus[i].box;
+    sim_msgbox_reset(&cus[i].box, 1);
+  }
+  /* CU by CU: a write-back L1's dirty sectors reach the L2 in CU order (as
+   * messages at cycle 0, which the first merge sends in that order) */
   for (uint32_t i = 0; i < ncu; i++) sim_cu_mem_launch_start(&cus[i], lds_bytes);
+  return 0;
 }
 
 uint64_t sim_memsys_launch_end(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu, uint64_t t) {
+  (void)m;
   uint64_t done = t;
   for (uint32_t i = 0; i < ncu; i++) {
-    uint64_t d = sim_wcb_flush(&cus[i].wcb, t, m->last_issue);
-    if (d > done) done = d;
+    sim_msgbox_op_begin(&cus[i].box);
+    uint64_t d = sim_wcb_flush(&cus[i].wcb, t);
+    if (sim_msgbox_op_end(&cus[i].box, NULL, 0, SIM_MSG_END, d) == SIM_MSG_NONE && d > done)
+      done = d;
   }
   return done;
 }
 
+uint64_t sim_memsys_quantum(const sim_memsys *m) {
+  return m->l2.p.latency ? m->l2.p.latency : 1;
+}
+
+void sim_memsys_merge(sim_memsys *m, uint64_t qend, sim_msg_resolve_fn resolve, void *ctx) {
+  sim_port l2 = sim_memsys_l2_port(m);
+  sim_msg_merge_run(&m->merge, m->boxes, m->nbox, qend, &l2, resolve, ctx);
+}
+
+int sim_memsys_msgs_busy(const sim_memsys *m) {
+  int busy = 0;
+  for (uint32_t i = 0; i < m->nbox; i++) {
+    if (m->boxes[i]->oom) return -1;
+    busy |= sim_msgbox_busy(m->boxes[i]);
+  }
+  return m->merge.oom ? -1 : busy;
+}
+
+void sim_memsys_msgs_off(sim_memsys *m) {
+  for (uint32_t i = 0; i < m->nbox; i++) sim_msgbox_reset(m->boxes[i], 0);
+}
+
+uint64_t sim_memsys_msgs_first(const sim_memsys *m) {
+  uint64_t t = UINT64_MAX;
+  for (uint32_t i = 0; i < m->nbox; i++) {
+    uint64_t f = sim_msgbox_first(m->boxes[i]);
+    if (f < t) t = f;
+  }
+  return t;
+}
+
 uint64_t sim_memsys_vector(sim_memsys *m, sim_cu_mem *cu, uint64_t now, const isa_access *a,
                            uint32_t *nreq) {
-  m->last_issue = now;
+  (void)m;
   return sim_l1_access(&cu->l1, now, a, nreq);
 }
 
 uint64_t sim_memsys_image(sim_memsys *m, sim_cu_mem *cu, uint64_t now, const isa_tex_access *t,
                           uint32_t *nreq) {
-  m->last_issue = now;
+  (void)m;
   return sim_tex_access(&cu->tex, now, t, nreq);
 }
 
 uint64_t sim_memsys_scalar(sim_memsys *m, sim_cu_mem *cu, uint64_t now, const isa_access *a) {
-  m->last_issue = now;
+  (void)m;
   return sim_scache_load(&cu->scache, now, a->addr[0]);
 }
 

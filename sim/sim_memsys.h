@@ -9,8 +9,10 @@
  *   CU j: sim_cu_mem ───────────────────────────────────┘
  *
  * A CU's instructions reach memory only through the sim_memsys_* calls
- * below (the place timed messages between a CU and the shared side would
- * go); no component knows another's fields. */
+ * below; no component knows another's fields. During a timing launch
+ * each CU's link turns its requests into messages in the CU's outbox
+ * (sim_msg.h), which sim_memsys_merge delivers to the L2 at each quantum
+ * boundary in (t, cu, seq) order. */
 #ifndef WAVESIM_SIM_MEMSYS_H
 #define WAVESIM_SIM_MEMSYS_H
 
@@ -23,9 +25,11 @@
 typedef struct sim_memsys {
   sim_dram dram;
   sim_l2 l2;
-  /* issue cycle of the latest global/scalar memory instruction of any CU:
-   * the launch-end flush of the write-combining buffers is booked as of it */
-  uint64_t last_issue;
+  /* the CUs' outboxes during a timing launch, in CU order (each CU's
+   * memory side owns its own), and the merge that delivers them */
+  sim_msgbox **boxes;
+  uint32_t nbox;
+  sim_msg_merge merge;
 } sim_memsys;
 
 /* Builds the L2 and DRAM from the config. m must not move afterwards (the
@@ -41,13 +45,29 @@ void sim_memsys_reset(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu);
 /* The caches that invalidate at kernel boundaries (l1/scache.invalidate_on_launch) do. */
 void sim_memsys_invalidate(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu);
 /* Launch start: queues drain and DRAM rows close (the device was idle),
- * cache contents stay; each L1 gives `lds_bytes` to shared memory when
- * unified with it; then the caches that invalidate at kernel boundaries
- * do, CU by CU. */
-void sim_memsys_launch_start(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu, uint64_t lds_bytes);
+ * cache contents stay; msgs: the CUs' links send messages from now on (a
+ * timing launch; -1 when out of memory); each L1 gives `lds_bytes` to
+ * shared memory when unified with it; then the caches that invalidate at
+ * kernel boundaries do, CU by CU. */
+int sim_memsys_launch_start(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu, uint64_t lds_bytes,
+                            int msgs);
 /* Launch end at t: buffered stores drain, CU by CU. Returns when the last
- * is acknowledged (t if none). */
+ * is acknowledged (t if none); with messages on, provisionally: each CU's
+ * drain is then a pending operation of kind SIM_MSG_END whose resolution
+ * gives the real time. */
 uint64_t sim_memsys_launch_end(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu, uint64_t t);
+/* The quantum: the shortest L1-miss round trip (l2.latency; at least 1). */
+uint64_t sim_memsys_quantum(const sim_memsys *m);
+/* The boundary at qend: every CU's messages stamped before it go to the L2
+ * in (t, cu, seq) order; resolve is called for each operation answered. */
+void sim_memsys_merge(sim_memsys *m, uint64_t qend, sim_msg_resolve_fn resolve, void *ctx);
+/* Whether a message or pending operation is left; the earliest queued
+ * message's t (UINT64_MAX: none). -1 from busy: out of memory. */
+int sim_memsys_msgs_busy(const sim_memsys *m);
+/* The timing launch is over: the links answer at once again, and what a
+ * faulted launch left unsent is dropped. */
+void sim_memsys_msgs_off(sim_memsys *m);
+uint64_t sim_memsys_msgs_first(const sim_memsys *m);
 /* Zeroes every component's counters (reset does too). */
 void sim_memsys_clear_stats(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu);
 /* The launch's counters of every component (zeroed at launch start) into

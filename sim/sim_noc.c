@@ -7,12 +7,14 @@
 
 void sim_noc_params_read(sim_noc_params *p, const cfg_device *cfg) {
   p->cycles_per_byte = cfg->noc_bytes_per_cycle ? 1.0 / (double)cfg->noc_bytes_per_cycle : 0;
+  p->l2_latency = (uint64_t)cfg->l2_latency;
 }
 
-void sim_noc_init(sim_noc *n, const sim_noc_params *p, sim_port down) {
+void sim_noc_init(sim_noc *n, const sim_noc_params *p, sim_port down, sim_msgbox *box) {
   memset(n, 0, sizeof *n);
   n->p = *p;
   n->down = down;
+  n->box = box;
 }
 
 void sim_noc_reset(sim_noc *n) {
@@ -27,7 +29,8 @@ sim_port sim_noc_port(sim_noc *n) {
 /* Sends sectors `mask` (of r->sector bytes) of r's block to the L2 at t as
  * `kind`, split by L2 line and converted to L2 sectors. The first part
  * sent carries the atomic's lane count. Returns the latest completion. */
-static uint64_t sim_noc_split(sim_noc *n, const sim_req *r, uint64_t mask, int kind, uint64_t t) {
+static uint64_t sim_noc_split(sim_noc *n, const sim_req *r, uint64_t mask, int kind, uint64_t t,
+                              uint32_t req) {
   uint32_t l2 = n->down.line, s2 = n->down.sector, sector = r->sector, block = r->block;
   uint64_t addr = r->addr, done = 0;
   uint32_t lanes = r->lanes;
@@ -53,9 +56,12 @@ static uint64_t sim_noc_split(sim_noc *n, const sim_req *r, uint64_t mask, int k
                  .steps = r->steps,
                  .lanes = lanes,
                  .kind = (uint8_t)kind,
-                 .t = (double)t,
-                 .issue = r->issue};
+                 .t = (double)t};
     lanes = 0;
+    if (req != SIM_MSG_NONE) {
+      sim_msgbox_send(n->box, req, &q);
+      continue;
+    }
     uint64_t d = (uint64_t)sim_port_send(&n->down, &q);
     if (d > done) done = d;
   }
@@ -74,9 +80,24 @@ double sim_noc_request(void *noc, const sim_req *r) {
     t = sim_ceil(sim_res_take(link, (double)t, (double)bytes * n->p.cycles_per_byte));
   }
   uint64_t done = 0;
-  if (r->mask) done = sim_noc_split(n, r, r->mask, r->kind, t);
+  uint32_t req = SIM_MSG_NONE;
+  if (n->box && n->box->on) {
+    /* messages: the L2 answers at the quantum's merge, at the earliest
+     * l2.latency after the request reaches it (sim_l2_request) */
+    if (!(r->mask | r->part)) {
+      n->box->last = SIM_MSG_NONE;
+      return 0;
+    }
+    done = t + n->p.l2_latency;
+    req = sim_msgbox_req_open(n->box, done, r->posted);
+    if (req == SIM_MSG_NONE) return (double)done; /* out of memory: the box says so */
+  }
+  if (r->mask) {
+    uint64_t d = sim_noc_split(n, r, r->mask, r->kind, t, req);
+    if (d > done) done = d;
+  }
   if (r->part) {
-    uint64_t d = sim_noc_split(n, r, r->part, SIM_REQ_WRITE_PARTIAL, t);
+    uint64_t d = sim_noc_split(n, r, r->part, SIM_REQ_WRITE_PARTIAL, t, req);
     if (d > done) done = d;
   }
   return (double)done;

@@ -29,8 +29,8 @@ typedef struct sim_req {
   uint32_t lanes;  /* SIM_REQ_ATOMIC: lane operations to count (a block split over several
                     * receiver lines counts them with its first part only) */
   uint8_t kind;    /* sim_req_kind */
+  uint8_t posted;  /* nobody waits for the answer (an eviction's write-back) */
   double t;        /* cycle it arrives at the receiver */
-  uint64_t issue;  /* issue cycle of the instruction behind it (l2.fluid_slices) */
 } sim_req;
 
 /* A receiver's request function: returns the cycle the sender is done with

@@ -60,5 +60,9 @@ void sim_heap_fini(sim_heap *h);
 int sim_heap_push(sim_heap *h, uint64_t t, uint32_t id);
 /* Removes and returns the least entry; the heap must not be empty. */
 sim_hent sim_heap_pop(sim_heap *h);
+/* The entry with id `id` (the first found; 0 matches none) moves to a
+ * later time t and takes id `to`: a provisional time made real (an L1
+ * MSHR's fill, sim_msg.h). Returns 0 when no entry has that id. */
+int sim_heap_delay(sim_heap *h, uint32_t id, uint64_t t, uint32_t to);
 
 #endif

@@ -13,8 +13,10 @@ void sim_scache_params_read(sim_scache_params *p, const cfg_device *cfg) {
   p->invalidate_on_launch = cfg->scache_invalidate_on_launch != 0;
 }
 
-int sim_scache_init(sim_scache *s, const sim_scache_params *p, uint32_t cu, sim_port down) {
+int sim_scache_init(sim_scache *s, const sim_scache_params *p, uint32_t cu, sim_port down,
+                    sim_msgbox *box) {
   memset(s, 0, sizeof *s);
+  s->box = box;
   s->p = *p;
   s->cu = cu;
   s->down = down;
@@ -41,6 +43,8 @@ uint64_t sim_scache_load(sim_scache *s, uint64_t now, uint64_t addr) {
   sim_cache_access(&s->tags, addr, 1, &r);
   if (r.hit) {
     s->stats.scalar_cache_hits++;
+    /* a line still on its way: the load waits for its request's real answer */
+    if (*r.ready > now && s->box) sim_msgbox_join(s->box, *r.tok);
     return now + lat > *r.ready ? now + lat : *r.ready;
   }
   s->stats.scalar_cache_misses++;
@@ -52,9 +56,13 @@ uint64_t sim_scache_load(sim_scache *s, uint64_t now, uint64_t addr) {
                .sector = sl,
                .cu = s->cu,
                .kind = SIM_REQ_READ,
-               .t = (double)now,
-               .issue = now};
+               .t = (double)now};
   uint64_t t = (uint64_t)sim_port_send(&s->down, &q) + lat;
-  if (r.ready) *r.ready = t, *r.valid = 1;
+  if (r.ready) {
+    *r.ready = t, *r.valid = 1;
+    uint32_t req = s->box && s->box->on ? sim_msgbox_last(s->box) : SIM_MSG_NONE;
+    *r.tok = req == SIM_MSG_NONE ? 0 : req + 1;
+    sim_msgbox_watch(s->box, req, &s->tags, q.addr, t, NULL);
+  }
   return t;
 }

@@ -6,6 +6,7 @@
 
 #include "cfg.h"
 #include "sim_cache.h"
+#include "sim_msg.h"
 #include "sim_port.h"
 
 typedef struct sim_scache_params {
@@ -28,11 +29,13 @@ typedef struct sim_scache {
   uint32_t cu; /* the compute unit it belongs to (its requests' sender) */
   sim_cache tags;
   sim_port down; /* the link to the L2 */
+  sim_msgbox *box; /* its CU's outbox (NULL: none): line fill times the merge makes real */
 } sim_scache;
 
 void sim_scache_params_read(sim_scache_params *p, const cfg_device *cfg);
 /* CU cu's scalar cache. -1: out of memory. */
-int sim_scache_init(sim_scache *s, const sim_scache_params *p, uint32_t cu, sim_port down);
+int sim_scache_init(sim_scache *s, const sim_scache_params *p, uint32_t cu, sim_port down,
+                    sim_msgbox *box);
 void sim_scache_fini(sim_scache *s);
 void sim_scache_reset(sim_scache *s);
 /* Launch start under scache.invalidate_on_launch: the cache empties. */

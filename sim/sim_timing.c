@@ -92,6 +92,8 @@ void sim_wave_join(sim_timing *T, sim_twave *tw, uint32_t simd, uint64_t t) {
   memset(tw->smem, 0, sizeof tw->smem);
   tw->next_issue = tw->start = t;
   tw->mem_done = tw->mem_all = 0;
+  tw->npending = 0;
+  tw->waitmem = 0;
   tw->age = T->age++;
   tw->simd = simd;
   tw->cu = &T->cus[simd / T->nsimd_cu];
@@ -147,18 +149,41 @@ static void sim_barrier_misuse(sim_timing *T, const sim_tslot *sl, uint64_t now)
   if (now > T->end) T->end = now;
 }
 
-static void sim_wave_end(sim_timing *T, sim_twave *tw, uint64_t now) {
+/* Wave tw, ended at tw->end_at, has every memory operation resolved: it
+ * retires once its last results and memory operations land, and its
+ * work-group's slot frees with the group's last wave. */
+static void sim_wave_retire(sim_timing *T, sim_twave *tw) {
   sim_ctx *c = T->c;
-  /* the wave retires once its last results and memory operations land */
-  uint64_t done = now + 1;
+  uint64_t done = tw->end_at + 1;
   if (tw->mem_done > done) done = tw->mem_done;
   for (uint32_t r = 0; r < c->nvgprs; r++)
     if (tw->vready[r] > done) done = tw->vready[r];
   for (uint32_t r = 0; r <= SIM_SCC; r++)
     if (tw->sready[r] > done) done = tw->sready[r];
-  tw->state = W_DONE;
   tw->cu->wave_cycles += done - tw->start;
   if (done > T->end) T->end = done;
+  sim_tslot *sl = tw->sl;
+  if (tw->mem_done < done) tw->mem_done = done; /* reused below as the wave's end */
+  uint32_t per = c->occ.wgs_per_cu;
+  SIM_EXEC_NOTIFY(&T->x, wave_end, sl->cu, tw->simd % T->nsimd_cu, tw->lane, tw->start, done,
+                  tw->x.slot - sl->cu * per, tw->x.wi, sl->gid);
+  if (sl->live) return;
+  for (uint32_t k = 0; k < sl->nwaves; k++)
+    if (sl->waves[k].npending) return; /* that wave retires last */
+  uint64_t wg_end = 0;
+  for (uint32_t k = 0; k < sl->nwaves; k++)
+    if (sl->waves[k].mem_done > wg_end) wg_end = sl->waves[k].mem_done;
+  SIM_EXEC_NOTIFY(&T->x, workgroup, sl->cu, sl->id - sl->cu * per, sl->start, wg_end, sl->gid);
+  /* the slot's resources free when its last stores land, an event of its
+   * own so that the dispatcher sees freed slots in time order */
+  sim_event_push(T, wg_end, T->nsimd + sl->id);
+}
+
+/* Wave tw ended at now: it leaves its SIMD, and retires now or, with
+ * memory operations still waiting for the L2's answers, when they resolve. */
+static void sim_wave_end(sim_timing *T, sim_twave *tw, uint64_t now) {
+  tw->state = W_DONE;
+  tw->end_at = now;
   sim_simd *sd = tw->sd;
   uint32_t i = tw->sidx, rest = sd->n - i - 1;
   memmove(&sd->waves[i], &sd->waves[i + 1], rest * sizeof sd->waves[0]);
@@ -169,21 +194,57 @@ static void sim_wave_end(sim_timing *T, sim_twave *tw, uint64_t now) {
   if (sd->rr > i) sd->rr--;
   if (sd->greedy == tw) sd->greedy = NULL;
   sim_tslot *sl = tw->sl;
-  if (tw->mem_done < done) tw->mem_done = done; /* reused below as the wave's end */
-  uint32_t per = c->occ.wgs_per_cu;
-  SIM_EXEC_NOTIFY(&T->x, wave_end, sl->cu, tw->simd % T->nsimd_cu, tw->lane, tw->start, done,
-                  tw->x.slot - sl->cu * per, tw->x.wi, sl->gid);
-  if (--sl->live == 0) {
-    uint64_t wg_end = 0;
-    for (uint32_t k = 0; k < sl->nwaves; k++)
-      if (sl->waves[k].mem_done > wg_end) wg_end = sl->waves[k].mem_done;
-    SIM_EXEC_NOTIFY(&T->x, workgroup, sl->cu, sl->id - sl->cu * per, sl->start, wg_end, sl->gid);
-    /* the slot's resources free when its last stores land, an event of its
-     * own so that the dispatcher sees freed slots in time order */
-    sim_event_push(T, wg_end, T->nsimd + sl->id);
-  } else if (sl->arrived) {
+  if (--sl->live && sl->arrived)
     sim_barrier_misuse(T, sl, now); /* others wait at a barrier this wave never reached */
+  if (!tw->npending) sim_wave_retire(T, tw);
+}
+
+/* ---- memory operations waiting for the L2 (sim_msg.h) ---------------------------- */
+enum { SIM_OP_LOAD, SIM_OP_STORE }; /* what the answer completes: registers, or mem_done */
+
+static void sim_op_begin(sim_twave *tw) {
+  sim_msgbox_op_begin(&tw->cu->mem->box);
+}
+
+/* The memory instruction at pc has its CU-side completion `done`; returns
+ * 1 when it waits for the merge (its results are not ready until then). */
+static int sim_op_end(sim_twave *tw, uint32_t pc, uint32_t kind, uint64_t done) {
+  if (sim_msgbox_op_end(&tw->cu->mem->box, tw, pc, kind, done) == SIM_MSG_NONE) return 0;
+  tw->npending++;
+  return 1;
+}
+
+/* The merge answered operation op's last request: its real completion is
+ * the provisional one moved by its latest answer's lateness. The wave's
+ * results land then; it can issue again from the quantum's end at the
+ * earliest (nothing ran past that end before the merge). */
+static void sim_op_resolved(void *ctx, const sim_msg_op *op) {
+  sim_timing *T = ctx;
+  if (op->kind == SIM_MSG_END) { /* a CU's launch-end drain */
+    if (op->rmax > T->end) T->end = op->rmax;
+    return;
   }
+  sim_twave *tw = op->owner;
+  uint64_t real = op->prov + op->delta;
+  if (real < T->qend) T->c->st->sim_late_answers++;
+  if (op->kind == SIM_OP_LOAD)
+    sim_set_ready(tw, &T->c->dec[op->pc].rs, real, 1);
+  else if (real > tw->mem_done)
+    tw->mem_done = real;
+  if (real > tw->mem_all) tw->mem_all = real;
+  tw->npending--;
+  if (tw->state == W_DONE) {
+    if (!tw->npending) sim_wave_retire(T, tw);
+    return;
+  }
+  if (!tw->npending && tw->waitmem) { /* its s_waitmem can go now */
+    tw->waitmem = 0;
+    tw->next_issue = tw->mem_all > T->qend ? tw->mem_all : T->qend;
+  }
+  sim_refresh_ready(T, tw);
+  sim_sched_sync(tw);
+  if (tw->state == W_ACTIVE)
+    sim_wake(T, tw->sd, tw->simd, tw->reg_ready > T->qend ? tw->reg_ready : T->qend);
 }
 
 /* ---- issue -------------------------------------------------------------------- */
@@ -238,7 +299,12 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     sim_set_ready(tw, &d->rs, now + (uint64_t)cfg->lat_salu, 0);
     break;
   case ISA_UNIT_SMEM: {
+    sim_op_begin(tw);
     uint64_t done = sim_memsys_scalar(T->mem, tw->cu->mem, now, a);
+    if (sim_op_end(tw, pc, SIM_OP_LOAD, done)) {
+      sim_set_ready(tw, &d->rs, SIM_NEVER, 1);
+      break;
+    }
     sim_set_ready(tw, &d->rs, done, 1);
     if (done > tw->mem_all) tw->mem_all = done;
     break;
@@ -248,6 +314,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     uint32_t nreq = 0;
     uint64_t done;
     const isa_tex_access *tex = tw->w.tex;
+    sim_op_begin(tw);
     if ((isa_ops[c->k->code[pc].op].flags & ISA_F_IMAGE) && tex) { /* the texture path */
       done = tex->mask ? sim_memsys_image(T->mem, tw->cu->mem, now, tex, &nreq) : now + 1;
       pcs->tex_taps[pc] += tex->taps;
@@ -255,10 +322,15 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
       done = a->mask ? sim_memsys_vector(T->mem, tw->cu->mem, now, a, &nreq) : now + 1;
     }
     pcs->mem_req[pc] += nreq;
-    if (done > tw->mem_all) tw->mem_all = done;
     /* a store, or an atomic whose old value nobody reads (the no-return
      * form): the wave goes on and only its retirement waits */
-    if ((a->kind & ISA_F_STORE) || d->noret) {
+    int posted = (a->kind & ISA_F_STORE) || d->noret;
+    if (sim_op_end(tw, pc, posted ? SIM_OP_STORE : SIM_OP_LOAD, done)) {
+      if (!posted) sim_set_ready(tw, &d->rs, SIM_NEVER, 1);
+      break;
+    }
+    if (done > tw->mem_all) tw->mem_all = done;
+    if (posted) {
       if (done > tw->mem_done) tw->mem_done = done;
     } else {
       sim_set_ready(tw, &d->rs, done, 1);
@@ -290,8 +362,11 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
     }
     break;
   case ISA_UNIT_BARRIER:
-    /* a fence: nothing issues before the wave's memory work is done */
-    if (c->k->code[pc].op == ISA_OP_s_waitmem && tw->mem_all > tw->next_issue)
+    /* a fence: nothing issues before the wave's memory work is done (with
+     * operations waiting for the L2's answers: until they resolve) */
+    if (c->k->code[pc].op == ISA_OP_s_waitmem && tw->npending)
+      tw->next_issue = SIM_NEVER, tw->wait = WAIT_MEM, tw->waitmem = 1;
+    else if (c->k->code[pc].op == ISA_OP_s_waitmem && tw->mem_all > tw->next_issue)
       tw->next_issue = tw->mem_all, tw->wait = WAIT_MEM;
     break;
   default:
@@ -394,6 +469,57 @@ static uint64_t sim_simd_step(sim_timing *T, sim_simd *sd, uint64_t now) {
 }
 
 /* ---- the launch ------------------------------------------------------------------ */
+/* The events before the quantum's end, in (cycle, id) order, then the
+ * boundary: every CU's messages stamped before it reach the L2 in (t, cu,
+ * seq) order, and the answers resolve waves' operations (pushing their
+ * wake-ups at qend or later). A quantum with nothing in it is skipped: the
+ * next ends on the grid of T->quantum after the earliest event or message.
+ * Runs until no event, message or pending operation is left (or a fault). */
+static void sim_run_quanta(sim_timing *T) {
+  const uint64_t q = T->quantum;
+  while (!T->faulted && !T->oom) {
+    if (T->events.n && T->events.e[0].t < T->qend) {
+      sim_hent e = sim_heap_pop(&T->events);
+      T->c->st->sim_events++;
+      sim_progress_tick(&T->c->prog, e.id >= T->nsimd && e.id < T->dispatch_id, e.t);
+      if (e.id == T->dispatch_id) {
+        sim_dispatch(T, e.t);
+        continue;
+      }
+      if (e.id >= T->nsimd) {
+        sim_dispatch_slot_free(T, e.id - T->nsimd, e.t);
+        continue;
+      }
+      sim_simd *sd = T->simd_at[e.id]; /* a table: no division per event */
+      if (sd->wake != e.t) continue;   /* superseded by an earlier wake-up */
+      sd->wake = SIM_NEVER;
+      uint64_t next = sim_simd_step(T, sd, e.t);
+      if (next != SIM_NEVER) sim_wake(T, sd, e.id, next);
+      continue;
+    }
+    sim_memsys_merge(T->mem, T->qend, sim_op_resolved, T);
+    int busy = sim_memsys_msgs_busy(T->mem);
+    if (busy < 0) {
+      T->oom = 1;
+      return;
+    }
+    uint64_t next = T->events.n ? T->events.e[0].t : UINT64_MAX;
+    uint64_t first = sim_memsys_msgs_first(T->mem);
+    if (first < next) next = first;
+    if (next == UINT64_MAX) {
+      if (busy) { /* an operation waits for a message that was never sent */
+        snprintf(T->c->err, T->c->errlen,
+                 "kernel '%s': timing model left memory operations unanswered (a bug)",
+                 T->c->k->name);
+        T->faulted = 1;
+      }
+      return;
+    }
+    uint64_t qend = next / q * q + q;
+    if (qend > T->qend) T->qend = qend;
+  }
+}
+
 static void sim_ports_init(sim_timing *T) {
   const cfg_device *cfg = T->cfg;
   uint32_t p = T->valu_passes;
@@ -452,31 +578,25 @@ sim_status sim_run_timing(sim_ctx *c) {
   }
   sim_dispatch_init(&T);
   sim_ports_init(&T);
-  /* the shared memory this launch's resident work-groups take per CU */
-  sim_memsys_launch_start(T.mem, c->d->cu_mem, T.ncu,
-                          (uint64_t)c->occ.wgs_per_cu * c->occ.lds_alloc);
-  sim_dispatch(&T, 0);
-  while (T.events.n && !T.faulted && !T.oom) {
-    sim_hent e = sim_heap_pop(&T.events);
-    c->st->sim_events++;
-    sim_progress_tick(&c->prog, e.id >= T.nsimd && e.id < T.dispatch_id, e.t);
-    if (e.id == T.dispatch_id) {
-      sim_dispatch(&T, e.t);
-      continue;
-    }
-    if (e.id >= T.nsimd) {
-      sim_dispatch_slot_free(&T, e.id - T.nsimd, e.t);
-      continue;
-    }
-    sim_simd *sd = T.simd_at[e.id]; /* a table: no division per event */
-    if (sd->wake != e.t) continue;  /* superseded by an earlier wake-up */
-    sd->wake = SIM_NEVER;
-    uint64_t next = sim_simd_step(&T, sd, e.t);
-    if (next != SIM_NEVER) sim_wake(&T, sd, e.id, next);
+  /* the shared memory this launch's resident work-groups take per CU; the
+   * CUs' links send messages from here on */
+  if (sim_memsys_launch_start(T.mem, c->d->cu_mem, T.ncu,
+                              (uint64_t)c->occ.wgs_per_cu * c->occ.lds_alloc, 1) != 0) {
+    T.oom = 1;
+    goto out;
   }
+  T.quantum = sim_memsys_quantum(T.mem);
+  T.qend = T.quantum;
+  sim_dispatch(&T, 0);
+  sim_run_quanta(&T);
   /* stores still in the CUs' write-combining buffers drain before the
-   * launch counts as complete */
+   * launch counts as complete: their messages go at the next boundaries,
+   * and their answers move the end (sim_op_resolved) */
   T.end = sim_memsys_launch_end(T.mem, c->d->cu_mem, T.ncu, T.end);
+  sim_run_quanta(&T); /* (nothing but those messages is left, unless it faulted) */
+  sim_memsys_msgs_off(T.mem);
+  c->st->sim_messages += T.mem->merge.messages;
+  c->st->sim_merges += T.mem->merge.merges;
   /* the memory components count on their own */
   sim_memsys_collect(T.mem, c->d->cu_mem, T.ncu, c->st);
 out:

@@ -24,6 +24,9 @@ typedef struct sim_timing {
    * both before the dispatcher. */
   sim_heap events;
   uint64_t next_group, age, end;
+  /* the quantum (sim_msg.h): events before qend run, then the CUs'
+   * messages stamped before it reach the L2 */
+  uint64_t quantum, qend;
   uint32_t valu_passes, issue_width;
   cfg_cu_scheduler sched; /* cu.scheduler */
   uint8_t unit_port[ISA_UNIT_COUNT];

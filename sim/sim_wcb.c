@@ -48,7 +48,7 @@ void sim_wcb_fini(sim_wcb *w) {
 
 uint64_t sim_store_send(const sim_port *down, uint32_t cu, uint64_t addr, uint32_t block,
                         uint32_t sector, uint64_t whole, uint64_t part, int fill_partial,
-                        uint64_t t, uint64_t issue) {
+                        uint64_t t) {
   if (!fill_partial) whole |= part, part = 0;
   sim_req r = {.addr = addr,
                .mask = whole,
@@ -57,8 +57,7 @@ uint64_t sim_store_send(const sim_port *down, uint32_t cu, uint64_t addr, uint32
                .sector = sector,
                .cu = cu,
                .kind = SIM_REQ_WRITE,
-               .t = (double)t,
-               .issue = issue};
+               .t = (double)t};
   return (uint64_t)sim_port_send(down, &r);
 }
 
@@ -72,7 +71,7 @@ static uint64_t sim_wcb_full(const sim_wcb *w) {
 
 /* Sends the line at addr with per-sector byte coverage cov to the L2. */
 static uint64_t sim_wcb_send(sim_wcb *w, uint64_t addr, const uint64_t *cov, uint64_t t,
-                             uint64_t issue) {
+                             int posted) {
   uint32_t spl = w->p.line / w->p.sector;
   uint64_t whole = 0, part = 0, full = sim_wcb_full(w);
   for (uint32_t s = 0; s < spl; s++) {
@@ -81,11 +80,20 @@ static uint64_t sim_wcb_send(sim_wcb *w, uint64_t addr, const uint64_t *cov, uin
     else if (cov[s])
       part |= 1ull << s;
   }
-  return sim_store_send(&w->down, w->cu, addr, w->p.line, w->p.sector, whole, part,
-                        w->p.fill_partial, t, issue);
+  if (!w->p.fill_partial) whole |= part, part = 0;
+  sim_req r = {.addr = addr,
+               .mask = whole,
+               .part = part,
+               .block = w->p.line,
+               .sector = w->p.sector,
+               .cu = w->cu,
+               .kind = SIM_REQ_WRITE,
+               .posted = (uint8_t)posted,
+               .t = (double)t};
+  return (uint64_t)sim_port_send(&w->down, &r);
 }
 
-uint64_t sim_wcb_store(sim_wcb *w, uint64_t addr, const uint64_t *cov, uint64_t t, uint64_t issue) {
+uint64_t sim_wcb_store(sim_wcb *w, uint64_t addr, const uint64_t *cov, uint64_t t) {
   uint32_t n = w->p.entries, spl = w->p.line / w->p.sector;
   uint64_t *lines = w->line, *seq = w->seq, *covs = w->cov, full = sim_wcb_full(w);
   int hit = -1, empty = -1, oldest = -1;
@@ -106,7 +114,7 @@ uint64_t sim_wcb_store(sim_wcb *w, uint64_t addr, const uint64_t *cov, uint64_t 
   }
   if (whole) { /* nothing left to combine: the line goes now, its entry frees */
     if (hit >= 0) lines[hit] = 0;
-    return sim_wcb_send(w, addr, merged, t, issue);
+    return sim_wcb_send(w, addr, merged, t, 0);
   }
   int e = hit;
   if (e < 0) {
@@ -114,7 +122,7 @@ uint64_t sim_wcb_store(sim_wcb *w, uint64_t addr, const uint64_t *cov, uint64_t 
       e = empty;
     } else { /* room for the new line: the oldest leaves */
       e = oldest;
-      sim_wcb_send(w, lines[e] - 1, covs + (size_t)e * spl, t, issue);
+      sim_wcb_send(w, lines[e] - 1, covs + (size_t)e * spl, t, 1);
     }
     lines[e] = addr + 1;
     seq[e] = ++w->clock;
@@ -125,7 +133,7 @@ uint64_t sim_wcb_store(sim_wcb *w, uint64_t addr, const uint64_t *cov, uint64_t 
   return t + w->p.ack_cycles;
 }
 
-uint64_t sim_wcb_flush(sim_wcb *w, uint64_t t, uint64_t issue) {
+uint64_t sim_wcb_flush(sim_wcb *w, uint64_t t) {
   uint64_t done = t;
   uint32_t n = w->p.entries, spl = n ? w->p.line / w->p.sector : 0;
   uint64_t *lines = w->line, *seq = w->seq;
@@ -135,7 +143,7 @@ uint64_t sim_wcb_flush(sim_wcb *w, uint64_t t, uint64_t issue) {
     for (uint32_t i = 0; i < n; i++)
       if (lines[i] && (e < 0 || seq[i] < seq[e])) e = (int)i;
     if (e < 0) break;
-    uint64_t d = sim_wcb_send(w, lines[e] - 1, w->cov + (size_t)e * spl, t, issue);
+    uint64_t d = sim_wcb_send(w, lines[e] - 1, w->cov + (size_t)e * spl, t, 0);
     lines[e] = 0;
     if (d > done) done = d;
   }

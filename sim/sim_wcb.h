@@ -35,13 +35,13 @@ void sim_wcb_fini(sim_wcb *w);
 int sim_wcb_active(const sim_wcb *w);
 
 /* A store of the L1 line at addr whose bytes per sector are cov[] (line /
- * sector words), at t, issued at `issue`: merged into the CU's buffer or
- * sent; returns its acknowledgement (for a buffered one, when it would come
- * were the line sent now). */
-uint64_t sim_wcb_store(sim_wcb *w, uint64_t addr, const uint64_t *cov, uint64_t t, uint64_t issue);
+ * sector words), at t: merged into the CU's buffer or sent; returns its
+ * acknowledgement (for a buffered one, when it would come were the line
+ * sent now). A line it evicts for room is posted (nobody waits for it). */
+uint64_t sim_wcb_store(sim_wcb *w, uint64_t addr, const uint64_t *cov, uint64_t t);
 /* Launch end: the buffered lines go to the L2 at t, oldest first; returns
  * the last acknowledgement (t when the buffer was empty). */
-uint64_t sim_wcb_flush(sim_wcb *w, uint64_t t, uint64_t issue);
+uint64_t sim_wcb_flush(sim_wcb *w, uint64_t t);
 
 /* Sends a store's sectors written whole (`whole`) and in part (`part`) of
  * the `block`-byte line at addr through `down` at t. Without
@@ -49,6 +49,6 @@ uint64_t sim_wcb_flush(sim_wcb *w, uint64_t t, uint64_t issue);
  * go as one request. Shared by the L1 and this buffer. */
 uint64_t sim_store_send(const sim_port *down, uint32_t cu, uint64_t addr, uint32_t block,
                         uint32_t sector, uint64_t whole, uint64_t part, int fill_partial,
-                        uint64_t t, uint64_t issue);
+                        uint64_t t);
 
 #endif

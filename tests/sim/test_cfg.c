@@ -93,6 +93,26 @@ START_TEST(test_unknown_key) {
 }
 END_TEST
 
+/* A retired key (CFG_RETIRED in cfg_schema.def) fails saying why and what
+ * to do, in a file and in --set, not as an unknown key with a suggestion. */
+START_TEST(test_retired_key) {
+  const char *why = cfg_retired_key("l2.fluid_slices");
+  ck_assert_ptr_nonnull(why);
+  ck_assert_ptr_null(cfg_retired_key("l2.latency"));
+  char want[1024];
+  snprintf(want, sizeof want, "%%s:2: key 'l2.fluid_slices' %s", why);
+  load_fails("l2:\n  fluid_slices: true\n", want);
+  cfg_device c;
+  char err[1024] = "";
+  ck_assert_msg(cfg_load("teaching", NULL, 0, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_int_eq(cfg_set(&c, "l2.fluid_slices=true", err, sizeof err), -1);
+  snprintf(want, sizeof want, "--set: key 'l2.fluid_slices' %s", why);
+  ck_assert_str_eq(err, want);
+  ck_assert_ptr_nonnull(strstr(err, "arrival order"));
+  cfg_fini(&c);
+}
+END_TEST
+
 START_TEST(test_bad_values) {
   load_fails(
       "wave_size: 128\n",
@@ -392,6 +412,7 @@ int main(void) {
   tcase_add_test(tc, test_presets_load);
   tcase_add_test(tc, test_defaults_valid);
   tcase_add_test(tc, test_unknown_key);
+  tcase_add_test(tc, test_retired_key);
   tcase_add_test(tc, test_bad_values);
   tcase_add_test(tc, test_extends_and_suffixes);
   tcase_add_test(tc, test_set_overrides);

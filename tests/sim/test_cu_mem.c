@@ -111,13 +111,13 @@ START_TEST(test_counters_and_launches) {
   ck_assert_uint_eq(st.l1_misses, 2);
   ck_assert_uint_eq(st.l1_hits, 7 + 1);
   ck_assert_uint_eq(st.l1_load_sectors, 3 * 2);
-  sim_cu_mem_reset(&m[0]);
+  sim_cu_mem_reset(&m[0], 0);
   ck_assert_uint_eq(m[0].l1.stats.l1_misses, 0);
   sim_l1_access(&m[0].l1, 1000, &a, &nreq); /* still there */
   ck_assert_uint_eq(m[0].l1.stats.l1_hits, 1);
   sim_cu_mem_clear_stats(&m[0]);
   ck_assert_uint_eq(m[0].l1.stats.l1_hits, 0);
-  sim_cu_mem_reset(&m[0]);
+  sim_cu_mem_reset(&m[0], 0);
   sim_cu_mem_launch_start(&m[0], 0);
   sim_l1_access(&m[0].l1, 2000, &a, &nreq); /* gone */
   ck_assert_uint_eq(m[0].l1.stats.l1_misses, 1);

@@ -407,6 +407,49 @@ START_TEST(test_lds_conflicts_per_line) {
 }
 END_TEST
 
+/* Timing mode's link requests are messages merged at quantum boundaries
+ * (sim_msg.h): a wave whose last instruction is a store retires only when
+ * the merge has answered it, at least l2.latency (50) after the store
+ * issued; and no answer resolves before the end
+ * of the quantum that delivered it (the quantum is l2.latency). */
+START_TEST(test_pending_store_holds_retirement) {
+  static const char *with_store = "s_load_b64 s[8:9], s[0:1]\n"
+                                  "v_lshl_b32 v3, v0, 2\n"
+                                  "v_mov_b32 v4, 0\n"
+                                  "v_add_u64 v[6:7], s[8:9], v[3:4]\n"
+                                  "global_store_b32 v[6:7], v3\n"
+                                  "s_endpgm\n";
+  static const char *without = "s_load_b64 s[8:9], s[0:1]\n"
+                               "v_lshl_b32 v3, v0, 2\n"
+                               "v_mov_b32 v4, 0\n"
+                               "v_add_u64 v[6:7], s[8:9], v[3:4]\n"
+                               "v_mov_b32 v3, v6\n"
+                               "s_endpgm\n";
+  uint64_t cycles[2];
+  for (int i = 0; i < 2; i++) {
+    sim_device *d = dev("teaching");
+    uint64_t out = sim_mem_alloc(d, 32 * 4, NULL);
+    isa_kernel k;
+    kernel_init(&k, "st", i ? without : with_store, 8, 16, 0, 8);
+    sim_launch l = launch1(&k, &out, 32, 32, 0);
+    for (int again = 0; again < 2; again++) { /* the counts are the launch's own */
+      sim_stats st = run_ok(d, &l);
+      cycles[i] = st.cycles;
+      ck_assert_uint_eq(st.sim_late_answers, 0);
+      /* the kernarg line; with the store, its two 64-byte lines */
+      ck_assert_uint_eq(st.sim_messages, i ? 1 : 3);
+      ck_assert_uint_ge(st.sim_merges, 1);
+      sim_stats_fini(&st);
+    }
+    stk_kernel_fini(&k);
+    sim_device_destroy(d);
+  }
+  /* without the store the wave ends when the v_mov in its place lands,
+   * latency.valu (4) after it issued; with it, at least 50 after that */
+  ck_assert_uint_ge(cycles[0], cycles[1] - 4 + 50);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("exec");
   TCase *tc = tcase_create("exec");
@@ -419,6 +462,7 @@ int main(void) {
   tcase_add_test(tc, test_lds_barrier);
   tcase_add_test(tc, test_lds_shares_l1_port);
   tcase_add_test(tc, test_lds_conflicts_per_line);
+  tcase_add_test(tc, test_pending_store_holds_retirement);
   suite_add_tcase(s, tc);
   return check_run(s);
 }

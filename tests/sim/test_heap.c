@@ -43,11 +43,35 @@ START_TEST(test_heap) {
 }
 END_TEST
 
+/* sim_heap_delay: an entry found by id moves to a later time and takes a
+ * new id (an MSHR's provisional fill made real, sim_msg.h); never earlier,
+ * id 0 matches nothing, a missing id changes nothing. */
+START_TEST(test_heap_delay) {
+  sim_heap h;
+  ck_assert_int_eq(sim_heap_init(&h, 4), 0);
+  ck_assert_int_eq(sim_heap_push(&h, 50, 1), 0);
+  ck_assert_int_eq(sim_heap_push(&h, 60, 2), 0);
+  ck_assert_int_eq(sim_heap_push(&h, 70, 0), 0);
+  ck_assert_int_eq(sim_heap_delay(&h, 1, 100, 0), 1); /* 50 -> 100: now the latest */
+  ck_assert_int_eq(sim_heap_delay(&h, 2, 10, 0), 1);  /* never earlier: stays 60, id 0 */
+  ck_assert_int_eq(sim_heap_delay(&h, 7, 10, 0), 0);
+  ck_assert_int_eq(sim_heap_delay(&h, 0, 10, 0), 0);
+  sim_hent a = sim_heap_pop(&h), b = sim_heap_pop(&h), c = sim_heap_pop(&h);
+  ck_assert_uint_eq(a.t, 60);
+  ck_assert_uint_eq(a.id, 0);
+  ck_assert_uint_eq(b.t, 70);
+  ck_assert_uint_eq(c.t, 100);
+  ck_assert_uint_eq(c.id, 0);
+  sim_heap_fini(&h);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("sim_heap");
   TCase *tc = tcase_create("core");
   tcase_add_test(tc, test_res);
   tcase_add_test(tc, test_heap);
+  tcase_add_test(tc, test_heap_delay);
   suite_add_tcase(s, tc);
   return check_run(s);
 }

@@ -20,7 +20,7 @@ static sim_l1 *l1_make(const char *const *sets, size_t nsets, stub *link) {
   cfg_fini(&c);
   sim_l1 *l1 = malloc(sizeof *l1);
   ck_assert_ptr_nonnull(l1);
-  ck_assert_int_eq(sim_l1_init(l1, &p, 0, NULL, stub_port(link, 100, 64, 32)), 0);
+  ck_assert_int_eq(sim_l1_init(l1, &p, 0, NULL, stub_port(link, 100, 64, 32), NULL), 0);
   return l1;
 }
 

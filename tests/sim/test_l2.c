@@ -34,24 +34,7 @@ static uint64_t l2_req(sim_device *d, uint32_t cu, uint64_t addr, uint64_t mask,
                .cu = cu,
                .steps = steps,
                .kind = (uint8_t)kind,
-               .t = (double)t,
-               .issue = t};
-  uint64_t done = (uint64_t)sim_l2_request(&m->l2, &r);
-  drain(d, st);
-  return done;
-}
-
-/* A write of sectors 0-1 arriving at t from an instruction issued at `issue`. */
-static uint64_t l2_req_issued(sim_device *d, uint64_t addr, uint64_t t, uint64_t issue,
-                              sim_stats *st) {
-  sim_memsys *m = &d->mem;
-  sim_req r = {.addr = addr,
-               .mask = 3,
-               .block = m->l2.p.line,
-               .sector = m->l2.p.sector,
-               .kind = SIM_REQ_WRITE,
-               .t = (double)t,
-               .issue = issue};
+               .t = (double)t};
   uint64_t done = (uint64_t)sim_l2_request(&m->l2, &r);
   drain(d, st);
   return done;
@@ -64,7 +47,7 @@ static uint64_t store_send(sim_device *d, uint32_t cu, uint64_t addr, uint64_t w
   sim_cu_mem *cm = &d->cu_mem[cu];
   sim_port link = sim_noc_port(&cm->link);
   uint64_t done = sim_store_send(&link, cu, addr, cm->l1.p.line, cm->l1.p.sector, whole, part,
-                                 cm->l1.p.fill_partial, t, t);
+                                 cm->l1.p.fill_partial, t);
   drain(d, st);
   return done;
 }
@@ -386,25 +369,6 @@ START_TEST(test_noc_directions) {
   ck_assert_uint_eq(vec(d, 0, 0, &ld, &st, &nreq), alone);
   ck_assert_uint_eq(store_send(d, 0, SIM_MEM_BASE + 64, 3, 0, 0, &st), 50 + 8);
   sim_device_destroy(d);
-}
-END_TEST
-
-/* l2.fluid_slices: a request simulated when its warp issued (now 0) but
- * reaching its slice at 300 (it waited for an MSHR) takes the slice's time
- * from 0; one issued at 10 and arriving at 10 then starts at once (done 60)
- * instead of queueing behind the idle gap until 301 (done 351). The late
- * request itself still finishes 50 after it arrives. */
-START_TEST(test_fluid_slices) {
-  for (int on = 0; on <= 1; on++) {
-    const char *sets[] = {"l2.slices=1", on ? "l2.fluid_slices=true" : "l2.fluid_slices=false"};
-    sim_device *d = dev_set(sets, 2);
-    sim_stats st;
-    memset(&st, 0, sizeof st);
-    ck_assert_uint_eq(l2_req_issued(d, SIM_MEM_BASE, 300, 0, &st), 350);
-    uint64_t b = l2_req_issued(d, SIM_MEM_BASE + 64, 10, 10, &st);
-    ck_assert_uint_eq(b, on ? 60 : 351);
-    sim_device_destroy(d);
-  }
 }
 END_TEST
 
@@ -752,7 +716,6 @@ int main(void) {
   tcase_add_test(tc, test_request_cycles);
   tcase_add_test(tc, test_write_bytes_per_cycle);
   tcase_add_test(tc, test_noc_directions);
-  tcase_add_test(tc, test_fluid_slices);
   tcase_add_test(tc, test_atomics_serialize);
   tcase_add_test(tc, test_atomic_units);
   tcase_add_test(tc, test_atomic_fractional_cycles);

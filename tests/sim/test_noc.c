@@ -17,7 +17,7 @@ static sim_noc noc_make(const char *const *sets, size_t nsets, stub *l2, uint32_
   sim_noc_params_read(&p, &c);
   cfg_fini(&c);
   sim_noc n;
-  sim_noc_init(&n, &p, stub_port(l2, 50, line, sector));
+  sim_noc_init(&n, &p, stub_port(l2, 50, line, sector), NULL);
   return n;
 }
 
@@ -28,8 +28,7 @@ static sim_req req(uint32_t cu, uint64_t addr, uint64_t mask, int kind, uint64_t
                    .sector = 32,
                    .cu = cu,
                    .kind = (uint8_t)kind,
-                   .t = (double)t,
-                   .issue = t};
+                   .t = (double)t};
 }
 
 /* noc.bytes_per_cycle 16: a 64-byte line holds CU 0's outgoing link 4

@@ -19,8 +19,8 @@ START_TEST(test_scache) {
   stub link;
   sim_scache s, s1; /* CU 0's and CU 1's, on one stub link */
   sim_port port = stub_port(&link, 100, 64, 32);
-  ck_assert_int_eq(sim_scache_init(&s, &p, 0, port), 0);
-  ck_assert_int_eq(sim_scache_init(&s1, &p, 1, port), 0);
+  ck_assert_int_eq(sim_scache_init(&s, &p, 0, port, NULL), 0);
+  ck_assert_int_eq(sim_scache_init(&s1, &p, 1, port, NULL), 0);
   /* a miss: the whole 64-byte line (one 64-byte sector) from the L2, then the latency */
   ck_assert_uint_eq(sim_scache_load(&s, 5, 0x1010), 5 + 100 + 10);
   ck_assert_uint_eq(link.n, 1);

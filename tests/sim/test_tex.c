@@ -29,8 +29,8 @@ static fixture *fx_make(void) {
   cfg_fini(&c);
   fixture *f = calloc(1, sizeof *f);
   ck_assert_ptr_nonnull(f);
-  ck_assert_int_eq(sim_l1_init(&f->l1, &lp, 0, NULL, stub_port(&f->link, 100, 64, 32)), 0);
-  ck_assert_int_eq(sim_l1_init(&f->l1b, &lp, 1, NULL, stub_port(&f->link, 100, 64, 32)), 0);
+  ck_assert_int_eq(sim_l1_init(&f->l1, &lp, 0, NULL, stub_port(&f->link, 100, 64, 32), NULL), 0);
+  ck_assert_int_eq(sim_l1_init(&f->l1b, &lp, 1, NULL, stub_port(&f->link, 100, 64, 32), NULL), 0);
   sim_tex_init(&f->tex, &tp, &f->l1);
   sim_tex_init(&f->texb, &tp, &f->l1b);
   return f;

@@ -36,15 +36,15 @@ START_TEST(test_merge_and_complete) {
   uint64_t cov[2];
   cover(cov, 0, 16);
   /* buffered: acknowledged at l1.latency + l2.latency, nothing sent */
-  ck_assert_uint_eq(sim_wcb_store(&w, 0x1000, cov, 5, 5), 5 + 10 + 50);
+  ck_assert_uint_eq(sim_wcb_store(&w, 0x1000, cov, 5), 5 + 10 + 50);
   ck_assert_uint_eq(link.n, 0);
   cover(cov, 16, 64); /* the rest: the line is whole and leaves */
-  ck_assert_uint_eq(sim_wcb_store(&w, 0x1000, cov, 6, 6), 6 + 50);
+  ck_assert_uint_eq(sim_wcb_store(&w, 0x1000, cov, 6), 6 + 50);
   ck_assert_uint_eq(link.n, 1);
   ck_assert_uint_eq(link.got[0].mask, 3);
   ck_assert_uint_eq(link.got[0].part, 0);
   /* the buffer is empty again: a flush sends nothing */
-  ck_assert_uint_eq(sim_wcb_flush(&w, 100, 100), 100);
+  ck_assert_uint_eq(sim_wcb_flush(&w, 100), 100);
   ck_assert_uint_eq(link.n, 1);
   sim_wcb_fini(&w);
 }
@@ -56,31 +56,30 @@ START_TEST(test_overflow_and_flush) {
   sim_wcb w = wcb_make("l1.write_combine_lines=2", 0, &link);
   uint64_t cov[2];
   cover(cov, 0, 4);
-  sim_wcb_store(&w, 0x1000, cov, 0, 0);
-  sim_wcb_store(&w, 0x2000, cov, 1, 1);
+  sim_wcb_store(&w, 0x1000, cov, 0);
+  sim_wcb_store(&w, 0x2000, cov, 1);
   ck_assert_uint_eq(link.n, 0);
   /* a third line: the oldest (0x1000) goes, as a partial sector */
-  sim_wcb_store(&w, 0x3000, cov, 2, 2);
+  sim_wcb_store(&w, 0x3000, cov, 2);
   ck_assert_uint_eq(link.n, 1);
   ck_assert_uint_eq(link.got[0].addr, 0x1000);
   ck_assert_uint_eq(link.got[0].mask, 0);
   ck_assert_uint_eq(link.got[0].part, 1);
   /* another CU's buffer is its own */
-  sim_wcb_store(&w1, 0x1000, cov, 3, 3);
+  sim_wcb_store(&w1, 0x1000, cov, 3);
   ck_assert_uint_eq(link.n, 1);
   /* the flush at t 200: 0x2000 then 0x3000, oldest first; then CU 1's */
-  ck_assert_uint_eq(sim_wcb_flush(&w, 200, 150), 250);
+  ck_assert_uint_eq(sim_wcb_flush(&w, 200), 250);
   ck_assert_uint_eq(link.n, 3);
   ck_assert_uint_eq(link.got[1].addr, 0x2000);
   ck_assert_uint_eq(link.got[2].addr, 0x3000);
   ck_assert_uint_eq(link.got[2].cu, 0);
-  ck_assert_uint_eq(sim_wcb_flush(&w1, 200, 150), 250);
+  ck_assert_uint_eq(sim_wcb_flush(&w1, 200), 250);
   ck_assert_uint_eq(link.n, 4);
   ck_assert_uint_eq(link.got[3].addr, 0x1000);
   ck_assert_uint_eq(link.got[3].cu, 1);
-  ck_assert_uint_eq(link.got[3].issue, 150);
   /* flushed: nothing left */
-  ck_assert_uint_eq(sim_wcb_flush(&w1, 300, 300), 300);
+  ck_assert_uint_eq(sim_wcb_flush(&w1, 300), 300);
   ck_assert_uint_eq(link.n, 4);
   sim_wcb_fini(&w1);
   sim_wcb_fini(&w);
