@@ -89,6 +89,7 @@ struct _cl_platform_id {
   uint64_t host_ns;
   rt_mode mode;
   uint32_t checks; /* WAVESIM_CHECK: SIM_CHECK_* bits for every launch */
+  int sample;      /* WAVESIM_SAMPLE=1: sampled timing for every launch (sim_sample.h) */
   fe_compiler *compiler;
   /* statistics */
   sim_statsdb *db; /* opened at the first launch, closed at process exit */

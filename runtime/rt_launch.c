@@ -292,6 +292,7 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
   }
   lc->l.functional_only = d->platform->mode == RT_MODE_FUNCTIONAL;
   lc->l.checks = d->platform->checks;
+  lc->l.sample = d->platform->sample;
   lc->l.oob_seen = &k->program->dev[di].oob_seen;
   return rt_submit(q, &lc->base, event, 0);
 }
