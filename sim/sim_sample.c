@@ -73,7 +73,9 @@ int sim_sample_init(sim_sample *s, sim_ctx *c) {
   s->skip_start = calloc(m, sizeof *s->skip_start);
   s->skip_len = calloc(m, sizeof *s->skip_len);
   s->fit = calloc((size_t)m * 5, sizeof *s->fit);
-  if (!s->skip_start || !s->skip_len || !s->fit || sim_fexec_init(&s->f, c) != 0) return -1;
+  s->t_after = calloc(m, sizeof *s->t_after);
+  if (!s->skip_start || !s->skip_len || !s->fit || !s->t_after || sim_fexec_init(&s->f, c) != 0)
+    return -1;
   if (cfg->sample_warm_l2 && s->f.x.nobs < SIM_EXEC_OBSERVERS)
     s->f.x.obs[s->f.x.nobs++] = (sim_observer){&sim_sample_warm_hooks, s};
   /* the skipped rounds, spread evenly (the earlier blocks one round longer) */
@@ -96,6 +98,7 @@ sim_status sim_sample_place(sim_sample *s, uint64_t *g, uint64_t t) {
       if (sim_fexec_group(&s->f, *g + k, 0) != SIM_OK) return SIM_FAULT;
     *g += s->skip_len[b];
     s->skipped += s->skip_len[b];
+    s->t_after[b] = t; /* window b ends here */
   }
   /* the measured window this group belongs to, if any */
   if (*g >= s->warm) {
@@ -122,7 +125,10 @@ uint64_t sim_sample_finish(sim_sample *s, uint64_t end) {
   for (uint32_t k = 0; k < m; k++) {
     const double *f = &s->fit[5 * k];
     double den = f[0] * f[3] - f[1] * f[1];
-    cpg[k] = den > 0 ? (f[0] * f[4] - f[1] * f[2]) / den : 0;
+    /* a window of one group (a round of one: a tiny device) has no slope:
+     * from its placement to the next group's */
+    cpg[k] = den > 0 ? (f[0] * f[4] - f[1] * f[2]) / den
+                     : ((double)s->t_after[k] - f[2]) / (double)s->win;
     sum += cpg[k];
   }
   /* block b (between windows b-1 and b; the last window is not measured)
@@ -152,5 +158,6 @@ void sim_sample_fini(sim_sample *s) {
   free(s->skip_start);
   free(s->skip_len);
   free(s->fit);
+  free(s->t_after);
   memset(s, 0, sizeof *s);
 }
