@@ -29,43 +29,56 @@ static double sim_t95(uint32_t dof) {
  * line, and, as sim_l2 does for a far request, a clean copy in the
  * partition of the CU the group would have run on (any one: dispatch
  * spreads them; without the copies the windows' evictions were 41 % dirty
- * instead of a full run's 33 % on a streaming kernel). Evicted dirty lines
- * vanish: their write-back belongs to the skipped time. */
+ * instead of a full run's 33 % on a streaming kernel); for image
+ * instructions every texel. Evicted dirty lines vanish: their write-back
+ * belongs to the skipped time. */
+static void sim_sample_warm_range(sim_l2 *l2, uint32_t near, uint64_t lo, uint64_t hi, int dirty) {
+  uint64_t line = l2->p.line, sector = l2->p.sector;
+  for (uint64_t b = lo / line * line; b <= hi; b += line) {
+    uint64_t s0 = (lo > b ? lo - b : 0) / sector, s1 = (hi < b + line ? hi - b : line - 1) / sector;
+    uint64_t mask = (s1 - s0 >= 63 ? ~0ull : (2ull << (s1 - s0)) - 1) << s0;
+    sim_cache_ref r;
+    uint32_t home = sim_l2_slice(l2, b) % l2->p.nparts;
+    if (near != home) {
+      sim_cache_access(&l2->tags[near], b, 1, &r);
+      if (r.valid) *r.valid |= mask, *r.ready = 0;
+    }
+    if (dirty) /* a write leaves no stale copy elsewhere */
+      for (uint32_t p = 0; p < l2->p.nparts; p++)
+        if (p != home && p != near) sim_cache_drop(&l2->tags[p], b, mask);
+    sim_cache_access(&l2->tags[home], b, 1, &r);
+    if (!r.valid) continue;
+    *r.valid |= mask;
+    if (dirty) *r.dirty |= mask;
+    *r.ready = 0;
+  }
+}
+
 static void sim_sample_warm(void *self, const sim_xwave *x, uint32_t pc) {
   sim_sample *s = self;
   const sim_ctx *c = s->f.c;
-  const isa_access *a = &x->w->access;
+  const isa_wave *w = x->w;
+  const isa_access *a = &w->access;
   if (c->dec[pc].unit != ISA_UNIT_VMEM || a->space != ISA_SPACE_GLOBAL || !a->mask) return;
   sim_l2 *l2 = &c->d->mem.l2;
-  uint64_t line = l2->p.line, sector = l2->p.sector;
-  int dirty = (a->kind & (ISA_F_STORE | ISA_F_ATOMIC)) != 0;
   /* the partition of the CU the group would have run on (any: dispatch
    * spreads them), which keeps clean copies of far lines as in sim_l2 */
   uint64_t g = x->gid[0] + c->ngroups[0] * (x->gid[1] + c->ngroups[1] * x->gid[2]);
   uint32_t near = (uint32_t)(g % (uint64_t)c->d->cfg.cu_count) % l2->p.nparts;
-  for (uint32_t i = 0; i < c->wave_size; i++) {
-    if (!(a->mask >> i & 1)) continue;
-    uint64_t lo = a->addr[i], hi = lo + (a->size ? a->size : 1) - 1;
-    for (uint64_t b = lo / line * line; b <= hi; b += line) {
-      uint64_t s0 = (lo > b ? lo - b : 0) / sector,
-               s1 = (hi < b + line ? hi - b : line - 1) / sector;
-      uint64_t mask = (s1 - s0 >= 63 ? ~0ull : (2ull << (s1 - s0)) - 1) << s0;
-      sim_cache_ref r;
-      uint32_t home = sim_l2_slice(l2, b) % l2->p.nparts;
-      if (near != home) {
-        sim_cache_access(&l2->tags[near], b, 1, &r);
-        if (r.valid) *r.valid |= mask, *r.ready = 0;
-      }
-      if (dirty) /* a write leaves no stale copy elsewhere */
-        for (uint32_t p = 0; p < l2->p.nparts; p++)
-          if (p != home && p != near) sim_cache_drop(&l2->tags[p], b, mask);
-      sim_cache_access(&l2->tags[home], b, 1, &r);
-      if (!r.valid) continue;
-      *r.valid |= mask;
-      if (dirty) *r.dirty |= mask;
-      *r.ready = 0;
-    }
+  const isa_tex_access *t = w->tex;
+  if ((isa_ops[c->k->code[pc].op].flags & ISA_F_IMAGE) && t) {
+    /* an image instruction: every texel it touched, as the texture path
+     * requests them (isa_access holds only each lane's first) */
+    for (uint32_t i = 0; i < c->wave_size; i++)
+      for (uint32_t k = 0; (t->mask >> i & 1) && k < t->ntaps[i]; k++)
+        sim_sample_warm_range(l2, near, t->addr[i][k], t->addr[i][k] + t->size - 1,
+                              t->kind == ISA_F_STORE);
+    return;
   }
+  int dirty = (a->kind & (ISA_F_STORE | ISA_F_ATOMIC)) != 0;
+  for (uint32_t i = 0; i < c->wave_size; i++)
+    if (a->mask >> i & 1)
+      sim_sample_warm_range(l2, near, a->addr[i], a->addr[i] + (a->size ? a->size : 1) - 1, dirty);
 }
 
 static const sim_hooks sim_sample_warm_hooks = {.step = sim_sample_warm};
