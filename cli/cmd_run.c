@@ -30,6 +30,11 @@ const char cli_run_details[] =
     "  --mode timing|functional\n"
     "                       functional skips the timing model: results and an\n"
     "                       issue-bound cycle estimate (no stalls, no memory model)\n"
+    "  --sample             sampled timing: a launch of many work-groups (at least\n"
+    "                       sample.min_rounds device-fulls) times a few windows of\n"
+    "                       them in detail and runs the rest functionally; cycles\n"
+    "                       are then an estimate with an error bound (buffers stay\n"
+    "                       exact; timing mode only, off with --check or --trace)\n"
     "  --check LIST         correctness checks, comma-separated: races (data races\n"
     "                       on __local and global memory), uninit (reads of\n"
     "                       __local/private bytes nobody wrote), all (both),\n"
@@ -52,6 +57,7 @@ const char cli_run_details[] =
     "                       one device each\n"
     "  WAVESIM_SET          overrides, \"key=value;key=value\"\n"
     "  WAVESIM_MODE         timing (default) or functional\n"
+    "  WAVESIM_SAMPLE       1: sampled timing (what --sample sets), 0: full timing\n"
     "  WAVESIM_CHECK        correctness checks (what --check sets)\n"
     "  WAVESIM_DB           statistics database path ('none' disables it)\n"
     "  WAVESIM_REPORT       also append a one-line summary per launch to this file\n"
@@ -67,7 +73,7 @@ typedef struct cli_run_opts {
   const char *db, *mode, *check;
   const char *sets[CLI_MAX_SETS];
   size_t nsets;
-  int quiet, lines;
+  int quiet, lines, sample;
   long long top;
   const char *trace, *trace_detail, *capture;
   char **app;
@@ -122,6 +128,8 @@ static int cli_parse_run(int argc, char **argv, cli_run_opts *o) {
       return 1;
     } else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0) {
       o->quiet = 1;
+    } else if (strcmp(argv[i], "--sample") == 0) {
+      o->sample = 1;
     } else if (strcmp(argv[i], "--lines") == 0) {
       o->lines = 1;
     } else if ((v = cli_opt(argc, argv, &i, "--top", &missing))) {
@@ -235,6 +243,7 @@ int cli_cmd_run(int argc, char **argv) {
   if (o.mode) setenv("WAVESIM_MODE", o.mode, 1);
   if (o.check) setenv("WAVESIM_CHECK", o.check, 1);
   if (o.quiet) setenv("WAVESIM_PROGRESS", "off", 1);
+  if (o.sample) setenv("WAVESIM_SAMPLE", "1", 1);
   char trace[PATH_MAX];
   if (o.trace) {
     if (cli_absolute(o.trace, trace, sizeof trace) != 0) {

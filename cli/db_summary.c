@@ -45,6 +45,18 @@ static int cli_has_launches(sqlite3 *db) {
   return have;
 }
 
+/* Whether the launches table has column `name` (older schema versions lack some). */
+static int cli_has_column(sqlite3 *db, const char *name) {
+  sqlite3_stmt *q = NULL;
+  int have = 0;
+  if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info('launches') WHERE name = ?", -1, &q,
+                         NULL) == SQLITE_OK &&
+      sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC) == SQLITE_OK)
+    have = sqlite3_step(q) == SQLITE_ROW;
+  sqlite3_finalize(q);
+  return have;
+}
+
 int64_t cli_db_last_id(const char *path, char *err, size_t errlen) {
   if (access(path, F_OK) != 0) return 0;
   sqlite3 *db = cli_db_open(path, err, errlen);
@@ -121,9 +133,14 @@ int cli_report(FILE *out, const char *path, int kept, int64_t after_id, int64_t 
       "SELECT id, kernel, work_dim, global_x, global_y, global_z, local_x, local_y, local_z, "
       "cycles, time_ns, inst_total, achieved_occupancy, limiter, waves_per_simd, "
       "lds_bank_conflict_cycles, l1_hits, l1_misses, l2_hits, l2_misses, "
-      "dram_read_bytes + dram_write_bytes, functional_only, config "
+      "dram_read_bytes + dram_write_bytes, functional_only, config, %s "
       "FROM launches WHERE id > ? AND (? = 0 OR id <= ?) ORDER BY id";
-  sqlite3_stmt *q = cli_db_launches(db, path, &sql, 1, after_id, last_id, err, errlen);
+  /* files before schema version 4 have no sampled launches */
+  char sqlbuf[1024];
+  snprintf(sqlbuf, sizeof sqlbuf, sql,
+           cli_has_column(db, "sampled") ? "sampled, sample_error_bound" : "0, 0.0");
+  const char *sqlp = sqlbuf;
+  sqlite3_stmt *q = cli_db_launches(db, path, &sqlp, 1, after_id, last_id, err, errlen);
   if (!q) {
     sqlite3_close(db);
     return -1;
@@ -160,11 +177,18 @@ int cli_report(FILE *out, const char *path, int kept, int64_t after_id, int64_t 
       snprintf(config + used, sizeof config - used, "%s%s", nconfigs ? ", " : "", cfg);
       nconfigs++;
     }
+    /* what kind of number `cycles` is: a functional estimate, a sampled one
+     * with its 95 % bound, or (nothing said) fully timed */
+    char kind[48] = "";
+    if (sqlite3_column_int(q, 21))
+      snprintf(kind, sizeof kind, "  (functional)");
+    else if (sqlite3_column_int(q, 23))
+      snprintf(kind, sizeof kind, "  (sampled \u00b1%.1f %%)",
+               100.0 * sqlite3_column_double(q, 24));
     /* the launch id: what `wavesim report --launch N` takes */
     fprintf(out, "%-4lld %-24.24s %-14s %-10s %12lld %11.2f %12lld %-16s %9lld %6s %6s %8s%s\n",
             (long long)sqlite3_column_int64(q, 0), name ? name : "?", g, l, cycles, ns / 1000.0,
-            insts, occ, (long long)sqlite3_column_int64(q, 15), l1, l2, dram,
-            sqlite3_column_int(q, 21) ? "  (functional)" : "");
+            insts, occ, (long long)sqlite3_column_int64(q, 15), l1, l2, dram, kind);
     tot_cycles += cycles;
     tot_insts += insts;
     tot_dram += dbytes;

@@ -88,9 +88,10 @@ struct _cl_platform_id {
    * commands are QUEUED at it. */
   uint64_t host_ns;
   rt_mode mode;
-  uint32_t checks; /* WAVESIM_CHECK: SIM_CHECK_* bits for every launch */
+  uint32_t checks;       /* WAVESIM_CHECK: SIM_CHECK_* bits for every launch */
   int progress;          /* WAVESIM_PROGRESS: a progress line on a terminal (not 'off') */
   double progress_after; /* its seconds before the line appears (default 3) */
+  int sample;            /* WAVESIM_SAMPLE=1: sampled timing for every launch (sim_sample.h) */
   fe_compiler *compiler;
   /* statistics */
   sim_statsdb *db; /* opened at the first launch, closed at process exit */

@@ -1,6 +1,6 @@
 /* The wavesim platform and its one device: creation from the environment
- * (WAVESIM_CONFIG, WAVESIM_SET, WAVESIM_MODE, WAVESIM_CHECK, WAVESIM_PROGRESS, WAVESIM_DB,
- * WAVESIM_REPORT),
+ * (WAVESIM_CONFIG, WAVESIM_SET, WAVESIM_MODE, WAVESIM_SAMPLE, WAVESIM_CHECK, WAVESIM_PROGRESS,
+ * WAVESIM_TRACE, WAVESIM_TRACE_DETAIL, WAVESIM_CAPTURE, WAVESIM_DB, WAVESIM_REPORT),
  * platform/device queries, and the per-launch statistics sink. */
 #include <CL/cl_ext.h>
 #include <stdlib.h>
@@ -127,6 +127,25 @@ static void rt_devices_init(struct _cl_platform_id *p) {
       snprintf(msg, sizeof msg, "WAVESIM_MODE=%s: unknown mode (use 'timing' or 'functional')",
                mode);
       rt_config_fail(p, msg);
+      return;
+    }
+  }
+  const char *sample = getenv("WAVESIM_SAMPLE");
+  if (sample && *sample) {
+    char msg[300];
+    if (strcmp(sample, "0") != 0 && strcmp(sample, "1") != 0) {
+      snprintf(msg, sizeof msg,
+               "WAVESIM_SAMPLE=%.64s: use 1 (sampled timing of large launches) or 0 (full timing)",
+               sample);
+      rt_config_fail(p, msg);
+      return;
+    }
+    p->sample = sample[0] == '1';
+    /* functional mode times nothing, so there is nothing to sample: saying
+     * so beats silently ignoring one of the two */
+    if (p->sample && p->mode == RT_MODE_FUNCTIONAL) {
+      rt_config_fail(p, "WAVESIM_SAMPLE=1 applies to timing mode only; WAVESIM_MODE=functional "
+                        "runs every work-group without timing already: drop one of them");
       return;
     }
   }
@@ -809,12 +828,15 @@ void rt_stats_record(struct _cl_platform_id *p, const sim_stats *s) {
     for (int u = 0; u < ISA_UNIT_COUNT; u++) insts += s->inst[u];
     fprintf(f,
             "kernel=%s global=%llux%llux%llu local=%llux%llux%llu cycles=%llu time_ns=%.3f "
-            "waves=%llu wave_insts=%llu occupancy=%.3f limiter=%s\n",
+            "waves=%llu wave_insts=%llu occupancy=%.3f limiter=%s",
             s->kernel, (unsigned long long)s->global_size[0], (unsigned long long)s->global_size[1],
             (unsigned long long)s->global_size[2], (unsigned long long)s->local_size[0],
             (unsigned long long)s->local_size[1], (unsigned long long)s->local_size[2],
             (unsigned long long)s->cycles, s->time_ns, (unsigned long long)s->waves,
             (unsigned long long)insts, s->achieved_occupancy, s->limiter);
+    /* sampled: cycles is an estimate, with its relative 95 % bound */
+    if (s->sampled) fprintf(f, " sampled=%.4f", s->sample_error_bound);
+    fputc('\n', f);
     fclose(f);
   }
 }

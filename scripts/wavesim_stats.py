@@ -6,7 +6,7 @@ generator after changing stats.def (the test stats_py_current checks it)."""
 import os
 import sqlite3
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # launches columns: name -> (sql type, unit, component, meaning)
 LAUNCH_COLUMNS = {
@@ -26,6 +26,10 @@ LAUNCH_COLUMNS = {
     'time_ns': ('real', 'ns', 'launch', 'cycles / clock_mhz'),
     'workgroups': ('integer', 'count', 'launch', 'executed'),
     'waves': ('integer', 'count', 'launch', 'executed'),
+    'sampled': ('integer', 'flag', 'launch', "1 when the launch ran sampled (`--sample`): `cycles` is then an estimate, the detailed windows' simulated time plus each fast-forwarded block at the rate measured around it; instruction counts (`inst_*`, `thread_insts`, the bytes lanes request, `line_stats` instructions) still cover every group, the timing counters (stalls, caches, DRAM, occupancy) only the `sample_detailed_groups`"),
+    'sample_detailed_groups': ('integer', 'work-groups', 'launch', 'sampled: the work-groups timed in detail (the rest ran functionally); scale timing counters by `workgroups / sample_detailed_groups` to compare with a full run'),
+    'sample_simulated_cycles': ('integer', 'cycles', 'launch', 'sampled: the cycles the timing model simulated (first dispatch to last wave retired, without the launch overhead)'),
+    'sample_error_bound': ('real', 'fraction', 'launch', "sampled: the relative 95 % error bound of `cycles`: Student's t interval of the mean cycles per work-group over the measured windows, times the fast-forwarded groups, over the estimate"),
     'thread_insts': ('integer', 'instructions', 'cu', 'work-item instructions (active lanes summed)'),
     'waves_per_simd': ('integer', 'waves', 'occupancy', 'resident-wave limit per SIMD for this kernel (slots, VGPRs, SGPRs)'),
     'wgs_per_cu': ('integer', 'work-groups', 'occupancy', 'resident work-group limit per compute unit'),

@@ -54,6 +54,8 @@ typedef struct sim_launch {
   int queued;             /* submitted while the device was busy: launch_overhead_queued_cycles */
   int functional_only;    /* skip the timing model: results, counts, and an issue-bound
                             cycle estimate (see sim_launch.c) */
+  int sample;             /* timing mode: time a sample of a large launch's work-groups in
+                            detail, fast-forward the rest (sim_sample.h, sample.* keys) */
   uint32_t checks;        /* SIM_CHECK_* bits (sim_check.h): races, uninitialised reads,
                              out-of-bounds faults; 0 off */
   sim_oob_seen *oob_seen; /* caller-owned, kept across launches so each out-of-bounds

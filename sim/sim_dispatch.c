@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim_sample.h"
 #include "sim_timing.h"
 
 void sim_dispatch_init(sim_timing *T) {
@@ -39,6 +40,11 @@ static void sim_place(sim_timing *T, uint32_t cu, uint64_t start_q) {
    * the launch's start, the waves start in the cycle the launch ends */
   T->dispatch_free_q = start_q + T->dispatch_lat_q;
   uint64_t t = (T->dispatch_free_q + SIM_DISPATCH_Q - 1) / SIM_DISPATCH_Q;
+  /* sampled timing: a skipped block runs functionally here, in no time */
+  if (T->sample && sim_sample_place(T->sample, &T->next_group, t) != SIM_OK) {
+    T->faulted = 1;
+    return;
+  }
   sim_group_coords(c, T->next_group++, sl->gid, sl->lsz);
   sl->nwaves = sl->live = sim_group_waves(c, sl->lsz);
   sl->arrived = 0;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim_sample.h"
 #include "sim_timing.h"
 
 /* ---- events ------------------------------------------------------------------- */
@@ -558,6 +559,9 @@ sim_status sim_run_timing(sim_ctx *c) {
   sim_exec_init(&T.x, c);
   T.x.wd_stops = sim_wd_timing;
   T.x.mode = &T;
+  sim_sample smp; /* --sample: which groups are fast-forwarded (sim_sample.c) */
+  if (sim_sample_init(&smp, c) != 0) T.oom = 1;
+  T.sample = &smp;
   uint32_t wps = c->occ.waves_per_simd;
   /* a SIMD never holds more than wps waves; one work-group may put up to
    * wpg waves on one SIMD when the CU has fewer SIMDs than waves */
@@ -572,7 +576,7 @@ sim_status sim_run_timing(sim_ctx *c) {
   T.simd_at = calloc(T.nsimd, sizeof *T.simd_at);
   for (uint32_t s = 0; T.cus && T.simd_at && !T.oom && s < T.nsimd; s++)
     T.simd_at[s] = &T.cus[s / T.nsimd_cu].simds[s % T.nsimd_cu];
-  if (!T.cus || T.oom || !T.simd_at || sim_fetch_init(&T) != 0) {
+  if (T.oom || !T.cus || !T.simd_at || sim_fetch_init(&T) != 0) {
     T.oom = 1;
     goto out;
   }
@@ -616,7 +620,8 @@ out:
              c->k->name);
     rc = SIM_FAULT;
   }
-  c->st->cycles = T.end + sim_launch_overhead(T.cfg, c->l);
+  c->st->cycles = sim_sample_finish(&smp, T.end) + sim_launch_overhead(T.cfg, c->l);
+  sim_sample_fini(&smp);
   uint64_t slots = (uint64_t)T.nsimd * (uint64_t)T.cfg->cu_wave_slots;
   if (T.end && slots)
     c->st->achieved_occupancy = (double)wave_cycles / ((double)slots * (double)T.end);

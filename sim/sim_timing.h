@@ -45,6 +45,8 @@ typedef struct sim_timing {
   uint64_t dispatch_free_q; /* when the dispatcher can start the next launch, same unit */
   uint64_t dispatch_wake;   /* cycle of its pending heap event, or SIM_NEVER */
   uint32_t dispatch_id;     /* its heap id: nsimd + every work-group slot */
+  /* sampled timing (sim_sample.h): the blocks of groups the dispatcher skips */
+  struct sim_sample *sample;
 } sim_timing;
 
 /* Work-group slot `si` (device-wide index). */

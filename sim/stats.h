@@ -9,7 +9,7 @@
 
 /* The version of the database schema stats_db.c writes (docs/STATS.md);
  * every column of stats.def was added at or before it. */
-#define SIM_STATSDB_VERSION 3
+#define SIM_STATSDB_VERSION 4
 
 /* Counters attributed to one source line of the kernel (LINE_STAT rows of
  * stats.def). */

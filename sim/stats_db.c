@@ -4,7 +4,7 @@
  * at most the launch in flight; sim_statsdb_close checkpoints and leaves no
  * -wal/-shm file.
  *
- * Schema (version SIM_STATSDB_VERSION = 3; docs/STATS.md has every column):
+ * Schema (version SIM_STATSDB_VERSION = 4; docs/STATS.md has every column):
  *   schema_version(version INTEGER)              -- one row
  *   launches(id INTEGER PRIMARY KEY, recorded_at TEXT, then the STAT rows of
  *            stats.def in order: kernel ... reconvergences, inst_<unit> per
@@ -18,11 +18,12 @@
  *              -- the correctness checks' reports (WAVESIM_CHECK) and the
  *              out-of-bounds reports (kinds oob_*), in order;
  *              created on open when missing: an additive table, readers of
- *              version 3 ignore it, so the version stays 3
+ *              version 3 ignore it, so it added no version
  *
  * Older files are upgraded in place, nothing is rewritten: version 1 (no
- * sources) gets the table and column, versions 1 and 2 get the version 3
- * columns (those of stats.def with since = 3; NULL in their old rows). */
+ * sources) gets the table and column, versions 1 to 3 get the version 3
+ * and 4 columns (those of stats.def with since >= 3; NULL in their old
+ * rows). */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +36,7 @@ struct sim_statsdb {
 };
 
 /* The launches and line_stats columns are the rows of stats.def, in its
- * order: the CREATE, the version 3 upgrade and the INSERT are all generated
+ * order: the CREATE, the additive upgrade and the INSERT are all generated
  * from it. A column cannot claim a schema newer than the one written. */
 #define SIM_DB_SINCE_CHECK(name, since)                                                            \
   _Static_assert((since) >= 1 && (since) <= SIM_STATSDB_VERSION,                                   \
@@ -171,18 +172,21 @@ sim_statsdb *sim_statsdb_open(const char *path, char *err, unsigned errlen) {
       goto fail;
     version = 2;
   }
-  if (have && (version == 2 || version == 3)) { /* additive upgrade: the version 3 columns */
-    /* only those missing: a file may have been made "version 2" from a
-     * newer one by dropping some of them, and a version 3 file written
-     * before a column joined the list lacks that one */
+  if (have && version >= 2 && version <= SIM_STATSDB_VERSION) {
+    /* additive upgrade: the columns of versions 3 and 4 (4: the sampled
+     * timing's), only those missing: a file may have been made "version 2"
+     * from a newer one by dropping some of them, and a file written before
+     * a column joined its version's list lacks that one */
     char sql[4096];
     size_t n =
         sim_db_columns(sql, sizeof sql, 0, 0, "ALTER TABLE launches ADD COLUMN ", 1, ";", 3, db);
     n = sim_db_columns(sql, sizeof sql, n, 1, "ALTER TABLE line_stats ADD COLUMN ", 1, ";", 3, db);
-    snprintf(sql + n, sizeof sql - n, "UPDATE schema_version SET version = 3;");
-    /* an up-to-date version 3 file is opened without writing to it */
-    if ((version == 2 || n > 0) && sim_db_exec(db, sql, err, errlen) != 0) goto fail;
-    version = 3;
+    snprintf(sql + n, sizeof sql - n, "UPDATE schema_version SET version = %d;",
+             SIM_STATSDB_VERSION);
+    /* an up-to-date file is opened without writing to it */
+    if ((version < SIM_STATSDB_VERSION || n > 0) && sim_db_exec(db, sql, err, errlen) != 0)
+      goto fail;
+    version = SIM_STATSDB_VERSION;
   }
   if (have && version != SIM_STATSDB_VERSION) {
     snprintf(

@@ -189,6 +189,51 @@ START_TEST(run_prints_summary) {
 }
 END_TEST
 
+/* --sample: a launch of enough rounds (here one CU holding one group: a
+ * round is one group, 8 groups are 8 rounds) is sampled, and the summary
+ * says so with the estimate's bound, as `wavesim report` does later; the
+ * program's second launch (4 groups of the runtime's 256) is timed in full. */
+START_TEST(run_sampled_summary) {
+  const char *db = temp_db();
+  cli_result r;
+  char args[768];
+  snprintf(args, sizeof args,
+           "run --sample --db %s --set cu.count=1 --set cu.max_workgroups=1 --set "
+           "sample.min_rounds=4 --set sample.windows=2 --set sample.window_rounds=1 -- %s",
+           db, WAVESIM_TEST_APP);
+  cli(&r, args);
+  ck_assert_msg(r.status == 0, "status %d, stderr: %s", r.status, r.err);
+  ck_assert_msg(strstr(r.err, "(sampled \u00b1") != NULL, "summary lacks 'sampled':\n%s", r.err);
+  snprintf(args, sizeof args, "report --db %s", db);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_msg(strstr(r.out, "(sampled \u00b1") != NULL, "%s", r.out);
+  sqlite3 *s;
+  ck_assert_int_eq(sqlite3_open(db, &s), SQLITE_OK);
+  sqlite3_stmt *q;
+  ck_assert_int_eq(sqlite3_prepare_v2(s,
+                                      "SELECT group_concat(workgroups || ':' || sampled || ':' || "
+                                      "sample_detailed_groups) FROM launches",
+                                      -1, &q, NULL),
+                   SQLITE_OK);
+  ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+  ck_assert_str_eq((const char *)sqlite3_column_text(q, 0), "8:1:4,4:0:0");
+  sqlite3_finalize(q);
+  /* one-group windows: their rate runs to the next group's placement, so
+   * the skipped groups cost time (the estimate exceeds what was simulated) */
+  ck_assert_int_eq(sqlite3_prepare_v2(s,
+                                      "SELECT cycles > sample_simulated_cycles + 1000 FROM "
+                                      "launches WHERE sampled = 1",
+                                      -1, &q, NULL),
+                   SQLITE_OK);
+  ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+  ck_assert_int_eq(sqlite3_column_int(q, 0), 1);
+  sqlite3_finalize(q);
+  sqlite3_close(s);
+  unlink(db);
+}
+END_TEST
+
 /* --db none: the summary is printed all the same, and no database is left
  * behind, neither in the working directory nor in TMPDIR. */
 START_TEST(run_without_db) {
@@ -731,6 +776,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, help_per_command);
   tcase_add_test(tc, config_errors_before_running);
   tcase_add_test(tc, run_prints_summary);
+  tcase_add_test(tc, run_sampled_summary);
   tcase_add_test(tc, run_without_db);
   tcase_add_test(tc, run_several_configs);
   tcase_add_test(tc, run_missing_program_and_signals);

@@ -35,6 +35,7 @@ const char *rt_test_env(void) {
   unsetenv("WAVESIM_CONFIG");
   unsetenv("WAVESIM_SET");
   unsetenv("WAVESIM_MODE");
+  unsetenv("WAVESIM_SAMPLE");
   unsetenv("WAVESIM_CHECK");
   unsetenv("WAVESIM_REPORT");
   return db;

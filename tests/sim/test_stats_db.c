@@ -98,7 +98,7 @@ START_TEST(test_round_trip) {
   ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM line_stats WHERE launch_id = 1"), 2);
   ck_assert_int_eq(q_int(raw, "SELECT stall_cycles FROM line_stats WHERE launch_id = 1 AND line = 3"), 5);
   ck_assert_int_eq(q_int(raw, "SELECT mem_requests FROM line_stats WHERE launch_id = 1 AND line = 9"), 4);
-  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 3);
+  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 4);
   ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM diagnostics WHERE launch_id = 1 AND seq = 0 "
                               "AND kind = 'race_local' AND line = 9 AND other_line = 3 AND message "
                               "LIKE 'kernel ''vadd'': data race%'"),
@@ -123,7 +123,7 @@ START_TEST(test_round_trip) {
   ck_assert_ptr_null(sim_statsdb_open(path, err, sizeof err));
   char expect[256];
   snprintf(expect, sizeof expect,
-           "stats database %s has schema version 99 but this wavesim writes version 3; use a new file", path);
+           "stats database %s has schema version 99 but this wavesim writes version 4; use a new file", path);
   ck_assert_str_eq(err, expect);
   ck_assert_ptr_null(sim_statsdb_open("/nonexistent/dir/x.db", err, sizeof err));
   ck_assert_str_eq(err, "stats database /nonexistent/dir/x.db: cannot open: unable to open database file");
@@ -213,7 +213,7 @@ START_TEST(test_upgrade_from_v2) {
                    SQLITE_OK);
   ck_assert_int_eq(sqlite3_exec(raw, "UPDATE schema_version SET version = 2", NULL, NULL, NULL), SQLITE_OK);
   write_row(&s, 2);
-  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 3);
+  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 4);
   ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM launches WHERE dram_row_hits IS NULL"), 1);
   ck_assert_int_eq(q_int(raw, "SELECT dram_row_hits FROM launches WHERE id = 2"), 17);
   ck_assert_int_eq(q_int(raw, "SELECT l2_misses FROM launches WHERE id = 1"), 42);
@@ -223,8 +223,8 @@ START_TEST(test_upgrade_from_v2) {
 }
 END_TEST
 
-/* A version 3 file written before l2_far_requests joined the launches
- * table gets that column when opened; its row keeps NULL there. */
+/* A file written before l2_far_requests joined the launches table gets
+ * that column when opened; its row keeps NULL there. */
 START_TEST(test_upgrade_v3_missing_column) {
   sim_stats s = sample();
   write_row(&s, 1);
@@ -235,9 +235,39 @@ START_TEST(test_upgrade_v3_missing_column) {
       SQLITE_OK);
   s.l2_far_requests = 9;
   write_row(&s, 2);
-  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 3);
+  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 4);
   ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM launches WHERE l2_far_requests IS NULL"), 1);
   ck_assert_int_eq(q_int(raw, "SELECT l2_far_requests FROM launches WHERE id = 2"), 9);
+  sqlite3_close(raw);
+  sim_stats_fini(&s);
+  unlink(path);
+}
+END_TEST
+
+/* A version 3 file (before sampled timing) gets the version 4 columns;
+ * its rows read NULL there (not sampled), new rows fill them. */
+START_TEST(test_upgrade_from_v3) {
+  sim_stats s = sample();
+  write_row(&s, 1);
+  sqlite3 *raw;
+  ck_assert_int_eq(sqlite3_open(path, &raw), SQLITE_OK);
+  const char *v4[] = {"sampled", "sample_detailed_groups", "sample_simulated_cycles",
+                      "sample_error_bound"};
+  for (size_t i = 0; i < sizeof v4 / sizeof v4[0]; i++) {
+    char sql[128];
+    snprintf(sql, sizeof sql, "ALTER TABLE launches DROP COLUMN %s", v4[i]);
+    ck_assert_int_eq(sqlite3_exec(raw, sql, NULL, NULL, NULL), SQLITE_OK);
+  }
+  ck_assert_int_eq(sqlite3_exec(raw, "UPDATE schema_version SET version = 3", NULL, NULL, NULL),
+                   SQLITE_OK);
+  s.sampled = 1;
+  s.sample_detailed_groups = 640;
+  s.sample_error_bound = 0.25;
+  write_row(&s, 2);
+  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 4);
+  ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM launches WHERE sampled IS NULL"), 1);
+  ck_assert_int_eq(q_int(raw, "SELECT sample_detailed_groups FROM launches WHERE id = 2"), 640);
+  ck_assert_int_eq(q_int(raw, "SELECT sample_error_bound * 100 FROM launches WHERE id = 2"), 25);
   sqlite3_close(raw);
   sim_stats_fini(&s);
   unlink(path);
@@ -251,6 +281,7 @@ int main(void) {
   tcase_add_test(tc, test_round_trip);
   tcase_add_test(tc, test_upgrade_from_v2);
   tcase_add_test(tc, test_upgrade_v3_missing_column);
+  tcase_add_test(tc, test_upgrade_from_v3);
   tcase_add_test(tc, test_close_checkpoints);
   suite_add_tcase(s, tc);
   return check_run(s);

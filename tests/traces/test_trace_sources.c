@@ -96,8 +96,8 @@ START_TEST(version1_upgraded_in_place) {
   ck_assert_msg(db != NULL, "%s", err);
   ck_assert_int_eq(write_launch(db, "src"), 2);
   sim_statsdb_close(db);
-  /* upgraded through version 2 to the current version 3 (memory and CU columns) */
-  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 3);
+  /* upgraded through version 2 to the current version 4 (memory, CU and sampling columns) */
+  ck_assert_int_eq(q_int(raw, "SELECT version FROM schema_version"), 4);
   ck_assert_int_eq(q_int(raw, "SELECT count(*) FROM launches"), 2);
   ck_assert_int_eq(q_int(raw, "SELECT source_id FROM launches WHERE id = 1"), -1);
   ck_assert_int_eq(q_int(raw, "SELECT source_id FROM launches WHERE id = 2"), 1);
