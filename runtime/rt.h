@@ -92,6 +92,7 @@ struct _cl_platform_id {
   int progress;          /* WAVESIM_PROGRESS: a progress line on a terminal (not 'off') */
   double progress_after; /* its seconds before the line appears (default 3) */
   int sample;            /* WAVESIM_SAMPLE=1: sampled timing for every launch (sim_sample.h) */
+  uint32_t threads;      /* WAVESIM_THREADS: host threads per timing launch (default: the cores) */
   fe_compiler *compiler;
   /* statistics */
   sim_statsdb *db; /* opened at the first launch, closed at process exit */

@@ -298,6 +298,7 @@ static cl_int rt_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, c
   lc->l.progress = d->platform->progress;
   lc->l.progress_after = d->platform->progress_after;
   lc->l.sample = d->platform->sample;
+  lc->l.threads = d->platform->threads;
   lc->l.oob_seen = &k->program->dev[di].oob_seen;
   return rt_submit(q, &lc->base, event, 0);
 }

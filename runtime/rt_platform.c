@@ -3,6 +3,8 @@
  * WAVESIM_TRACE, WAVESIM_TRACE_DETAIL, WAVESIM_CAPTURE, WAVESIM_DB, WAVESIM_REPORT),
  * platform/device queries, and the per-launch statistics sink. */
 #include <CL/cl_ext.h>
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -10,6 +12,7 @@
 #include "fe_ext.h"
 #include "rt.h"
 #include "rt_target.h"
+#include "sim_pool.h"
 #include "trace.h"
 
 #define RT_MAX_SETS 256
@@ -115,6 +118,27 @@ static int rt_progress_parse(struct _cl_platform_id *p, const char *v) {
   return -1;
 }
 
+/* WAVESIM_THREADS: a positive count of host threads, or unset/empty for
+ * one per online core; the cycles do not depend on it (sim_timing.c). */
+static int rt_threads_parse(struct _cl_platform_id *p, const char *v) {
+  p->threads = sim_pool_host_cores();
+  if (!v || !*v) return 0;
+  char *end;
+  errno = 0;
+  unsigned long n = strtoul(v, &end, 10);
+  if (*end || errno || n < 1 || n > 4096 || v[0] == '-' || v[0] == '+') {
+    char msg[300];
+    snprintf(msg, sizeof msg,
+             "WAVESIM_THREADS=%.64s: use a count of host threads from 1 to 4096 (unset: one per "
+             "core); the results are the same for any count",
+             v);
+    rt_config_fail(p, msg);
+    return -1;
+  }
+  p->threads = (uint32_t)n;
+  return 0;
+}
+
 /* WAVESIM_CONFIG: one config, or several separated by commas (one device
  * each, in that order; WAVESIM_SET applies to all). */
 static void rt_devices_init(struct _cl_platform_id *p) {
@@ -149,6 +173,7 @@ static void rt_devices_init(struct _cl_platform_id *p) {
       return;
     }
   }
+  if (rt_threads_parse(p, getenv("WAVESIM_THREADS")) != 0) return;
   const char *check = getenv("WAVESIM_CHECK");
   if (check && *check) {
     char cerr[256], msg[400];

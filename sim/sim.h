@@ -65,6 +65,9 @@ typedef struct sim_launch {
   int progress;               /* a progress line on stderr when it is a terminal
                                  (sim_progress.h); 0 off */
   double progress_after;      /* seconds into the launch before that line appears */
+  uint32_t threads;           /* timing mode: host threads that simulate the compute units
+                                 (0 or 1: the caller's alone); the results are the same for
+                                 any count (sim_timing.c) */
 } sim_launch;
 
 typedef enum sim_status {

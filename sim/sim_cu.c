@@ -6,10 +6,17 @@
 
 #include "sim_cu.h"
 
-int sim_cu_init(sim_cu *cu, uint32_t id, sim_cu_mem *mem, sim_pc_counts *pc, uint32_t nsimd,
-                uint32_t nslots, uint32_t cap, int salu_shared, int tex) {
+int sim_cu_init(sim_cu *cu, const sim_ctx *c, uint32_t id, sim_cu_mem *mem, sim_pc_counts *pc,
+                uint32_t nsimd, uint32_t nslots, uint32_t cap, int salu_shared, int tex) {
   memset(cu, 0, sizeof *cu);
   cu->id = id;
+  cu->cx = *c;
+  cu->err = calloc(c->errlen ? c->errlen : 1, 1);
+  cu->spin_err = calloc(c->errlen ? c->errlen : 1, 1);
+  cu->cx.err = cu->err;
+  cu->cx.oob_defer = &cu->oob;
+  cu->oob.seen = c->l->oob_seen ? c->l->oob_seen : &c->oob_seen;
+  if (!cu->err || !cu->spin_err || sim_heap_init(&cu->events, 64) != 0) return -1;
   cu->mem = mem;
   cu->pc = pc;
   cu->nsimd = nsimd;
@@ -77,5 +84,10 @@ void sim_cu_fini(sim_cu *cu, uint32_t wpg) {
   free(cu->rdy_store);
   free(cu->rport_store);
   free(cu->tex);
+  free(cu->err);
+  free(cu->spin_err);
+  free(cu->placed);
+  sim_oob_notes_fini(&cu->oob);
+  sim_heap_fini(&cu->events);
   memset(cu, 0, sizeof *cu);
 }

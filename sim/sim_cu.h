@@ -3,9 +3,11 @@
  * shared scalar ALU, barrier unit, instruction fetch (icache, fetch port)
  * and its counters, for one launch; and its memory side (sim_cu_mem.h: L1,
  * scalar cache, LDS, texture unit, write-combining buffer, link), which the
- * device keeps across launches. The device around it (sim_timing.h) is the
- * CUs plus the dispatcher, the event heap and the shared L2 and DRAM
- * (sim_memsys.h). */
+ * device keeps across launches; and its own events and executor context.
+ * Inside a quantum a CU touches only its own state and its outbox, so the
+ * CUs of a quantum can run on any host threads in any order (sim_timing.c).
+ * The device around it (sim_timing.h) is the CUs plus the dispatcher and
+ * the shared L2 and DRAM (sim_memsys.h). */
 #ifndef WAVESIM_SIM_CU_H
 #define WAVESIM_SIM_CU_H
 
@@ -41,12 +43,12 @@ typedef struct sim_twave {
   uint8_t *vmem;                /* per VGPR: that write comes from memory */
   uint64_t sready[SIM_SCC + 1]; /* SGPRs, then SCC */
   uint8_t smem[SIM_SCC + 1];
-  uint64_t next_issue, mem_done, start, age;
+  uint64_t next_issue, mem_done, start;
   /* when every memory instruction issued so far completes (loads too):
    * what s_waitmem waits for */
   uint64_t mem_all;
   uint64_t reg_ready;   /* cached: earliest issue from registers, fetch and next_issue */
-  uint32_t simd;        /* device-wide index of its SIMD (its event id) */
+  uint32_t simd;        /* its SIMD's index in the CU (the SIMD's event id) */
   struct sim_simd *sd;  /* that SIMD */
   struct sim_tslot *sl; /* its work-group's slot */
   struct sim_cu *cu;    /* the CU both are on */
@@ -78,6 +80,7 @@ typedef struct sim_tslot { /* a resident work-group's place on a CU */
   uint64_t bar_last; /* when the CU's barrier unit took the latest arrival at the pending barrier */
   uint64_t gid[3], lsz[3];
   uint64_t start; /* cycle the work-group's waves started */
+  uint64_t freed; /* cycle it last freed (0: never used) */
   uint8_t *lds, *scratch;
   sim_twave *waves;
 } sim_tslot;
@@ -116,17 +119,49 @@ typedef struct sim_cu {
   /* the texels of its latest image instruction (each step's consumers read
    * it at once, so one per CU is enough); NULL when the kernel has none */
   isa_tex_access *tex;
+  /* its events, in (cycle, id) order: SIMD wake-ups (id: the SIMD's index)
+   * and slots freeing (nsimd + the slot's index) */
+  sim_heap events;
+  /* the executor core as this CU runs it, with a context of its own (a
+   * copy of the launch's): its own error text, its view of the watchdog's
+   * launch-wide write count, and its out-of-bounds notes, all taken in at
+   * the quantum's boundary (sim_timing.c) */
+  sim_exec x;
+  sim_ctx cx;
+  char *err;
+  sim_oob_notes oob;
+  int faulted, oom;
+  uint64_t fault_t; /* cycle of its fault */
+  /* a wave of it repeated its state with nothing written (the watchdog):
+   * the first such this quantum, its cycle and message, for the boundary's
+   * check whether the launch can still finish */
+  int spin;
+  uint64_t spin_t;
+  char *spin_err;
+  uint64_t end; /* latest cycle a wave of it retired */
+  uint64_t now; /* cycle of the event it is handling */
+  /* its share of the dispatcher (sim_dispatch.c, which owns dq): the
+   * groups handed to it at boundaries, placed as its slots free, and when
+   * its launch port is next free (1/SIM_DISPATCH_Q cycles) */
+  uint64_t *dq;
+  uint32_t dq_n, dq_head;
+  uint64_t port_q;
+  /* counted during a quantum, taken in at its boundary */
+  uint64_t events_n, groups_done, placed_groups, placed_waves;
+  uint64_t (*placed)[2]; /* sampled launches: (group, cycle) of each placement */
+  uint32_t nplaced, capplaced;
   /* backing of the SIMDs' scan arrays */
   sim_twave **wave_store;
   uint64_t *rdy_store;
   uint8_t *rport_store;
 } sim_cu;
 
-/* CU `id`, whose memory side is mem and per-pc counters pc, with nsimd SIMDs of `cap` wave places
- * each and nslots work-group slots; salu_shared: its SIMDs share one scalar ALU port; tex: the
- * kernel has image instructions. -1: out of memory (sim_cu_fini cleans up). */
-int sim_cu_init(sim_cu *cu, uint32_t id, sim_cu_mem *mem, sim_pc_counts *pc, uint32_t nsimd,
-                uint32_t nslots, uint32_t cap, int salu_shared, int tex);
+/* CU `id` of launch c, whose memory side is mem and per-pc counters pc, with nsimd SIMDs of `cap`
+ * wave places each and nslots work-group slots; salu_shared: its SIMDs share one scalar ALU
+ * port; tex: the kernel has image instructions. Its context is a copy of c's with its own error
+ * text and out-of-bounds notes. -1: out of memory (sim_cu_fini cleans up). */
+int sim_cu_init(sim_cu *cu, const sim_ctx *c, uint32_t id, sim_cu_mem *mem, sim_pc_counts *pc,
+                uint32_t nsimd, uint32_t nslots, uint32_t cap, int salu_shared, int tex);
 void sim_cu_fini(sim_cu *cu, uint32_t wpg);
 /* Storage of slot sl for work-groups of up to wpg waves of launch c (at its
  * first use). -1: out of memory. */

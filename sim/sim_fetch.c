@@ -87,7 +87,7 @@ static uint64_t sim_fetch_line(sim_timing *T, sim_cu *cu, uint32_t pc, uint64_t 
   if (!sim_cache_allocated(ic) && cfg->icache_bytes &&
       sim_cache_init(ic, (uint64_t)cfg->icache_bytes, (uint32_t)cfg->icache_line,
                      (uint32_t)cfg->icache_assoc)) {
-    T->oom = 1;
+    cu->oom = 1;
     return start;
   }
   sim_cache_ref r;

@@ -55,12 +55,27 @@ typedef struct sim_decoded {
  * counts reaches a set through a pointer (a timing CU its sim_cu.pc, the
  * functional executor the launch's), so that compute units stepping on
  * several threads can each count into their own thread's set, added
- * together at the end; today every CU points at the launch's one set. */
+ * together at the end (sim_pc_counts_add). */
 typedef struct sim_pc_counts {
   uint64_t *insts, *stall, *lds_conflict, *mem_req;
   uint64_t *divergent; /* branches that split the wave (issue #4) */
   uint64_t *tex_taps;  /* texels image instructions addressed (timing) */
 } sim_pc_counts;
+
+/* Out-of-bounds notes a timing CU made during a quantum: running on a host
+ * thread of its own it cannot tell which note of a source line is the
+ * launch's first, so the notes wait for the quantum's boundary and are
+ * reported there in CU order (sim_oob_flush). */
+typedef struct sim_oob_note {
+  uint32_t key, line;
+  const char *kind;
+  char *msg;
+} sim_oob_note;
+typedef struct sim_oob_notes {
+  sim_oob_note *v;
+  size_t n, cap;
+  const struct sim_oob_seen *seen; /* the launch's set, consulted (not changed) by the CU */
+} sim_oob_notes;
 
 typedef struct sim_ctx {
   sim_device *d;
@@ -86,6 +101,9 @@ typedef struct sim_ctx {
   sim_watchdog wd;       /* runaway-kernel limits (sim_watchdog.c) */
   sim_oob_seen oob_seen; /* out-of-bounds lines reported, when l->oob_seen is NULL */
   sim_progress prog;     /* the progress line (sim_progress.h), ticked by the executors */
+  /* where out-of-bounds notes go: NULL, reported at once; a timing CU's
+   * context points at its own list (sim_oob_flush reports them) */
+  sim_oob_notes *oob_defer;
 } sim_ctx;
 
 /* Linear group index -> group id and its actual size (a partial last group is smaller). */
@@ -105,6 +123,17 @@ void sim_fault_message(const sim_ctx *c, const isa_wave *w, const uint64_t gid[3
  * (kinds oob_global, oob_local, oob_private), then the note is cleared. */
 void sim_oob_report(sim_ctx *c, isa_wave *w, const uint64_t gid[3], const uint64_t lsz[3],
                     uint32_t wi, uint32_t pc);
+
+/* The notes of n (a timing CU's, made during a quantum) reported as
+ * sim_oob_report does, in order; n is emptied. */
+void sim_oob_flush(sim_ctx *c, sim_oob_notes *n);
+void sim_oob_notes_fini(sim_oob_notes *n);
+
+/* Per-pc counters of n instructions: zeroed storage (-1: out of memory),
+ * freed, and src added into dst. */
+int sim_pc_counts_alloc(sim_pc_counts *p, uint32_t n);
+void sim_pc_counts_free(sim_pc_counts *p);
+void sim_pc_counts_add(sim_pc_counts *dst, const sim_pc_counts *src, uint32_t n);
 
 /* The global id of lane `lane` of wave wi of group gid. */
 void sim_item_id(const sim_ctx *c, const uint64_t gid[3], const uint64_t lsz[3], uint32_t wi,

@@ -311,11 +311,18 @@ void sim_oob_seen_fini(sim_oob_seen *s) {
   s->n = s->cap = 0;
 }
 
+/* Whether (kernel, key) was reported already (read only: a CU's thread may
+ * ask while the set does not change). */
+static int sim_oob_seen_has(const sim_oob_seen *s, const void *kernel, uint32_t key) {
+  for (size_t i = 0; i < s->n; i++)
+    if (s->keys[i].kernel == kernel && s->keys[i].line == key) return 1;
+  return 0;
+}
+
 /* 1 when (kernel, key) was reported already; records it if not. Out of
  * memory: 1 (quiet rather than repeated). */
 static int sim_oob_seen_add(sim_oob_seen *s, const void *kernel, uint32_t key) {
-  for (size_t i = 0; i < s->n; i++)
-    if (s->keys[i].kernel == kernel && s->keys[i].line == key) return 1;
+  if (sim_oob_seen_has(s, kernel, key)) return 1;
   if (s->n == s->cap) {
     size_t cap = s->cap ? s->cap * 2 : 16;
     struct sim_oob_key *k = realloc(s->keys, cap * sizeof *k);
@@ -334,8 +341,16 @@ void sim_oob_report(sim_ctx *c, isa_wave *w, const uint64_t gid[3], const uint64
   w->oob.kind = ISA_FAULT_NONE;
   f.pc = pc;
   uint32_t line = c->k->line && pc < c->k->ncode ? c->k->line[pc] : 0;
+  uint32_t key = line ? line : 0x80000000u | pc;
   sim_oob_seen *seen = c->l->oob_seen ? c->l->oob_seen : &c->oob_seen;
-  if (sim_oob_seen_add(seen, c->k, line ? line : 0x80000000u | pc)) return;
+  sim_oob_notes *defer = c->oob_defer;
+  if (defer) { /* a CU's note: the first of its line in this CU's quantum */
+    if (sim_oob_seen_has(defer->seen, c->k, key)) return;
+    for (size_t i = 0; i < defer->n; i++)
+      if (defer->v[i].key == key) return;
+  } else if (sim_oob_seen_add(seen, c->k, key)) {
+    return;
+  }
   uint64_t gl[3];
   sim_item_id(c, gid, lsz, wi, f.lane, gl);
   char what[256], where[300], hint[256], msg[1024];
@@ -350,7 +365,70 @@ void sim_oob_report(sim_ctx *c, isa_wave *w, const uint64_t gid[3], const uint64
   const char *kind = f.kind == ISA_FAULT_LDS_OOB       ? "oob_local"
                      : f.kind == ISA_FAULT_SCRATCH_OOB ? "oob_private"
                                                        : "oob_global";
-  sim_stats_add_diag(c->st, kind, line, line, msg);
+  if (!defer) {
+    sim_stats_add_diag(c->st, kind, line, line, msg);
+    return;
+  }
+  if (defer->n == defer->cap) {
+    size_t cap = defer->cap ? defer->cap * 2 : 8;
+    sim_oob_note *v = realloc(defer->v, cap * sizeof *v);
+    if (!v) return; /* out of memory: the note is lost, never the launch */
+    defer->v = v, defer->cap = cap;
+  }
+  char *copy = malloc(strlen(msg) + 1);
+  if (!copy) return;
+  strcpy(copy, msg);
+  defer->v[defer->n++] = (sim_oob_note){key, line, kind, copy};
+}
+
+void sim_oob_flush(sim_ctx *c, sim_oob_notes *n) {
+  sim_oob_seen *seen = c->l->oob_seen ? c->l->oob_seen : &c->oob_seen;
+  for (size_t i = 0; i < n->n; i++) {
+    sim_oob_note *o = &n->v[i];
+    if (!sim_oob_seen_add(seen, c->k, o->key))
+      sim_stats_add_diag(c->st, o->kind, o->line, o->line, o->msg);
+    free(o->msg);
+  }
+  n->n = 0;
+}
+
+void sim_oob_notes_fini(sim_oob_notes *n) {
+  for (size_t i = 0; i < n->n; i++) free(n->v[i].msg);
+  free(n->v);
+  *n = (sim_oob_notes){0};
+}
+
+int sim_pc_counts_alloc(sim_pc_counts *p, uint32_t n) {
+  if (!n) n = 1;
+  p->insts = calloc(n, sizeof *p->insts);
+  p->stall = calloc(n, sizeof *p->stall);
+  p->lds_conflict = calloc(n, sizeof *p->lds_conflict);
+  p->mem_req = calloc(n, sizeof *p->mem_req);
+  p->divergent = calloc(n, sizeof *p->divergent);
+  p->tex_taps = calloc(n, sizeof *p->tex_taps);
+  return p->insts && p->stall && p->lds_conflict && p->mem_req && p->divergent && p->tex_taps ? 0
+                                                                                               : -1;
+}
+
+void sim_pc_counts_free(sim_pc_counts *p) {
+  free(p->insts);
+  free(p->stall);
+  free(p->lds_conflict);
+  free(p->mem_req);
+  free(p->divergent);
+  free(p->tex_taps);
+  *p = (sim_pc_counts){0};
+}
+
+void sim_pc_counts_add(sim_pc_counts *dst, const sim_pc_counts *src, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    dst->insts[i] += src->insts[i];
+    dst->stall[i] += src->stall[i];
+    dst->lds_conflict[i] += src->lds_conflict[i];
+    dst->mem_req[i] += src->mem_req[i];
+    dst->divergent[i] += src->divergent[i];
+    dst->tex_taps[i] += src->tex_taps[i];
+  }
 }
 
 static int sim_regs_overlap(const isa_regref *a, const isa_regref *b) {
@@ -461,17 +539,7 @@ static sim_status sim_prepare(sim_ctx *c) {
                             sizeof msg))
     return sim_bad(c, msg);
   if (sim_decode(c) != 0) return SIM_BAD_LAUNCH;
-  uint32_t nc = k->ncode ? k->ncode : 1;
-  sim_pc_counts *pcs = &c->pc;
-  pcs->insts = calloc(nc, sizeof *pcs->insts);
-  pcs->stall = calloc(nc, sizeof *pcs->stall);
-  pcs->lds_conflict = calloc(nc, sizeof *pcs->lds_conflict);
-  pcs->mem_req = calloc(nc, sizeof *pcs->mem_req);
-  pcs->divergent = calloc(nc, sizeof *pcs->divergent);
-  pcs->tex_taps = calloc(nc, sizeof *pcs->tex_taps);
-  if (!pcs->insts || !pcs->stall || !pcs->lds_conflict || !pcs->mem_req || !pcs->divergent ||
-      !pcs->tex_taps)
-    return sim_bad(c, "out of memory");
+  if (sim_pc_counts_alloc(&c->pc, k->ncode) != 0) return sim_bad(c, "out of memory");
   /* the dispatch packet and the kernarg segment live in device memory */
   c->dispatch_addr = sim_mem_alloc(c->d, ISA_DISPATCH_BYTES, NULL);
   c->kernarg_addr = k->kernarg_bytes ? sim_mem_alloc(c->d, k->kernarg_bytes, NULL) : 0;
@@ -573,11 +641,6 @@ sim_status sim_run(sim_device *d, const sim_launch *l, sim_stats *st, char *err,
   if (c.dispatch_addr) sim_mem_free(d, c.dispatch_addr);
   free(c.dec);
   free(c.tex);
-  free(c.pc.insts);
-  free(c.pc.stall);
-  free(c.pc.lds_conflict);
-  free(c.pc.mem_req);
-  free(c.pc.divergent);
-  free(c.pc.tex_taps);
+  sim_pc_counts_free(&c.pc);
   return s;
 }

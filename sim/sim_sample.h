@@ -53,11 +53,15 @@ typedef struct sim_sample {
  * has enough rounds by the sample.* keys and no checks or trace watch it);
  * the reason it is off goes nowhere: st->sampled says. -1: out of memory. */
 int sim_sample_init(sim_sample *s, sim_ctx *c);
-/* The dispatcher is about to place group *g at cycle t: fast-forwards the
- * skipped block starting there (advancing *g past it) and notes the
- * placement when it falls in a measured window. SIM_FAULT when a
- * fast-forwarded group faulted (the message in c->err). */
-sim_status sim_sample_place(sim_sample *s, uint64_t *g, uint64_t t);
+/* The dispatcher is about to hand out group *g at cycle t: fast-forwards
+ * the skipped block starting there (advancing *g past it; the measured
+ * window before it ends at t). SIM_FAULT when a fast-forwarded group
+ * faulted (the message in c->err). */
+sim_status sim_sample_next(sim_sample *s, uint64_t *g, uint64_t t);
+/* Group g started at cycle t: noted when it falls in a measured window.
+ * The dispatcher notes the placements of a quantum in group order, so the
+ * sums come out the same whichever host thread placed them. */
+void sim_sample_fit(sim_sample *s, uint64_t g, uint64_t t);
 /* The launch ended at cycle `end` (before the overhead): fills the sampled
  * columns of c->st and returns the estimated end. */
 uint64_t sim_sample_finish(sim_sample *s, uint64_t end);

@@ -11,20 +11,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim_pool.h"
 #include "sim_sample.h"
 #include "sim_timing.h"
 
 /* ---- events ------------------------------------------------------------------- */
-void sim_event_push(sim_timing *T, uint64_t t, uint32_t id) {
-  if (sim_heap_push(&T->events, t, id) != 0) T->oom = 1;
-}
-
 /* A SIMD keeps at most one live heap entry: its earliest wake-up. */
-static void sim_wake(sim_timing *T, sim_simd *sd, uint32_t s, uint64_t t) {
+static void sim_wake(sim_cu *cu, sim_simd *sd, uint32_t s, uint64_t t) {
   if (t < sd->wake) {
     sd->wake = t;
-    sim_event_push(T, t, s);
+    sim_cu_push(cu, t, s);
   }
+}
+
+/* The CU stops at its first fault (its message is in cu->err): the
+ * boundary reports the launch's earliest. */
+static void sim_cu_fault(sim_cu *cu, uint64_t now) {
+  if (!cu->faulted) cu->faulted = 1, cu->fault_t = now;
 }
 
 /* ---- readiness ---------------------------------------------------------------- */
@@ -85,7 +88,7 @@ static void sim_set_ready(sim_twave *tw, const isa_regset *rs, uint64_t t, uint8
 }
 
 /* ---- waves joining and leaving ------------------------------------------------- */
-void sim_wave_join(sim_timing *T, sim_twave *tw, uint32_t simd, uint64_t t) {
+void sim_wave_join(sim_timing *T, sim_cu *cu, sim_twave *tw, uint32_t simd, uint64_t t) {
   sim_ctx *c = T->c;
   memset(tw->vready, 0, c->nvgprs * sizeof *tw->vready);
   memset(tw->vmem, 0, c->nvgprs);
@@ -95,15 +98,14 @@ void sim_wave_join(sim_timing *T, sim_twave *tw, uint32_t simd, uint64_t t) {
   tw->mem_done = tw->mem_all = 0;
   tw->npending = 0;
   tw->waitmem = 0;
-  tw->age = T->age++;
   tw->simd = simd;
-  tw->cu = &T->cus[simd / T->nsimd_cu];
-  tw->sd = &tw->cu->simds[simd % T->nsimd_cu];
+  tw->cu = cu;
+  tw->sd = &cu->simds[simd];
   tw->state = W_ACTIVE;
   tw->wait = WAIT_ISSUE;
   sim_wd_wave_start(&c->wd, &tw->wd);
   tw->jump_pc = ISA_NO_PC;
-  tw->lane = sim_exec_wave_begin(&T->x, tw->cu->id, simd % T->nsimd_cu, t);
+  tw->lane = sim_exec_wave_begin(&cu->x, cu->id, simd, t);
   sim_fetch_start(T, tw, t);
   sim_refresh_ready(T, tw);
   sim_simd *sd = tw->sd;
@@ -111,7 +113,7 @@ void sim_wave_join(sim_timing *T, sim_twave *tw, uint32_t simd, uint64_t t) {
   tw->sidx = sd->n;
   sd->waves[sd->n++] = tw;
   sim_sched_sync(tw);
-  sim_wake(T, sd, simd, t);
+  sim_wake(cu, sd, simd, t);
 }
 
 /* The work-group's waves leave the barrier: latency.barrier after the CU's
@@ -120,34 +122,35 @@ void sim_wave_join(sim_timing *T, sim_twave *tw, uint32_t simd, uint64_t t) {
 static void sim_release_barrier(sim_timing *T, sim_tslot *sl, uint64_t now) {
   uint64_t go = (sl->bar_last > now ? sl->bar_last : now) + (uint64_t)T->cfg->lat_barrier;
   sl->bar_last = 0;
-  SIM_EXEC_NOTIFY(&T->x, barrier, sl->id);
+  sim_cu *cu = sl->waves[0].cu;
+  SIM_EXEC_NOTIFY(&cu->x, barrier, sl->id);
   for (uint32_t i = 0; i < sl->nwaves; i++) {
     sim_twave *tw = &sl->waves[i];
     if (tw->state != W_BARRIER) continue;
     tw->state = W_ACTIVE;
     if (tw->next_issue < go) tw->next_issue = go;
     tw->wait = WAIT_BARRIER;
-    SIM_EXEC_NOTIFY(&T->x, wave_barrier, sl->cu, tw->simd % T->nsimd_cu, tw->lane, tw->bar_start,
+    SIM_EXEC_NOTIFY(&cu->x, wave_barrier, sl->cu, tw->simd, tw->lane, tw->bar_start,
                     tw->next_issue);
     sim_refresh_ready(T, tw);
     sim_sched_sync(tw);
-    sim_wake(T, tw->sd, tw->simd, tw->reg_ready);
+    sim_wake(cu, tw->sd, tw->simd, tw->reg_ready);
   }
   sl->arrived = 0;
 }
 
 /* A wave of the work-group waits at a barrier that another, ended, never
  * reached: a fault naming the first of each (sim_barrier_return_message). */
-static void sim_barrier_misuse(sim_timing *T, const sim_tslot *sl, uint64_t now) {
+static void sim_barrier_misuse(sim_timing *T, sim_cu *cu, const sim_tslot *sl, uint64_t now) {
   uint32_t bar = sl->nwaves, end = sl->nwaves;
   for (uint32_t i = 0; i < sl->nwaves; i++) {
     if (sl->waves[i].state == W_BARRIER && bar == sl->nwaves) bar = i;
     if (sl->waves[i].state == W_DONE && end == sl->nwaves) end = i;
   }
-  sim_barrier_return_message(T->c, sl->gid, sl->lsz, bar, 0, sl->waves[bar].stop_pc, end, 0,
+  (void)T;
+  sim_barrier_return_message(&cu->cx, sl->gid, sl->lsz, bar, 0, sl->waves[bar].stop_pc, end, 0,
                              sl->waves[end].stop_pc, sl->waves[end].jump_pc);
-  T->faulted = 1;
-  if (now > T->end) T->end = now;
+  sim_cu_fault(cu, now);
 }
 
 /* Wave tw, ended at tw->end_at, has every memory operation resolved: it
@@ -161,12 +164,13 @@ static void sim_wave_retire(sim_timing *T, sim_twave *tw) {
     if (tw->vready[r] > done) done = tw->vready[r];
   for (uint32_t r = 0; r <= SIM_SCC; r++)
     if (tw->sready[r] > done) done = tw->sready[r];
-  tw->cu->wave_cycles += done - tw->start;
-  if (done > T->end) T->end = done;
+  sim_cu *cu = tw->cu;
+  cu->wave_cycles += done - tw->start;
+  if (done > cu->end) cu->end = done;
   sim_tslot *sl = tw->sl;
   if (tw->mem_done < done) tw->mem_done = done; /* reused below as the wave's end */
   uint32_t per = c->occ.wgs_per_cu;
-  SIM_EXEC_NOTIFY(&T->x, wave_end, sl->cu, tw->simd % T->nsimd_cu, tw->lane, tw->start, done,
+  SIM_EXEC_NOTIFY(&cu->x, wave_end, sl->cu, tw->simd, tw->lane, tw->start, done,
                   tw->x.slot - sl->cu * per, tw->x.wi, sl->gid);
   if (sl->live) return;
   for (uint32_t k = 0; k < sl->nwaves; k++)
@@ -174,10 +178,10 @@ static void sim_wave_retire(sim_timing *T, sim_twave *tw) {
   uint64_t wg_end = 0;
   for (uint32_t k = 0; k < sl->nwaves; k++)
     if (sl->waves[k].mem_done > wg_end) wg_end = sl->waves[k].mem_done;
-  SIM_EXEC_NOTIFY(&T->x, workgroup, sl->cu, sl->id - sl->cu * per, sl->start, wg_end, sl->gid);
+  SIM_EXEC_NOTIFY(&cu->x, workgroup, sl->cu, sl->id - sl->cu * per, sl->start, wg_end, sl->gid);
   /* the slot's resources free when its last stores land, an event of its
-   * own so that the dispatcher sees freed slots in time order */
-  sim_event_push(T, wg_end, T->nsimd + sl->id);
+   * CU's own so that the CU places its next group in time order */
+  sim_cu_push(cu, wg_end, cu->nsimd + (sl->id - sl->cu * per));
 }
 
 /* Wave tw ended at now: it leaves its SIMD, and retires now or, with
@@ -196,7 +200,7 @@ static void sim_wave_end(sim_timing *T, sim_twave *tw, uint64_t now) {
   if (sd->greedy == tw) sd->greedy = NULL;
   sim_tslot *sl = tw->sl;
   if (--sl->live && sl->arrived)
-    sim_barrier_misuse(T, sl, now); /* others wait at a barrier this wave never reached */
+    sim_barrier_misuse(T, tw->cu, sl, now); /* others wait at a barrier this wave never reached */
   if (!tw->npending) sim_wave_retire(T, tw);
 }
 
@@ -225,6 +229,8 @@ static void sim_op_resolved(void *ctx, const sim_msg_op *op) {
     if (op->rmax > T->end) T->end = op->rmax;
     return;
   }
+  /* (the merge runs at the boundary, on the caller's thread: it may touch
+   * every CU) */
   sim_twave *tw = op->owner;
   uint64_t real = op->prov + op->delta;
   if (real < T->qend) T->c->st->sim_late_answers++;
@@ -245,7 +251,7 @@ static void sim_op_resolved(void *ctx, const sim_msg_op *op) {
   sim_refresh_ready(T, tw);
   sim_sched_sync(tw);
   if (tw->state == W_ACTIVE)
-    sim_wake(T, tw->sd, tw->simd, tw->reg_ready > T->qend ? tw->reg_ready : T->qend);
+    sim_wake(tw->cu, tw->sd, tw->simd, tw->reg_ready > T->qend ? tw->reg_ready : T->qend);
 }
 
 /* ---- issue -------------------------------------------------------------------- */
@@ -265,10 +271,9 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
   }
   sd->last_issue = now;
   uint32_t sp = tw->w.sp;
-  isa_status s = sim_exec_step(&T->x, &tw->x, st, pcs);
-  if (s == ISA_FAULTED) { /* a fault or a runaway wave: the message is in c->err */
-    T->faulted = 1;
-    if (now > T->end) T->end = now;
+  isa_status s = sim_exec_step(&tw->cu->x, &tw->x, st, pcs);
+  if (s == ISA_FAULTED) { /* a fault or a runaway wave: the message is in its CU's err */
+    sim_cu_fault(tw->cu, now);
     return;
   }
   const sim_decoded *d = &c->dec[pc];
@@ -414,7 +419,7 @@ static void sim_issue(sim_timing *T, sim_twave *tw, uint64_t now, uint8_t why) {
       }
     }
     if (sl->live < sl->nwaves)
-      sim_barrier_misuse(T, sl, now); /* a wave ended before it */
+      sim_barrier_misuse(T, tw->cu, sl, now); /* a wave ended before it */
     else if (++sl->arrived == sl->live)
       sim_release_barrier(T, sl, now);
   }
@@ -451,12 +456,12 @@ static sim_twave *sim_pick(const sim_timing *T, sim_simd *sd, uint64_t now, uint
 /* One SIMD at cycle `now`: issue up to cu.issue_width instructions from
  * distinct ready waves (distinct ports: an issue takes its port at least
  * until the next cycle); returns when to look again. */
-static uint64_t sim_simd_step(sim_timing *T, sim_simd *sd, uint64_t now) {
+static uint64_t sim_simd_step(sim_timing *T, sim_cu *cu, sim_simd *sd, uint64_t now) {
   if (sd->n == 0) return SIM_NEVER;
   if (sd->last_issue != SIM_NEVER && now <= sd->last_issue) return sd->last_issue + 1;
   uint32_t issued = 0;
   uint64_t earliest = SIM_NEVER;
-  while (issued < T->issue_width && sd->n && !T->faulted) {
+  while (issued < T->issue_width && sd->n && !cu->faulted) {
     earliest = SIM_NEVER;
     sim_twave *tw = sim_pick(T, sd, now, &earliest);
     if (!tw) break;
@@ -470,55 +475,166 @@ static uint64_t sim_simd_step(sim_timing *T, sim_simd *sd, uint64_t now) {
 }
 
 /* ---- the launch ------------------------------------------------------------------ */
-/* The events before the quantum's end, in (cycle, id) order, then the
- * boundary: every CU's messages stamped before it reach the L2 in (t, cu,
- * seq) order, and the answers resolve waves' operations (pushing their
- * wake-ups at qend or later). A quantum with nothing in it is skipped: the
- * next ends on the grid of T->quantum after the earliest event or message.
- * Runs until no event, message or pending operation is left (or a fault). */
+/* One CU's events before the quantum's end, in (cycle, id) order, on any
+ * host thread (worker: whose per-pc counters it counts into). It touches
+ * only its own state and outbox: what needs another CU waits for the
+ * boundary. */
+static void sim_cu_quantum(void *ctx, uint32_t i, uint32_t worker) {
+  sim_timing *T = ctx;
+  sim_cu *cu = &T->cus[i];
+  const uint64_t qend = T->qend;
+  cu->pc = &T->wpc[worker];
+  while (!cu->faulted && !cu->oom && cu->events.n && cu->events.e[0].t < qend) {
+    sim_hent e = sim_heap_pop(&cu->events);
+    cu->events_n++;
+    cu->now = e.t;
+    if (e.id >= cu->nsimd) {
+      sim_dispatch_slot_free(T, cu, e.id - cu->nsimd, e.t);
+      continue;
+    }
+    sim_simd *sd = &cu->simds[e.id];
+    if (sd->wake != e.t) continue; /* superseded by an earlier wake-up */
+    sd->wake = SIM_NEVER;
+    uint64_t next = sim_simd_step(T, cu, sd, e.t);
+    if (next != SIM_NEVER) sim_wake(cu, sd, e.id, next);
+  }
+}
+
+static int sim_placed_cmp(const void *a, const void *b) {
+  const uint64_t *x = a, *y = b;
+  return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+/* What the CUs did in the quantum, taken in in CU order (integer sums and
+ * maxima, and choices by (cycle, CU)): counters, the progress line,
+ * out-of-bounds notes, the watchdog's write count, the sampled groups'
+ * placements (in group order), their latest retirement; then the
+ * launch's first fault, or a launch that can never finish. Returns 1 when
+ * the launch stops. */
+static int sim_take_in(sim_timing *T) {
+  sim_ctx *c = T->c;
+  sim_cu *fault = NULL, *spin = NULL;
+  uint64_t writes = T->wd_writes;
+  uint32_t nplaced = 0;
+  for (uint32_t k = 0; k < T->ncu; k++) {
+    sim_cu *u = &T->cus[k];
+    c->st->sim_events += u->events_n;
+    c->st->workgroups += u->placed_groups;
+    c->st->waves += u->placed_waves;
+    for (uint64_t g = 0; g < u->groups_done; g++) sim_progress_tick(&c->prog, 1, T->qend);
+    u->events_n = u->placed_groups = u->placed_waves = u->groups_done = 0;
+    sim_oob_flush(c, &u->oob);
+    writes += u->cx.wd.writes - T->wd_writes;
+    if (u->end > T->end) T->end = u->end;
+    if (u->oom) T->oom = 1;
+    if (u->faulted && (!fault || u->fault_t < fault->fault_t)) fault = u;
+    if (u->spin && (!spin || u->spin_t < spin->spin_t)) spin = u;
+    nplaced += u->nplaced;
+  }
+  sim_progress_tick(&c->prog, 0, T->qend);
+  T->wd_writes = writes;
+  for (uint32_t k = 0; k < T->ncu; k++) T->cus[k].cx.wd.writes = writes;
+  if (nplaced) {
+    uint64_t(*v)[2] = malloc(nplaced * sizeof *v);
+    if (!v) {
+      T->oom = 1;
+      return 1;
+    }
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < T->ncu; k++) {
+      sim_cu *u = &T->cus[k];
+      memcpy(v + n, u->placed, u->nplaced * sizeof *v);
+      n += u->nplaced;
+      u->nplaced = 0;
+    }
+    qsort(v, n, sizeof *v, sim_placed_cmp);
+    for (uint32_t i = 0; i < n; i++) sim_sample_fit(T->sample, v[i][0], v[i][1]);
+    free(v);
+  }
+  if (T->oom) return 1;
+  if (fault) {
+    snprintf(c->err, c->errlen, "%s", fault->err);
+    if (fault->fault_t > T->end) T->end = fault->fault_t;
+    T->faulted = 1;
+    return 1;
+  }
+  if (spin) {
+    if (sim_wd_timing_stuck(T)) {
+      snprintf(c->err, c->errlen, "%s", spin->spin_err);
+      if (spin->spin_t > T->end) T->end = spin->spin_t;
+      T->faulted = 1;
+      return 1;
+    }
+    for (uint32_t k = 0; k < T->ncu; k++) T->cus[k].spin = 0;
+  }
+  return 0;
+}
+
+/* The earliest event of any CU or queued message (UINT64_MAX: none). */
+static uint64_t sim_next_time(const sim_timing *T) {
+  uint64_t next = sim_memsys_msgs_first(T->mem);
+  for (uint32_t k = 0; k < T->ncu; k++) {
+    const sim_heap *h = &T->cus[k].events;
+    if (h->n && h->e[0].t < next) next = h->e[0].t;
+  }
+  return next;
+}
+
+/* Quantum after quantum: at its start (the boundary) the dispatcher hands
+ * groups to the CUs; every CU runs its events before its end, on the host
+ * threads; then, at the boundary, what they did is taken in and their
+ * messages stamped before it reach the L2 in (t, cu, seq) order, whose
+ * answers resolve waves' operations (pushing their wake-ups at the
+ * boundary or later). A quantum with nothing in it is skipped: the next
+ * ends on the grid of T->quantum after the earliest event or message.
+ * Runs until no event, message, pending operation or group is left (or a
+ * fault). The CUs see nothing of each other inside a quantum, and every
+ * boundary step runs on one thread in CU order, so the thread count
+ * cannot change a cycle. */
 static void sim_run_quanta(sim_timing *T) {
   const uint64_t q = T->quantum;
   while (!T->faulted && !T->oom) {
-    if (T->events.n && T->events.e[0].t < T->qend) {
-      sim_hent e = sim_heap_pop(&T->events);
-      T->c->st->sim_events++;
-      sim_progress_tick(&T->c->prog, e.id >= T->nsimd && e.id < T->dispatch_id, e.t);
-      if (e.id == T->dispatch_id) {
-        sim_dispatch(T, e.t);
-        continue;
-      }
-      if (e.id >= T->nsimd) {
-        sim_dispatch_slot_free(T, e.id - T->nsimd, e.t);
-        continue;
-      }
-      sim_simd *sd = T->simd_at[e.id]; /* a table: no division per event */
-      if (sd->wake != e.t) continue;   /* superseded by an earlier wake-up */
-      sd->wake = SIM_NEVER;
-      uint64_t next = sim_simd_step(T, sd, e.t);
-      if (next != SIM_NEVER) sim_wake(T, sd, e.id, next);
-      continue;
-    }
-    sim_memsys_merge(T->mem, T->qend, sim_op_resolved, T);
-    int busy = sim_memsys_msgs_busy(T->mem);
-    if (busy < 0) {
-      T->oom = 1;
-      return;
-    }
-    uint64_t next = T->events.n ? T->events.e[0].t : UINT64_MAX;
-    uint64_t first = sim_memsys_msgs_first(T->mem);
-    if (first < next) next = first;
+    sim_dispatch_boundary(T);
+    if (T->faulted || T->oom) return;
+    uint64_t next = sim_next_time(T);
     if (next == UINT64_MAX) {
-      if (busy) { /* an operation waits for a message that was never sent */
+      int busy = sim_memsys_msgs_busy(T->mem);
+      if (busy < 0) {
+        T->oom = 1;
+      } else if (busy || sim_dispatch_pending(T)) {
         snprintf(T->c->err, T->c->errlen,
-                 "kernel '%s': timing model left memory operations unanswered (a bug)",
-                 T->c->k->name);
+                 "kernel '%s': timing model left %s (a bug)", T->c->k->name,
+                 busy ? "memory operations unanswered" : "work-groups unplaced");
         T->faulted = 1;
       }
       return;
     }
     uint64_t qend = next / q * q + q;
     if (qend > T->qend) T->qend = qend;
+    sim_pool_run(T->pool, sim_cu_quantum, T, T->ncu);
+    if (sim_take_in(T)) return;
+    sim_memsys_merge(T->mem, T->qend, sim_op_resolved, T);
+    if (sim_memsys_msgs_busy(T->mem) < 0) {
+      T->oom = 1;
+      return;
+    }
+    T->qstart = T->qend;
   }
+}
+
+/* Host threads for this launch: l->threads (0: one), at most one per CU;
+ * one when an observer watches every step in order (the checks, the
+ * timeline) or the kernel has global atomics, whose returned values would
+ * depend on which CU's thread came first. */
+static uint32_t sim_threads_for(const sim_timing *T) {
+  const sim_ctx *c = T->c;
+  uint32_t n = c->l->threads ? c->l->threads : 1;
+  if (n > T->ncu) n = T->ncu;
+  if (c->chk || c->l->trace) return 1;
+  for (uint32_t pc = 0; pc < c->k->ncode && n > 1; pc++)
+    if ((isa_ops[c->k->code[pc].op].flags & ISA_F_ATOMIC) && c->dec[pc].unit == ISA_UNIT_VMEM)
+      return 1;
+  return n;
 }
 
 static void sim_ports_init(sim_timing *T) {
@@ -556,12 +672,12 @@ sim_status sim_run_timing(sim_ctx *c) {
   T.valu_passes = (uint32_t)(T.cfg->wave_size / T.cfg->cu_simd_width);
   T.issue_width = (uint32_t)T.cfg->cu_issue_width;
   T.sched = T.cfg->cu_scheduler;
-  sim_exec_init(&T.x, c);
-  T.x.wd_stops = sim_wd_timing;
-  T.x.mode = &T;
+  T.quantum = sim_memsys_quantum(T.mem);
+  T.qend = T.quantum;
+  T.wd_writes = c->wd.writes;
   sim_sample smp; /* --sample: which groups are fast-forwarded (sim_sample.c) */
   if (sim_sample_init(&smp, c) != 0) T.oom = 1;
-  T.sample = &smp;
+  T.sample = smp.on ? &smp : NULL;
   uint32_t wps = c->occ.waves_per_simd;
   /* a SIMD never holds more than wps waves; one work-group may put up to
    * wpg waves on one SIMD when the CU has fewer SIMDs than waves */
@@ -569,18 +685,36 @@ sim_status sim_run_timing(sim_ctx *c) {
   cap = cap * 2 + 1;
   sim_status rc = SIM_OK;
   T.cus = calloc(T.ncu, sizeof *T.cus);
-  for (uint32_t cu = 0; T.cus && cu < T.ncu && !T.oom; cu++)
-    if (sim_cu_init(&T.cus[cu], cu, &c->d->cu_mem[cu], &c->pc, T.nsimd_cu, c->occ.wgs_per_cu, cap,
-                    T.cfg->cu_salu_shared, c->tex != NULL))
+  for (uint32_t cu = 0; T.cus && cu < T.ncu && !T.oom; cu++) {
+    sim_cu *u = &T.cus[cu];
+    if (sim_cu_init(u, c, cu, &c->d->cu_mem[cu], &c->pc, T.nsimd_cu, c->occ.wgs_per_cu, cap,
+                    T.cfg->cu_salu_shared, c->tex != NULL)) {
       T.oom = 1;
-  T.simd_at = calloc(T.nsimd, sizeof *T.simd_at);
-  for (uint32_t s = 0; T.cus && T.simd_at && !T.oom && s < T.nsimd; s++)
-    T.simd_at[s] = &T.cus[s / T.nsimd_cu].simds[s % T.nsimd_cu];
-  if (T.oom || !T.cus || !T.simd_at || sim_fetch_init(&T) != 0) {
+      break;
+    }
+    sim_exec_init(&u->x, &u->cx);
+    u->x.wd_stops = sim_wd_timing;
+    u->x.mode = u;
+  }
+  if (T.oom || !T.cus || sim_fetch_init(&T) != 0 || sim_dispatch_init(&T) != 0) {
     T.oom = 1;
     goto out;
   }
-  sim_dispatch_init(&T);
+  /* the host threads, each worker counting per-pc into its own set */
+  T.nworkers = sim_threads_for(&T);
+  T.pool = sim_pool_new(T.nworkers);
+  T.nworkers = sim_pool_size(T.pool);
+  T.wpc = calloc(T.nworkers, sizeof *T.wpc);
+  if (!T.wpc) {
+    T.oom = 1;
+    goto out;
+  }
+  T.wpc[0] = c->pc;
+  for (uint32_t w = 1; w < T.nworkers; w++)
+    if (sim_pc_counts_alloc(&T.wpc[w], c->k->ncode) != 0) {
+      T.oom = 1;
+      goto out;
+    }
   sim_ports_init(&T);
   /* the shared memory this launch's resident work-groups take per CU; the
    * CUs' links send messages from here on */
@@ -589,13 +723,12 @@ sim_status sim_run_timing(sim_ctx *c) {
     T.oom = 1;
     goto out;
   }
-  T.quantum = sim_memsys_quantum(T.mem);
-  T.qend = T.quantum;
-  sim_dispatch(&T, 0);
   sim_run_quanta(&T);
   /* stores still in the CUs' write-combining buffers drain before the
    * launch counts as complete: their messages go at the next boundaries,
    * and their answers move the end (sim_op_resolved) */
+  for (uint32_t cu = 0; cu < T.ncu; cu++)
+    if (T.cus[cu].end > T.end) T.end = T.cus[cu].end;
   T.end = sim_memsys_launch_end(T.mem, c->d->cu_mem, T.ncu, T.end);
   sim_run_quanta(&T); /* (nothing but those messages is left, unless it faulted) */
   sim_memsys_msgs_off(T.mem);
@@ -604,20 +737,24 @@ sim_status sim_run_timing(sim_ctx *c) {
   /* the memory components count on their own */
   sim_memsys_collect(T.mem, c->d->cu_mem, T.ncu, c->st);
 out:
+  sim_pool_free(T.pool);
+  /* each worker's per-pc counters into the launch's */
+  for (uint32_t w = 1; T.wpc && w < T.nworkers; w++) {
+    if (T.wpc[w].insts && T.wpc[w].tex_taps) sim_pc_counts_add(&c->pc, &T.wpc[w], c->k->ncode);
+    sim_pc_counts_free(&T.wpc[w]);
+  }
+  free(T.wpc);
   /* each CU's counters into the launch's, in CU order */
   uint64_t wave_cycles = 0;
   for (uint32_t cu = 0; T.cus && cu < T.ncu; cu++) {
     sim_cu_stats_collect(&T.cus[cu].stats, c->st);
     wave_cycles += T.cus[cu].wave_cycles;
+    if (T.cus[cu].end > T.end) T.end = T.cus[cu].end;
   }
   if (T.oom) {
     snprintf(c->err, c->errlen, "kernel '%s': out of memory in the timing model", c->k->name);
     rc = SIM_BAD_LAUNCH;
   } else if (T.faulted) {
-    rc = SIM_FAULT;
-  } else if (T.next_group < c->total_groups) {
-    snprintf(c->err, c->errlen, "kernel '%s': timing model stalled with work-groups left (a bug)",
-             c->k->name);
     rc = SIM_FAULT;
   }
   c->st->cycles = sim_sample_finish(&smp, T.end) + sim_launch_overhead(T.cfg, c->l);
@@ -626,9 +763,8 @@ out:
   if (T.end && slots)
     c->st->achieved_occupancy = (double)wave_cycles / ((double)slots * (double)T.end);
   sim_fetch_fini(&T);
+  sim_dispatch_fini(&T);
   for (uint32_t cu = 0; T.cus && cu < T.ncu; cu++) sim_cu_fini(&T.cus[cu], T.wpg);
   free(T.cus);
-  free(T.simd_at);
-  sim_heap_fini(&T.events);
   return rc;
 }

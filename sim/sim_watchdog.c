@@ -203,35 +203,51 @@ void sim_wd_message(const sim_ctx *c, int what, const isa_wave *w, const uint64_
              name, c->wd.seconds, gl[0], gl[1], gl[2], where);
 }
 
-/* Timing mode: whether the launch can never finish. Every resident wave
- * either repeats its state with no write since its snapshot (so, no one
- * writing, each goes round its loop for ever) or waits at a barrier that
- * such a wave of its group holds up; and no work-group can still start: none
- * is left, or every CU is full and no slot is about to free. */
-static int wd_timing_stuck(const sim_timing *T) {
+/* Timing mode, at a quantum's boundary: whether the launch can never
+ * finish. Every resident wave either repeats its state with no write since
+ * its snapshot (so, no one writing, each goes round its loop for ever) or
+ * waits at a barrier that such a wave of its group holds up; and no
+ * work-group can still start: none is left, or every CU is full and no
+ * slot is about to free. The write count is the launch's as of this
+ * boundary (T->wd_writes), which each CU's own count started from. */
+int sim_wd_timing_stuck(const sim_timing *T) {
   const sim_ctx *c = T->c;
-  uint32_t per = c->occ.wgs_per_cu, nslots = T->ncu * per;
+  uint32_t per = c->occ.wgs_per_cu;
   int full = 1;
   for (uint32_t cu = 0; cu < T->ncu; cu++)
     if (T->cus[cu].wgs < per) full = 0;
-  if (T->next_group < c->total_groups && !full) return 0;
-  for (uint32_t si = 0; si < nslots; si++) {
-    const sim_tslot *sl = sim_slot_at(T, si);
-    if (!sl->busy) continue;
-    if (sl->live == 0) return 0; /* its slot frees: another group may start */
-    for (uint32_t i = 0; i < sl->nwaves; i++) {
-      const sim_twave *tw = &sl->waves[i];
-      if (tw->state == W_DONE || tw->state == W_BARRIER) continue;
-      if (!tw->wd.spinning || tw->wd.snap_writes != c->wd.writes) return 0;
+  if (sim_dispatch_pending(T) && !full) return 0;
+  for (uint32_t cu = 0; cu < T->ncu; cu++) {
+    const sim_cu *u = &T->cus[cu];
+    if (u->events.n && u->events.e[0].t < T->qend)
+      return 0; /* it stopped at its noted wave: its quantum is not over */
+    for (uint32_t k = 0; k < per; k++) {
+      const sim_tslot *sl = &u->slots[k];
+      if (!sl->busy) continue;
+      if (sl->live == 0) return 0; /* its slot frees: another group may start */
+      for (uint32_t i = 0; i < sl->nwaves; i++) {
+        const sim_twave *tw = &sl->waves[i];
+        if (tw->state == W_DONE || tw->state == W_BARRIER) continue;
+        if (!tw->wd.spinning || tw->wd.snap_writes != T->wd_writes) return 0;
+      }
     }
   }
   return 1;
 }
 
+/* A repeating wave goes on: whether it is stuck depends on every other
+ * CU, which only the boundary sees; its CU notes the first such wave of
+ * the quantum, with the message that would stop the launch. */
 int sim_wd_timing(void *mode, const sim_xwave *x, int what) {
-  if (what == SIM_WD_REPEAT) {
-    x->wd->spinning = 1;
-    if (!wd_timing_stuck(mode)) return 0;
+  if (what != SIM_WD_REPEAT) return 1;
+  sim_cu *cu = mode;
+  x->wd->spinning = 1;
+  if (!cu->spin) {
+    cu->spin = 1;
+    cu->spin_t = cu->now;
+    sim_wd_message(&cu->cx, what, x->w, x->gid, x->lsz, x->wi);
+    memcpy(cu->spin_err, cu->err, cu->cx.errlen);
+    cu->err[0] = 0;
   }
-  return 1;
+  return 0;
 }
