@@ -24,8 +24,9 @@
  *
  * A slot that frees while its CU holds no group waits for the next
  * boundary, which places a group there as if it had been handed one
- * (starting at the boundary at the earliest); at a launch's tail a CU with
- * a free slot takes a group another CU holds but has not placed. */
+ * (starting at the boundary at the earliest). What a CU did not place
+ * comes back at the boundary and is handed out again, least first, so
+ * groups start roughly in order and none waits on a busy CU at the tail. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,8 @@ int sim_dispatch_init(sim_timing *T) {
 }
 
 void sim_dispatch_fini(sim_timing *T) {
+  free(T->ret);
+  T->ret = NULL;
   for (uint32_t k = 0; T->cus && k < T->ncu; k++) {
     free(T->cus[k].dq);
     T->cus[k].dq = NULL;
@@ -123,26 +126,51 @@ static void sim_place(sim_timing *T, sim_cu *u, uint64_t g, uint64_t freed, uint
   }
 }
 
-/* The next group not yet handed to a CU, or UINT64_MAX when none is left;
- * a sampled launch fast-forwards the blocks it skips here. */
+/* The next group not yet handed to a CU, or UINT64_MAX when none is left:
+ * the least of those handed back, else a new one (a sampled launch
+ * fast-forwards the blocks it skips here). */
 static uint64_t sim_take(sim_timing *T) {
+  if (T->ret_head < T->nret) return T->ret[T->ret_head++];
   if (T->next_group < T->c->total_groups && T->sample &&
-      sim_sample_next(T->sample, &T->next_group, T->qstart) != SIM_OK) {
+      sim_sample_next(T->sample, &T->next_group) != SIM_OK) {
     T->faulted = 1;
     return UINT64_MAX;
   }
   return T->next_group < T->c->total_groups ? T->next_group++ : UINT64_MAX;
 }
 
-/* At the tail, a group some other CU holds unplaced: the newest of the CU
- * holding the most (the lowest index among equals). */
-static uint64_t sim_steal(sim_timing *T) {
-  sim_cu *v = NULL;
-  for (uint32_t k = 0; k < T->ncu; k++)
-    if (T->cus[k].dq_n && (!v || T->cus[k].dq_n > v->dq_n)) v = &T->cus[k];
-  if (!v) return UINT64_MAX;
-  v->dq_n--;
-  return v->dq[(v->dq_head + v->dq_n) % T->dq_depth];
+static int sim_u64_cmp(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* What the CUs were handed and did not place comes back, in group order:
+ * a CU holds groups for one quantum only, so none waits on a CU whose
+ * slots stay busy while another has room. -1: out of memory. */
+static int sim_hand_back(sim_timing *T) {
+  uint32_t n = 0;
+  for (uint32_t k = 0; k < T->ncu; k++) n += T->cus[k].dq_n;
+  n += T->nret - T->ret_head;
+  if (n > T->capret) {
+    uint64_t *r = malloc(n * sizeof *r);
+    if (!r) return -1;
+    memcpy(r, T->ret + T->ret_head, (T->nret - T->ret_head) * sizeof *r);
+    free(T->ret);
+    T->ret = r, T->capret = n;
+  } else {
+    memmove(T->ret, T->ret + T->ret_head, (T->nret - T->ret_head) * sizeof *T->ret);
+  }
+  T->nret -= T->ret_head;
+  T->ret_head = 0;
+  for (uint32_t k = 0; k < T->ncu; k++) {
+    sim_cu *u = &T->cus[k];
+    for (; u->dq_n; u->dq_n--) {
+      T->ret[T->nret++] = u->dq[u->dq_head];
+      u->dq_head = (u->dq_head + 1) % T->dq_depth;
+    }
+  }
+  qsort(T->ret, T->nret, sizeof *T->ret, sim_u64_cmp);
+  return 0;
 }
 
 static uint64_t sim_dq_pop(sim_timing *T, sim_cu *u) {
@@ -150,13 +178,6 @@ static uint64_t sim_dq_pop(sim_timing *T, sim_cu *u) {
   u->dq_head = (u->dq_head + 1) % T->dq_depth;
   u->dq_n--;
   return g;
-}
-
-/* A group for CU u's free slot: its own, a new one, or another CU's. */
-static uint64_t sim_group_for(sim_timing *T, sim_cu *u) {
-  if (u->dq_n) return sim_dq_pop(T, u);
-  uint64_t g = sim_take(T);
-  return g != UINT64_MAX ? g : sim_steal(T);
 }
 
 /* The first free slot of u (the one sim_place takes), or NULL. */
@@ -178,10 +199,14 @@ static sim_cu *sim_room(sim_timing *T) {
 }
 
 void sim_dispatch_boundary(sim_timing *T) {
+  if (sim_hand_back(T) != 0) {
+    T->oom = 1;
+    return;
+  }
   /* free slots first, one group at a time */
   sim_cu *u;
   while (!T->faulted && (u = sim_room(T)) && !u->oom) {
-    uint64_t g = sim_group_for(T, u);
+    uint64_t g = sim_take(T);
     if (g == UINT64_MAX) return; /* nothing left anywhere */
     sim_place(T, u, g, sim_free_slot(u)->freed, T->qstart);
     T->next_cu = u->id + 1 < T->ncu ? u->id + 1 : 0;
@@ -210,7 +235,7 @@ void sim_dispatch_slot_free(sim_timing *T, sim_cu *u, uint32_t slot, uint64_t t)
 }
 
 int sim_dispatch_pending(const sim_timing *T) {
-  if (T->next_group < T->c->total_groups) return 1;
+  if (T->next_group < T->c->total_groups || T->ret_head < T->nret) return 1;
   for (uint32_t k = 0; k < T->ncu; k++)
     if (T->cus[k].dq_n) return 1;
   return 0;

@@ -118,7 +118,7 @@ int sim_sample_init(sim_sample *s, sim_ctx *c) {
   return 0;
 }
 
-sim_status sim_sample_next(sim_sample *s, uint64_t *g, uint64_t t) {
+sim_status sim_sample_next(sim_sample *s, uint64_t *g) {
   if (!s->on) return SIM_OK;
   if (s->next_skip < s->m && *g == s->skip_start[s->next_skip]) {
     uint32_t b = s->next_skip++;
@@ -129,19 +129,23 @@ sim_status sim_sample_next(sim_sample *s, uint64_t *g, uint64_t t) {
     }
     *g += s->skip_len[b];
     s->skipped += s->skip_len[b];
-    s->t_after[b] = t; /* window b ends here */
   }
   return SIM_OK;
 }
 
 void sim_sample_fit(sim_sample *s, uint64_t g, uint64_t t) {
   if (!s->on || g < s->warm) return;
+  /* the first group after skipped block b: measured window b ends here */
+  for (uint32_t b = 0; b < s->m; b++)
+    if (g == s->skip_start[b] + s->skip_len[b]) s->t_after[b] = t;
   /* the measured window g belongs to, if any */
   for (uint32_t k = 0; k < s->m; k++) {
     uint64_t first = k ? s->skip_start[k - 1] + s->skip_len[k - 1] : s->warm;
     if (g < first) return;
     if (g < first + s->win) {
-      double i = (double)(g - first), x = (double)t, *f = &s->fit[5 * k];
+      /* its index: the window's groups placed before it (CUs place the
+       * groups they hold as their slots free, not in group order) */
+      double *f = &s->fit[5 * k], i = f[0], x = (double)t;
       f[0] += 1, f[1] += i, f[2] += x, f[3] += i * i, f[4] += i * x;
       return;
     }

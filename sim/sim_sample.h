@@ -43,7 +43,7 @@ typedef struct sim_sample {
   uint64_t *skip_len;   /* its groups, whole rounds */
   double *fit;          /* per measured window: sums n, i, t, i*i, i*t of (index in the
                            window, cycle placed) over its groups, for the slope */
-  uint64_t *t_after;    /* per measured window: cycle the first group after it was placed */
+  uint64_t *t_after;    /* per measured window: cycle the first group after its skipped block started */
   uint32_t next_skip;   /* blocks done */
   uint64_t skipped;     /* groups fast-forwarded so far */
   sim_fexec f;
@@ -53,14 +53,14 @@ typedef struct sim_sample {
  * has enough rounds by the sample.* keys and no checks or trace watch it);
  * the reason it is off goes nowhere: st->sampled says. -1: out of memory. */
 int sim_sample_init(sim_sample *s, sim_ctx *c);
-/* The dispatcher is about to hand out group *g at cycle t: fast-forwards
- * the skipped block starting there (advancing *g past it; the measured
- * window before it ends at t). SIM_FAULT when a fast-forwarded group
- * faulted (the message in c->err). */
-sim_status sim_sample_next(sim_sample *s, uint64_t *g, uint64_t t);
-/* Group g started at cycle t: noted when it falls in a measured window.
- * The dispatcher notes the placements of a quantum in group order, so the
- * sums come out the same whichever host thread placed them. */
+/* The dispatcher is about to hand out group *g: fast-forwards the skipped
+ * block starting there (advancing *g past it). SIM_FAULT when a
+ * fast-forwarded group faulted (the message in c->err). */
+sim_status sim_sample_next(sim_sample *s, uint64_t *g);
+/* Group g started at cycle t: noted when it falls in a measured window
+ * (or is the first after a skipped block, which ends the window before).
+ * The dispatcher notes the placements of a quantum in (cycle, group)
+ * order, so the sums come out the same whichever host thread placed them. */
 void sim_sample_fit(sim_sample *s, uint64_t g, uint64_t t);
 /* The launch ended at cycle `end` (before the overhead): fills the sampled
  * columns of c->st and returns the estimated end. */

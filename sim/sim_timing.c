@@ -500,15 +500,17 @@ static void sim_cu_quantum(void *ctx, uint32_t i, uint32_t worker) {
   }
 }
 
+/* (cycle, group) order of sampled placements */
 static int sim_placed_cmp(const void *a, const void *b) {
   const uint64_t *x = a, *y = b;
+  if (x[1] != y[1]) return x[1] < y[1] ? -1 : 1;
   return x[0] < y[0] ? -1 : x[0] > y[0];
 }
 
 /* What the CUs did in the quantum, taken in in CU order (integer sums and
  * maxima, and choices by (cycle, CU)): counters, the progress line,
  * out-of-bounds notes, the watchdog's write count, the sampled groups'
- * placements (in group order), their latest retirement; then the
+ * placements (in (cycle, group) order), their latest retirement; then the
  * launch's first fault, or a launch that can never finish. Returns 1 when
  * the launch stops. */
 static int sim_take_in(sim_timing *T) {

@@ -43,8 +43,8 @@ typedef struct sim_timing {
   /* dispatcher (sim_dispatch.c): the groups not yet handed to a CU are
    * next_group on and the returned ones (ascending) */
   uint64_t next_group;
-  uint64_t *ret;
-  uint32_t nret, capret;
+  uint64_t *ret; /* handed back at the last boundary, ascending, from ret_head on */
+  uint32_t ret_head, nret, capret;
   uint32_t next_cu;        /* where the next round of handing out starts */
   int fill;                /* dispatch.policy fill */
   uint64_t dispatch_lat_q; /* dispatch.wg_latency in 1/SIM_DISPATCH_Q cycles */
