@@ -31,6 +31,9 @@ const char cli_compile_details[] =
     "                       for kernels without reqd_work_group_size (default: the\n"
     "                       preset's dispatch.auto_workgroup_size, one-dimensional,\n"
     "                       what the runtime aims at for a NULL local size)\n"
+    "  --spirv OUT.spv      also write the SPIR-V module the build made of FILE (for\n"
+    "                       the first preset), which clCreateProgramWithIL builds on a\n"
+    "                       machine without an OpenCL C compiler (scripts/bench_threads)\n"
     "  --format text|json   text (default): per kernel and preset, the ISA listing\n"
     "                       under its source lines, then resources, occupancy and\n"
     "                       LDS conflicts; json: an array of one object per kernel\n"
@@ -49,6 +52,7 @@ typedef struct cli_compile_opts {
   uint32_t local[3];
   int have_local;
   int json;
+  const char *spirv; /* --spirv: where the SPIR-V module goes */
 } cli_compile_opts;
 
 static int cli_compile_usage(const char *fmt, const char *arg) {
@@ -119,6 +123,8 @@ static int cli_parse_compile(int argc, char **argv, cli_compile_opts *o) {
       if (cli_parse_local(v, o->local) != 0)
         return cli_compile_usage("--local %s: expected X[,Y[,Z]], each from 1 to 65536", v);
       o->have_local = 1;
+    } else if ((v = cli_opt(argc, argv, &i, "--spirv", &missing))) {
+      o->spirv = v;
     } else if ((v = cli_opt(argc, argv, &i, "--format", &missing))) {
       if (strcmp(v, "text") != 0 && strcmp(v, "json") != 0)
         return cli_compile_usage("--format %s: use 'text' or 'json'", v);
@@ -317,6 +323,28 @@ static int cli_compile_kernel(const cli_compile_opts *o, const char *preset, con
   return 0;
 }
 
+/* --spirv: the SPIR-V module of the program for target, into o->spirv
+ * (a failed build says nothing here: fe_build's log follows). 0, or -1
+ * with the reason on stderr. */
+static int cli_compile_write_spirv(const cli_compile_opts *o, fe_compiler *fc, const char *source,
+                                   const char *options, const fe_target *target) {
+  uint32_t *words = NULL;
+  size_t n = 0;
+  char *log = NULL;
+  fe_status st = fe_source_spirv(fc, source, options, target, &words, &n, &log);
+  free(log);
+  if (st != FE_OK) return 0;
+  FILE *f = fopen(o->spirv, "wb");
+  int bad = !f || fwrite(words, 4, n, f) != n;
+  if (f && fclose(f) != 0) bad = 1;
+  free(words);
+  if (bad) {
+    fprintf(stderr, "wavesim compile: cannot write --spirv %s: %s\n", o->spirv, strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
 /* Builds the program for one preset and reports its kernels. Returns 0, 1
  * (the build failed) or 2 (bad config, kernel or options). */
 static int cli_compile_preset(const cli_compile_opts *o, fe_compiler *fc, const char *preset,
@@ -332,6 +360,10 @@ static int cli_compile_preset(const cli_compile_opts *o, fe_compiler *fc, const 
   char exts[RT_EXT_BYTES];
   if (rt_target_init(&target, &cfg, exts, sizeof exts, err, sizeof err) != 0) {
     fprintf(stderr, "wavesim compile: %s\n", err);
+    cfg_fini(&cfg);
+    return 2;
+  }
+  if (o->spirv && *first && cli_compile_write_spirv(o, fc, source, options, &target) != 0) {
     cfg_fini(&cfg);
     return 2;
   }

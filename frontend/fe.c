@@ -417,6 +417,28 @@ fe_status fe_build(fe_compiler *c, const char *source, const char *options,
   return st;
 }
 
+fe_status fe_source_spirv(fe_compiler *c, const char *source, const char *options,
+                          const fe_target *target, uint32_t **words, size_t *nwords, char **log) {
+  fe_sb lb = {0};
+  fe_status st = FE_INTERNAL;
+  *words = NULL;
+  *nwords = 0;
+  if (!c) {
+    fe_sb_printf(&lb, "error: internal: no compiler object\n");
+  } else {
+    fe_clc_tools t = fe_tools(c);
+    t.target = target;
+    st = fe_clc_compile(&t, source, options, words, nwords, &lb);
+  }
+  *log = fe_take_log(&lb, &st, NULL);
+  if (st != FE_OK) {
+    free(*words);
+    *words = NULL;
+    *nwords = 0;
+  }
+  return st;
+}
+
 /* Every kernel of prog asks for uniform work-groups (a SPIR-V program built
  * with -cl-uniform-work-group-size); done after the cache, which keeps the
  * module's own program whatever the options. */

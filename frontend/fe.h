@@ -76,6 +76,13 @@ uint32_t fe_spirv_spec_size(const uint32_t *words, size_t nwords, uint32_t id);
 uint32_t *fe_spirv_specialize(const uint32_t *words, size_t nwords, const fe_spec_value *vals,
                               size_t nvals, size_t *nout);
 
+/* The SPIR-V module fe_build's first attempt makes of source for target
+ * (clang, opt, the legalizer, llvm-spirv): what clCreateProgramWithIL of it
+ * then builds without an OpenCL C compiler (`wavesim compile --spirv`).
+ * *words malloc'd; the log as fe_build's. */
+fe_status fe_source_spirv(fe_compiler *c, const char *source, const char *options,
+                          const fe_target *target, uint32_t **words, size_t *nwords, char **log);
+
 /* For golden tests and `wavesim disasm`: the program's kernels as text
  * (IR after passes when `ir` is set, else the ISA listing). Caller frees. */
 char *fe_dump(fe_compiler *c, const char *source, const char *options,

@@ -5,7 +5,8 @@
  * It uses nothing but the OpenCL API, so the same binary runs on a real GPU
  * driver, on PoCL and on wavesim (selected with --platform or OCL_ICD_VENDORS).
  * Build alone: gcc -O2 -std=c11 validation/hwbench.c -lOpenCL -lm */
-#define CL_TARGET_OPENCL_VERSION 120
+#define CL_TARGET_OPENCL_VERSION 210 /* 1.2 calls, and clCreateProgramWithIL for --il */
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #define _POSIX_C_SOURCE 200809L
 #include <CL/cl.h>
 #include <ctype.h>
@@ -36,6 +37,8 @@ typedef struct hb_env {
   int scale;
   cl_ulong local_mem;
   int verbose;
+  const char *il_dir; /* --il: programs as SPIR-V files made beforehand (no OpenCL C compiler) */
+  int print_builds;   /* --print-builds: prepare each case, print its builds, run nothing */
 } hb_env;
 
 typedef struct hb_launch {
@@ -127,17 +130,62 @@ static char *read_kernel_file(const hb_env *e, const char *file) {
   return NULL;
 }
 
+/* The SPIR-V file --il reads for kernel file `file` built with `opts`:
+ * DIR/FILE.HASH.spv, HASH the FNV-1a of opts (what --print-builds lists). */
+static void il_path(const hb_env *e, const char *file, const char *opts, char *out, size_t n) {
+  uint32_t h = 2166136261u;
+  for (const char *p = opts; *p; ++p) h = (h ^ (uint8_t)*p) * 16777619u;
+  snprintf(out, n, "%s/%s.%08x.spv", e->il_dir ? e->il_dir : ".", file, h);
+}
+
+static cl_program program_from_il(hb_state *s, const char *file, const char *opts) {
+  char path[1024];
+  il_path(s->env, file, opts, path, sizeof path);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fail("%s not found: make it from %s with \"%s\" (scripts/bench_threads does)", path, file,
+         opts);
+    return NULL;
+  }
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *il = xmalloc((size_t)n);
+  size_t got = fread(il, 1, (size_t)n, f);
+  fclose(f);
+  cl_int err;
+  cl_program p = clCreateProgramWithIL(s->env->ctx, il, got, &err);
+  free(il);
+  if (err != CL_SUCCESS) {
+    fail("clCreateProgramWithIL(%s): %d", path, err);
+    return NULL;
+  }
+  return p;
+}
+
 static int build(hb_state *s, const char *file, const char *defines) {
   if (s->nprog == HB_MAX_PROG) return fail("too many programs in one case");
-  char *src = read_kernel_file(s->env, file);
-  if (!src) return -1;
-  cl_int err;
-  const char *srcs[1] = {src};
-  cl_program p = clCreateProgramWithSource(s->env->ctx, 1, srcs, NULL, &err);
-  free(src);
-  if (err != CL_SUCCESS) return fail("clCreateProgramWithSource(%s): %d", file, err);
   char opts[512];
   snprintf(opts, sizeof opts, "-cl-std=CL1.2 %s", defines ? defines : "");
+  if (s->env->print_builds) {
+    char path[1024];
+    il_path(s->env, file, opts, path, sizeof path);
+    printf("%s\t%s\t%s\n", file, opts, strrchr(path, '/') + 1);
+  }
+  cl_int err;
+  cl_program p;
+  if (s->env->il_dir) {
+    p = program_from_il(s, file, opts);
+    if (!p) return -1;
+    opts[0] = 0; /* the defines are in the SPIR-V already */
+  } else {
+    char *src = read_kernel_file(s->env, file);
+    if (!src) return -1;
+    const char *srcs[1] = {src};
+    p = clCreateProgramWithSource(s->env->ctx, 1, srcs, NULL, &err);
+    free(src);
+    if (err != CL_SUCCESS) return fail("clCreateProgramWithSource(%s): %d", file, err);
+  }
   err = clBuildProgram(p, 1, &s->env->dev, opts, NULL, NULL);
   if (err != CL_SUCCESS) {
     size_t n = 0;
@@ -998,6 +1046,10 @@ static int run_case(hb_env *e, const hb_case *c, int warmup, int runs) {
   if (e->verbose)
     fprintf(stderr, "hwbench: %s/%s (%s)\n", c->family, c->variant, scale_names[e->scale]);
   int rc = c->prepare(&s, c);
+  if (e->print_builds) { /* its builds are printed: nothing runs */
+    state_free(&s);
+    return rc != 0;
+  }
   if (rc == 0 && s.skip[0]) {
     csv_row(c, e, 0, 0, 0, 0, 0, "SKIP", 0, 0, s.skip);
     state_free(&s);
@@ -1113,6 +1165,7 @@ static void usage(FILE *f) {
   fputs("usage: hwbench [--platform NAME] [--kernels DIR]... [--scale tiny|small|medium|large]\n"
         "               [--cases PAT[,PAT...]] [--warmup N] [--runs N] [--no-header] [--list] [-v "
         "[-v]]\n"
+        "               [--print-builds] [--il DIR]\n"
         "Runs each selected case (warm-up launches, then N timed ones), verifies it against a\n"
         "CPU reference and prints one CSV row: case,variant,scale,global,local,median_us,min_us,\n"
         "max_us,verified,bytes_moved,flops,notes. PAT is a family (matmul), a case\n"
@@ -1120,7 +1173,11 @@ static void usage(FILE *f) {
         "every case). --platform picks the first platform whose\n"
         "name contains NAME (case-insensitive). --kernels directories are searched in order\n"
         "(default: validation/kernels and validation/hwref/kernels). Default runs: 7, or 3 at\n"
-        "large scale; default warm-up 1. Exit status 1 if any case failed.\n",
+        "large scale; default warm-up 1. Exit status 1 if any case failed.\n"
+        "--print-builds prepares the selected cases and prints each program build (kernel\n"
+        "file, options, SPIR-V file name) instead of running; --il DIR then builds every\n"
+        "program from those SPIR-V files in DIR with clCreateProgramWithIL, for a machine\n"
+        "without an OpenCL C compiler (scripts/bench_threads).\n",
         f);
 }
 
@@ -1147,6 +1204,10 @@ int main(int argc, char **argv) {
       header = 0;
     else if (!strcmp(a, "--list"))
       list = 1;
+    else if (!strcmp(a, "--il") && has)
+      e.il_dir = argv[++i];
+    else if (!strcmp(a, "--print-builds"))
+      e.print_builds = 1;
     else if (!strcmp(a, "-v"))
       ++e.verbose;
     else if (!strcmp(a, "--scale") && has) {
@@ -1189,7 +1250,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (open_device(&e, platform)) return 2;
-  if (header)
+  if (header && !e.print_builds)
     puts("case,variant,scale,global,local,median_us,min_us,max_us,verified,bytes_moved,"
          "flops,notes");
   int failed = 0;
