@@ -138,7 +138,8 @@ typedef struct sim_cu {
   int spin;
   uint64_t spin_t;
   char *spin_err;
-  uint64_t end; /* latest cycle a wave of it retired */
+  struct sim_timing *T; /* the launch it belongs to */
+  uint64_t end;         /* latest cycle a wave of it retired */
   uint64_t now; /* cycle of the event it is handling */
   /* its share of the dispatcher (sim_dispatch.c, which owns dq): the
    * groups handed to it at boundaries, placed as its slots free, and when
@@ -147,7 +148,7 @@ typedef struct sim_cu {
   uint32_t dq_n, dq_head;
   uint64_t port_q;
   /* counted during a quantum, taken in at its boundary */
-  uint64_t events_n, groups_done, placed_groups, placed_waves;
+  uint64_t events_n, groups_done, placed_groups, placed_waves, late_answers;
   uint64_t (*placed)[2]; /* sampled launches: (group, cycle) of each placement */
   uint32_t nplaced, capplaced;
   /* backing of the SIMDs' scan arrays */

@@ -89,9 +89,15 @@ uint64_t sim_memsys_quantum(const sim_memsys *m) {
   return m->l2.p.latency ? m->l2.p.latency : 1;
 }
 
-void sim_memsys_merge(sim_memsys *m, uint64_t qend, sim_msg_resolve_fn resolve, void *ctx) {
+void sim_memsys_merge(sim_memsys *m, uint64_t qend) {
   sim_port l2 = sim_memsys_l2_port(m);
-  sim_msg_merge_run(&m->merge, m->boxes, m->nbox, qend, &l2, resolve, ctx);
+  sim_msg_merge_run(&m->merge, m->boxes, m->nbox, qend, &l2, NULL, NULL);
+}
+
+int sim_memsys_answered(const sim_memsys *m) {
+  for (uint32_t i = 0; i < m->nbox; i++)
+    if (sim_msgbox_answered(m->boxes[i])) return 1;
+  return 0;
 }
 
 int sim_memsys_msgs_busy(const sim_memsys *m) {

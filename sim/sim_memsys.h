@@ -59,8 +59,11 @@ uint64_t sim_memsys_launch_end(sim_memsys *m, sim_cu_mem *cus, uint32_t ncu, uin
 /* The quantum: the shortest L1-miss round trip (l2.latency; at least 1). */
 uint64_t sim_memsys_quantum(const sim_memsys *m);
 /* The boundary at qend: every CU's messages stamped before it go to the L2
- * in (t, cu, seq) order; resolve is called for each operation answered. */
-void sim_memsys_merge(sim_memsys *m, uint64_t qend, sim_msg_resolve_fn resolve, void *ctx);
+ * in (t, cu, seq) order; the answered requests wait in each CU's outbox
+ * for the CU to apply them (sim_msgbox_apply, on its own thread). */
+void sim_memsys_merge(sim_memsys *m, uint64_t qend);
+/* Whether some CU has answers of the last merge to apply. */
+int sim_memsys_answered(const sim_memsys *m);
 /* Whether a message or pending operation is left; the earliest queued
  * message's t (UINT64_MAX: none). -1 from busy: out of memory. */
 int sim_memsys_msgs_busy(const sim_memsys *m);

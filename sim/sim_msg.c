@@ -20,6 +20,7 @@ void sim_msgbox_fini(sim_msgbox *b) {
   free(b->req);
   free(b->op);
   free(b->dep);
+  free(b->done);
   memset(b, 0, sizeof *b);
 }
 
@@ -31,6 +32,7 @@ void sim_msgbox_reset(sim_msgbox *b, int on) {
   b->freereq = b->freeop = b->freedep = SIM_MSG_NONE;
   b->cur_op = b->last = SIM_MSG_NONE;
   b->pending = 0;
+  b->ndone = 0;
   b->oom = 0;
 }
 
@@ -231,7 +233,18 @@ uint64_t sim_msg_merge_run(sim_msg_merge *g, sim_msgbox *const *boxes, uint32_t 
     sim_msgbox *b = boxes[m->cu];
     sim_msg_req *q = &b->req[m->req];
     if (r > q->r) q->r = r;
-    if (--q->left == 0) sim_msg_req_done(b, m->req, resolve, ctx);
+    if (--q->left) continue;
+    if (sim_msg_grow((void **)&b->done, &b->capdone, b->ndone, sizeof *b->done) != 0) {
+      g->oom = 1;
+      return 0;
+    }
+    b->done[b->ndone++] = m->req;
   }
+  for (uint32_t k = 0; resolve && k < nbox; k++) sim_msgbox_apply(boxes[k], resolve, ctx);
   return last;
+}
+
+void sim_msgbox_apply(sim_msgbox *b, sim_msg_resolve_fn resolve, void *ctx) {
+  for (size_t i = 0; i < b->ndone; i++) sim_msg_req_done(b, b->done[i], resolve, ctx);
+  b->ndone = 0;
 }

@@ -97,6 +97,11 @@ typedef struct sim_msgbox {
   uint32_t cur_op;  /* the operation requests opened now belong to (SIM_MSG_NONE: none) */
   uint32_t last;    /* the request the latest link call opened (SIM_MSG_NONE: none) */
   uint32_t pending; /* operations open */
+  /* requests the last merge answered in full, in merge order, for the CU
+   * to apply (sim_msgbox_apply): on its own thread, since what an answer
+   * patches (MSHRs, line fill times, waves) is the CU's */
+  uint32_t *done;
+  size_t ndone, capdone;
   int oom;
 } sim_msgbox;
 
@@ -129,6 +134,10 @@ uint32_t sim_msgbox_op_end(sim_msgbox *b, void *owner, uint32_t pc, uint32_t kin
 /* Whether anything is queued or pending, and the earliest queued message's
  * t (UINT64_MAX when none). */
 int sim_msgbox_busy(const sim_msgbox *b);
+/* Whether the last merge answered requests the box has not applied yet. */
+static inline int sim_msgbox_answered(const sim_msgbox *b) {
+  return b->ndone != 0;
+}
 uint64_t sim_msgbox_first(const sim_msgbox *b);
 
 /* What a merge calls when an operation's last answer is in: real =
@@ -146,10 +155,16 @@ typedef struct sim_msg_merge {
 void sim_msg_merge_fini(sim_msg_merge *g);
 /* The quantum ending at qend: takes every box's messages stamped before
  * qend, orders them by (t, cu, seq) and sends them to the L2 port in that
- * order; answered requests patch their watches and MSHR entries, and each
- * operation whose last answer came calls resolve. Later messages stay.
+ * order; a request whose last answer came joins its box's done list. With
+ * resolve, every box then applies its list (sim_msgbox_apply) in box
+ * order; without, each CU applies its own later. Later messages stay.
  * Returns the latest answer (0: none). -1 in g->oom: out of memory. */
 uint64_t sim_msg_merge_run(sim_msg_merge *g, sim_msgbox *const *boxes, uint32_t nbox, uint64_t qend,
                            const sim_port *l2, sim_msg_resolve_fn resolve, void *ctx);
+/* The answered requests of the last merge, in merge order: each patches
+ * its watch and MSHR entry, and each operation whose last answer came
+ * calls resolve(ctx, op). Touches only the box and what its requests
+ * point at (the CU's own caches and operations). */
+void sim_msgbox_apply(sim_msgbox *b, sim_msg_resolve_fn resolve, void *ctx);
 
 #endif

@@ -219,21 +219,22 @@ static int sim_op_end(sim_twave *tw, uint32_t pc, uint32_t kind, uint64_t done) 
   return 1;
 }
 
-/* The merge answered operation op's last request: its real completion is
- * the provisional one moved by its latest answer's lateness. The wave's
- * results land then; it can issue again from the quantum's end at the
- * earliest (nothing ran past that end before the merge). */
+/* The merge answered operation op's last request (applied by its CU, ctx,
+ * at the start of the next quantum: sim_cu_quantum): its real completion
+ * is the provisional one moved by its latest answer's lateness. The
+ * wave's results land then; it can issue again from the boundary (qstart)
+ * at the earliest (nothing ran past it before the merge). */
 static void sim_op_resolved(void *ctx, const sim_msg_op *op) {
-  sim_timing *T = ctx;
-  if (op->kind == SIM_MSG_END) { /* a CU's launch-end drain */
-    if (op->rmax > T->end) T->end = op->rmax;
+  sim_cu *cu = ctx;
+  sim_timing *T = cu->T;
+  const uint64_t qend = T->qstart; /* the boundary that answered it */
+  if (op->kind == SIM_MSG_END) { /* the CU's launch-end drain */
+    if (op->rmax > cu->end) cu->end = op->rmax;
     return;
   }
-  /* (the merge runs at the boundary, on the caller's thread: it may touch
-   * every CU) */
   sim_twave *tw = op->owner;
   uint64_t real = op->prov + op->delta;
-  if (real < T->qend) T->c->st->sim_late_answers++;
+  if (real < qend) cu->late_answers++;
   if (op->kind == SIM_OP_LOAD)
     sim_set_ready(tw, &T->c->dec[op->pc].rs, real, 1);
   else if (real > tw->mem_done)
@@ -246,12 +247,12 @@ static void sim_op_resolved(void *ctx, const sim_msg_op *op) {
   }
   if (!tw->npending && tw->waitmem) { /* its s_waitmem can go now */
     tw->waitmem = 0;
-    tw->next_issue = tw->mem_all > T->qend ? tw->mem_all : T->qend;
+    tw->next_issue = tw->mem_all > qend ? tw->mem_all : qend;
   }
   sim_refresh_ready(T, tw);
   sim_sched_sync(tw);
   if (tw->state == W_ACTIVE)
-    sim_wake(tw->cu, tw->sd, tw->simd, tw->reg_ready > T->qend ? tw->reg_ready : T->qend);
+    sim_wake(tw->cu, tw->sd, tw->simd, tw->reg_ready > qend ? tw->reg_ready : qend);
 }
 
 /* ---- issue -------------------------------------------------------------------- */
@@ -484,6 +485,7 @@ static void sim_cu_quantum(void *ctx, uint32_t i, uint32_t worker) {
   sim_cu *cu = &T->cus[i];
   const uint64_t qend = T->qend;
   cu->pc = &T->wpc[worker];
+  sim_msgbox_apply(&cu->mem->box, sim_op_resolved, cu); /* the last merge's answers */
   while (!cu->faulted && !cu->oom && cu->events.n && cu->events.e[0].t < qend) {
     sim_hent e = sim_heap_pop(&cu->events);
     cu->events_n++;
@@ -521,10 +523,11 @@ static int sim_take_in(sim_timing *T) {
   for (uint32_t k = 0; k < T->ncu; k++) {
     sim_cu *u = &T->cus[k];
     c->st->sim_events += u->events_n;
+    c->st->sim_late_answers += u->late_answers;
     c->st->workgroups += u->placed_groups;
     c->st->waves += u->placed_waves;
     for (uint64_t g = 0; g < u->groups_done; g++) sim_progress_tick(&c->prog, 1, T->qend);
-    u->events_n = u->placed_groups = u->placed_waves = u->groups_done = 0;
+    u->events_n = u->placed_groups = u->placed_waves = u->groups_done = u->late_answers = 0;
     sim_oob_flush(c, &u->oob);
     writes += u->cx.wd.writes - T->wd_writes;
     if (u->end > T->end) T->end = u->end;
@@ -572,8 +575,10 @@ static int sim_take_in(sim_timing *T) {
   return 0;
 }
 
-/* The earliest event of any CU or queued message (UINT64_MAX: none). */
+/* The earliest event of any CU or queued message (UINT64_MAX: none); the
+ * boundary itself while answers wait for their CUs to apply them. */
 static uint64_t sim_next_time(const sim_timing *T) {
+  if (sim_memsys_answered(T->mem)) return T->qstart;
   uint64_t next = sim_memsys_msgs_first(T->mem);
   for (uint32_t k = 0; k < T->ncu; k++) {
     const sim_heap *h = &T->cus[k].events;
@@ -615,7 +620,7 @@ static void sim_run_quanta(sim_timing *T) {
     if (qend > T->qend) T->qend = qend;
     sim_pool_run(T->pool, sim_cu_quantum, T, T->ncu);
     if (sim_take_in(T)) return;
-    sim_memsys_merge(T->mem, T->qend, sim_op_resolved, T);
+    sim_memsys_merge(T->mem, T->qend);
     if (sim_memsys_msgs_busy(T->mem) < 0) {
       T->oom = 1;
       return;
@@ -694,6 +699,7 @@ sim_status sim_run_timing(sim_ctx *c) {
       T.oom = 1;
       break;
     }
+    u->T = &T;
     sim_exec_init(&u->x, &u->cx);
     u->x.wd_stops = sim_wd_timing;
     u->x.mode = u;
