@@ -64,7 +64,8 @@ int cli_find_library(char *out, size_t len);
 /* The presets' directory: WAVESIM_CONFIG_DIR, else the source tree, else the
  * installed share/wavesim/configs. */
 const char *cli_config_dir(char *buf, size_t len);
-/* Exports that directory as WAVESIM_CONFIG_DIR so the library agrees. */
+/* Exports that directory as WAVESIM_CONFIG_DIR for the runtime of a program
+ * the command starts (the command passes it to cfg_load itself). */
 void cli_export_config_dir(void);
 /* path made absolute against the working directory. -1: too long or no cwd. */
 int cli_absolute(const char *path, char *out, size_t len);

@@ -105,7 +105,9 @@ static int cli_replay(int argc, char **argv, cli_cap *c) {
   char all[8192];
   snprintf(all, sizeof all, "%s%s%s", config ? "" : c->overrides,
            !config && c->overrides[0] && sets[0] ? ";" : "", sets);
-  cli_export_config_dir();
+  cli_export_config_dir(); /* for the replay host's runtime */
+  char dirbuf[PATH_MAX];
+  const char *presets = cli_config_dir(dirbuf, sizeof dirbuf);
   const char *cfgname = config ? config : c->config[0] ? c->config : "default";
   {
     const char *list[256];
@@ -115,7 +117,7 @@ static int cli_replay(int argc, char **argv, cli_cap *c) {
     for (char *s = NULL, *t = strtok_r(tmp, ";", &s); t && nl < 256; t = strtok_r(NULL, ";", &s))
       list[nl++] = t;
     cfg_device cfg;
-    if (cfg_load(cfgname, list, nl, &cfg, err, sizeof err) != 0) {
+    if (cfg_load(presets, cfgname, list, nl, &cfg, err, sizeof err) != 0) {
       fprintf(stderr, "wavesim replay: %s\n", err);
       return 2;
     }

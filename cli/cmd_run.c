@@ -170,7 +170,10 @@ int cli_cmd_run(int argc, char **argv) {
   cli_run_opts o = {.top = CLI_DEFAULT_TOP};
   int parsed = cli_parse_run(argc, argv, &o);
   if (parsed != 0) return parsed < 0 ? 2 : 0; /* 1: --help was printed */
+  /* the presets' directory: exported for the program's runtime, passed to cfg_load here */
   cli_export_config_dir();
+  char dirbuf[PATH_MAX];
+  const char *presets = cli_config_dir(dirbuf, sizeof dirbuf);
 
   /* Check the config here, so a typo fails now with file:line, not inside
    * the program's first clGetDeviceIDs. */
@@ -196,7 +199,7 @@ int cli_cmd_run(int argc, char **argv) {
     while (n && name[n - 1] == ' ') name[--n] = 0;
     if (!*name) continue;
     cfg_device cfg;
-    if (cfg_load(name, o.sets, o.nsets, &cfg, err, sizeof err) != 0) {
+    if (cfg_load(presets, name, o.sets, o.nsets, &cfg, err, sizeof err) != 0) {
       fprintf(stderr, "wavesim: %s\n", err);
       return 2;
     }

@@ -171,7 +171,8 @@ int cli_cmd_sweep(int argc, char **argv) {
     points *= keys[k].n;
   }
   /* every point's config must load: a bad key or value fails now, not in job 37 */
-  cli_export_config_dir();
+  char dirbuf[PATH_MAX];
+  const char *presets = cli_config_dir(dirbuf, sizeof dirbuf);
   for (size_t p = 0; p < points; p++) {
     const char *sets[CLI_SWEEP_MAX_KEYS];
     char setbuf[CLI_SWEEP_MAX_KEYS][512];
@@ -184,7 +185,7 @@ int cli_cmd_sweep(int argc, char **argv) {
     }
     cfg_device cfg;
     char err[1024];
-    if (cfg_load(config, sets, nkeys, &cfg, err, sizeof err) != 0) {
+    if (cfg_load(presets, config, sets, nkeys, &cfg, err, sizeof err) != 0) {
       fprintf(stderr, "wavesim sweep: point %zu: %s\n", p, err);
       goto out;
     }
