@@ -1,7 +1,8 @@
 /* The wavesim command: a table of subcommands (cli_main.c), one file each
  * (cmd_*.c; compile's analysis and reports in compile_*.c, compile.h), the
- * helpers they share (cli_util.c) and the database readers behind the
- * summaries (db_summary.c, db_lines.c). */
+ * helpers they share (cli_util.c; run, sweep and replay's options in
+ * cli_runopts.c) and the database readers behind the summaries
+ * (db_summary.c, db_lines.c). */
 #ifndef WAVESIM_CLI_H
 #define WAVESIM_CLI_H
 
