@@ -1,7 +1,8 @@
 /* The wavesim command: a table of subcommands (cli_main.c), one file each
  * (cmd_*.c; compile's analysis and reports in compile_*.c, compile.h), the
- * helpers they share (cli_util.c) and the database readers behind the
- * summaries (db_summary.c, db_lines.c). */
+ * helpers they share (cli_util.c; run, sweep and replay's options in
+ * cli_runopts.c) and the database readers behind the summaries
+ * (db_summary.c, db_lines.c). */
 #ifndef WAVESIM_CLI_H
 #define WAVESIM_CLI_H
 
@@ -64,7 +65,8 @@ int cli_find_library(char *out, size_t len);
 /* The presets' directory: WAVESIM_CONFIG_DIR, else the source tree, else the
  * installed share/wavesim/configs. */
 const char *cli_config_dir(char *buf, size_t len);
-/* Exports that directory as WAVESIM_CONFIG_DIR so the library agrees. */
+/* Exports that directory as WAVESIM_CONFIG_DIR for the runtime of a program
+ * the command starts (the command passes it to cfg_load itself). */
 void cli_export_config_dir(void);
 /* path made absolute against the working directory. -1: too long or no cwd. */
 int cli_absolute(const char *path, char *out, size_t len);

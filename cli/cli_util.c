@@ -63,7 +63,8 @@ int cli_find_library(char *out, size_t len) {
 }
 
 /* Presets live in WAVESIM_CONFIG_DIR, else the source tree, else the
- * installed share/wavesim/configs (exported so the library agrees). */
+ * installed share/wavesim/configs (exported for the runtime of the program
+ * a command starts). */
 const char *cli_config_dir(char *buf, size_t len) {
   const char *env = getenv("WAVESIM_CONFIG_DIR");
   if (env && *env) return env;

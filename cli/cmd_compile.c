@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "compile.h"
 #include "fe.h"
+#include "rt_opts.h"
 #include "rt_target.h"
 
 #define CLI_COMPILE_MAX_SETS 256
@@ -352,7 +353,9 @@ static int cli_compile_preset(const cli_compile_opts *o, fe_compiler *fc, const 
                               uint32_t nlines, int *first) {
   cfg_device cfg;
   char err[1024];
-  if (cfg_load(preset, o->sets, o->nsets, &cfg, err, sizeof err) != 0) {
+  char dirbuf[PATH_MAX];
+  const char *presets = cli_config_dir(dirbuf, sizeof dirbuf);
+  if (cfg_load(presets, preset, o->sets, o->nsets, &cfg, err, sizeof err) != 0) {
     fprintf(stderr, "wavesim compile: %s\n", err);
     return 2;
   }
@@ -434,12 +437,11 @@ int cli_cmd_compile(int argc, char **argv) {
     free(o.options);
     return 2;
   }
-  cli_export_config_dir();
   const char *config = o.config_list[0] ? o.config_list : getenv("WAVESIM_CONFIG");
   if (!config || !*config) config = "default";
   char names[4096];
   snprintf(names, sizeof names, "%s", config);
-  fe_compiler *fc = fe_compiler_create();
+  fe_compiler *fc = rt_opts_compiler_create(); /* the environment's tools and cache */
   int rc = 0, first = 1;
   if (o.json) printf("[");
   char *save = NULL;

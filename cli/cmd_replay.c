@@ -17,7 +17,7 @@
 #include "capture.h"
 #include "cfg.h"
 #include "cli.h"
-#include "sim_check.h"
+#include "cli_runopts.h"
 
 #define CLI_REPLAY_HOST "wavesim-replay"
 
@@ -26,7 +26,7 @@ const char cli_replay_details[] =
     "  --config NAME|FILE   run on this config instead of the captured one\n"
     "  --set KEY=VALUE      override a key (after the captured overrides; repeatable)\n"
     "  --db FILE            statistics database (default ./wavesim-stats.db; 'none')\n"
-    "  --mode timing|functional, --check LIST, --quiet   as for run\n"
+    "  --mode timing|functional, --check LIST, --threads N, --quiet   as for run\n"
     "Exit status 0 when every output equals the captured run's, 1 when one\n"
     "differs or the launch fails, 2 for a bad capture or option.\n";
 
@@ -43,58 +43,9 @@ static int cli_find_replay_host(char *out, size_t len) {
   return cli_is_file(out) ? 0 : -1;
 }
 
-static int cli_replay(int argc, char **argv, cli_cap *c) {
-  const char *config = NULL, *db = NULL, *mode = NULL, *check = NULL, *dir = NULL;
-  char sets[4096] = "";
-  int quiet = 0;
-  for (int i = 0; i < argc; i++) {
-    int missing = 0;
-    const char *v;
-    if (cli_is_help(argv[i])) {
-      cli_help(stdout, "replay");
-      return 0;
-    } else if ((v = cli_opt(argc, argv, &i, "--config", &missing))) {
-      config = v;
-    } else if ((v = cli_opt(argc, argv, &i, "--set", &missing))) {
-      if (!strchr(v, '=')) {
-        fprintf(stderr, "wavesim replay: --set %s: expected KEY=VALUE\n", v);
-        return 2;
-      }
-      size_t u = strlen(sets);
-      snprintf(sets + u, sizeof sets - u, "%s%s", u ? ";" : "", v);
-    } else if ((v = cli_opt(argc, argv, &i, "--db", &missing))) {
-      db = v;
-    } else if ((v = cli_opt(argc, argv, &i, "--mode", &missing))) {
-      if (strcmp(v, "timing") && strcmp(v, "functional")) {
-        fprintf(stderr, "wavesim replay: --mode %s: use 'timing' or 'functional'\n", v);
-        return 2;
-      }
-      mode = v;
-    } else if ((v = cli_opt(argc, argv, &i, "--check", &missing))) {
-      uint32_t bits;
-      char cerr[256];
-      if (sim_check_parse(v, &bits, cerr, sizeof cerr) != 0) {
-        fprintf(stderr, "wavesim replay: --check %s: %s\n", v, cerr);
-        return 2;
-      }
-      check = v;
-    } else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0) {
-      quiet = 1;
-    } else if (argv[i][0] == '-' || missing || dir) {
-      fprintf(stderr, "wavesim replay: %s '%s' (usage: " CLI_REPLAY_SYNOPSIS ")\n",
-              missing ? "missing value for"
-              : dir   ? "extra argument"
-                      : "unknown option",
-              argv[i]);
-      return 2;
-    } else {
-      dir = argv[i];
-    }
-  }
-  if (!dir) {
-    fprintf(stderr, "wavesim replay: no capture given (usage: " CLI_REPLAY_SYNOPSIS ")\n");
-    return 2;
-  }
+/* Runs the capture `dir` with the options; the exit status. */
+static int cli_replay_run(const cli_runopts *o, cli_cap *c, const char *config, const char *db,
+                          const char *dir, const char *sets) {
   char err[2048] = "";
   snprintf(c->dir, sizeof c->dir, "%s", dir);
   if (cli_cap_read(c, err, sizeof err) != 0) {
@@ -105,7 +56,9 @@ static int cli_replay(int argc, char **argv, cli_cap *c) {
   char all[8192];
   snprintf(all, sizeof all, "%s%s%s", config ? "" : c->overrides,
            !config && c->overrides[0] && sets[0] ? ";" : "", sets);
-  cli_export_config_dir();
+  cli_export_config_dir(); /* for the replay host's runtime */
+  char dirbuf[PATH_MAX];
+  const char *presets = cli_config_dir(dirbuf, sizeof dirbuf);
   const char *cfgname = config ? config : c->config[0] ? c->config : "default";
   {
     const char *list[256];
@@ -115,7 +68,7 @@ static int cli_replay(int argc, char **argv, cli_cap *c) {
     for (char *s = NULL, *t = strtok_r(tmp, ";", &s); t && nl < 256; t = strtok_r(NULL, ";", &s))
       list[nl++] = t;
     cfg_device cfg;
-    if (cfg_load(cfgname, list, nl, &cfg, err, sizeof err) != 0) {
+    if (cfg_load(presets, cfgname, list, nl, &cfg, err, sizeof err) != 0) {
       fprintf(stderr, "wavesim replay: %s\n", err);
       return 2;
     }
@@ -144,8 +97,9 @@ static int cli_replay(int argc, char **argv, cli_cap *c) {
     setenv("WAVESIM_SET", all, 1);
   else
     unsetenv("WAVESIM_SET");
-  if (mode) setenv("WAVESIM_MODE", mode, 1);
-  if (check) setenv("WAVESIM_CHECK", check, 1);
+  if (o->mode) setenv("WAVESIM_MODE", o->mode, 1);
+  if (o->check) setenv("WAVESIM_CHECK", o->check, 1);
+  if (o->threads) setenv("WAVESIM_THREADS", o->threads, 1);
   unsetenv("WAVESIM_CAPTURE"); /* a replay is not captured again */
   char host[PATH_MAX];
   int rc = 2;
@@ -171,12 +125,36 @@ static int cli_replay(int argc, char **argv, cli_cap *c) {
     else
       rc = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
   }
-  if (!quiet && before >= 0 && rc != 2) {
+  if (!o->quiet && before >= 0 && rc != 2) {
     fflush(stdout);
     if (cli_report(stderr, dbpath, keep, before, 0, err, sizeof err) < 0)
       fprintf(stderr, "wavesim: %s\n", err);
   }
   cli_remove_vendors(vdir, icd, keep ? NULL : dbpath);
+  return rc;
+}
+
+/* what `wavesim replay` takes of the shared options (cli_runopts.h) */
+#define CLI_REPLAY_TAKES                                                                           \
+  (CLI_RO_CONFIG | CLI_RO_SET | CLI_RO_DB | CLI_RO_MODE | CLI_RO_CHECK | CLI_RO_QUIET |            \
+   CLI_RO_THREADS)
+
+static int cli_replay(int argc, char **argv, cli_cap *c) {
+  cli_runopts o;
+  int parsed = cli_runopts_parse("replay", CLI_REPLAY_TAKES, argc, argv, &o);
+  if (parsed != 0) return parsed < 0 ? 2 : 0; /* 1: --help was printed */
+  const char *config = o.config[0] ? o.config : NULL, *db = o.db, *dir = o.operand;
+  if (!dir) {
+    fprintf(stderr, "wavesim replay: no capture given (usage: " CLI_REPLAY_SYNOPSIS ")\n");
+    return 2;
+  }
+  char *sets = cli_runopts_sets(&o);
+  if (!sets) {
+    fprintf(stderr, "wavesim replay: out of memory\n");
+    return 2;
+  }
+  int rc = cli_replay_run(&o, c, config, db, dir, sets);
+  free(sets);
   return rc;
 }
 

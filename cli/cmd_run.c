@@ -12,10 +12,7 @@
 
 #include "cfg.h"
 #include "cli.h"
-#include "sim_check.h"
-#include "trace.h"
-
-#define CLI_MAX_SETS 256
+#include "cli_runopts.h"
 
 const char cli_run_details[] =
     "run options:\n"
@@ -30,6 +27,8 @@ const char cli_run_details[] =
     "  --mode timing|functional\n"
     "                       functional skips the timing model: results and an\n"
     "                       issue-bound cycle estimate (no stalls, no memory model)\n"
+    "  --threads N          host threads that simulate the compute units (default:\n"
+    "                       the host's cores)\n"
     "  --sample             sampled timing: a launch of many work-groups (at least\n"
     "                       sample.min_rounds device-fulls) times a few windows of\n"
     "                       them in detail and runs the rest functionally; cycles\n"
@@ -58,6 +57,8 @@ const char cli_run_details[] =
     "  WAVESIM_SET          overrides, \"key=value;key=value\"\n"
     "  WAVESIM_MODE         timing (default) or functional\n"
     "  WAVESIM_SAMPLE       1: sampled timing (what --sample sets), 0: full timing\n"
+    "  WAVESIM_THREADS      host threads that simulate the compute units (what\n"
+    "                       --threads sets)\n"
     "  WAVESIM_CHECK        correctness checks (what --check sets)\n"
     "  WAVESIM_DB           statistics database path ('none' disables it)\n"
     "  WAVESIM_REPORT       also append a one-line summary per launch to this file\n"
@@ -68,109 +69,23 @@ const char cli_run_details[] =
     "  OCL_ICD_VENDORS      the ICD loader's vendors directory (wavesim run points it\n"
     "                       at a temporary one holding wavesim.icd)\n";
 
-typedef struct cli_run_opts {
-  char config[4096]; /* --config values joined with ',' ("" when none) */
-  const char *db, *mode, *check;
-  const char *sets[CLI_MAX_SETS];
-  size_t nsets;
-  int quiet, lines, sample;
-  long long top;
-  const char *trace, *trace_detail, *capture;
-  char **app;
-} cli_run_opts;
-
-static int cli_parse_run(int argc, char **argv, cli_run_opts *o) {
-  int i = 0;
-  for (; i < argc; i++) {
-    int missing = 0;
-    const char *v;
-    if (strcmp(argv[i], "--") == 0) {
-      i++;
-      break;
-    }
-    if (argv[i][0] != '-') break;
-    if ((v = cli_opt(argc, argv, &i, "--config", &missing))) {
-      size_t used = strlen(o->config);
-      if (!*v || used + strlen(v) + 2 > sizeof o->config) {
-        fprintf(stderr, "wavesim run: --config '%s': %s\n", v,
-                *v ? "the config list is too long" : "expected a preset name or a YAML file");
-        return -1;
-      }
-      snprintf(o->config + used, sizeof o->config - used, "%s%s", used ? "," : "", v);
-    } else if ((v = cli_opt(argc, argv, &i, "--set", &missing))) {
-      if (o->nsets == CLI_MAX_SETS) {
-        fprintf(stderr, "wavesim run: more than %d --set options\n", CLI_MAX_SETS);
-        return -1;
-      }
-      if (!strchr(v, '=')) {
-        fprintf(stderr, "wavesim run: --set %s: expected KEY=VALUE (e.g. --set cu.count=8)\n", v);
-        return -1;
-      }
-      o->sets[o->nsets++] = v;
-    } else if ((v = cli_opt(argc, argv, &i, "--db", &missing))) {
-      o->db = v;
-    } else if ((v = cli_opt(argc, argv, &i, "--mode", &missing))) {
-      if (strcmp(v, "timing") != 0 && strcmp(v, "functional") != 0) {
-        fprintf(stderr, "wavesim run: --mode %s: use 'timing' or 'functional'\n", v);
-        return -1;
-      }
-      o->mode = v;
-    } else if ((v = cli_opt(argc, argv, &i, "--check", &missing))) {
-      uint32_t bits = 0;
-      char cerr[256];
-      if (sim_check_parse(v, &bits, cerr, sizeof cerr) != 0) {
-        fprintf(stderr, "wavesim run: --check %s: %s\n", v, cerr);
-        return -1;
-      }
-      o->check = v;
-    } else if (cli_is_help(argv[i])) {
-      cli_help(stdout, "run");
-      return 1;
-    } else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0) {
-      o->quiet = 1;
-    } else if (strcmp(argv[i], "--sample") == 0) {
-      o->sample = 1;
-    } else if (strcmp(argv[i], "--lines") == 0) {
-      o->lines = 1;
-    } else if ((v = cli_opt(argc, argv, &i, "--top", &missing))) {
-      if ((o->top = cli_count(v, 0)) < 0) {
-        fprintf(stderr, "wavesim run: --top %s: expected a count (0 shows every line)\n", v);
-        return -1;
-      }
-    } else if ((v = cli_opt(argc, argv, &i, "--capture", &missing))) {
-      o->capture = v;
-    } else if ((v = cli_opt(argc, argv, &i, "--trace-detail", &missing))) {
-      trace_detail d;
-      if (trace_detail_parse(v, &d) != 0) {
-        fprintf(stderr, "wavesim run: --trace-detail %s: use 'compact' or 'full'\n", v);
-        return -1;
-      }
-      o->trace_detail = v;
-    } else if ((v = cli_opt(argc, argv, &i, "--trace", &missing))) {
-      o->trace = v;
-    } else {
-      fprintf(stderr, "wavesim run: %s '%s' (see wavesim --help)\n",
-              missing ? "missing value for" : "unknown option", argv[i]);
-      return -1;
-    }
-    if (missing) {
-      fprintf(stderr, "wavesim run: missing value for '%s'\n", argv[i]);
-      return -1;
-    }
-  }
-  if (i >= argc) {
-    fprintf(stderr, "wavesim run: no program given (usage: " CLI_RUN_SYNOPSIS ")\n");
-    return -1;
-  }
-  o->app = argv + i;
-  return 0;
-}
+/* what `wavesim run` takes of the shared options (cli_runopts.h) */
+#define CLI_RUN_TAKES                                                                              \
+  (CLI_RO_CONFIG_LIST | CLI_RO_SET | CLI_RO_DB | CLI_RO_MODE | CLI_RO_CHECK | CLI_RO_QUIET |       \
+   CLI_RO_SAMPLE | CLI_RO_THREADS | CLI_RO_LINES | CLI_RO_TRACE | CLI_RO_CAPTURE | CLI_RO_PROGRAM)
 
 int cli_cmd_run(int argc, char **argv) {
-  cli_run_opts o = {.top = CLI_DEFAULT_TOP};
-  int parsed = cli_parse_run(argc, argv, &o);
+  cli_runopts o;
+  int parsed = cli_runopts_parse("run", CLI_RUN_TAKES, argc, argv, &o);
   if (parsed != 0) return parsed < 0 ? 2 : 0; /* 1: --help was printed */
+  if (!o.program) {
+    fprintf(stderr, "wavesim run: no program given (usage: " CLI_RUN_SYNOPSIS ")\n");
+    return 2;
+  }
+  /* the presets' directory: exported for the program's runtime, passed to cfg_load here */
   cli_export_config_dir();
+  char dirbuf[PATH_MAX];
+  const char *presets = cli_config_dir(dirbuf, sizeof dirbuf);
 
   /* Check the config here, so a typo fails now with file:line, not inside
    * the program's first clGetDeviceIDs. */
@@ -196,7 +111,7 @@ int cli_cmd_run(int argc, char **argv) {
     while (n && name[n - 1] == ' ') name[--n] = 0;
     if (!*name) continue;
     cfg_device cfg;
-    if (cfg_load(name, o.sets, o.nsets, &cfg, err, sizeof err) != 0) {
+    if (cfg_load(presets, name, o.sets, o.nsets, &cfg, err, sizeof err) != 0) {
       fprintf(stderr, "wavesim: %s\n", err);
       return 2;
     }
@@ -244,6 +159,7 @@ int cli_cmd_run(int argc, char **argv) {
   if (o.check) setenv("WAVESIM_CHECK", o.check, 1);
   if (o.quiet) setenv("WAVESIM_PROGRESS", "off", 1);
   if (o.sample) setenv("WAVESIM_SAMPLE", "1", 1);
+  if (o.threads) setenv("WAVESIM_THREADS", o.threads, 1);
   char trace[PATH_MAX];
   if (o.trace) {
     if (cli_absolute(o.trace, trace, sizeof trace) != 0) {
@@ -264,14 +180,7 @@ int cli_cmd_run(int argc, char **argv) {
     setenv("WAVESIM_CAPTURE", cap, 1);
   }
   if (o.nsets) {
-    char *joined = NULL;
-    size_t len = 0;
-    for (size_t i = 0; i < o.nsets; i++) len += strlen(o.sets[i]) + 1;
-    joined = calloc(1, len + 1);
-    for (size_t i = 0; joined && i < o.nsets; i++) {
-      if (i) strcat(joined, ";");
-      strcat(joined, o.sets[i]);
-    }
+    char *joined = cli_runopts_sets(&o);
     if (joined) setenv("WAVESIM_SET", joined, 1);
     free(joined);
   }
@@ -284,8 +193,8 @@ int cli_cmd_run(int argc, char **argv) {
     return 2;
   }
   if (pid == 0) {
-    execvp(o.app[0], o.app);
-    fprintf(stderr, "wavesim: cannot run '%s': %s\n", o.app[0], strerror(errno));
+    execvp(o.program[0], o.program);
+    fprintf(stderr, "wavesim: cannot run '%s': %s\n", o.program[0], strerror(errno));
     _exit(127);
   }
   /* Ctrl-C goes to the program; we stay to report what it finished. */
@@ -304,7 +213,7 @@ int cli_cmd_run(int argc, char **argv) {
     rc = WEXITSTATUS(status);
   } else {
     rc = 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-    fprintf(stderr, "wavesim: %s was killed by signal %d\n", o.app[0],
+    fprintf(stderr, "wavesim: %s was killed by signal %d\n", o.program[0],
             WIFSIGNALED(status) ? WTERMSIG(status) : 0);
   }
   if (!o.quiet) {

@@ -14,6 +14,7 @@
 
 #include "cfg.h"
 #include "cli.h"
+#include "cli_runopts.h"
 
 #define CLI_SWEEP_MAX_KEYS 16
 #define CLI_SWEEP_MAX_VALUES 256
@@ -88,74 +89,55 @@ static void cli_sweep_free(cli_sweep_key *keys, size_t n) {
   for (size_t k = 0; k < n; k++) free(keys[k].buf);
 }
 
+/* what `wavesim sweep` takes of the shared options (cli_runopts.h) */
+#define CLI_SWEEP_TAKES                                                                            \
+  (CLI_RO_CONFIG | CLI_RO_SET_VALUES | CLI_RO_DB_DIR | CLI_RO_MODE | CLI_RO_SLURM | CLI_RO_PROGRAM)
+
+/* The swept keys of the --set options, each with its values; 0, or -1 said. */
+static int cli_sweep_keys(const cli_runopts *o, cli_sweep_key *keys, size_t *nkeys) {
+  for (size_t s = 0; s < o->nsets; s++) {
+    const char *v = o->sets[s], *eq = strchr(v, '=');
+    if (*nkeys == CLI_SWEEP_MAX_KEYS) {
+      fprintf(stderr, "wavesim sweep: more than %d swept keys\n", CLI_SWEEP_MAX_KEYS);
+      return -1;
+    }
+    cli_sweep_key *k = &keys[*nkeys];
+    snprintf(k->name, sizeof k->name, "%.*s", (int)(eq - v), v);
+    for (size_t j = 0; j < *nkeys; j++)
+      if (strcmp(keys[j].name, k->name) == 0) {
+        fprintf(stderr,
+                "wavesim sweep: --set %s: key swept twice (give its values once, "
+                "comma-separated)\n",
+                k->name);
+        return -1;
+      }
+    k->buf = cli_strdup(eq + 1);
+    k->n = 0;
+    if (!k->buf) {
+      fprintf(stderr, "wavesim sweep: out of memory\n");
+      return -1;
+    }
+    ++*nkeys;
+    for (char *save = NULL, *t = strtok_r(k->buf, ",", &save); t; t = strtok_r(NULL, ",", &save))
+      if (*t && k->n < CLI_SWEEP_MAX_VALUES) k->values[k->n++] = t;
+    if (k->n == 0) {
+      fprintf(stderr, "wavesim sweep: --set %s: no values\n", v);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 int cli_cmd_sweep(int argc, char **argv) {
   cli_sweep_key keys[CLI_SWEEP_MAX_KEYS];
   size_t nkeys = 0;
-  const char *dir = NULL, *config = "default", *mode = NULL;
-  int slurm = 0, i = 0, rc = 2;
-  for (; i < argc; i++) {
-    int missing = 0;
-    const char *v;
-    if (strcmp(argv[i], "--") == 0) {
-      i++;
-      break;
-    }
-    if (cli_is_help(argv[i])) {
-      cli_help(stdout, "sweep");
-      cli_sweep_free(keys, nkeys);
-      return 0;
-    } else if ((v = cli_opt(argc, argv, &i, "--set", &missing))) {
-      const char *eq = strchr(v, '=');
-      if (!eq || eq == v || !eq[1]) {
-        fprintf(stderr,
-                "wavesim sweep: --set %s: expected KEY=V1,V2,... (e.g. --set "
-                "cu.count=4,8,16)\n",
-                v);
-        goto out;
-      }
-      if (nkeys == CLI_SWEEP_MAX_KEYS) {
-        fprintf(stderr, "wavesim sweep: more than %d swept keys\n", CLI_SWEEP_MAX_KEYS);
-        goto out;
-      }
-      cli_sweep_key *k = &keys[nkeys];
-      snprintf(k->name, sizeof k->name, "%.*s", (int)(eq - v), v);
-      for (size_t j = 0; j < nkeys; j++)
-        if (strcmp(keys[j].name, k->name) == 0) {
-          fprintf(stderr,
-                  "wavesim sweep: --set %s: key swept twice (give its values once, "
-                  "comma-separated)\n",
-                  k->name);
-          goto out;
-        }
-      k->buf = cli_strdup(eq + 1);
-      k->n = 0;
-      if (!k->buf) goto out;
-      nkeys++;
-      for (char *save = NULL, *t = strtok_r(k->buf, ",", &save); t; t = strtok_r(NULL, ",", &save))
-        if (*t && k->n < CLI_SWEEP_MAX_VALUES) k->values[k->n++] = t;
-      if (k->n == 0) {
-        fprintf(stderr, "wavesim sweep: --set %s: no values\n", v);
-        goto out;
-      }
-    } else if ((v = cli_opt(argc, argv, &i, "--db-dir", &missing))) {
-      dir = v;
-    } else if ((v = cli_opt(argc, argv, &i, "--config", &missing))) {
-      config = v;
-    } else if ((v = cli_opt(argc, argv, &i, "--mode", &missing))) {
-      if (strcmp(v, "timing") != 0 && strcmp(v, "functional") != 0) {
-        fprintf(stderr, "wavesim sweep: --mode %s: use 'timing' or 'functional'\n", v);
-        goto out;
-      }
-      mode = v;
-    } else if (strcmp(argv[i], "--slurm") == 0) {
-      slurm = 1;
-    } else {
-      fprintf(stderr, "wavesim sweep: %s '%s' (usage: " CLI_SWEEP_SYNOPSIS ")\n",
-              missing ? "missing value for" : "unknown option", argv[i]);
-      goto out;
-    }
-  }
-  if (!nkeys || !dir || i >= argc) {
+  int rc = 2;
+  cli_runopts o;
+  int parsed = cli_runopts_parse("sweep", CLI_SWEEP_TAKES, argc, argv, &o);
+  if (parsed != 0) return parsed < 0 ? 2 : 0; /* 1: --help was printed */
+  const char *dir = o.db_dir, *config = o.config[0] ? o.config : "default", *mode = o.mode;
+  if (cli_sweep_keys(&o, keys, &nkeys) != 0) goto out;
+  if (!nkeys || !dir || !o.program) {
     fprintf(stderr, "wavesim sweep: %s (usage: " CLI_SWEEP_SYNOPSIS ")\n",
             !nkeys ? "no --set KEY=V1,V2,... to sweep"
             : !dir ? "no --db-dir for the points' databases"
@@ -171,7 +153,8 @@ int cli_cmd_sweep(int argc, char **argv) {
     points *= keys[k].n;
   }
   /* every point's config must load: a bad key or value fails now, not in job 37 */
-  cli_export_config_dir();
+  char dirbuf[PATH_MAX];
+  const char *presets = cli_config_dir(dirbuf, sizeof dirbuf);
   for (size_t p = 0; p < points; p++) {
     const char *sets[CLI_SWEEP_MAX_KEYS];
     char setbuf[CLI_SWEEP_MAX_KEYS][512];
@@ -184,7 +167,7 @@ int cli_cmd_sweep(int argc, char **argv) {
     }
     cfg_device cfg;
     char err[1024];
-    if (cfg_load(config, sets, nkeys, &cfg, err, sizeof err) != 0) {
+    if (cfg_load(presets, config, sets, nkeys, &cfg, err, sizeof err) != 0) {
       fprintf(stderr, "wavesim sweep: point %zu: %s\n", p, err);
       goto out;
     }
@@ -199,7 +182,7 @@ int cli_cmd_sweep(int argc, char **argv) {
     fprintf(stderr, "wavesim sweep: --db-dir %s: cannot create it: %s\n", dir, strerror(errno));
     goto out;
   }
-  if (slurm) {
+  if (o.slurm) {
     printf("#!/bin/bash\n"
            "# wavesim sweep: %zu point%s, one array task each; submit with sbatch, then\n"
            "#   %s merge --db %s/all.db %s/point-*.db\n"
@@ -211,13 +194,13 @@ int cli_cmd_sweep(int argc, char **argv) {
     printf("case \"$SLURM_ARRAY_TASK_ID\" in\n");
     for (size_t p = 0; p < points; p++) {
       printf("  %zu) ", p);
-      cli_sweep_command(stdout, self, config, mode, absdir, keys, nkeys, p, argv + i);
+      cli_sweep_command(stdout, self, config, mode, absdir, keys, nkeys, p, o.program);
       printf(" ;;\n");
     }
     printf("  *) echo \"wavesim sweep: no point $SLURM_ARRAY_TASK_ID\" >&2; exit 2 ;;\nesac\n");
   } else {
     for (size_t p = 0; p < points; p++) {
-      cli_sweep_command(stdout, self, config, mode, absdir, keys, nkeys, p, argv + i);
+      cli_sweep_command(stdout, self, config, mode, absdir, keys, nkeys, p, o.program);
       putchar('\n');
     }
   }

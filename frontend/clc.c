@@ -416,8 +416,7 @@ static void clc_rmtree(const char *path) {
 }
 
 /* Creates the private temp directory; 0 on success. */
-static int clc_mkdtemp(char *dir, size_t cap, fe_sb *log) {
-  const char *tmp = getenv("TMPDIR");
+static int clc_mkdtemp(const char *tmp, char *dir, size_t cap, fe_sb *log) {
   const char *base = tmp && *tmp ? tmp : "/tmp";
   if (strlen(base) > cap - 32 || cap < 64) {
     fe_sb_printf(log, "error: TMPDIR is too long (use a shorter path)\n");
@@ -629,6 +628,7 @@ static fe_status clc_legalize_file(const fe_clc_tools *tools, const char *dir, c
     clc_push(&a, "--facts");
     clc_push(&a, facts);
   }
+  if (tools->legal_stats) clc_push(&a, "--stats");
   clc_push(&a, in);
   clc_push(&a, out);
   snprintf(logp, sizeof logp, "%s/legal.log", dir);
@@ -648,6 +648,11 @@ static fe_status clc_legalize_file(const fe_clc_tools *tools, const char *dir, c
                    "(wavesim-legal exit %d; the messages above name the construct)\n",
                    rc);
     return rc == 1 ? FE_BUILD_FAILED : FE_INTERNAL;
+  }
+  if (tools->legal_stats) { /* the counts it printed, for whoever asked */
+    char *text = clc_read_file(logp, &n);
+    if (text) fe_sb_append(log, text, strlen(text));
+    free(text);
   }
   return FE_OK;
 }
@@ -830,7 +835,7 @@ static fe_status clc_front(const fe_clc_tools *tools, const char *source, const 
       !clc_tool_ok(tools->legal, "wavesim-legal", "WAVESIM_LEGAL", log) ||
       (lower && !clc_tool_ok(tools->llvm_spirv, "llvm-spirv", "WAVESIM_LLVM_SPIRV", log)))
     return FE_INTERNAL;
-  if (clc_mkdtemp(dir, dirlen, log)) {
+  if (clc_mkdtemp(tools->tmpdir, dir, dirlen, log)) {
     dir[0] = 0; /* nothing was created: nothing to remove */
     return FE_INTERNAL;
   }
@@ -958,8 +963,7 @@ fe_status fe_clc_link(const fe_clc_tools *tools, const void *const *bcs, const s
     return FE_INTERNAL;
   }
   char dir[1024], path[PATH_MAX], logp[PATH_MAX];
-  if (clc_mkdtemp(dir, sizeof dir, log))
-    return FE_INTERNAL;
+  if (clc_mkdtemp(tools->tmpdir, dir, sizeof dir, log)) return FE_INTERNAL;
   fe_status st = FE_OK;
   clc_argv a = {0};
   clc_push(&a, tools->llvm_link);
@@ -1016,7 +1020,7 @@ fe_status fe_clc_spirv_link(const fe_clc_tools *tools, const uint32_t *const *mo
     return FE_INTERNAL;
   }
   char dir[1024], path[PATH_MAX], logp[PATH_MAX];
-  if (clc_mkdtemp(dir, sizeof dir, log)) return FE_INTERNAL;
+  if (clc_mkdtemp(tools->tmpdir, dir, sizeof dir, log)) return FE_INTERNAL;
   fe_status st = FE_OK;
   clc_argv a = {0};
   clc_push(&a, tools->spirv_link);

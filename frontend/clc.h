@@ -18,6 +18,8 @@ typedef struct fe_clc_tools {
   int no_unroll;                        /* loops are not unrolled (fe.c's retry) */
   int minimal;                          /* the minimal pipeline, as -cl-opt-disable (fe.c's
                                          * last retry) */
+  const char *tmpdir;                   /* the private directory's parent; NULL: /tmp */
+  int legal_stats;                      /* wavesim-legal --stats: its counts in the log */
 } fe_clc_tools;
 
 /* The stable name clang's diagnostics use for the program source. */

@@ -27,19 +27,34 @@ typedef struct fe_failed {
  * builds (callers serialize builds: the runtime holds its lock). */
 struct fe_compiler {
   char *clang, *llvm_spirv, *opt, *llvm_link, *legal, *spirv_link;
+  char *tmpdir;    /* NULL: /tmp */
+  int legal_stats; /* fe_host.legal_stats */
   fe_cache *cache; /* NULL only when out of memory: builds just compile */
   fe_failed failed[FE_FAILED_MAX];
   unsigned failed_next;
   uint64_t failed_hits;
 };
 
-/* llvm-link of the same LLVM as opt: $WAVESIM_LLVM_LINK, else opt's path
- * with "opt" replaced by "llvm-link" in its file name (/usr/bin/opt-14 ->
- * /usr/bin/llvm-link-14). */
+static fe_clc_tools fe_tools(const fe_compiler *c) {
+  fe_clc_tools t = {.clang = c->clang,
+                    .llvm_spirv = c->llvm_spirv,
+                    .opt = c->opt,
+                    .llvm_link = c->llvm_link,
+                    .legal = c->legal,
+                    .spirv_link = c->spirv_link,
+                    .tmpdir = c->tmpdir,
+                    .legal_stats = c->legal_stats};
+  return t;
+}
+
+/* A copy of the host's path when it gives one, else of the default. */
+static char *fe_path(const char *given, const char *def) {
+  return strdup(given && *given ? given : def);
+}
+
+/* llvm-link of the same LLVM as opt: opt's path with "opt" replaced by
+ * "llvm-link" in its file name (/usr/bin/opt-14 -> /usr/bin/llvm-link-14). */
 static char *fe_llvm_link_path(const char *opt) {
-  const char *e = getenv("WAVESIM_LLVM_LINK");
-  if (e && *e)
-    return strdup(e);
   const char *base = opt ? strrchr(opt, '/') : NULL;
   base = base ? base + 1 : opt;
   if (!base || strncmp(base, "opt", 3))
@@ -51,22 +66,29 @@ static char *fe_llvm_link_path(const char *opt) {
   return p;
 }
 
-fe_compiler *fe_compiler_create(void) {
+fe_compiler *fe_compiler_create(const fe_host *host) {
+  static const fe_host none = {0};
+  if (!host) host = &none;
   fe_compiler *c = calloc(1, sizeof *c);
   if (!c)
     return NULL;
   fe_clc_tools t = fe_front_default_tools();
-  c->clang = strdup(t.clang);
-  c->llvm_spirv = strdup(t.llvm_spirv);
-  c->opt = strdup(t.opt);
-  c->legal = strdup(t.legal);
-  c->llvm_link = fe_llvm_link_path(t.opt);
-  c->spirv_link = strdup(t.spirv_link);
-  if (!c->clang || !c->llvm_spirv || !c->opt || !c->llvm_link || !c->legal || !c->spirv_link) {
+  c->clang = fe_path(host->clang, t.clang);
+  c->llvm_spirv = fe_path(host->llvm_spirv, t.llvm_spirv);
+  c->opt = fe_path(host->opt, t.opt);
+  c->legal = fe_path(host->legal, t.legal);
+  c->llvm_link =
+      host->llvm_link && *host->llvm_link ? strdup(host->llvm_link) : fe_llvm_link_path(c->opt);
+  c->spirv_link = fe_path(host->spirv_link, t.spirv_link);
+  int tmp_ok = !host->tmpdir || !*host->tmpdir || (c->tmpdir = strdup(host->tmpdir));
+  c->legal_stats = host->legal_stats;
+  if (!c->clang || !c->llvm_spirv || !c->opt || !c->llvm_link || !c->legal || !c->spirv_link ||
+      !tmp_ok) {
     fe_compiler_destroy(c); /* the runtime reports NULL as out of memory */
     return NULL;
   }
-  c->cache = fe_cache_open(&t);
+  t = fe_tools(c);
+  c->cache = fe_cache_open(&t, host->cache_dir);
   return c;
 }
 
@@ -79,19 +101,10 @@ void fe_compiler_destroy(fe_compiler *c) {
   free(c->legal);
   free(c->llvm_link);
   free(c->spirv_link);
+  free(c->tmpdir);
   fe_cache_close(c->cache);
   for (unsigned i = 0; i < FE_FAILED_MAX; i++) free(c->failed[i].log);
   free(c);
-}
-
-static fe_clc_tools fe_tools(const fe_compiler *c) {
-  fe_clc_tools t = {.clang = c->clang,
-                    .llvm_spirv = c->llvm_spirv,
-                    .opt = c->opt,
-                    .llvm_link = c->llvm_link,
-                    .legal = c->legal,
-                    .spirv_link = c->spirv_link};
-  return t;
 }
 
 /* The build log for the caller. A log that dropped text for lack of memory
@@ -391,7 +404,9 @@ fe_status fe_build(fe_compiler *c, const char *source, const char *options,
   fe_status st;
   *out = NULL;
   fe_cache_key key;
-  int cacheable = c && fe_cache_key_source(c->cache, source, options, target, &key) == 0;
+  /* a build that shows wavesim-legal's counts must run to show them */
+  int cacheable =
+      c && !c->legal_stats && fe_cache_key_source(c->cache, source, options, target, &key) == 0;
   if (cacheable && fe_failed_lookup(c, &key, &st, log)) return st;
   if (cacheable && fe_cache_lookup(c->cache, &key, out, log))
     return FE_OK;

@@ -11,11 +11,26 @@
 
 typedef struct fe_compiler fe_compiler;
 
-/* Finds clang, llvm-spirv, opt and wavesim-legal (paths fixed at configure
- * time, overridable with WAVESIM_CLANG / WAVESIM_LLVM_SPIRV / WAVESIM_OPT /
- * WAVESIM_LEGAL). Never fails; a
- * missing tool is reported by fe_build. */
-fe_compiler *fe_compiler_create(void);
+/* What the compiler takes from its host. The library reads no environment:
+ * the runtime (rt_platform.c) and the command (cli/) resolve WAVESIM_CLANG,
+ * WAVESIM_LLVM_SPIRV, WAVESIM_OPT, WAVESIM_LEGAL, WAVESIM_SPIRV_LINK,
+ * WAVESIM_LLVM_LINK, the cache's variables, TMPDIR and WAVESIM_LEGAL_STATS
+ * (runtime/rt_opts.c) and pass them here; a test passes what it needs. */
+typedef struct fe_host {
+  /* tool paths; NULL or "": the one found at configure time (llvm_link:
+   * opt's path with "opt" replaced by "llvm-link", /usr/bin/opt-14 ->
+   * /usr/bin/llvm-link-14) */
+  const char *clang, *llvm_spirv, *opt, *legal, *spirv_link, *llvm_link;
+  const char *cache_dir; /* the compile cache's directory; NULL or "": no cache */
+  const char *tmpdir;    /* where the tools' private directory goes; NULL or "": /tmp */
+  int legal_stats;       /* wavesim-legal's rewrite counts added to each build log
+                          * (such builds are not cached) */
+} fe_host;
+
+/* A compiler for `host` (NULL: every default, no cache); the strings are
+ * copied. Never fails but for memory (NULL); a missing tool is reported by
+ * fe_build. */
+fe_compiler *fe_compiler_create(const fe_host *host);
 void fe_compiler_destroy(fe_compiler *c);
 
 typedef enum fe_status {
@@ -90,9 +105,9 @@ char *fe_dump(fe_compiler *c, const char *source, const char *options,
 
 /* ---- additions: the compile cache (fe_cache.c) ------------------------------
  * fe_build and fe_build_spirv look successful builds up in, and store them to,
- * a content-addressed directory: $WAVESIM_CACHE_DIR, else
- * $XDG_CACHE_HOME/wavesim, else ~/.cache/wavesim; WAVESIM_CACHE=off disables
- * it. The environment is read at fe_compiler_create. */
+ * a content-addressed directory, fe_host.cache_dir (which the runtime and the
+ * command resolve: $WAVESIM_CACHE_DIR, else $XDG_CACHE_HOME/wavesim, else
+ * ~/.cache/wavesim; WAVESIM_CACHE=off disables it). */
 typedef struct fe_cache_stats {
   uint64_t hits;           /* builds answered from the cache */
   uint64_t misses;         /* cacheable builds that compiled */
@@ -118,8 +133,8 @@ void fe_compiler_cache_stats(const fe_compiler *c, fe_cache_stats *out);
  * version among them and runs SPIRV-Tools' linker (spirv-link), the result
  * read as clBuildProgram reads a module. Not cached (executables built by
  * fe_build still are). llvm-link is found next to opt (opt-14 ->
- * llvm-link-14) or at $WAVESIM_LLVM_LINK; spirv-link at its configured
- * path or $WAVESIM_SPIRV_LINK. */
+ * llvm-link-14) or at fe_host.llvm_link ($WAVESIM_LLVM_LINK); spirv-link at
+ * its configured path or fe_host.spirv_link ($WAVESIM_SPIRV_LINK). */
 typedef struct fe_header {
   const char *name;   /* as written in #include "name"; may contain '/' */
   const char *source;

@@ -149,26 +149,6 @@ struct fe_cache {
   fe_cache_stats stats;
 };
 
-static int env_off(const char *v) {
-  return v && (!strcmp(v, "off") || !strcmp(v, "0") || !strcmp(v, "no") || !strcmp(v, "false"));
-}
-
-static char *cache_dir_from_env(void) {
-  if (env_off(getenv("WAVESIM_CACHE"))) return NULL;
-  const char *e = getenv("WAVESIM_CACHE_DIR");
-  if (e && *e) return strdup(e);
-  const char *base = getenv("XDG_CACHE_HOME"), *suffix = "/wavesim";
-  if (!base || base[0] != '/') { /* XDG: relative values are to be ignored */
-    base = getenv("HOME");
-    suffix = "/.cache/wavesim";
-  }
-  if (!base || !*base) return NULL;
-  size_t n = strlen(base) + strlen(suffix) + 1;
-  char *d = malloc(n);
-  if (d) snprintf(d, n, "%s%s", base, suffix);
-  return d;
-}
-
 /* The binary this code was linked into (the ICD library, a test or a tool):
  * a rebuilt wavesim has a new size/mtime, so stale entries are never read. */
 static void self_identity(uint8_t out[32]) {
@@ -195,11 +175,11 @@ static void self_identity(uint8_t out[32]) {
   sha_final(&s, out);
 }
 
-fe_cache *fe_cache_open(const fe_clc_tools *tools) {
+fe_cache *fe_cache_open(const fe_clc_tools *tools, const char *dir) {
   fe_cache *c = calloc(1, sizeof *c);
   if (!c) return NULL;
-  c->dir = cache_dir_from_env();
-  if (!c->dir) return c;
+  if (!dir || !*dir) return c;
+  if (!(c->dir = strdup(dir))) return c; /* out of memory: builds just compile */
   self_identity(c->self);
   fe_sha s;
   sha_init(&s);

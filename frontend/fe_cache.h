@@ -19,10 +19,12 @@ typedef struct fe_cache_key {
   uint8_t b[32]; /* SHA-256 */
 } fe_cache_key;
 
-/* Reads WAVESIM_CACHE / WAVESIM_CACHE_DIR / XDG_CACHE_HOME / HOME now and
- * fingerprints the tools. Never fails: a disabled cache is a non-NULL object
- * whose lookups miss and stores do nothing. NULL only when out of memory. */
-fe_cache *fe_cache_open(const fe_clc_tools *tools);
+/* The cache in `dir` (NULL or "": off; fe_host.cache_dir, which the
+ * runtime resolves from WAVESIM_CACHE, WAVESIM_CACHE_DIR, XDG_CACHE_HOME and
+ * HOME), with the tools fingerprinted now. Never fails: a disabled cache is
+ * a non-NULL object whose lookups miss and stores do nothing. NULL only when
+ * out of memory. */
+fe_cache *fe_cache_open(const fe_clc_tools *tools, const char *dir);
 void fe_cache_close(fe_cache *c);
 /* The directory in use, or NULL when the cache is off. */
 const char *fe_cache_dir(const fe_cache *c);

@@ -11,16 +11,6 @@ fe_clc_tools fe_front_default_tools(void) {
                     .opt = WAVESIM_OPT,
                     .legal = WAVESIM_LEGAL,
                     .spirv_link = WAVESIM_SPIRV_LINK};
-  const char *e;
-  if ((e = getenv("WAVESIM_CLANG")) && *e)
-    t.clang = e;
-  if ((e = getenv("WAVESIM_LLVM_SPIRV")) && *e)
-    t.llvm_spirv = e;
-  if ((e = getenv("WAVESIM_OPT")) && *e)
-    t.opt = e;
-  if ((e = getenv("WAVESIM_LEGAL")) && *e)
-    t.legal = e;
-  if ((e = getenv("WAVESIM_SPIRV_LINK")) && *e) t.spirv_link = e;
   return t;
 }
 

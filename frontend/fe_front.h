@@ -11,8 +11,8 @@
 #include "fe_strbuf.h"
 #include "ir.h"
 
-/* The tool paths: compile-time defaults overridden by the environment
- * (WAVESIM_CLANG, WAVESIM_LLVM_SPIRV, WAVESIM_OPT). Strings are not owned. */
+/* The tool paths found at configure time (a caller's fe_host overrides
+ * them; the library reads no environment). Strings are not owned. */
 fe_clc_tools fe_front_default_tools(void);
 
 /* OpenCL C -> IR. On FE_OK *out is a heap module (ir_module_free). */

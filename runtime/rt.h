@@ -93,7 +93,8 @@ struct _cl_platform_id {
   double progress_after; /* its seconds before the line appears (default 3) */
   int sample;            /* WAVESIM_SAMPLE=1: sampled timing for every launch (sim_sample.h) */
   uint32_t threads;      /* WAVESIM_THREADS: host threads per timing launch (default: the cores) */
-  fe_compiler *compiler;
+  fe_compiler *compiler; /* made at set-up with rt_opts.c's options */
+  char *config_dir;      /* WAVESIM_CONFIG_DIR, or NULL: the configured presets */
   /* statistics */
   sim_statsdb *db; /* opened at the first launch, closed at process exit */
   long db_pid;     /* the process that opened db (a forked child never closes it) */

@@ -1,6 +1,7 @@
 /* The wavesim platform and its one device: creation from the environment
  * (WAVESIM_CONFIG, WAVESIM_SET, WAVESIM_MODE, WAVESIM_SAMPLE, WAVESIM_CHECK, WAVESIM_PROGRESS,
- * WAVESIM_TRACE, WAVESIM_TRACE_DETAIL, WAVESIM_CAPTURE, WAVESIM_DB, WAVESIM_REPORT),
+ * WAVESIM_TRACE, WAVESIM_TRACE_DETAIL, WAVESIM_CAPTURE, WAVESIM_DB, WAVESIM_REPORT, and
+ * through rt_opts.c the compiler's and the presets' variables),
  * platform/device queries, and the per-launch statistics sink. */
 #include <CL/cl_ext.h>
 #include <errno.h>
@@ -11,6 +12,7 @@
 
 #include "fe_ext.h"
 #include "rt.h"
+#include "rt_opts.h"
 #include "rt_target.h"
 #include "sim_pool.h"
 #include "trace.h"
@@ -63,7 +65,7 @@ static int rt_device_init(struct _cl_platform_id *p, struct _cl_device_id *d, co
   else
     snprintf(d->config_name, sizeof d->config_name, "%s", name);
   cfg_device cfg;
-  if (cfg_load(name, sets, nsets, &cfg, err, errlen) != 0) return -1;
+  if (cfg_load(p->config_dir, name, sets, nsets, &cfg, err, errlen) != 0) return -1;
   d->sim = sim_device_create(&cfg, err, errlen);
   cfg_fini(&cfg);
   if (!d->sim) return -1;
@@ -260,6 +262,10 @@ static void rt_platform_init(void) {
   if (trace && *trace) p->trace_path = rt_strdup(trace);
   const char *cap = getenv("WAVESIM_CAPTURE");
   if (cap && *cap) p->capture_dir = rt_strdup(cap);
+  /* what the libraries need from the environment, resolved once (rt_opts.c) */
+  const char *cfgdir = rt_opts_config_dir();
+  if (cfgdir) p->config_dir = rt_strdup(cfgdir);
+  p->compiler = rt_opts_compiler_create(); /* NULL: retried at the first build */
   rt_devices_init(p);
   rt_the_platform = p;
 }

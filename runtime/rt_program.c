@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rt.h"
+#include "rt_opts.h"
 #include "rt_target.h"
 
 /* Our "binary": a header line, the build options the program was built with
@@ -415,7 +416,8 @@ static cl_int rt_program_install(struct _cl_program *p, cl_uint i, isa_program *
 }
 
 static fe_compiler *rt_compiler(struct _cl_platform_id *plat) {
-  if (!plat->compiler) plat->compiler = fe_compiler_create();
+  /* made at platform set-up; again here only if memory ran out then */
+  if (!plat->compiler) plat->compiler = rt_opts_compiler_create();
   return plat->compiler;
 }
 

@@ -39,17 +39,19 @@ void cfg_fini(cfg_device *c);
 int cfg_copy(cfg_device *dst, const cfg_device *src);
 
 /* Load `name_or_path`: a path to a YAML file, or a preset name looked up in
- * the configs directory (WAVESIM_CONFIG_DIR, else the installed/source one).
- * `sets` are "key=value" overrides applied last. Returns 0, or -1 with
- * "file:line: message (did you mean 'x'?)" in err. */
-int cfg_load(const char *name_or_path, const char *const *sets, size_t nsets,
+ * the presets directory `presets` (NULL or "": the one fixed at configure
+ * time; the runtime and the command pass $WAVESIM_CONFIG_DIR, the library
+ * reads no environment). `sets` are "key=value" overrides applied last.
+ * Returns 0, or -1 with "file:line: message (did you mean 'x'?)" in err. */
+int cfg_load(const char *presets, const char *name_or_path, const char *const *sets, size_t nsets,
              cfg_device *out, char *err, size_t errlen);
 
 /* Same as cfg_load from YAML text in memory (`len` bytes, no NUL needed);
  * `name` stands for the file in messages and the source field, and relative
  * `extends:` paths resolve against its directory (else presets). */
-int cfg_load_string(const char *yaml, size_t len, const char *name, const char *const *sets,
-                    size_t nsets, cfg_device *out, char *err, size_t errlen);
+int cfg_load_string(const char *presets, const char *yaml, size_t len, const char *name,
+                    const char *const *sets, size_t nsets, cfg_device *out, char *err,
+                    size_t errlen);
 
 /* Apply one "key=value" override. */
 int cfg_set(cfg_device *c, const char *assignment, char *err, size_t errlen);

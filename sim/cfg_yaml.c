@@ -156,9 +156,11 @@ static int cfg_is_file(const char *path) {
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-static const char *cfg_dir(void) {
-  const char *d = getenv("WAVESIM_CONFIG_DIR");
-  return d && *d ? d : WAVESIM_CONFIG_DIR;
+/* The presets' directory: the caller's (the runtime and the command resolve
+ * WAVESIM_CONFIG_DIR; the library reads no environment), else the one fixed
+ * at configure time. */
+static const char *cfg_dir(const char *presets) {
+  return presets && *presets ? presets : WAVESIM_CONFIG_DIR;
 }
 
 static int cfg_strcmp(const void *a, const void *b) {
@@ -190,8 +192,8 @@ static void cfg_list_presets(const char *dir, char *buf, size_t len) {
 
 /* Resolve a config reference: an existing file (relative to `base_dir` when
  * given and the name is relative), else a preset in the configs directory. */
-static int cfg_resolve(const char *name, const char *base_dir, char *out, size_t len, char *err,
-                       size_t errlen) {
+static int cfg_resolve(const char *presets, const char *name, const char *base_dir, char *out,
+                       size_t len, char *err, size_t errlen) {
   if (base_dir && name[0] != '/') {
     snprintf(out, len, "%s/%s", base_dir, name);
     if (cfg_is_file(out)) return 0;
@@ -200,36 +202,37 @@ static int cfg_resolve(const char *name, const char *base_dir, char *out, size_t
     snprintf(out, len, "%s", name);
     return 0;
   }
-  const char *dir = cfg_dir();
+  const char *dir = cfg_dir(presets);
   snprintf(out, len, "%s/%s.yaml", dir, name);
   if (cfg_is_file(out)) return 0;
-  char presets[512];
-  cfg_list_presets(dir, presets, sizeof presets);
+  char names[512];
+  cfg_list_presets(dir, names, sizeof names);
   snprintf(err, errlen,
            "unknown config '%s': no such file and no preset %s/%s.yaml (presets: %s; set "
            "WAVESIM_CONFIG_DIR to look elsewhere)",
-           name, dir, name, presets[0] ? presets : "none");
+           name, dir, name, names[0] ? names : "none");
   return -1;
 }
 
-static int cfg_load_file(const char *path, cfg_device *out, int depth, const char *ext_line,
-                         char *err, size_t errlen);
+static int cfg_load_file(const char *presets, const char *path, cfg_device *out, int depth,
+                         const char *ext_line, char *err, size_t errlen);
 
-static int cfg_apply_entries(const char *path, cfg_entries *es_, cfg_device *out, int depth,
-                             char *err, size_t errlen);
+static int cfg_apply_entries(const char *presets, const char *path, cfg_entries *es_,
+                             cfg_device *out, int depth, char *err, size_t errlen);
 
-static int cfg_apply_file(const char *path, cfg_device *out, int depth, char *err, size_t errlen) {
+static int cfg_apply_file(const char *presets, const char *path, cfg_device *out, int depth,
+                          char *err, size_t errlen) {
   cfg_entries es = {0};
   if (cfg_parse_file(path, &es, err, errlen) != 0) {
     cfg_entries_fini(&es);
     return -1;
   }
-  return cfg_apply_entries(path, &es, out, depth, err, errlen);
+  return cfg_apply_entries(presets, path, &es, out, depth, err, errlen);
 }
 
 /* Apply parsed entries (extends first, then keys, then validation); frees es_. */
-static int cfg_apply_entries(const char *path, cfg_entries *es_, cfg_device *out, int depth,
-                             char *err, size_t errlen) {
+static int cfg_apply_entries(const char *presets, const char *path, cfg_entries *es_,
+                             cfg_device *out, int depth, char *err, size_t errlen) {
   cfg_entries es = *es_;
   int rc = 0;
   /* extends first, wherever it appears in the file */
@@ -241,11 +244,11 @@ static int cfg_apply_entries(const char *path, cfg_entries *es_, cfg_device *out
     if (slash) *slash = 0;
     else snprintf(dir, sizeof dir, ".");
     snprintf(where, sizeof where, "%s:%u", path, es.e[i].line);
-    if (cfg_resolve(es.e[i].value, dir, base, sizeof base, msg, sizeof msg) != 0) {
+    if (cfg_resolve(presets, es.e[i].value, dir, base, sizeof base, msg, sizeof msg) != 0) {
       snprintf(err, errlen, "%s: extends: %s", where, msg);
       rc = -1;
     } else {
-      rc = cfg_load_file(base, out, depth + 1, where, err, errlen);
+      rc = cfg_load_file(presets, base, out, depth + 1, where, err, errlen);
     }
   }
   for (size_t i = 0; i < es.n && rc == 0; i++) {
@@ -284,21 +287,21 @@ static int cfg_apply_entries(const char *path, cfg_entries *es_, cfg_device *out
   return rc;
 }
 
-static int cfg_load_file(const char *path, cfg_device *out, int depth, const char *ext_line,
-                         char *err, size_t errlen) {
+static int cfg_load_file(const char *presets, const char *path, cfg_device *out, int depth,
+                         const char *ext_line, char *err, size_t errlen) {
   if (depth > CFG_MAX_EXTENDS) {
     snprintf(err, errlen, "%s: extends chain longer than %d (a cycle?)", ext_line, CFG_MAX_EXTENDS);
     return -1;
   }
-  return cfg_apply_file(path, out, depth, err, errlen);
+  return cfg_apply_file(presets, path, out, depth, err, errlen);
 }
 
-int cfg_load(const char *name_or_path, const char *const *sets, size_t nsets, cfg_device *out,
-             char *err, size_t errlen) {
+int cfg_load(const char *presets, const char *name_or_path, const char *const *sets, size_t nsets,
+             cfg_device *out, char *err, size_t errlen) {
   char path[1024];
   cfg_defaults(out);
-  if (cfg_resolve(name_or_path, NULL, path, sizeof path, err, errlen) != 0 ||
-      cfg_load_file(path, out, 0, path, err, errlen) != 0) {
+  if (cfg_resolve(presets, name_or_path, NULL, path, sizeof path, err, errlen) != 0 ||
+      cfg_load_file(presets, path, out, 0, path, err, errlen) != 0) {
     cfg_fini(out);
     return -1;
   }
@@ -313,8 +316,9 @@ int cfg_load(const char *name_or_path, const char *const *sets, size_t nsets, cf
   return 0;
 }
 
-int cfg_load_string(const char *yaml, size_t len, const char *name, const char *const *sets,
-                    size_t nsets, cfg_device *out, char *err, size_t errlen) {
+int cfg_load_string(const char *presets, const char *yaml, size_t len, const char *name,
+                    const char *const *sets, size_t nsets, cfg_device *out, char *err,
+                    size_t errlen) {
   cfg_defaults(out);
   cfg_entries es = {0};
   yaml_parser_t p;
@@ -323,7 +327,8 @@ int cfg_load_string(const char *yaml, size_t len, const char *name, const char *
   int rc = cfg_parse_yaml(&p, name, &es, err, errlen);
   yaml_parser_delete(&p);
   if (rc != 0) cfg_entries_fini(&es);
-  else rc = cfg_apply_entries(name, &es, out, 0, err, errlen);
+  else
+    rc = cfg_apply_entries(presets, name, &es, out, 0, err, errlen);
   for (size_t i = 0; i < nsets && rc == 0; i++) rc = cfg_set(out, sets[i], err, errlen);
   if (rc != 0) {
     cfg_fini(out);

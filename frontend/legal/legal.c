@@ -1313,10 +1313,17 @@ static void lg_check(lg_ctx *x) {
 
 int main(int argc, char **argv) {
   const char *facts = NULL;
-  int a = 1;
-  if (argc == 5 && !strcmp(argv[1], "--facts")) facts = argv[2], a = 3;
+  int a = 1, stats = 0;
+  for (; a < argc - 2; a++) {
+    if (!strcmp(argv[a], "--facts") && a + 1 < argc - 2)
+      facts = argv[++a];
+    else if (!strcmp(argv[a], "--stats")) /* what was rewritten, on stderr */
+      stats = 1;
+    else
+      break;
+  }
   if (argc - a != 2) {
-    fprintf(stderr, "usage: wavesim-legal [--facts FACTS] IN.ll|IN.bc OUT.ll\n");
+    fprintf(stderr, "usage: wavesim-legal [--facts FACTS] [--stats] IN.ll|IN.bc OUT.ll\n");
     return 2;
   }
   const char *in = argv[a], *out = argv[a + 1];
@@ -1374,7 +1381,7 @@ int main(int argc, char **argv) {
   }
   /* the facts of the module as written, after every rewrite */
   if (!x.errors && !rc && facts && lg_facts_write(x.c, x.m, facts)) rc = 2;
-  if (getenv("WAVESIM_LEGAL_STATS"))
+  if (stats)
     fprintf(stderr,
             "wavesim-legal: %u constants folded, %u <1 x T> values scalarised, %u private "
             "globals made allocas, %u moved to constant memory, %u vector selects, %u boolean "

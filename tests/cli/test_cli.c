@@ -768,6 +768,55 @@ START_TEST(capture_and_replay) {
 }
 END_TEST
 
+/* The options run, sweep and replay share (cli/cli_runopts.c): --threads
+ * passes WAVESIM_THREADS to the program as --sample passes WAVESIM_SAMPLE,
+ * and is checked first; an option another command takes is unknown here;
+ * replay takes one capture. */
+START_TEST(shared_run_options) {
+  cli_result r;
+  cli(&r, "run --quiet --db none --threads 3 -- sh -c 'echo threads=$WAVESIM_THREADS'");
+  ck_assert_msg(r.status == 0 && strcmp(r.out, "threads=3\n") == 0, "%d %s %s", r.status, r.out,
+                r.err);
+  const char *bad[] = {"0", "x", "-2", "", "4k"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char args[128], want[200];
+    snprintf(args, sizeof args, "run --threads '%s' -- echo should-not-run", bad[i]);
+    cli(&r, args);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_str_eq(r.out, "");
+    snprintf(want, sizeof want,
+             "wavesim run: --threads %s: expected a positive number of host threads (e.g. "
+             "--threads 4)\n",
+             bad[i]);
+    ck_assert_str_eq(r.err, want);
+  }
+  cli(&r, "run --threads");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_str_eq(r.err, "wavesim run: missing value for '--threads' (see wavesim run --help)\n");
+  cli(&r, "run --help");
+  ck_assert_ptr_nonnull(strstr(r.out, "--threads N          host threads that simulate the "
+                                      "compute units (default:\n"
+                                      "                       the host's cores)"));
+  cli(&r, "run --slurm -- true");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_str_eq(r.err, "wavesim run: unknown option '--slurm' (see wavesim run --help)\n");
+  cli(&r, "sweep --sample --set cu.count=2 --db-dir /tmp -- true");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_str_eq(r.err, "wavesim sweep: unknown option '--sample' (see wavesim sweep --help)\n");
+  cli(&r, "sweep --mode fast --set cu.count=2 --db-dir /tmp -- true");
+  ck_assert_str_eq(r.err, "wavesim sweep: --mode fast: use 'timing' or 'functional'\n");
+  cli(&r, "replay a b");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_str_eq(r.err, "wavesim replay: extra argument 'b' (see wavesim replay --help)\n");
+  cli(&r, "replay --threads 0 a");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_ptr_nonnull(strstr(r.err, "wavesim replay: --threads 0: expected a positive number"));
+  cli(&r, "replay --check speed a");
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_ptr_nonnull(strstr(r.err, "wavesim replay: --check speed: unknown check 'speed'"));
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("cli");
   TCase *tc = tcase_create("core");
@@ -787,6 +836,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, diff_two_runs);
   tcase_add_test(tc, sweep_and_merge);
   tcase_add_test(tc, capture_and_replay);
+  tcase_add_test(tc, shared_run_options);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -29,7 +29,9 @@ int main(int argc, char **argv) {
   t.constant_vector_loads = getenv("CLDUMP_CONSTANT_VECTOR") != NULL;
   /* images as on a preset with image.support true (CLDUMP_NO_IMAGES: false) */
   t.images = getenv("CLDUMP_NO_IMAGES") == NULL;
-  fe_compiler *c = fe_compiler_create();
+  /* the compile cache ctest points every test at (the library reads no environment) */
+  fe_host h = {.cache_dir = getenv("WAVESIM_CACHE_DIR")};
+  fe_compiler *c = fe_compiler_create(&h);
   char *log = NULL;
   char *out = fe_dump(c, src, argc > 3 ? argv[3] : "", &t, ir, &log);
   if (log && *log) fprintf(stderr, "%s", log);

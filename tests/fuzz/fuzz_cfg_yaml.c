@@ -15,7 +15,7 @@ static void fuzz_dump_roundtrip(const cfg_device *c) {
   FUZZ_CHECK(cfg_dump(c, a, need + 1) == need, "cfg_dump length changed");
   cfg_device back;
   char err[1024] = "";
-  FUZZ_CHECK(cfg_load_string(a, need, "dump.yaml", NULL, 0, &back, err, sizeof err) == 0,
+  FUZZ_CHECK(cfg_load_string(NULL, a, need, "dump.yaml", NULL, 0, &back, err, sizeof err) == 0,
              "dumped config does not load: %s\n%s", err, a);
   size_t need2 = cfg_dump(&back, NULL, 0);
   b = malloc(need2 + 1);
@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   cfg_device c;
   char err[1024] = "";
-  if (cfg_load_string(buf, ylen, "fuzz.yaml", sets, nsets, &c, err, sizeof err) == 0) {
+  if (cfg_load_string(NULL, buf, ylen, "fuzz.yaml", sets, nsets, &c, err, sizeof err) == 0) {
     char why[1024] = "";
     FUZZ_CHECK(cfg_validate(&c, NULL, why, sizeof why) == 0, "loaded config is invalid: %s", why);
     fuzz_dump_roundtrip(&c);

@@ -33,14 +33,15 @@ START_TEST(test_dump_quotes_strings) {
   static const char yaml[] = "name: \"a \\\"q\\\" \\\\ b\\n\\tc\\x01\\u2028\"\n";
   cfg_device c, back;
   char err[512] = "";
-  ck_assert_int_eq(cfg_load_string(yaml, strlen(yaml), "mem.yaml", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(
+      cfg_load_string(NULL, yaml, strlen(yaml), "mem.yaml", NULL, 0, &c, err, sizeof err), 0);
   ck_assert_str_eq(c.name, "a \"q\" \\ b\n\tc\x01\xe2\x80\xa8");
   ck_assert_str_eq(c.source, "mem.yaml");
   size_t need = cfg_dump(&c, NULL, 0);
   char *d = malloc(need + 1);
   ck_assert_uint_eq(cfg_dump(&c, d, need + 1), need);
   ck_assert(strncmp(d, "name: \"a \\\"q\\\" \\\\ b\\n\\tc\\x01\\L\"\n", 32) == 0);
-  ck_assert_int_eq(cfg_load_string(d, need, "dump.yaml", NULL, 0, &back, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load_string(NULL, d, need, "dump.yaml", NULL, 0, &back, err, sizeof err), 0);
   ck_assert_str_eq(back.name, c.name);
   free(d);
   cfg_fini(&c);
@@ -52,16 +53,19 @@ START_TEST(test_load_string_errors) {
   cfg_device c;
   char err[512] = "";
   static const char bad[] = "cu:\n  cout: 4\n";
-  ck_assert_int_eq(cfg_load_string(bad, strlen(bad), "mem.yaml", NULL, 0, &c, err, sizeof err), -1);
+  ck_assert_int_eq(
+      cfg_load_string(NULL, bad, strlen(bad), "mem.yaml", NULL, 0, &c, err, sizeof err), -1);
   ck_assert_str_eq(err, "mem.yaml:2: unknown key 'cu.cout' (did you mean 'cu.count'?)");
   static const char ok[] = "extends: teaching\ncu.count: 3\n";
   const char *sets[] = {"cu.simds=2"};
-  ck_assert_int_eq(cfg_load_string(ok, strlen(ok), "mem.yaml", sets, 1, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load_string(NULL, ok, strlen(ok), "mem.yaml", sets, 1, &c, err, sizeof err),
+                   0);
   ck_assert_int_eq(c.cu_count, 3);
   ck_assert_int_eq(c.cu_simds, 2);
   cfg_fini(&c);
   static const char syn[] = "a: [1\n";
-  ck_assert_int_eq(cfg_load_string(syn, strlen(syn), "mem.yaml", NULL, 0, &c, err, sizeof err), -1);
+  ck_assert_int_eq(
+      cfg_load_string(NULL, syn, strlen(syn), "mem.yaml", NULL, 0, &c, err, sizeof err), -1);
   ck_assert(strncmp(err, "mem.yaml:", 9) == 0);
 }
 END_TEST

@@ -15,7 +15,7 @@ START_TEST(limits_from_config) {
   setenv("WAVESIM_CONFIG", "h100", 1);
   cfg_device c;
   char err[512];
-  ck_assert_int_eq(cfg_load("h100", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "h100", NULL, 0, &c, err, sizeof err), 0);
   rt_env e;
   rt_env_open(&e, 0);
   ck_assert_uint_eq(rt_dev_uint(e.device, CL_DEVICE_IMAGE_SUPPORT), CL_TRUE);

@@ -56,7 +56,7 @@ START_TEST(device_from_default_config) {
   rt_test_env();
   cfg_device c;
   char err[512];
-  ck_assert_int_eq(cfg_load("default", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "default", NULL, 0, &c, err, sizeof err), 0);
   rt_env e;
   rt_env_open(&e, 0);
   cl_device_type t;
@@ -131,7 +131,7 @@ START_TEST(device_with_overrides) {
   ck_assert_uint_eq(rt_dev_ulong(e.device, CL_DEVICE_LOCAL_MEM_SIZE), 8192);
   cfg_device c;
   char err[512];
-  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "teaching", NULL, 0, &c, err, sizeof err), 0);
   ck_assert_str_eq(rt_dev_str(e.device, CL_DEVICE_NAME), c.name);
   cfg_fini(&c);
   rt_env_close(&e);
@@ -227,7 +227,7 @@ START_TEST(opencl30_every_preset) {
   setenv("WAVESIM_CONFIG", preset, 1);
   cfg_device c;
   char err[512];
-  ck_assert_int_eq(cfg_load(preset, NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, preset, NULL, 0, &c, err, sizeof err), 0);
   rt_env e;
   rt_env_open(&e, 0);
   cl_version v = 0;

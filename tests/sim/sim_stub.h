@@ -35,7 +35,7 @@ static inline sim_port stub_port(stub *s, double delay, uint32_t line, uint32_t 
 /* The teaching preset with `sets` applied (cfg_fini it after reading params). */
 static inline void stub_cfg(cfg_device *c, const char *const *sets, size_t nsets) {
   char err[512];
-  ck_assert_msg(cfg_load("teaching", sets, nsets, c, err, sizeof err) == 0, "%s", err);
+  ck_assert_msg(cfg_load(NULL, "teaching", sets, nsets, c, err, sizeof err) == 0, "%s", err);
 }
 
 #endif

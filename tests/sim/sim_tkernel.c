@@ -30,7 +30,7 @@ sim_device *stk_device(const char *name, const char *const *sets) {
   while (sets && sets[n]) n++;
   cfg_device c;
   char err[512];
-  ck_assert_msg(cfg_load(name, sets, n, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_msg(cfg_load(NULL, name, sets, n, &c, err, sizeof err) == 0, "%s", err);
   sim_device *d = sim_device_create(&c, err, sizeof err);
   ck_assert_msg(d != NULL, "%s", err);
   cfg_fini(&c);

@@ -33,7 +33,7 @@ static void load_fails(const char *text, const char *expect_fmt) {
   cfg_device c;
   char err[1024] = "", expect[1024];
   snprintf(expect, sizeof expect, expect_fmt, p);
-  ck_assert_int_eq(cfg_load(p, NULL, 0, &c, err, sizeof err), -1);
+  ck_assert_int_eq(cfg_load(NULL, p, NULL, 0, &c, err, sizeof err), -1);
   ck_assert_str_eq(err, expect);
 }
 
@@ -42,13 +42,14 @@ START_TEST(test_presets_load) {
   for (int i = 0; i < 4; i++) {
     cfg_device c;
     char err[512] = "";
-    ck_assert_msg(cfg_load(names[i], NULL, 0, &c, err, sizeof err) == 0, "%s: %s", names[i], err);
+    ck_assert_msg(cfg_load(NULL, names[i], NULL, 0, &c, err, sizeof err) == 0, "%s: %s", names[i],
+                  err);
     ck_assert_ptr_nonnull(strstr(c.source, names[i]));
     cfg_fini(&c);
   }
   cfg_device c;
   char err[512];
-  ck_assert_int_eq(cfg_load("h100", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "h100", NULL, 0, &c, err, sizeof err), 0);
   ck_assert_int_eq(c.cu_count, 132);
   ck_assert_int_eq(c.wave_size, 32);
   ck_assert_int_eq(c.cu_simds, 4);
@@ -58,13 +59,13 @@ START_TEST(test_presets_load) {
   ck_assert_int_eq(c.dram_bytes, 80LL << 30);
   ck_assert_double_eq(c.clock_mhz, 1980);
   cfg_fini(&c);
-  ck_assert_int_eq(cfg_load("gcn", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "gcn", NULL, 0, &c, err, sizeof err), 0);
   ck_assert_int_eq(c.wave_size, 64);
   ck_assert_int_eq(c.cu_simd_width, 16);
   ck_assert_int_eq(c.lds_bytes_per_cu, 65536);
   ck_assert_int_eq(c.l1_bytes, 16384);
   cfg_fini(&c);
-  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "teaching", NULL, 0, &c, err, sizeof err), 0);
   ck_assert_int_eq(c.cu_count, 2);
   ck_assert_int_eq(c.cu_scheduler, CFG_CU_SCHEDULER_OLDEST);
   cfg_fini(&c);
@@ -104,7 +105,7 @@ START_TEST(test_retired_key) {
   load_fails("l2:\n  fluid_slices: true\n", want);
   cfg_device c;
   char err[1024] = "";
-  ck_assert_msg(cfg_load("teaching", NULL, 0, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_msg(cfg_load(NULL, "teaching", NULL, 0, &c, err, sizeof err) == 0, "%s", err);
   ck_assert_int_eq(cfg_set(&c, "l2.fluid_slices=true", err, sizeof err), -1);
   snprintf(want, sizeof want, "--set: key 'l2.fluid_slices' %s", why);
   ck_assert_str_eq(err, want);
@@ -167,7 +168,7 @@ START_TEST(test_extends_and_suffixes) {
                                              "bytes_per_cu: 48KiB\n  max_per_workgroup: 32K\n");
   cfg_device c;
   char err[512] = "";
-  ck_assert_msg(cfg_load(p, NULL, 0, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_msg(cfg_load(NULL, p, NULL, 0, &c, err, sizeof err) == 0, "%s", err);
   ck_assert_str_eq(c.name, "base");
   ck_assert_int_eq(c.cu_count, 3); /* the file's own keys win over the base */
   ck_assert_int_eq(c.cu_simds, 2);
@@ -177,7 +178,7 @@ START_TEST(test_extends_and_suffixes) {
   cfg_fini(&c);
   /* a preset by name */
   p = write_file("t2.yaml", "extends: teaching\ncu:\n  count: 4\n");
-  ck_assert_msg(cfg_load(p, NULL, 0, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_msg(cfg_load(NULL, p, NULL, 0, &c, err, sizeof err) == 0, "%s", err);
   ck_assert_int_eq(c.cu_count, 4);
   ck_assert_int_eq(c.cu_simds, 2);
   ck_assert_int_eq(c.l1_bytes, 4096);
@@ -185,11 +186,11 @@ START_TEST(test_extends_and_suffixes) {
   /* a cycle */
   write_file("loop_a.yaml", "extends: loop_b.yaml\n");
   p = write_file("loop_b.yaml", "extends: loop_a.yaml\n");
-  ck_assert_int_eq(cfg_load(p, NULL, 0, &c, err, sizeof err), -1);
+  ck_assert_int_eq(cfg_load(NULL, p, NULL, 0, &c, err, sizeof err), -1);
   ck_assert_ptr_nonnull(strstr(err, "extends chain longer than 16 (a cycle?)"));
   /* a missing base */
   p = write_file("orphan.yaml", "extends: nosuchpreset\n");
-  ck_assert_int_eq(cfg_load(p, NULL, 0, &c, err, sizeof err), -1);
+  ck_assert_int_eq(cfg_load(NULL, p, NULL, 0, &c, err, sizeof err), -1);
   char expect[512];
   snprintf(expect, sizeof expect, "%s:1: extends: unknown config 'nosuchpreset'", p);
   ck_assert_msg(strncmp(err, expect, strlen(expect)) == 0, "%s", err);
@@ -201,7 +202,7 @@ START_TEST(test_set_overrides) {
   cfg_device c;
   char err[512] = "";
   const char *sets[] = {"cu.count=3", "lds.banks = 64", "dram.bandwidth_gbs=12.5"};
-  ck_assert_msg(cfg_load("teaching", sets, 3, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_msg(cfg_load(NULL, "teaching", sets, 3, &c, err, sizeof err) == 0, "%s", err);
   ck_assert_int_eq(c.cu_count, 3);
   ck_assert_int_eq(c.lds_banks, 64);
   ck_assert_double_eq(c.dram_bandwidth_gbs, 12.5);
@@ -233,7 +234,7 @@ START_TEST(test_set_overrides) {
   ck_assert_int_eq(cfg_get(&c, "nope", v, sizeof v), -1);
   cfg_fini(&c);
   const char *bad[] = {"cu.count=x"};
-  ck_assert_int_eq(cfg_load("teaching", bad, 1, &c, err, sizeof err), -1);
+  ck_assert_int_eq(cfg_load(NULL, "teaching", bad, 1, &c, err, sizeof err), -1);
   ck_assert_str_eq(err, "--set: key 'cu.count' = 'x' is not an integer; expected an integer in [1, "
                         "1024]: Compute units");
 }
@@ -248,7 +249,7 @@ START_TEST(test_ranges) {
   const cfg_keyinfo *k = cfg_keys(&nk);
   cfg_device c;
   char err[1024];
-  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "teaching", NULL, 0, &c, err, sizeof err), 0);
   for (size_t i = 0; i < nk; i++) {
     if (k[i].type != CFG_INT && k[i].type != CFG_FLOAT) continue;
     nnum++;
@@ -305,7 +306,8 @@ START_TEST(test_enums) {
       cfg_device c;
       snprintf(set, sizeof set, "%s=%s", k[i].key, k[i].values[j]);
       const char *sets[] = {set};
-      ck_assert_msg(cfg_load("default", sets, 1, &c, err, sizeof err) == 0, "%s: %s", set, err);
+      ck_assert_msg(cfg_load(NULL, "default", sets, 1, &c, err, sizeof err) == 0, "%s: %s", set,
+                    err);
       ck_assert_int_eq(enum_field(&c, &k[i]), (int)j);
       ck_assert_int_eq(cfg_get(&c, k[i].key, v, sizeof v), 0);
       ck_assert_str_eq(v, k[i].values[j]);
@@ -326,7 +328,7 @@ START_TEST(test_enums) {
       else
         snprintf(yaml, sizeof yaml, "%s: %s\n", key, k[i].values[j]);
       const char *p = write_file("enum.yaml", yaml);
-      ck_assert_msg(cfg_load(p, NULL, 0, &c, err, sizeof err) == 0, "%s: %s", yaml, err);
+      ck_assert_msg(cfg_load(NULL, p, NULL, 0, &c, err, sizeof err) == 0, "%s: %s", yaml, err);
       ck_assert_int_eq(enum_field(&c, &k[i]), (int)j);
       cfg_fini(&c);
     }
@@ -350,7 +352,7 @@ START_TEST(test_enums) {
   const char *sets[] = {"cu.scheduler=gto",     "l1.write_policy=write_back",
                         "dram.row_policy=closed", "dispatch.policy=fill",
                         "l1.replacement=random", "cu.xlane_pipe=lds"};
-  ck_assert_msg(cfg_load("default", sets, 6, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_msg(cfg_load(NULL, "default", sets, 6, &c, err, sizeof err) == 0, "%s", err);
   ck_assert_int_eq(c.cu_xlane_pipe, CFG_CU_XLANE_PIPE_LDS);
   ck_assert_int_eq(c.cu_scheduler, CFG_CU_SCHEDULER_GTO);
   ck_assert_int_eq(c.l1_write_policy, CFG_L1_WRITE_POLICY_WRITE_BACK);
@@ -381,17 +383,17 @@ END_TEST
 START_TEST(test_unknown_preset_and_dump) {
   cfg_device c;
   char err[512];
-  ck_assert_int_eq(cfg_load("nosuch", NULL, 0, &c, err, sizeof err), -1);
+  ck_assert_int_eq(cfg_load(NULL, "nosuch", NULL, 0, &c, err, sizeof err), -1);
   ck_assert_ptr_nonnull(strstr(err, "unknown config 'nosuch': no such file and no preset "));
   /* a dump loads back to the same values */
-  ck_assert_int_eq(cfg_load("h100", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "h100", NULL, 0, &c, err, sizeof err), 0);
   size_t n = cfg_dump(&c, NULL, 0);
   char *buf = malloc(n + 1);
   ck_assert_uint_eq(cfg_dump(&c, buf, n + 1), n);
   const char *p = write_file("dump.yaml", buf);
   free(buf);
   cfg_device d;
-  ck_assert_msg(cfg_load(p, NULL, 0, &d, err, sizeof err) == 0, "%s", err);
+  ck_assert_msg(cfg_load(NULL, p, NULL, 0, &d, err, sizeof err) == 0, "%s", err);
   size_t nk;
   const cfg_keyinfo *k = cfg_keys(&nk);
   for (size_t i = 0; i < nk; i++) {
@@ -402,6 +404,45 @@ START_TEST(test_unknown_preset_and_dump) {
   }
   cfg_fini(&c);
   cfg_fini(&d);
+}
+END_TEST
+
+/* The presets' directory is the caller's (the library reads no
+ * WAVESIM_CONFIG_DIR): presets, `extends:` of a preset and the unknown
+ * config's message all use it; NULL is the configured one. */
+START_TEST(test_presets_dir_given) {
+  char pdir[] = "/tmp/wavesim-cfg-presets-XXXXXX", path[128];
+  ck_assert_ptr_nonnull(mkdtemp(pdir));
+  snprintf(path, sizeof path, "%s/base.yaml", pdir);
+  FILE *f = fopen(path, "w");
+  fputs("cu:\n  count: 5\n", f);
+  fclose(f);
+  snprintf(path, sizeof path, "%s/mine.yaml", pdir);
+  f = fopen(path, "w");
+  fputs("extends: base\nclock_mhz: 777\n", f);
+  fclose(f);
+  setenv("WAVESIM_CONFIG_DIR", "/nonexistent", 1); /* must not matter */
+  cfg_device c;
+  char err[512];
+  ck_assert_msg(cfg_load(pdir, "mine", NULL, 0, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_int_eq(c.cu_count, 5);
+  ck_assert(c.clock_mhz == 777.0);
+  cfg_fini(&c);
+  ck_assert_msg(
+      cfg_load_string(pdir, "extends: base\n", 14, "mem.yaml", NULL, 0, &c, err, sizeof err) == 0,
+      "%s", err);
+  ck_assert_int_eq(c.cu_count, 5);
+  cfg_fini(&c);
+  ck_assert_int_eq(cfg_load(pdir, "default", NULL, 0, &c, err, sizeof err), -1);
+  char want[200];
+  snprintf(want, sizeof want, "no preset %s/default.yaml (presets: base, mine;", pdir);
+  ck_assert_msg(strstr(err, want) != NULL, "%s", err);
+  ck_assert_msg(cfg_load(NULL, "default", NULL, 0, &c, err, sizeof err) == 0, "%s", err);
+  cfg_fini(&c);
+  unlink(path);
+  snprintf(path, sizeof path, "%s/base.yaml", pdir);
+  unlink(path);
+  rmdir(pdir);
 }
 END_TEST
 
@@ -419,6 +460,7 @@ int main(void) {
   tcase_add_test(tc, test_ranges);
   tcase_add_test(tc, test_enums);
   tcase_add_test(tc, test_unknown_preset_and_dump);
+  tcase_add_test(tc, test_presets_dir_given);
   suite_add_tcase(s, tc);
   return check_run(s);
 }

@@ -418,7 +418,7 @@ END_TEST
 START_TEST(test_bad_config) {
   cfg_device c;
   char err[512] = "";
-  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "teaching", NULL, 0, &c, err, sizeof err), 0);
   ck_assert_int_eq(cfg_set(&c, "icache.line=48", err, sizeof err), -1);
   ck_assert_str_eq(err, "--set icache.line=48: icache.line = 48 must be a power of two");
   ck_assert_int_eq(cfg_set(&c, "icache.bytes=1000", err, sizeof err), -1);

@@ -14,7 +14,7 @@
 static sim_dram *dev_set(const char *const *sets, size_t nsets) {
   cfg_device c;
   char err[512];
-  ck_assert_msg(cfg_load("teaching", sets, nsets, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_msg(cfg_load(NULL, "teaching", sets, nsets, &c, err, sizeof err) == 0, "%s", err);
   sim_dram_params p;
   sim_dram_params_read(&p, &c);
   cfg_fini(&c);
@@ -160,7 +160,7 @@ START_TEST(test_queue_max_util) {
   /* out of range: the wait would be infinite at 1 */
   cfg_device c;
   char err[1024];
-  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "teaching", NULL, 0, &c, err, sizeof err), 0);
   ck_assert_int_eq(cfg_set(&c, "dram.queue_max_util=1", err, sizeof err), -1);
   ck_assert_str_eq(err, "--set: key 'dram.queue_max_util' = '1' is out of range [0, 0.999]: "
                         "Utilization at which the dram.queue_cycles wait stops growing (beyond "

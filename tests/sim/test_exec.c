@@ -79,7 +79,7 @@ START_TEST(test_dependent_valu_cycles) {
   cfg_device c;
   char err[256];
   const char *sets[] = {"cu.simds=1", "cu.count=1"};
-  ck_assert_int_eq(cfg_load("teaching", sets, 2, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "teaching", sets, 2, &c, err, sizeof err), 0);
   d = sim_device_create(&c, err, sizeof err);
   cfg_fini(&c);
   l = launch1(&k, NULL, 64, 64, 0);
@@ -354,7 +354,7 @@ START_TEST(test_lds_shares_l1_port) {
     const char *sets[] = {"cu.count=1", shared ? "lds.shares_l1_port=1" : "lds.shares_l1_port=0"};
     cfg_device c;
     char err[512];
-    ck_assert_msg(cfg_load("teaching", sets, 2, &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(cfg_load(NULL, "teaching", sets, 2, &c, err, sizeof err) == 0, "%s", err);
     sim_device *d = sim_device_create(&c, err, sizeof err);
     ck_assert_msg(d != NULL, "%s", err);
     cfg_fini(&c);

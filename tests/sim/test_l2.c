@@ -16,7 +16,7 @@
 static sim_device *dev_set(const char *const *sets, size_t nsets) {
   cfg_device c;
   char err[512];
-  ck_assert_msg(cfg_load("teaching", sets, nsets, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_msg(cfg_load(NULL, "teaching", sets, nsets, &c, err, sizeof err) == 0, "%s", err);
   sim_device *d = sim_device_create(&c, err, sizeof err);
   ck_assert_msg(d != NULL, "%s", err);
   cfg_fini(&c);

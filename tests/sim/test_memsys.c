@@ -16,7 +16,7 @@
 static sim_device *dev_set(const char *name, const char *const *sets, size_t nsets) {
   cfg_device c;
   char err[512];
-  ck_assert_msg(cfg_load(name, sets, nsets, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_msg(cfg_load(NULL, name, sets, nsets, &c, err, sizeof err) == 0, "%s", err);
   sim_device *d = sim_device_create(&c, err, sizeof err);
   ck_assert_msg(d != NULL, "%s", err);
   cfg_fini(&c);
@@ -394,7 +394,7 @@ END_TEST
 static void bad_cfg(const char *set, const char *key, const char *msg) {
   cfg_device c;
   char err[512] = "", want[600];
-  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "teaching", NULL, 0, &c, err, sizeof err), 0);
   ck_assert_int_eq(cfg_set_key(&c, key, strchr(set, '=') + 1, err, sizeof err), 0);
   const char *bad = NULL;
   ck_assert_int_eq(cfg_validate(&c, &bad, err, sizeof err), -1);
@@ -402,7 +402,7 @@ static void bad_cfg(const char *set, const char *key, const char *msg) {
   ck_assert_str_eq(bad, key);
   cfg_fini(&c);
   /* --set names the assignment and keeps the config as it was */
-  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "teaching", NULL, 0, &c, err, sizeof err), 0);
   ck_assert_int_eq(cfg_set(&c, set, err, sizeof err), -1);
   snprintf(want, sizeof want, "--set %s: %s", set, msg);
   ck_assert_str_eq(err, want);
@@ -455,7 +455,7 @@ START_TEST(test_ways_and_replacement) {
   cfg_device cd;
   char err[512];
   const char *bad[] = {"l1.replacement=fifo"};
-  ck_assert_int_eq(cfg_load("teaching", bad, 1, &cd, err, sizeof err), -1);
+  ck_assert_int_eq(cfg_load(NULL, "teaching", bad, 1, &cd, err, sizeof err), -1);
   ck_assert_msg(strstr(err, "l1.replacement") && strstr(err, "lru|random"), "%s", err);
 }
 END_TEST
@@ -515,7 +515,7 @@ START_TEST(test_config_errors) {
   /* 4096-byte lines in 16-byte sectors would need 256 mask bits */
   cfg_device c;
   char err[512];
-  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "teaching", NULL, 0, &c, err, sizeof err), 0);
   c.l1_line = 4096, c.l1_sector = 16, c.l1_bytes = 65536, c.l2_line = 4096, c.l2_bytes = 65536 * 4;
   ck_assert_int_eq(cfg_validate(&c, NULL, err, sizeof err), -1);
   ck_assert_str_eq(err, "l1.sector = 16 must be 0 or a power of two dividing l1.line = 4096 into "
@@ -524,11 +524,11 @@ START_TEST(test_config_errors) {
   /* the write-combining buffer keeps each sector's bytes in a 64-bit mask,
    * and a write_back L1 already holds its stores */
   const char *wb[] = {"l1.write_policy=write_back", "l1.write_combine_lines=4"};
-  ck_assert_int_eq(cfg_load("teaching", wb, 2, &c, err, sizeof err), -1);
+  ck_assert_int_eq(cfg_load(NULL, "teaching", wb, 2, &c, err, sizeof err), -1);
   ck_assert_msg(strstr(err, "l1.write_combine_lines = 4 combines a write-through L1's stores; a "
                             "write_back L1 (l1.write_policy) already keeps them: set it to 0"),
                 "%s", err);
-  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "teaching", NULL, 0, &c, err, sizeof err), 0);
   c.l1_write_combine_lines = 8, c.l1_line = 128, c.l1_sector = 0, c.l2_line = 128;
   const char *badkey = NULL;
   ck_assert_int_eq(cfg_validate(&c, &badkey, err, sizeof err), -1);

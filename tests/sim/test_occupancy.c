@@ -10,7 +10,7 @@
 static cfg_device load(const char *name) {
   cfg_device c;
   char err[512];
-  ck_assert_msg(cfg_load(name, NULL, 0, &c, err, sizeof err) == 0, "%s", err);
+  ck_assert_msg(cfg_load(NULL, name, NULL, 0, &c, err, sizeof err) == 0, "%s", err);
   return c;
 }
 
@@ -90,7 +90,7 @@ START_TEST(test_granules_table) {
     while (n < 5 && t->sets[n]) n++;
     cfg_device c;
     char err[512] = "";
-    ck_assert_msg(cfg_load("teaching", t->sets, n, &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(cfg_load(NULL, "teaching", t->sets, n, &c, err, sizeof err) == 0, "%s", err);
     sim_occupancy o;
     ck_assert_msg(sim_occupancy_compute(&c, t->items, t->v, t->s, t->lds, &o, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(o.vgprs_alloc == t->valloc && o.sgprs_alloc == t->salloc && o.lds_alloc == t->ldsalloc,

@@ -206,7 +206,7 @@ START_TEST(test_host_seconds_limit) {
     cfg_device c;
     char err[1024];
     const char *sets[2] = {"limits.wave_instructions=0", "limits.launch_seconds=0.001"};
-    ck_assert_msg(cfg_load("teaching", sets, 2, &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(cfg_load(NULL, "teaching", sets, 2, &c, err, sizeof err) == 0, "%s", err);
     sim_device *d = sim_device_create(&c, err, sizeof err);
     cfg_fini(&c);
     ck_assert_int_eq(run(d, &k, 32, 32, mode, err, sizeof err, NULL), SIM_FAULT);
@@ -280,10 +280,10 @@ START_TEST(test_limit_keys_checked) {
       "launch stuck in an endless loop"};
   for (int i = 0; i < 3; i++) {
     const char *sets[1] = {bad[i]};
-    ck_assert_int_ne(cfg_load("teaching", sets, 1, &c, err, sizeof err), 0);
+    ck_assert_int_ne(cfg_load(NULL, "teaching", sets, 1, &c, err, sizeof err), 0);
     ck_assert_msg(strncmp(err, msg[i], strlen(msg[i])) == 0, "%s", err);
   }
-  ck_assert_int_eq(cfg_load("teaching", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(cfg_load(NULL, "teaching", NULL, 0, &c, err, sizeof err), 0);
   ck_assert_int_eq(c.limits_wave_instructions, 1000000000);
   ck_assert(c.limits_launch_seconds == 0);
   ck_assert_int_eq(c.limits_spin_detect, 1);

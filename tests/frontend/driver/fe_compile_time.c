@@ -29,7 +29,10 @@ int main(int argc, char **argv) {
     src[n] = 0;
     fclose(f);
     double t0 = now_ms();
-    fe_compiler *c = fe_compiler_create();
+    /* the cache WAVESIM_CACHE_DIR names, if any (docs/PERFORMANCE.md times it
+     * cold and warm); the library reads no environment itself */
+    fe_host h = {.cache_dir = getenv("WAVESIM_CACHE_DIR")};
+    fe_compiler *c = fe_compiler_create(&h);
     isa_program *p = NULL;
     char *log = NULL;
     fe_status st = fe_build(c, src, "", &t, &p, &log);

@@ -14,7 +14,7 @@
 static const fe_target target = {.wave_size = 32, .max_vgprs = 256, .max_sgprs = 104, .fp64 = 1};
 
 START_TEST(build_ok_and_log_empty) {
-  fe_compiler *c = fe_compiler_create();
+  fe_compiler *c = fe_compiler_create(NULL);
   isa_program *p = NULL;
   char *log = NULL;
   fe_status st = fe_build(c, "__kernel void k(__global int *o) { o[get_global_id(0)] = 7; }\n", "",
@@ -30,7 +30,7 @@ START_TEST(build_ok_and_log_empty) {
 END_TEST
 
 START_TEST(build_errors) {
-  fe_compiler *c = fe_compiler_create();
+  fe_compiler *c = fe_compiler_create(NULL);
   isa_program *p = NULL;
   char *log = NULL;
   fe_status st = fe_build(c, "__kernel void k(__global int *o) {\n  o[0] = nope;\n}\n", "",
@@ -54,9 +54,8 @@ START_TEST(build_errors) {
 END_TEST
 
 START_TEST(missing_tool_is_internal) {
-  setenv("WAVESIM_CLANG", "/nonexistent/clang", 1);
-  fe_compiler *c = fe_compiler_create();
-  unsetenv("WAVESIM_CLANG");
+  fe_host h = {.clang = "/nonexistent/clang"};
+  fe_compiler *c = fe_compiler_create(&h);
   isa_program *p = NULL;
   char *log = NULL;
   fe_status st = fe_build(c, "__kernel void k(void) {}\n", "", &target, &p, &log);
@@ -84,7 +83,7 @@ START_TEST(build_spills_sgprs) {
       "  out[lin] = get_num_groups(0) * 10000 + get_num_groups(1) * 100 + get_num_groups(2) +\n"
       "             get_local_size(0) * get_local_size(1) * get_local_size(2);\n"
       "}\n";
-  fe_compiler *c = fe_compiler_create();
+  fe_compiler *c = fe_compiler_create(NULL);
   isa_program *p = NULL;
   char *log = NULL;
   fe_status st = fe_build(c, src, "", &target, &p, &log);
@@ -140,7 +139,7 @@ START_TEST(toolchain_forms_build_optimised) {
       "  o[i] = acc;\n"
       "}\n",
   };
-  fe_compiler *c = fe_compiler_create();
+  fe_compiler *c = fe_compiler_create(NULL);
   for (size_t i = 0; i < sizeof srcs / sizeof srcs[0]; i++)
     for (int od = 0; od < 2; od++) {
       isa_program *p = NULL;
@@ -167,13 +166,9 @@ static void fake_tool(char *dir, char *script, size_t cap, const char *out, int 
   ck_assert_int_eq(chmod(script, 0700), 0);
 }
 
-/* Builds a trivial kernel with tool variable `env` set to `path` (no cache). */
-static fe_status build_with(const char *env, const char *path, char **log) {
-  setenv(env, path, 1);
-  setenv("WAVESIM_CACHE", "off", 1);
-  fe_compiler *c = fe_compiler_create();
-  unsetenv(env);
-  unsetenv("WAVESIM_CACHE");
+/* Builds a trivial kernel with the tools of `h` (no cache). */
+static fe_status build_with(fe_host h, char **log) {
+  fe_compiler *c = fe_compiler_create(&h);
   isa_program *p = NULL;
   fe_status st = fe_build(c, "__kernel void k(__global int *o) { o[0] = 1; }\n", "", &target,
                           &p, log);
@@ -182,11 +177,42 @@ static fe_status build_with(const char *env, const char *path, char **log) {
   return st;
 }
 
+/* fe_host.tmpdir is where the tools' private directory goes (one that
+ * cannot hold it fails the build saying where), and legal_stats puts
+ * wavesim-legal's counts in the log of every build (never answered from the
+ * cache, whose logs would not have them). */
+START_TEST(host_tmpdir_and_legal_stats) {
+  char *log = NULL;
+  ck_assert_int_eq(build_with((fe_host){.tmpdir = "/nonexistent/tmp"}, &log), FE_INTERNAL);
+  ck_assert_msg(strstr(log, "error: cannot create a temporary directory under /nonexistent/tmp: "),
+                "%s", log);
+  free(log);
+  char cache[] = "/tmp/wavesim-fe-stats-XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(cache));
+  fe_host h = {.legal_stats = 1, .cache_dir = cache};
+  for (int i = 0; i < 2; i++) {
+    fe_compiler *c = fe_compiler_create(&h);
+    isa_program *p = NULL;
+    ck_assert_int_eq(
+        fe_build(c, "__kernel void k(__global int *o) { o[0] = 7; }\n", "", &target, &p, &log),
+        FE_OK);
+    ck_assert_msg(strstr(log, "wavesim-legal: ") && strstr(log, " constants folded, "), "%s", log);
+    fe_cache_stats st;
+    fe_compiler_cache_stats(c, &st);
+    ck_assert_uint_eq(st.hits + st.stores, 0);
+    free(log);
+    isa_program_destroy(p);
+    fe_compiler_destroy(c);
+  }
+  ck_assert_int_eq(rmdir(cache), 0); /* nothing was stored */
+}
+END_TEST
+
 /* wavesim-legal missing, diagnosing a construct (exit 1: its message as
  * is), and crashing (its reason lines, never the stack dump). */
 START_TEST(legaliser_failures_are_clear) {
   char *log = NULL;
-  ck_assert_int_eq(build_with("WAVESIM_LEGAL", "/nonexistent/wavesim-legal", &log), FE_INTERNAL);
+  ck_assert_int_eq(build_with((fe_host){.legal = "/nonexistent/wavesim-legal"}, &log), FE_INTERNAL);
   ck_assert_msg(strstr(log, "error: wavesim-legal not found or not executable at "
                             "'/nonexistent/wavesim-legal' (install it or set WAVESIM_LEGAL to "
                             "its path)"), "%s", log);
@@ -194,7 +220,7 @@ START_TEST(legaliser_failures_are_clear) {
   char dir[] = "/tmp/wavesim-fe-legal-XXXXXX", script[96];
   fake_tool(dir, script, sizeof script,
             "input.cl:1:44: error: a one-element vector (<1 x T>) value is not supported\\n", 1);
-  ck_assert_int_eq(build_with("WAVESIM_LEGAL", script, &log), FE_BUILD_FAILED);
+  ck_assert_int_eq(build_with((fe_host){.legal = script}, &log), FE_BUILD_FAILED);
   ck_assert_msg(strstr(log, "input.cl:1:44: error: a one-element vector (<1 x T>) value is not "
                             "supported\nerror: the program cannot be legalised for the SPIR-V "
                             "translator (wavesim-legal exit 1; the messages above name the "
@@ -205,7 +231,7 @@ START_TEST(legaliser_failures_are_clear) {
   char dir2[] = "/tmp/wavesim-fe-legal-XXXXXX";
   fake_tool(dir2, script, sizeof script,
             "LLVM ERROR: boom\\nStack dump:\\n #0 0x00007f00 llvm::sys::PrintStackTrace\\n", 134);
-  ck_assert_int_eq(build_with("WAVESIM_LEGAL", script, &log), FE_INTERNAL);
+  ck_assert_int_eq(build_with((fe_host){.legal = script}, &log), FE_INTERNAL);
   ck_assert_msg(strstr(log, "  LLVM ERROR: boom\n") && !strstr(log, "PrintStackTrace") &&
                     strstr(log, "(wavesim-legal exit 134;"), "%s", log);
   free(log);
@@ -220,7 +246,7 @@ START_TEST(translator_crash_has_no_stack_dump) {
   fake_tool(dir, script, sizeof script,
             "llvm-spirv: SPIRVType.h:333: Assertion `CompCount == 2` failed.\\nStack dump:\\n"
             " #0 0x00007f00 llvm::sys::PrintStackTrace\\n", 1);
-  ck_assert_int_eq(build_with("WAVESIM_LLVM_SPIRV", script, &log), FE_BUILD_FAILED);
+  ck_assert_int_eq(build_with((fe_host){.llvm_spirv = script}, &log), FE_BUILD_FAILED);
   ck_assert_msg(strstr(log, "  llvm-spirv: SPIRVType.h:333: Assertion `CompCount == 2` failed.\n") &&
                     !strstr(log, "PrintStackTrace") &&
                     strstr(log, "error: llvm-spirv could not translate the program (exit 1)"),
@@ -253,11 +279,8 @@ START_TEST(build_retries_minimal_pipeline) {
   fputs(text, f);
   fclose(f);
   ck_assert_int_eq(chmod(script, 0700), 0);
-  setenv("WAVESIM_LLVM_SPIRV", script, 1);
-  setenv("WAVESIM_CACHE", "off", 1);
-  fe_compiler *c = fe_compiler_create();
-  unsetenv("WAVESIM_LLVM_SPIRV");
-  unsetenv("WAVESIM_CACHE");
+  fe_host h = {.llvm_spirv = script}; /* no cache: the build must run */
+  fe_compiler *c = fe_compiler_create(&h);
   isa_program *p = NULL;
   char *log = NULL;
   fe_status st = fe_build(c, "__kernel void k(__global int *o) { o[get_global_id(0)] = 7; }\n", "",
@@ -292,6 +315,7 @@ int main(void) {
   tcase_add_test(tc, missing_tool_is_internal);
   tcase_add_test(tc, build_spills_sgprs);
   tcase_add_test(tc, legaliser_failures_are_clear);
+  tcase_add_test(tc, host_tmpdir_and_legal_stats);
   tcase_add_test(tc, translator_crash_has_no_stack_dump);
   tcase_add_test(tc, toolchain_forms_build_optimised);
   tcase_add_test(tc, build_retries_minimal_pipeline);
