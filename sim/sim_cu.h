@@ -119,8 +119,9 @@ typedef struct sim_cu {
   /* the texels of its latest image instruction (each step's consumers read
    * it at once, so one per CU is enough); NULL when the kernel has none */
   isa_tex_access *tex;
-  /* its events, in (cycle, id) order: SIMD wake-ups (id: the SIMD's index)
-   * and slots freeing (nsimd + the slot's index) */
+  /* its events, in (cycle, id) order: SIMD wake-ups (id: the SIMD's index),
+   * slots freeing (nsimd + the slot's index) and groups starting (nsimd +
+   * nslots + the slot's index) */
   sim_heap events;
   /* the executor core as this CU runs it, with a context of its own (a
    * copy of the launch's): its own error text, its view of the watchdog's

@@ -72,7 +72,6 @@ static void sim_place(sim_timing *T, sim_cu *u, uint64_t g, uint64_t freed, uint
   for (k = 0; k < u->nslots && u->slots[k].busy; k++) {
   }
   sim_tslot *sl = &u->slots[k];
-  uint32_t si = sl->id;
   if (!sl->waves && sim_cu_slot_alloc(c, sl, T->wpg) != 0) {
     u->oom = 1;
     return;
@@ -103,9 +102,20 @@ static void sim_place(sim_timing *T, sim_cu *u, uint64_t g, uint64_t freed, uint
   sl->bar_last = 0;
   sl->busy = 1;
   sl->start = t;
+  for (uint32_t i = 0; i < sl->nwaves; i++) sl->waves[i].state = W_FREE; /* not started yet */
   u->wgs++;
   u->placed_groups++;
   u->placed_waves += sl->nwaves;
+  /* its waves join their SIMDs when it starts, an event of the CU's: a
+   * group placed ahead (at a boundary) must not claim the CU's fetch port
+   * before waves already running there refetch */
+  sim_cu_push(u, t, u->nsimd + u->nslots + k);
+}
+
+void sim_dispatch_group_start(sim_timing *T, sim_cu *u, uint32_t slot, uint64_t t) {
+  sim_ctx *c = T->c;
+  sim_tslot *sl = &u->slots[slot];
+  uint32_t si = sl->id;
   memset(sl->lds, 0, c->lds_total);
   size_t scratch_wave = (size_t)c->k->private_bytes * c->wave_size;
   if (sl->scratch) memset(sl->scratch, 0, scratch_wave * sl->nwaves);

@@ -490,6 +490,10 @@ static void sim_cu_quantum(void *ctx, uint32_t i, uint32_t worker) {
     sim_hent e = sim_heap_pop(&cu->events);
     cu->events_n++;
     cu->now = e.t;
+    if (e.id >= cu->nsimd + cu->nslots) {
+      sim_dispatch_group_start(T, cu, e.id - cu->nsimd - cu->nslots, e.t);
+      continue;
+    }
     if (e.id >= cu->nsimd) {
       sim_dispatch_slot_free(T, cu, e.id - cu->nsimd, e.t);
       continue;

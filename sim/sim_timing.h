@@ -115,6 +115,9 @@ void sim_dispatch_fini(sim_timing *T);
  * the groups its slots may take during the quantum (what it held unused
  * comes back first). */
 void sim_dispatch_boundary(sim_timing *T);
+/* The group placed in slot `slot` of cu starts at t (its event): its
+ * waves join the CU's SIMDs. */
+void sim_dispatch_group_start(sim_timing *T, sim_cu *u, uint32_t slot, uint64_t t);
 /* Slot `slot` of cu frees at t (its event, on the CU's thread): the CU
  * places the next group it holds, if any. */
 void sim_dispatch_slot_free(sim_timing *T, sim_cu *cu, uint32_t slot, uint64_t t);
