@@ -22,6 +22,10 @@
  * device-wide dispatcher's throughput; it differs when a few CUs free
  * bursts of slots while the others are busy (they wait for their share).
  *
+ * A placed group's waves join their SIMDs when it starts, an event of the
+ * CU (sim_dispatch_group_start): one placed at a boundary ahead of its
+ * start must not claim the CU's fetch port before waves already running.
+ *
  * A slot that frees while its CU holds no group waits for the next
  * boundary, which places a group there as if it had been handed one
  * (starting at the boundary at the earliest). What a CU did not place

@@ -223,6 +223,20 @@ START_TEST(bad_sample_value) {
 }
 END_TEST
 
+/* WAVESIM_THREADS: a count from 1 to 4096; anything else names itself */
+START_TEST(bad_threads_value) {
+  static const char *const bad[] = {"0", "-2", "two", "4097", "3x"};
+  rt_test_env();
+  setenv("WAVESIM_THREADS", bad[_i], 1);
+  char want[300];
+  snprintf(want, sizeof want,
+           "wavesim: WAVESIM_THREADS=%s: use a count of host threads from 1 to 4096 (unset: one "
+           "per core); the results are the same for any count\n",
+           bad[_i]);
+  expect_platform_error(want);
+}
+END_TEST
+
 START_TEST(sample_in_functional_mode) {
   rt_test_env();
   setenv("WAVESIM_SAMPLE", "1", 1);
@@ -241,6 +255,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, small_launch_not_sampled);
   tcase_add_test(tc, bad_sample_value);
   tcase_add_test(tc, sample_in_functional_mode);
+  tcase_add_loop_test(tc, bad_threads_value, 0, 5);
   suite_add_tcase(s, tc);
   return s;
 }
