@@ -141,7 +141,7 @@ typedef struct sim_cu {
   char *spin_err;
   struct sim_timing *T; /* the launch it belongs to */
   uint64_t end;         /* latest cycle a wave of it retired */
-  uint64_t now; /* cycle of the event it is handling */
+  uint64_t now;         /* cycle of the event it is handling */
   /* its share of the dispatcher (sim_dispatch.c, which owns dq): the
    * groups handed to it at boundaries, placed as its slots free, and when
    * its launch port is next free (1/SIM_DISPATCH_Q cycles) */

@@ -56,10 +56,17 @@ typedef struct sim_decoded {
  * functional executor the launch's), so that compute units stepping on
  * several threads can each count into their own thread's set, added
  * together at the end (sim_pc_counts_add). */
+#define SIM_PC_COUNT_FIELDS(X)                                                                     \
+  X(insts)        /* instructions executed */                                                      \
+  X(stall)        /* issue-gap cycles before them (timing) */                                      \
+  X(lds_conflict) /* LDS bank-conflict cycles */                                                   \
+  X(mem_req)      /* memory requests (lines) */                                                    \
+  X(divergent)    /* branches that split the wave (issue #4) */                                    \
+  X(tex_taps)     /* texels image instructions addressed (timing) */
 typedef struct sim_pc_counts {
-  uint64_t *insts, *stall, *lds_conflict, *mem_req;
-  uint64_t *divergent; /* branches that split the wave (issue #4) */
-  uint64_t *tex_taps;  /* texels image instructions addressed (timing) */
+#define SIM_PC_COUNT_FIELD(f) uint64_t *f;
+  SIM_PC_COUNT_FIELDS(SIM_PC_COUNT_FIELD)
+#undef SIM_PC_COUNT_FIELD
 } sim_pc_counts;
 
 /* Out-of-bounds notes a timing CU made during a quantum: running on a host

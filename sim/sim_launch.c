@@ -400,34 +400,25 @@ void sim_oob_notes_fini(sim_oob_notes *n) {
 
 int sim_pc_counts_alloc(sim_pc_counts *p, uint32_t n) {
   if (!n) n = 1;
-  p->insts = calloc(n, sizeof *p->insts);
-  p->stall = calloc(n, sizeof *p->stall);
-  p->lds_conflict = calloc(n, sizeof *p->lds_conflict);
-  p->mem_req = calloc(n, sizeof *p->mem_req);
-  p->divergent = calloc(n, sizeof *p->divergent);
-  p->tex_taps = calloc(n, sizeof *p->tex_taps);
-  return p->insts && p->stall && p->lds_conflict && p->mem_req && p->divergent && p->tex_taps ? 0
-                                                                                               : -1;
+  int bad = 0;
+#define SIM_PC_ALLOC(f) bad |= !(p->f = calloc(n, sizeof *p->f));
+  SIM_PC_COUNT_FIELDS(SIM_PC_ALLOC)
+#undef SIM_PC_ALLOC
+  return bad ? -1 : 0;
 }
 
 void sim_pc_counts_free(sim_pc_counts *p) {
-  free(p->insts);
-  free(p->stall);
-  free(p->lds_conflict);
-  free(p->mem_req);
-  free(p->divergent);
-  free(p->tex_taps);
+#define SIM_PC_FREE(f) free(p->f);
+  SIM_PC_COUNT_FIELDS(SIM_PC_FREE)
+#undef SIM_PC_FREE
   *p = (sim_pc_counts){0};
 }
 
 void sim_pc_counts_add(sim_pc_counts *dst, const sim_pc_counts *src, uint32_t n) {
   for (uint32_t i = 0; i < n; i++) {
-    dst->insts[i] += src->insts[i];
-    dst->stall[i] += src->stall[i];
-    dst->lds_conflict[i] += src->lds_conflict[i];
-    dst->mem_req[i] += src->mem_req[i];
-    dst->divergent[i] += src->divergent[i];
-    dst->tex_taps[i] += src->tex_taps[i];
+#define SIM_PC_ADD(f) dst->f[i] += src->f[i];
+    SIM_PC_COUNT_FIELDS(SIM_PC_ADD)
+#undef SIM_PC_ADD
   }
 }
 

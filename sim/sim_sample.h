@@ -43,9 +43,10 @@ typedef struct sim_sample {
   uint64_t *skip_len;   /* its groups, whole rounds */
   double *fit;          /* per measured window: sums n, i, t, i*i, i*t of (index in the
                            window, cycle placed) over its groups, for the slope */
-  uint64_t *t_after;    /* per measured window: cycle the first group after its skipped block started */
-  uint32_t next_skip;   /* blocks done */
-  uint64_t skipped;     /* groups fast-forwarded so far */
+  uint64_t
+      *t_after; /* per measured window: cycle the first group after its skipped block started */
+  uint32_t next_skip; /* blocks done */
+  uint64_t skipped;   /* groups fast-forwarded so far */
   sim_fexec f;
 } sim_sample;
 

@@ -228,7 +228,7 @@ static void sim_op_resolved(void *ctx, const sim_msg_op *op) {
   sim_cu *cu = ctx;
   sim_timing *T = cu->T;
   const uint64_t qend = T->qstart; /* the boundary that answered it */
-  if (op->kind == SIM_MSG_END) { /* the CU's launch-end drain */
+  if (op->kind == SIM_MSG_END) {   /* the CU's launch-end drain */
     if (op->rmax > cu->end) cu->end = op->rmax;
     return;
   }
@@ -613,9 +613,8 @@ static void sim_run_quanta(sim_timing *T) {
       if (busy < 0) {
         T->oom = 1;
       } else if (busy || sim_dispatch_pending(T)) {
-        snprintf(T->c->err, T->c->errlen,
-                 "kernel '%s': timing model left %s (a bug)", T->c->k->name,
-                 busy ? "memory operations unanswered" : "work-groups unplaced");
+        snprintf(T->c->err, T->c->errlen, "kernel '%s': timing model left %s (a bug)",
+                 T->c->k->name, busy ? "memory operations unanswered" : "work-groups unplaced");
         T->faulted = 1;
       }
       return;
@@ -752,7 +751,7 @@ out:
   sim_pool_free(T.pool);
   /* each worker's per-pc counters into the launch's */
   for (uint32_t w = 1; T.wpc && w < T.nworkers; w++) {
-    if (T.wpc[w].insts && T.wpc[w].tex_taps) sim_pc_counts_add(&c->pc, &T.wpc[w], c->k->ncode);
+    if (!T.oom) sim_pc_counts_add(&c->pc, &T.wpc[w], c->k->ncode);
     sim_pc_counts_free(&T.wpc[w]);
   }
   free(T.wpc);

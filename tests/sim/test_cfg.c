@@ -38,8 +38,8 @@ static void load_fails(const char *text, const char *expect_fmt) {
 }
 
 START_TEST(test_presets_load) {
-  const char *names[] = {"default", "teaching", "h100", "gcn"};
-  for (int i = 0; i < 4; i++) {
+  const char *names[] = {"default", "teaching", "h100", "h200", "gcn"};
+  for (int i = 0; i < 5; i++) {
     cfg_device c;
     char err[512] = "";
     ck_assert_msg(cfg_load(NULL, names[i], NULL, 0, &c, err, sizeof err) == 0, "%s: %s", names[i],
@@ -58,6 +58,14 @@ START_TEST(test_presets_load) {
   ck_assert_int_eq(c.l2_bytes, 50 << 20);
   ck_assert_int_eq(c.dram_bytes, 80LL << 30);
   ck_assert_double_eq(c.clock_mhz, 1980);
+  cfg_fini(&c);
+  /* h200 extends h100: its own L2 and DRAM, the H100's SMs */
+  ck_assert_int_eq(cfg_load(NULL, "h200", NULL, 0, &c, err, sizeof err), 0);
+  ck_assert_int_eq(c.cu_count, 132);
+  ck_assert_double_eq(c.clock_mhz, 1980);
+  ck_assert_int_eq(c.l2_bytes, 60 << 20);
+  ck_assert_int_eq(c.dram_channels, 94);
+  ck_assert_int_eq(c.dram_bytes, 150109880320LL);
   cfg_fini(&c);
   ck_assert_int_eq(cfg_load(NULL, "gcn", NULL, 0, &c, err, sizeof err), 0);
   ck_assert_int_eq(c.wave_size, 64);
@@ -194,7 +202,7 @@ START_TEST(test_extends_and_suffixes) {
   char expect[512];
   snprintf(expect, sizeof expect, "%s:1: extends: unknown config 'nosuchpreset'", p);
   ck_assert_msg(strncmp(err, expect, strlen(expect)) == 0, "%s", err);
-  ck_assert_ptr_nonnull(strstr(err, "(presets: default, gcn, h100, teaching;"));
+  ck_assert_ptr_nonnull(strstr(err, "(presets: default, gcn, h100, h200, teaching;"));
 }
 END_TEST
 
