@@ -36,5 +36,9 @@ typedef struct cli_cap {
 void *cli_slurp(const char *dir, const char *name, size_t *n, char *err, size_t errlen);
 /* Reads c->dir/capture.txt into c. -1 with a message naming the file and line. */
 int cli_cap_read(cli_cap *c, char *err, size_t errlen);
+/* Whether the data files capture.txt names are there and as long as it
+ * says (a value's and a buffer's SIZE; an image's in and out files equal),
+ * before anything runs. -1 with a message naming the file. */
+int cli_cap_check_files(const cli_cap *c, char *err, size_t errlen);
 
 #endif

@@ -3,6 +3,7 @@
  * config) and the host program that runs it (replay_host.c). */
 #include <errno.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -131,4 +132,38 @@ int cli_cap_read(cli_cap *c, char *err, size_t errlen) {
   snprintf(path, sizeof path, "%s/FAILED", c->dir);
   c->failed = access(path, F_OK) == 0;
   return rc;
+}
+
+/* The size of DIR/name, or -1 with a message. */
+static long long cli_cap_file_size(const cli_cap *c, const char *name, char *err, size_t errlen) {
+  char path[PATH_MAX + 80];
+  struct stat st;
+  snprintf(path, sizeof path, "%s/%s", c->dir, name);
+  if (stat(path, &st) != 0) {
+    snprintf(err, errlen, "%.400s: %s (a damaged capture?)", path, strerror(errno));
+    return -1;
+  }
+  return (long long)st.st_size;
+}
+
+int cli_cap_check_files(const cli_cap *c, char *err, size_t errlen) {
+  for (unsigned i = 0; i < c->nargs; i++) {
+    const cli_carg *a = &c->args[i];
+    int value = !strcmp(a->kind, "value"), buffer = !strcmp(a->kind, "buffer");
+    if (!value && !buffer && strcmp(a->kind, "image")) continue;
+    long long in = cli_cap_file_size(c, a->in, err, errlen), out = -2;
+    if (in < 0) return -1;
+    if (!value && !c->failed && (out = cli_cap_file_size(c, a->out, err, errlen)) < 0) return -1;
+    const char *name = a->in;
+    long long want = value || buffer ? (long long)a->size : in, got = in;
+    if (got == want && out >= 0 && out != want) name = a->out, got = out;
+    if (got != want) {
+      snprintf(err, errlen,
+               "%.400s/%s: %lld bytes, but capture.txt says argument %u (%s) has %lld (a damaged "
+               "capture?)",
+               c->dir, name, got, i, a->kind, want);
+      return -1;
+    }
+  }
+  return 0;
 }

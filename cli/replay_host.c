@@ -221,7 +221,9 @@ int main(int argc, char **argv) {
   char err[2048] = "";
   if (!c) return 2;
   snprintf(c->dir, sizeof c->dir, "%s", argv[1]);
-  int rc = cli_cap_read(c, err, sizeof err) != 0 ? 2 : cli_replay_run(c);
+  int rc = cli_cap_read(c, err, sizeof err) != 0 || cli_cap_check_files(c, err, sizeof err) != 0
+               ? 2
+               : cli_replay_run(c);
   if (rc == 2 && err[0]) fprintf(stderr, "wavesim replay: %s\n", err);
   free(c);
   return rc;

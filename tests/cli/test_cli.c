@@ -728,12 +728,28 @@ START_TEST(capture_and_replay) {
   ck_assert_msg(strstr(r.out, "argument 2 (buffer, 4096 bytes) differs from the captured run's, "
                               "first at byte 5"),
                 "%s", r.out);
-  /* damaged and foreign captures, bad options */
+  /* damaged and foreign captures, bad options: a data file shorter than
+   * capture.txt says, or missing, is found before anything runs */
+  snprintf(args, sizeof args, "truncate -s 100 %s/cap/launch-0002/in-1.bin", dir);
+  ck_assert_int_eq(system(args), 0);
+  snprintf(args, sizeof args, "replay %s/cap/launch-0002 --db none", dir);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_msg(strstr(r.err, "launch-0002/in-1.bin: 100 bytes, but capture.txt says argument 1 "
+                              "(buffer) has 4096 (a damaged capture?)"),
+                "%s", r.err);
+  snprintf(args, sizeof args, "rm %s/cap/launch-0001/out-0.bin", dir);
+  ck_assert_int_eq(system(args), 0);
+  snprintf(args, sizeof args, "replay %s/cap/launch-0001 --db none", dir);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_msg(strstr(r.err, "out-0.bin: No such file or directory (a damaged capture?)"), "%s",
+                r.err);
   snprintf(args, sizeof args, "rm %s/cap/launch-0002/in-0.bin", dir);
   ck_assert_int_eq(system(args), 0);
   snprintf(args, sizeof args, "replay %s/cap/launch-0002 --db none", dir);
   cli(&r, args);
-  ck_assert_int_eq(r.status, 1);
+  ck_assert_int_eq(r.status, 2);
   ck_assert_msg(strstr(r.err, "in-0.bin: No such file or directory (a damaged capture?)"), "%s",
                 r.err);
   snprintf(args, sizeof args,
