@@ -26,8 +26,8 @@ typedef struct cli_cmd {
 #define CLI_REPORT_SYNOPSIS "wavesim report [--db FILE] [--lines] [--top N] [--launch N]"
 #define CLI_CONFIGS_SYNOPSIS "wavesim configs"
 #define CLI_SWEEP_SYNOPSIS                                                                         \
-  "wavesim sweep --set KEY=V1,V2,... [--set ...] --db-dir DIR [--config NAME] [--slurm] -- "       \
-  "PROGRAM [ARGS...]"
+  "wavesim sweep --set KEY=V1,V2,... [--set ...] --db-dir DIR [--config NAME] [--slurm]\n"         \
+  "                (-- PROGRAM [ARGS...] | --replay DIR/launch-N)"
 #define CLI_REPLAY_SYNOPSIS                                                                        \
   "wavesim replay DIR/launch-N [--config NAME|FILE] [--set KEY=VALUE]... [--db FILE]"
 #define CLI_MERGE_SYNOPSIS "wavesim merge --db OUT IN.db..."

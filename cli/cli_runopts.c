@@ -106,6 +106,8 @@ static int cli_ro_value(const char *cmd, unsigned takes, int argc, char **argv, 
     return o->trace = v, 1;
   if ((takes & CLI_RO_CAPTURE) && (v = cli_opt(argc, argv, i, "--capture", missing)))
     return o->capture = v, 1;
+  if ((takes & CLI_RO_REPLAY) && (v = cli_opt(argc, argv, i, "--replay", missing)))
+    return o->replay = v, 1;
   return 0;
 }
 

@@ -25,6 +25,7 @@ enum {
   CLI_RO_TRACE = 1u << 12,      /* --trace FILE, --trace-detail compact|full */
   CLI_RO_CAPTURE = 1u << 13,    /* --capture DIR */
   CLI_RO_SLURM = 1u << 14,      /* --slurm */
+  CLI_RO_REPLAY = 1u << 16,     /* --replay DIR/launch-N (a sweep over a captured launch) */
   /* what follows the options: with CLI_RO_PROGRAM a program and its
    * arguments (from "--" or the first argument that is not an option on;
    * its own --help stays its own), else at most one operand anywhere (a
@@ -33,14 +34,14 @@ enum {
 };
 
 typedef struct cli_runopts {
-  char config[4096];                /* "" when not given */
-  const char *sets[CLI_MAX_SETS];   /* --set values, in order */
+  char config[4096];              /* "" when not given */
+  const char *sets[CLI_MAX_SETS]; /* --set values, in order */
   size_t nsets;
-  const char *db, *db_dir, *mode, *check, *threads, *trace, *trace_detail, *capture;
+  const char *db, *db_dir, *mode, *check, *threads, *trace, *trace_detail, *capture, *replay;
   int quiet, lines, sample, slurm;
-  long long top;                    /* --top (CLI_DEFAULT_TOP when not given) */
-  char **program;                   /* CLI_RO_PROGRAM: NULL-terminated; NULL when none */
-  const char *operand;              /* otherwise: the operand, or NULL */
+  long long top;       /* --top (CLI_DEFAULT_TOP when not given) */
+  char **program;      /* CLI_RO_PROGRAM: NULL-terminated; NULL when none */
+  const char *operand; /* otherwise: the operand, or NULL */
 } cli_runopts;
 
 /* Parses the arguments after the command's name for command `cmd` ("run",

@@ -1,5 +1,6 @@
 /* `wavesim sweep`: the points of a parameter sweep as commands, one
- * `wavesim run` per point with its own database, for an engine that already
+ * `wavesim run` per point with its own database (or, over a captured
+ * launch, one `wavesim replay` per point), for an engine that already
  * schedules jobs: GNU parallel on one machine (pipe the lines into it) or,
  * with --slurm, a Slurm array job script for a cluster. Every point's config
  * is checked here, so a typo fails before any job starts; `wavesim merge`
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "capture.h"
 #include "cfg.h"
 #include "cli.h"
 #include "cli_runopts.h"
@@ -28,6 +30,9 @@ const char cli_sweep_details[] =
     "  --config NAME|FILE   the config every point starts from (default: 'default')\n"
     "  --mode timing|functional\n"
     "  --slurm              print a Slurm array job script instead of the commands\n"
+    "  --replay DIR/launch-N  sweep a captured launch (wavesim run --capture):\n"
+    "                       one `wavesim replay` per point instead of a program run;\n"
+    "                       the points start from its config unless --config is given\n"
     "Run the commands with GNU parallel (wavesim sweep ... | parallel -j 8) or\n"
     "submit the script (sbatch), then: wavesim merge --db all.db DIR/point-*.db\n";
 
@@ -58,13 +63,18 @@ static void cli_shell_word(FILE *out, const char *s) {
   fputc('\'', out);
 }
 
-/* The command of point `index` (its values chosen by mixed-radix digits of index). */
+/* The command of point `index` (its values chosen by mixed-radix digits of
+ * index): `wavesim run ... -- APP` or, over a capture, `wavesim replay ...
+ * DIR/launch-N` (config NULL: the capture's own). */
 static void cli_sweep_command(FILE *out, const char *self, const char *config, const char *mode,
                               const char *dir, const cli_sweep_key *keys, size_t nkeys,
-                              size_t index, char **app) {
+                              size_t index, char **app, const char *replay) {
   cli_shell_word(out, self);
-  fputs(" run --quiet --config ", out);
-  cli_shell_word(out, config);
+  fputs(replay ? " replay --quiet" : " run --quiet", out);
+  if (config) {
+    fputs(" --config ", out);
+    cli_shell_word(out, config);
+  }
   if (mode) fprintf(out, " --mode %s", mode);
   size_t rest = index;
   for (size_t k = 0; k < nkeys; k++) {
@@ -78,6 +88,11 @@ static void cli_sweep_command(FILE *out, const char *self, const char *config, c
   snprintf(db, sizeof db, "%s/point-%zu.db", dir, index);
   fputs(" --db ", out);
   cli_shell_word(out, db);
+  if (replay) {
+    fputc(' ', out);
+    cli_shell_word(out, replay);
+    return;
+  }
   fputs(" --", out);
   for (char **a = app; *a; a++) {
     fputc(' ', out);
@@ -91,7 +106,8 @@ static void cli_sweep_free(cli_sweep_key *keys, size_t n) {
 
 /* what `wavesim sweep` takes of the shared options (cli_runopts.h) */
 #define CLI_SWEEP_TAKES                                                                            \
-  (CLI_RO_CONFIG | CLI_RO_SET_VALUES | CLI_RO_DB_DIR | CLI_RO_MODE | CLI_RO_SLURM | CLI_RO_PROGRAM)
+  (CLI_RO_CONFIG | CLI_RO_SET_VALUES | CLI_RO_DB_DIR | CLI_RO_MODE | CLI_RO_SLURM |                \
+   CLI_RO_PROGRAM | CLI_RO_REPLAY)
 
 /* The swept keys of the --set options, each with its values; 0, or -1 said. */
 static int cli_sweep_keys(const cli_runopts *o, cli_sweep_key *keys, size_t *nkeys) {
@@ -136,13 +152,40 @@ int cli_cmd_sweep(int argc, char **argv) {
   int parsed = cli_runopts_parse("sweep", CLI_SWEEP_TAKES, argc, argv, &o);
   if (parsed != 0) return parsed < 0 ? 2 : 0; /* 1: --help was printed */
   const char *dir = o.db_dir, *config = o.config[0] ? o.config : "default", *mode = o.mode;
+  cli_cap *cap = NULL; /* --replay: the captured launch */
+  char replay[PATH_MAX];
+  /* a capture's points start from its config and overrides, as replay's */
+  const char *base[CLI_MAX_SETS];
+  size_t nbase = 0;
+  char basebuf[1024];
   if (cli_sweep_keys(&o, keys, &nkeys) != 0) goto out;
-  if (!nkeys || !dir || !o.program) {
+  if (!nkeys || !dir || (!o.program == !o.replay)) {
     fprintf(stderr, "wavesim sweep: %s (usage: " CLI_SWEEP_SYNOPSIS ")\n",
             !nkeys ? "no --set KEY=V1,V2,... to sweep"
             : !dir ? "no --db-dir for the points' databases"
-                   : "no program given");
+            : o.program
+                ? "a program and --replay given: sweep one or the other"
+                : "no program (-- PROGRAM) or captured launch (--replay DIR/launch-N) given");
     goto out;
+  }
+  if (o.replay) {
+    char err[2048] = "";
+    if (!(cap = calloc(1, sizeof *cap)) || cli_absolute(o.replay, replay, sizeof replay) != 0) {
+      fprintf(stderr, "wavesim sweep: --replay %s: cannot resolve it\n", o.replay);
+      goto out;
+    }
+    snprintf(cap->dir, sizeof cap->dir, "%s", replay);
+    if (cli_cap_read(cap, err, sizeof err) != 0) {
+      fprintf(stderr, "wavesim sweep: --replay: %s\n", err);
+      goto out;
+    }
+    if (!o.config[0]) {
+      config = cap->config[0] ? cap->config : "default";
+      snprintf(basebuf, sizeof basebuf, "%s", cap->overrides);
+      for (char *sv = NULL, *t = strtok_r(basebuf, ";", &sv); t && nbase < CLI_MAX_SETS - 16;
+           t = strtok_r(NULL, ";", &sv))
+        base[nbase++] = t;
+    }
   }
   size_t points = 1;
   for (size_t k = 0; k < nkeys; k++) {
@@ -156,18 +199,19 @@ int cli_cmd_sweep(int argc, char **argv) {
   char dirbuf[PATH_MAX];
   const char *presets = cli_config_dir(dirbuf, sizeof dirbuf);
   for (size_t p = 0; p < points; p++) {
-    const char *sets[CLI_SWEEP_MAX_KEYS];
+    const char *sets[CLI_MAX_SETS];
     char setbuf[CLI_SWEEP_MAX_KEYS][512];
     size_t rest = p;
+    memcpy(sets, base, nbase * sizeof *sets);
     for (size_t k = 0; k < nkeys; k++) {
       snprintf(setbuf[k], sizeof setbuf[k], "%.127s=%.380s", keys[k].name,
                keys[k].values[rest % keys[k].n]);
       rest /= keys[k].n;
-      sets[k] = setbuf[k];
+      sets[nbase + k] = setbuf[k];
     }
     cfg_device cfg;
     char err[1024];
-    if (cfg_load(presets, config, sets, nkeys, &cfg, err, sizeof err) != 0) {
+    if (cfg_load(presets, config, sets, nbase + nkeys, &cfg, err, sizeof err) != 0) {
       fprintf(stderr, "wavesim sweep: point %zu: %s\n", p, err);
       goto out;
     }
@@ -182,6 +226,8 @@ int cli_cmd_sweep(int argc, char **argv) {
     fprintf(stderr, "wavesim sweep: --db-dir %s: cannot create it: %s\n", dir, strerror(errno));
     goto out;
   }
+  /* a replay without --config starts from the capture's own config */
+  const char *cmd_config = cap && !o.config[0] ? NULL : config;
   if (o.slurm) {
     printf("#!/bin/bash\n"
            "# wavesim sweep: %zu point%s, one array task each; submit with sbatch, then\n"
@@ -194,18 +240,21 @@ int cli_cmd_sweep(int argc, char **argv) {
     printf("case \"$SLURM_ARRAY_TASK_ID\" in\n");
     for (size_t p = 0; p < points; p++) {
       printf("  %zu) ", p);
-      cli_sweep_command(stdout, self, config, mode, absdir, keys, nkeys, p, o.program);
+      cli_sweep_command(stdout, self, cmd_config, mode, absdir, keys, nkeys, p, o.program,
+                        cap ? replay : NULL);
       printf(" ;;\n");
     }
     printf("  *) echo \"wavesim sweep: no point $SLURM_ARRAY_TASK_ID\" >&2; exit 2 ;;\nesac\n");
   } else {
     for (size_t p = 0; p < points; p++) {
-      cli_sweep_command(stdout, self, config, mode, absdir, keys, nkeys, p, o.program);
+      cli_sweep_command(stdout, self, cmd_config, mode, absdir, keys, nkeys, p, o.program,
+                        cap ? replay : NULL);
       putchar('\n');
     }
   }
   rc = 0;
 out:
+  free(cap);
   cli_sweep_free(keys, nkeys);
   return rc;
 }

@@ -671,7 +671,8 @@ START_TEST(sweep_and_merge) {
   } bad[] = {
       {"sweep --db-dir /tmp -- true", "no --set KEY=V1,V2,... to sweep"},
       {"sweep --set cu.count=2 -- true", "no --db-dir"},
-      {"sweep --set cu.count=2 --db-dir /tmp", "no program given"},
+      {"sweep --set cu.count=2 --db-dir /tmp",
+       "no program (-- PROGRAM) or captured launch (--replay DIR/launch-N) given"},
       {"sweep --set cu.count --db-dir /tmp -- true", "expected KEY=V1,V2,..."},
       {"sweep --set cu.count=2 --set cu.count=4 --db-dir /tmp -- true", "key swept twice"},
       {"sweep --set cu.count=2,x --db-dir /tmp -- true", "point 1: --set: key 'cu.count' = 'x'"},
@@ -711,6 +712,34 @@ START_TEST(capture_and_replay) {
                                                  "captured run's"),
                   "%s: %d %s %s", configs[i], r.status, r.out, r.err);
   }
+  /* a sweep over the capture: one replay per point, ready for a job engine,
+   * each point's database recording its override */
+  snprintf(args, sizeof args,
+           "sweep --set cu.count=2,4 --db-dir %s/pts --replay %s/cap/launch-0002", dir, dir);
+  cli(&r, args);
+  ck_assert_msg(r.status == 0, "%s", r.err);
+  ck_assert_msg(strstr(r.out, " replay --quiet --set cu.count=2 --db ") &&
+                    strstr(r.out, "/pts/point-1.db ") && strstr(r.out, "/cap/launch-0002\n"),
+                "%s", r.out);
+  char *cmds = strdup(r.out);
+  for (char *sv = NULL, *line = strtok_r(cmds, "\n", &sv); line; line = strtok_r(NULL, "\n", &sv))
+    ck_assert_msg(system(line) == 0, "%s", line);
+  free(cmds);
+  snprintf(args, sizeof args, "merge --db %s/pts/all.db %s/pts/point-0.db %s/pts/point-1.db", dir,
+           dir, dir);
+  cli(&r, args);
+  ck_assert_msg(r.status == 0 && (strstr(r.out, "key columns \"cu.count\"") ||
+                                  strstr(r.err, "key columns \"cu.count\"")),
+                "%d %s %s", r.status, r.out, r.err);
+  snprintf(args, sizeof args, "sweep --set cu.count=2 --db-dir %s/pts --replay %s/nope -- app", dir,
+           dir);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_ptr_nonnull(strstr(r.err, "a program and --replay given: sweep one or the other"));
+  snprintf(args, sizeof args, "sweep --set cu.count=2 --db-dir %s/pts --replay %s/nope", dir, dir);
+  cli(&r, args);
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_msg(strstr(r.err, "--replay: ") && strstr(r.err, "nope/capture.txt"), "%s", r.err);
   /* the replay's launch is recorded like any run's, with the summary */
   snprintf(args, sizeof args, "replay %s/cap/launch-0001 --db %s/r.db", dir, dir);
   cli(&r, args);
