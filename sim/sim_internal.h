@@ -77,6 +77,8 @@ typedef struct sim_oob_note {
   uint32_t key, line;
   const char *kind;
   char *msg;
+  uint64_t group, seq; /* its work-group (linear index) and place in its list: the order in
+                          which a functional launch's workers' notes are reported */
 } sim_oob_note;
 typedef struct sim_oob_notes {
   sim_oob_note *v;
@@ -134,6 +136,11 @@ void sim_oob_report(sim_ctx *c, isa_wave *w, const uint64_t gid[3], const uint64
 /* The notes of n (a timing CU's, made during a quantum) reported as
  * sim_oob_report does, in order; n is emptied. */
 void sim_oob_flush(sim_ctx *c, sim_oob_notes *n);
+/* The notes of nn lists (a functional launch's workers') reported in
+ * (work-group, order made) order, as one thread running the groups in
+ * order would; each list is emptied. -1: out of memory (nothing lost: the
+ * lists are reported in list order instead). */
+int sim_oob_flush_by_group(sim_ctx *c, sim_oob_notes *const *lists, uint32_t nn);
 void sim_oob_notes_fini(sim_oob_notes *n);
 
 /* Per-pc counters of n instructions: zeroed storage (-1: out of memory),
@@ -162,6 +169,12 @@ void sim_wd_message(const sim_ctx *c, int what, const isa_wave *w, const uint64_
 /* sim_atomic.c: set dec[pc].noret for atomics whose returned value is dead
  * (the no-return form a vendor compiler would emit). -1: out of memory. */
 int sim_atomic_mark_noret(const isa_kernel *k, sim_decoded *dec);
+
+/* Host threads for launch c, at most `most`: l->threads (0: one), one when
+ * an observer watches every step in order (the checks, the timeline) or
+ * the kernel has global atomics, whose returned values would depend on
+ * which thread came first. */
+uint32_t sim_launch_threads(const sim_ctx *c, uint32_t most);
 
 sim_status sim_run_functional(sim_ctx *c);
 sim_status sim_run_timing(sim_ctx *c);

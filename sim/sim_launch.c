@@ -378,7 +378,9 @@ void sim_oob_report(sim_ctx *c, isa_wave *w, const uint64_t gid[3], const uint64
   char *copy = malloc(strlen(msg) + 1);
   if (!copy) return;
   strcpy(copy, msg);
-  defer->v[defer->n++] = (sim_oob_note){key, line, kind, copy};
+  uint64_t g = gid[0] + c->ngroups[0] * (gid[1] + c->ngroups[1] * gid[2]);
+  defer->v[defer->n] = (sim_oob_note){key, line, kind, copy, g, defer->n};
+  defer->n++;
 }
 
 void sim_oob_flush(sim_ctx *c, sim_oob_notes *n) {
@@ -390,6 +392,37 @@ void sim_oob_flush(sim_ctx *c, sim_oob_notes *n) {
     free(o->msg);
   }
   n->n = 0;
+}
+
+static int sim_oob_note_cmp(const void *a, const void *b) {
+  const sim_oob_note *x = *(const sim_oob_note *const *)a, *y = *(const sim_oob_note *const *)b;
+  if (x->group != y->group) return x->group < y->group ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+int sim_oob_flush_by_group(sim_ctx *c, sim_oob_notes *const *lists, uint32_t nn) {
+  size_t n = 0;
+  for (uint32_t i = 0; i < nn; i++) n += lists[i]->n;
+  if (!n) return 0;
+  sim_oob_note **all = malloc(n * sizeof *all);
+  if (!all) {
+    for (uint32_t i = 0; i < nn; i++) sim_oob_flush(c, lists[i]);
+    return -1;
+  }
+  size_t k = 0;
+  for (uint32_t i = 0; i < nn; i++)
+    for (size_t j = 0; j < lists[i]->n; j++) all[k++] = &lists[i]->v[j];
+  qsort(all, n, sizeof *all, sim_oob_note_cmp);
+  sim_oob_seen *seen = c->l->oob_seen ? c->l->oob_seen : &c->oob_seen;
+  for (size_t i = 0; i < n; i++)
+    if (!sim_oob_seen_add(seen, c->k, all[i]->key))
+      sim_stats_add_diag(c->st, all[i]->kind, all[i]->line, all[i]->line, all[i]->msg);
+  for (uint32_t i = 0; i < nn; i++) {
+    for (size_t j = 0; j < lists[i]->n; j++) free(lists[i]->v[j].msg);
+    lists[i]->n = 0;
+  }
+  free(all);
+  return 0;
 }
 
 void sim_oob_notes_fini(sim_oob_notes *n) {
@@ -550,6 +583,16 @@ static sim_status sim_prepare(sim_ctx *c) {
   c->memmap.nregions = c->d->nbufs;
   sim_wd_init(&c->wd, cfg, c->nvgprs, c->nsgprs, c->wave_size);
   return SIM_OK;
+}
+
+uint32_t sim_launch_threads(const sim_ctx *c, uint32_t most) {
+  uint32_t n = c->l->threads ? c->l->threads : 1;
+  if (n > most) n = most;
+  if (n <= 1 || c->chk || c->l->trace) return 1;
+  for (uint32_t pc = 0; pc < c->k->ncode; pc++)
+    if ((isa_ops[c->k->code[pc].op].flags & ISA_F_ATOMIC) && c->dec[pc].unit == ISA_UNIT_VMEM)
+      return 1;
+  return n;
 }
 
 uint64_t sim_launch_overhead(const cfg_device *cfg, const sim_launch *l) {

@@ -13,7 +13,8 @@
 typedef struct sim_fexec {
   sim_ctx *c;
   sim_exec x;
-  sim_cu_stats cs; /* what its groups counted, added by sim_fexec_fini */
+  sim_cu_stats cs;          /* what its groups counted, added by sim_fexec_fini */
+  uint64_t ngroups, nwaves; /* the groups it ran and their waves, likewise */
   isa_wave *waves;
   uint32_t *vregs, *sregs, *stop, *jump;
   uint8_t *state, *lds, *scratch;

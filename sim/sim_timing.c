@@ -632,21 +632,6 @@ static void sim_run_quanta(sim_timing *T) {
   }
 }
 
-/* Host threads for this launch: l->threads (0: one), at most one per CU;
- * one when an observer watches every step in order (the checks, the
- * timeline) or the kernel has global atomics, whose returned values would
- * depend on which CU's thread came first. */
-static uint32_t sim_threads_for(const sim_timing *T) {
-  const sim_ctx *c = T->c;
-  uint32_t n = c->l->threads ? c->l->threads : 1;
-  if (n > T->ncu) n = T->ncu;
-  if (c->chk || c->l->trace) return 1;
-  for (uint32_t pc = 0; pc < c->k->ncode && n > 1; pc++)
-    if ((isa_ops[c->k->code[pc].op].flags & ISA_F_ATOMIC) && c->dec[pc].unit == ISA_UNIT_VMEM)
-      return 1;
-  return n;
-}
-
 static void sim_ports_init(sim_timing *T) {
   const cfg_device *cfg = T->cfg;
   uint32_t p = T->valu_passes;
@@ -712,7 +697,7 @@ sim_status sim_run_timing(sim_ctx *c) {
     goto out;
   }
   /* the host threads, each worker counting per-pc into its own set */
-  T.nworkers = sim_threads_for(&T);
+  T.nworkers = sim_launch_threads(c, T.ncu); /* at most one per CU */
   T.pool = sim_pool_new(T.nworkers);
   T.nworkers = sim_pool_size(T.pool);
   T.wpc = calloc(T.nworkers, sizeof *T.wpc);
