@@ -10,13 +10,9 @@ int sim_cu_init(sim_cu *cu, const sim_ctx *c, uint32_t id, sim_cu_mem *mem, sim_
                 uint32_t nsimd, uint32_t nslots, uint32_t cap, int salu_shared, int tex) {
   memset(cu, 0, sizeof *cu);
   cu->id = id;
-  cu->cx = *c;
-  cu->err = calloc(c->errlen ? c->errlen : 1, 1);
+  int bad = sim_ctx_fork(&cu->cx, c, &cu->err, &cu->oob);
   cu->spin_err = calloc(c->errlen ? c->errlen : 1, 1);
-  cu->cx.err = cu->err;
-  cu->cx.oob_defer = &cu->oob;
-  cu->oob.seen = c->l->oob_seen ? c->l->oob_seen : &c->oob_seen;
-  if (!cu->err || !cu->spin_err || sim_heap_init(&cu->events, 64) != 0) return -1;
+  if (bad || !cu->spin_err || sim_heap_init(&cu->events, 64) != 0) return -1;
   cu->mem = mem;
   cu->pc = pc;
   cu->nsimd = nsimd;

@@ -133,9 +133,10 @@ typedef struct sim_fworker {
   sim_fexec f;
   sim_ctx cx; /* the launch's context with its own error text, notes and counters */
   sim_oob_notes oob;
-  char *err;        /* cx.err */
-  char *fault;      /* the message of its first fault in the batch */
-  uint64_t fault_g; /* that group (UINT64_MAX: none) */
+  char *err;           /* cx.err */
+  char *fault;         /* the message of its first fault in the batch */
+  isa_tex_access *tex; /* cx.tex when the kernel has image instructions (worker 0: the launch's) */
+  uint64_t fault_g;    /* that group (UINT64_MAX: none) */
 } sim_fworker;
 
 typedef struct sim_fbatch {
@@ -165,6 +166,7 @@ static void sim_fworker_fini(sim_fworker *w, sim_ctx *c, int worker0, int add) {
   sim_oob_notes_fini(&w->oob);
   free(w->err);
   free(w->fault);
+  free(w->tex);
 }
 
 sim_status sim_run_functional(sim_ctx *c) {
@@ -174,13 +176,11 @@ sim_status sim_run_functional(sim_ctx *c) {
   sim_status rc = w ? SIM_OK : SIM_BAD_LAUNCH;
   for (uint32_t k = 0; w && k < n && rc == SIM_OK; k++) {
     sim_fworker *x = &w[k];
-    x->cx = *c;
-    x->err = calloc(c->errlen ? c->errlen : 1, 1);
+    int bad = sim_ctx_fork(&x->cx, c, &x->err, &x->oob);
     x->fault = calloc(c->errlen ? c->errlen : 1, 1);
-    x->cx.err = x->err;
-    x->cx.oob_defer = &x->oob;
-    x->oob.seen = c->l->oob_seen ? c->l->oob_seen : &c->oob_seen;
-    if (!x->err || !x->fault || (k && sim_pc_counts_alloc(&x->cx.pc, c->k->ncode) != 0) ||
+    /* the texels of its waves' latest image instruction: its own */
+    if (k && c->tex && !(x->cx.tex = x->tex = calloc(1, sizeof *x->tex))) bad = 1;
+    if (bad || !x->fault || (k && sim_pc_counts_alloc(&x->cx.pc, c->k->ncode) != 0) ||
         sim_fexec_init(&x->f, &x->cx) != 0)
       rc = SIM_BAD_LAUNCH;
   }

@@ -170,6 +170,12 @@ void sim_wd_message(const sim_ctx *c, int what, const isa_wave *w, const uint64_
  * (the no-return form a vendor compiler would emit). -1: out of memory. */
 int sim_atomic_mark_noret(const isa_kernel *k, sim_decoded *dec);
 
+/* dst: a copy of launch context c for one CU or worker thread, with an
+ * error text of its own (*err, c->errlen bytes, malloc'd) and its
+ * out-of-bounds notes deferred to *oob (reported by sim_oob_flush*). -1:
+ * out of memory. */
+int sim_ctx_fork(sim_ctx *dst, const sim_ctx *c, char **err, sim_oob_notes *oob);
+
 /* Host threads for launch c, at most `most`: l->threads (0: one), one when
  * an observer watches every step in order (the checks, the timeline) or
  * the kernel has global atomics, whose returned values would depend on

@@ -585,6 +585,15 @@ static sim_status sim_prepare(sim_ctx *c) {
   return SIM_OK;
 }
 
+int sim_ctx_fork(sim_ctx *dst, const sim_ctx *c, char **err, sim_oob_notes *oob) {
+  *dst = *c;
+  *err = calloc(c->errlen ? c->errlen : 1, 1);
+  dst->err = *err;
+  dst->oob_defer = oob;
+  oob->seen = c->l->oob_seen ? c->l->oob_seen : &c->oob_seen;
+  return *err ? 0 : -1;
+}
+
 uint32_t sim_launch_threads(const sim_ctx *c, uint32_t most) {
   uint32_t n = c->l->threads ? c->l->threads : 1;
   if (n > most) n = most;

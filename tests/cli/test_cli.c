@@ -759,28 +759,25 @@ START_TEST(capture_and_replay) {
                 "%s", r.out);
   /* damaged and foreign captures, bad options: a data file shorter than
    * capture.txt says, or missing, is found before anything runs */
-  snprintf(args, sizeof args, "truncate -s 100 %s/cap/launch-0002/in-1.bin", dir);
-  ck_assert_int_eq(system(args), 0);
-  snprintf(args, sizeof args, "replay %s/cap/launch-0002 --db none", dir);
-  cli(&r, args);
-  ck_assert_int_eq(r.status, 2);
-  ck_assert_msg(strstr(r.err, "launch-0002/in-1.bin: 100 bytes, but capture.txt says argument 1 "
-                              "(buffer) has 4096 (a damaged capture?)"),
-                "%s", r.err);
-  snprintf(args, sizeof args, "rm %s/cap/launch-0001/out-0.bin", dir);
-  ck_assert_int_eq(system(args), 0);
-  snprintf(args, sizeof args, "replay %s/cap/launch-0001 --db none", dir);
-  cli(&r, args);
-  ck_assert_int_eq(r.status, 2);
-  ck_assert_msg(strstr(r.err, "out-0.bin: No such file or directory (a damaged capture?)"), "%s",
-                r.err);
-  snprintf(args, sizeof args, "rm %s/cap/launch-0002/in-0.bin", dir);
-  ck_assert_int_eq(system(args), 0);
-  snprintf(args, sizeof args, "replay %s/cap/launch-0002 --db none", dir);
-  cli(&r, args);
-  ck_assert_int_eq(r.status, 2);
-  ck_assert_msg(strstr(r.err, "in-0.bin: No such file or directory (a damaged capture?)"), "%s",
-                r.err);
+  static const struct {
+    const char *damage, *launch, *err;
+  } damaged[] = {
+      {"truncate -s 100 %s/cap/launch-0002/in-1.bin", "0002",
+       "launch-0002/in-1.bin: 100 bytes, but capture.txt says argument 1 (buffer) has 4096 (a "
+       "damaged capture?)"},
+      {"rm %s/cap/launch-0001/out-0.bin", "0001",
+       "out-0.bin: No such file or directory (a damaged capture?)"},
+      {"rm %s/cap/launch-0002/in-0.bin", "0002",
+       "in-0.bin: No such file or directory (a damaged capture?)"},
+  };
+  for (size_t i = 0; i < sizeof damaged / sizeof damaged[0]; i++) {
+    snprintf(args, sizeof args, damaged[i].damage, dir);
+    ck_assert_int_eq(system(args), 0);
+    snprintf(args, sizeof args, "replay %s/cap/launch-%s --db none", dir, damaged[i].launch);
+    cli(&r, args);
+    ck_assert_msg(r.status == 2 && strstr(r.err, damaged[i].err), "%s: %d %s", damaged[i].damage,
+                  r.status, r.err);
+  }
   snprintf(args, sizeof args,
            "sed -i 's/^wavesim-capture 1/wavesim-capture 9/' "
            "%s/cap/launch-0002/capture.txt",
