@@ -168,10 +168,10 @@ static int sim_hand_back(sim_timing *T) {
   if (n > T->capret) {
     uint64_t *r = malloc(n * sizeof *r);
     if (!r) return -1;
-    memcpy(r, T->ret + T->ret_head, (T->nret - T->ret_head) * sizeof *r);
+    if (T->nret > T->ret_head) memcpy(r, T->ret + T->ret_head, (T->nret - T->ret_head) * sizeof *r);
     free(T->ret);
     T->ret = r, T->capret = n;
-  } else {
+  } else if (T->nret > T->ret_head && T->ret_head) {
     memmove(T->ret, T->ret + T->ret_head, (T->nret - T->ret_head) * sizeof *T->ret);
   }
   T->nret -= T->ret_head;
@@ -183,7 +183,7 @@ static int sim_hand_back(sim_timing *T) {
       u->dq_head = (u->dq_head + 1) % T->dq_depth;
     }
   }
-  qsort(T->ret, T->nret, sizeof *T->ret, sim_u64_cmp);
+  if (T->nret > 1) qsort(T->ret, T->nret, sizeof *T->ret, sim_u64_cmp);
   return 0;
 }
 

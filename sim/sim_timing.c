@@ -552,7 +552,7 @@ static int sim_take_in(sim_timing *T) {
     uint32_t n = 0;
     for (uint32_t k = 0; k < T->ncu; k++) {
       sim_cu *u = &T->cus[k];
-      memcpy(v + n, u->placed, u->nplaced * sizeof *v);
+      if (u->nplaced) memcpy(v + n, u->placed, u->nplaced * sizeof *v);
       n += u->nplaced;
       u->nplaced = 0;
     }
